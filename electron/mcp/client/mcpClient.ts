@@ -1,0 +1,327 @@
+import {
+  type CallToolResult,
+  type CompleteParams,
+  type CompleteResult,
+  type GetPromptResult,
+  type Implementation,
+  type InitializeResult,
+  LATEST_PROTOCOL_VERSION,
+  type LoggingLevel,
+  type LoggingMessageParams,
+  type Prompt,
+  type ReadResourceResult,
+  type Resource,
+  type ResourceTemplate,
+  type ServerCapabilities,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type Tool,
+} from '../../../shared/mcp/protocol';
+import { type Disposer, Emitter } from '../emitter';
+import {
+  type ConnectionLog,
+  DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  JsonRpcConnection,
+  type RequestOptions,
+  type WireTrace,
+} from '../jsonrpc/connection';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import { McpError } from '../mcpError';
+import type { Transport, TransportClosed, TransportLog } from '../transport/transport';
+import { assertServerCapability, deriveClientCapabilities } from './capabilities';
+import type { ClientHandlers } from './handlers';
+import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
+import { collectPages } from './pagination';
+import { ElicitationTracker, registerServerRequests } from './serverRequests';
+import { SchemaValidator } from './schemaValidator';
+
+export const SWITCHBOARD_CLIENT_INFO: Implementation = {
+  name: 'switchboard',
+  title: 'Switchboard',
+  version: '0.1.0',
+  websiteUrl: 'https://github.com/switchboard-mcp/switchboard',
+};
+
+export interface McpClientOptions {
+  transport: Transport;
+  /** A name for errors and logs: the server's configured name. */
+  serverName?: string;
+  clientInfo?: Implementation;
+  handlers?: ClientHandlers;
+  /** Per-request default (60 s); each call may override it. */
+  requestTimeoutMs?: number;
+  /** Hard ceiling for requests whose timer progress resets (10 min). */
+  maxTotalTimeoutMs?: number;
+  /** The revision we ask for; the latest unless a test says otherwise. */
+  protocolVersion?: string;
+  ping?: PingOptions;
+  /** Aborts connecting (and closes the transport). */
+  signal?: AbortSignal;
+}
+
+export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & { timeoutMs?: number };
+
+/**
+ * One initialised MCP session with one server. Only `McpClient.connect` makes one, and it returns
+ * after the handshake has finished, so no method can run against a half-initialised session.
+ */
+export class McpClient {
+  private readonly toolsChanged = new Emitter<void>();
+  private readonly resourcesChanged = new Emitter<void>();
+  private readonly promptsChanged = new Emitter<void>();
+  private readonly resourceUpdated = new Emitter<{ uri: string }>();
+  private readonly logMessage = new Emitter<LoggingMessageParams>();
+  private readonly elicitationComplete = new Emitter<{ elicitationId: string }>();
+  readonly onToolsListChanged = this.toolsChanged.event;
+  readonly onResourcesListChanged = this.resourcesChanged.event;
+  readonly onPromptsListChanged = this.promptsChanged.event;
+  readonly onResourceUpdated = this.resourceUpdated.event;
+  readonly onLogMessage = this.logMessage.event;
+  readonly onElicitationComplete = this.elicitationComplete.event;
+
+  private toolCache: Map<string, Tool> | undefined;
+  private readonly monitor: HealthMonitor | undefined;
+
+  static async connect(options: McpClientOptions): Promise<McpClient> {
+    const server = options.serverName ?? 'server';
+    const { transport } = options;
+    const handlers = options.handlers ?? {};
+    const validator = new SchemaValidator();
+    const elicitations = new ElicitationTracker();
+    const connection = new JsonRpcConnection(transport, server);
+    connection.setRequestHandler('ping', () => ({}));
+    registerServerRequests(connection, handlers, { server, validator, elicitations });
+
+    const onAbort = () => void transport.close();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      options.signal?.throwIfAborted();
+      await transport.start();
+      const requested = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
+      const result = await connection.request<InitializeResult>(
+        'initialize',
+        {
+          protocolVersion: requested,
+          capabilities: deriveClientCapabilities(handlers),
+          clientInfo: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
+        },
+        { timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, signal: options.signal },
+      );
+      checkInitializeResult(result, requested, server);
+      connection.batchesAllowed = result.protocolVersion <= '2025-03-26';
+      transport.setProtocolVersion?.(result.protocolVersion);
+      await connection.notify('notifications/initialized');
+      return new McpClient(connection, transport, result, options, server, validator, elicitations);
+    } catch (error) {
+      await transport.close().catch(() => {});
+      if (options.signal?.aborted && !(error instanceof McpError && error.isCancelled)) {
+        throw new McpError(ErrorCode.RequestCancelled, 'Connecting was cancelled', { server, cause: error });
+      }
+      throw error;
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private constructor(
+    private readonly connection: JsonRpcConnection,
+    private readonly transport: Transport,
+    private readonly init: InitializeResult,
+    private readonly options: McpClientOptions,
+    readonly serverName: string,
+    private readonly validator: SchemaValidator,
+    private readonly elicitations: ElicitationTracker,
+  ) {
+    const on = (method: string, fn: (p: Record<string, unknown>) => void) => connection.onNotification(method, fn);
+    on('notifications/tools/list_changed', () => {
+      this.toolCache = undefined;
+      this.toolsChanged.fire();
+    });
+    on('notifications/resources/list_changed', () => this.resourcesChanged.fire());
+    on('notifications/prompts/list_changed', () => this.promptsChanged.fire());
+    on('notifications/resources/updated', (p) => {
+      if (typeof p.uri === 'string') this.resourceUpdated.fire({ uri: p.uri });
+    });
+    on('notifications/message', (p) => {
+      if (typeof p.level === 'string') this.logMessage.fire(p as unknown as LoggingMessageParams);
+    });
+    on('notifications/elicitation/complete', (p) => {
+      if (this.elicitations.complete(p.elicitationId)) {
+        this.elicitationComplete.fire({ elicitationId: p.elicitationId as string });
+      }
+    });
+    if (options.ping) {
+      this.monitor = new HealthMonitor((timeoutMs) => this.ping({ timeoutMs }), options.ping);
+      this.monitor.start();
+    }
+    connection.onClose(() => this.dispose());
+  }
+
+  // ---- what the server said about itself ------------------------------------------------------
+
+  get protocolVersion(): string {
+    return this.init.protocolVersion;
+  }
+  get serverInfo(): Implementation {
+    return this.init.serverInfo;
+  }
+  get serverCapabilities(): ServerCapabilities {
+    return this.init.capabilities;
+  }
+  get instructions(): string | undefined {
+    return this.init.instructions;
+  }
+  get isClosed(): boolean {
+    return this.connection.isClosed;
+  }
+  get health(): Health {
+    return this.monitor?.health ?? { healthy: true };
+  }
+  readonly onHealthChange = (listener: (h: Health) => void): Disposer =>
+    this.monitor ? this.monitor.onChange(listener) : () => {};
+  readonly onClose = (listener: (info: TransportClosed) => void): Disposer => this.connection.onClose(listener);
+  /** Protocol diagnostics: malformed input, unknown ids, ignored notifications. */
+  readonly onProtocolLog = (listener: (entry: ConnectionLog) => void): Disposer => this.connection.onLog(listener);
+  /** Every message both ways (debug level); costs nothing while nobody listens. */
+  readonly onWireTrace = (listener: (trace: WireTrace) => void): Disposer => this.connection.onTrace(listener);
+  /** stderr lines and transport lifecycle. */
+  readonly onTransportLog = (listener: (entry: TransportLog) => void): Disposer => this.transport.onLog(listener);
+
+  // ---- requests -------------------------------------------------------------------------------
+
+  /** Any request, with capability checks and the client's default timeouts applied. */
+  request<T>(method: string, params?: Record<string, unknown>, options: CallOptions = {}): Promise<T> {
+    try {
+      assertServerCapability(this.init.capabilities, this.init.protocolVersion, method, this.serverName);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.connection.request<T>(method, params, {
+      ...options,
+      timeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+    });
+  }
+
+  ping(options: CallOptions = {}): Promise<void> {
+    return this.request<Record<string, unknown>>('ping', undefined, options).then(() => undefined);
+  }
+
+  async listTools(options: CallOptions = {}): Promise<Tool[]> {
+    const tools = await collectPages<Tool>(this, 'tools/list', 'tools', options);
+    this.toolCache = new Map(tools.map((t) => [t.name, t]));
+    return tools;
+  }
+
+  /**
+   * Calls a tool. A tool error (isError) is a result, not an exception, so the model can see it.
+   * structuredContent is checked against the tool's outputSchema; a mismatch is an InvalidResult
+   * McpError whose data keeps the whole result.
+   */
+  async callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<CallToolResult> {
+    const result = await this.request<CallToolResult>('tools/call', { name, arguments: args }, options);
+    if (!Array.isArray(result.content)) {
+      throw new McpError(ErrorCode.InvalidResult, `Tool ${name} returned no content array`, {
+        server: this.serverName,
+        method: 'tools/call',
+        data: { result },
+      });
+    }
+    const tool = await this.toolDefinition(name, options);
+    if (tool?.outputSchema && !result.isError) this.checkStructured(tool, result);
+    return result;
+  }
+
+  listResources(options: CallOptions = {}): Promise<Resource[]> {
+    return collectPages<Resource>(this, 'resources/list', 'resources', options);
+  }
+  listResourceTemplates(options: CallOptions = {}): Promise<ResourceTemplate[]> {
+    return collectPages<ResourceTemplate>(this, 'resources/templates/list', 'resourceTemplates', options);
+  }
+  readResource(uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
+    return this.request<ReadResourceResult>('resources/read', { uri }, options);
+  }
+  async subscribeResource(uri: string, options: CallOptions = {}): Promise<void> {
+    await this.request('resources/subscribe', { uri }, options);
+  }
+  async unsubscribeResource(uri: string, options: CallOptions = {}): Promise<void> {
+    await this.request('resources/unsubscribe', { uri }, options);
+  }
+  listPrompts(options: CallOptions = {}): Promise<Prompt[]> {
+    return collectPages<Prompt>(this, 'prompts/list', 'prompts', options);
+  }
+  getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<GetPromptResult> {
+    return this.request<GetPromptResult>('prompts/get', { name, arguments: args }, options);
+  }
+  complete(params: CompleteParams, options: CallOptions = {}): Promise<CompleteResult> {
+    const sent: Record<string, unknown> = { ref: params.ref, argument: params.argument };
+    // `context` exists from 2025-06-18 on; older servers get the request they know.
+    if (params.context && this.init.protocolVersion >= '2025-06-18') sent.context = params.context;
+    return this.request<CompleteResult>('completion/complete', sent, options);
+  }
+  async setLoggingLevel(level: LoggingLevel, options: CallOptions = {}): Promise<void> {
+    await this.request('logging/setLevel', { level }, options);
+  }
+
+  /** Tell the server our roots changed (only when we declared roots.listChanged). */
+  async notifyRootsListChanged(): Promise<void> {
+    if (!this.options.handlers?.roots || this.options.handlers.roots.listChanged === false) return;
+    await this.connection.notify('notifications/roots/list_changed');
+  }
+
+  /**
+   * Remember URL-mode elicitations a server named in a -32042 error, so that their
+   * notifications/elicitation/complete is recognised.
+   */
+  trackUrlElicitations(error: McpError): void {
+    if (error.code !== ErrorCode.UrlElicitationRequired) return;
+    const list = (error.data as { elicitations?: { elicitationId?: unknown }[] } | undefined)?.elicitations;
+    for (const e of list ?? []) if (typeof e.elicitationId === 'string') this.elicitations.add(e.elicitationId);
+  }
+
+  /** Shuts the session down per the transport's rules; pending requests reject as closed. */
+  async close(): Promise<void> {
+    this.dispose();
+    await this.connection.close();
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private async toolDefinition(name: string, options: CallOptions): Promise<Tool | undefined> {
+    if (!this.toolCache) await this.listTools({ signal: options.signal });
+    return this.toolCache?.get(name);
+  }
+
+  private checkStructured(tool: Tool, result: CallToolResult): void {
+    const fail = (why: string) =>
+      new McpError(ErrorCode.InvalidResult, `Tool ${tool.name} returned ${why}`, {
+        server: this.serverName,
+        method: 'tools/call',
+        data: { result },
+      });
+    if (result.structuredContent === undefined) throw fail('no structuredContent although it declares an outputSchema');
+    const check = this.validator.check(tool.outputSchema!, result.structuredContent);
+    if (!check.valid) throw fail(`structuredContent that does not match its outputSchema: ${check.errors.join('; ')}`);
+  }
+
+  private dispose(): void {
+    this.monitor?.stop();
+  }
+}
+
+function checkInitializeResult(result: InitializeResult, requested: string, server: string): void {
+  const bad = (why: string) =>
+    new McpError(ErrorCode.InvalidResult, `Invalid initialize result: ${why}`, { server, method: 'initialize' });
+  if (typeof result.protocolVersion !== 'string') throw bad('protocolVersion missing');
+  if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(result.protocolVersion)) {
+    throw new McpError(
+      ErrorCode.VersionMismatch,
+      `Protocol version mismatch: we asked for ${requested} and the server answered ${result.protocolVersion}; ` +
+        `Switchboard speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}. Update the server or Switchboard.`,
+      { server, method: 'initialize', data: { requested, received: result.protocolVersion } },
+    );
+  }
+  if (typeof result.capabilities !== 'object' || result.capabilities === null) throw bad('capabilities missing');
+  const info = result.serverInfo;
+  if (typeof info?.name !== 'string' || typeof info.version !== 'string') throw bad('serverInfo needs name and version');
+}

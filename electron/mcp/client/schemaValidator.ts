@@ -1,0 +1,62 @@
+import { Ajv, type ValidateFunction } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv | Ajv2020,
+) => void;
+
+const DRAFT_07 = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+const DRAFT_2020 = /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/;
+
+export interface SchemaCheck {
+  valid: boolean;
+  /** Human-readable, one per failed constraint. */
+  errors: string[];
+}
+
+/**
+ * JSON Schema validation as MCP defines it: 2020-12 when no $schema is given, draft-07 when named,
+ * any other dialect refused with an error that says so. Compiled validators are cached per schema.
+ */
+export class SchemaValidator {
+  private readonly ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateSchema: true });
+  private readonly ajv07 = new Ajv({ strict: false, allErrors: true, validateSchema: true });
+  private readonly cache = new Map<string, ValidateFunction>();
+
+  constructor() {
+    addFormats(this.ajv2020);
+    addFormats(this.ajv07);
+  }
+
+  /** Throws an Error naming the problem when the schema itself is unusable. */
+  compile(schema: Record<string, unknown>): ValidateFunction {
+    const key = JSON.stringify(schema);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const dialect = schema.$schema;
+    let ajv: Ajv | Ajv2020;
+    if (dialect === undefined || (typeof dialect === 'string' && DRAFT_2020.test(dialect))) ajv = this.ajv2020;
+    else if (typeof dialect === 'string' && DRAFT_07.test(dialect)) ajv = this.ajv07;
+    else throw new Error(`unsupported JSON Schema dialect ${JSON.stringify(dialect)} (supported: 2020-12, draft-07)`);
+    const validate = ajv.compile(schema);
+    if (this.cache.size > 500) this.cache.clear();
+    this.cache.set(key, validate);
+    return validate;
+  }
+
+  check(schema: Record<string, unknown>, value: unknown): SchemaCheck {
+    let validate: ValidateFunction;
+    try {
+      validate = this.compile(schema);
+    } catch (error) {
+      return { valid: false, errors: [`invalid schema: ${(error as Error).message}`] };
+    }
+    if (validate(value)) return { valid: true, errors: [] };
+    return {
+      valid: false,
+      errors: (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`),
+    };
+  }
+}

@@ -1,0 +1,165 @@
+import type {
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitFormParams,
+  ElicitResult,
+  ElicitUrlParams,
+  Root,
+  SamplingContent,
+  SamplingMessage,
+} from '../../../shared/mcp/protocol';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import type { JsonRpcConnection } from '../jsonrpc/connection';
+import { McpError } from '../mcpError';
+import type { ClientHandlers, ServerRequestContext } from './handlers';
+import type { SchemaValidator } from './schemaValidator';
+
+const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
+const internal = (message: string) => new McpError(ErrorCode.InternalError, message);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** URL-mode elicitation ids we have seen and not yet seen completed. */
+export class ElicitationTracker {
+  private readonly open = new Set<string>();
+  add(id: string): void {
+    this.open.add(id);
+  }
+  /** True once per known id: unknown or already completed ids are ignored, as the spec requires. */
+  complete(id: unknown): boolean {
+    return typeof id === 'string' && this.open.delete(id);
+  }
+}
+
+/**
+ * Registers a handler for each client feature the host offers, validating what the server sends
+ * before the host sees it and what the host answers before the server does.
+ */
+export function registerServerRequests(
+  connection: JsonRpcConnection,
+  handlers: ClientHandlers,
+  deps: { server: string; validator: SchemaValidator; elicitations: ElicitationTracker },
+): void {
+  const ctxOf = (signal: AbortSignal): ServerRequestContext => ({ signal, server: deps.server });
+
+  const roots = handlers.roots;
+  if (roots) {
+    connection.setRequestHandler('roots/list', async (_params, { signal }) => {
+      const list: Root[] = await roots.list(ctxOf(signal));
+      for (const root of list) {
+        // A root is a file:// URI by definition; anything else is a bug on our side, never sent.
+        if (typeof root.uri !== 'string' || !root.uri.startsWith('file://')) {
+          throw internal(`refusing to send a root that is not a file:// URI: ${String(root.uri)}`);
+        }
+      }
+      return { roots: list.map((r) => (r.name === undefined ? { uri: r.uri } : { uri: r.uri, name: r.name })) };
+    });
+  }
+
+  const sampling = handlers.sampling;
+  if (sampling) {
+    connection.setRequestHandler('sampling/createMessage', async (params, { signal }) => {
+      const p = checkSamplingParams(params, sampling);
+      const result = await sampling.createMessage(p, ctxOf(signal));
+      return checkSamplingResult(result);
+    });
+  }
+
+  const elicitation = handlers.elicitation;
+  if (elicitation?.form || elicitation?.url) {
+    connection.setRequestHandler('elicitation/create', async (params, { signal }) => {
+      if (typeof params.message !== 'string') throw invalidParams('elicitation/create needs a string message');
+      const mode = params.mode ?? 'form';
+      if (mode === 'form') {
+        if (!elicitation.form) throw invalidParams('this client does not support form-mode elicitation');
+        if (!isRecord(params.requestedSchema)) throw invalidParams('form-mode elicitation needs a requestedSchema');
+        const result = await elicitation.form(params as unknown as ElicitFormParams, ctxOf(signal));
+        return checkElicitResult(result, params.requestedSchema, deps.validator);
+      }
+      if (mode === 'url') {
+        if (!elicitation.url) throw invalidParams('this client does not support URL-mode elicitation');
+        if (typeof params.elicitationId !== 'string') throw invalidParams('URL-mode elicitation needs an elicitationId');
+        if (typeof params.url !== 'string' || !URL.canParse(params.url)) {
+          throw invalidParams('URL-mode elicitation needs a valid url');
+        }
+        deps.elicitations.add(params.elicitationId);
+        const result = await elicitation.url(params as unknown as ElicitUrlParams, ctxOf(signal));
+        return checkElicitResult(result, undefined, deps.validator);
+      }
+      throw invalidParams(`unknown elicitation mode ${JSON.stringify(mode)}`);
+    });
+  }
+}
+
+function contentsOf(message: SamplingMessage): SamplingContent[] {
+  return Array.isArray(message.content) ? message.content : [message.content];
+}
+
+function checkSamplingParams(
+  params: Record<string, unknown>,
+  sampling: NonNullable<ClientHandlers['sampling']>,
+): CreateMessageParams {
+  if (!Array.isArray(params.messages)) throw invalidParams('sampling/createMessage needs a messages array');
+  if (typeof params.maxTokens !== 'number' || params.maxTokens <= 0) {
+    throw invalidParams('sampling/createMessage needs a positive maxTokens');
+  }
+  if (params.tools !== undefined && !sampling.tools) {
+    throw invalidParams('this client did not declare sampling.tools; tool-enabled sampling is not accepted');
+  }
+  const includeContext = params.includeContext ?? 'none';
+  if (includeContext !== 'none' && !sampling.context) {
+    throw invalidParams(`this client did not declare sampling.context; includeContext "${includeContext}" refused`);
+  }
+  const messages = params.messages as SamplingMessage[];
+  messages.forEach((m, i) => {
+    if (!isRecord(m) || (m.role !== 'user' && m.role !== 'assistant') || m.content === undefined) {
+      throw invalidParams(`messages[${i}] needs a role (user|assistant) and content`);
+    }
+    const blocks = contentsOf(m);
+    const results = blocks.filter((b) => b?.type === 'tool_result').length;
+    if (results > 0 && results < blocks.length) {
+      throw invalidParams(`messages[${i}]: tool results mixed with other content`);
+    }
+  });
+  // Every tool_use an assistant message asked for must be answered by the next user message.
+  messages.forEach((m, i) => {
+    if (m.role !== 'assistant') return;
+    const uses = contentsOf(m).filter((b) => b.type === 'tool_use');
+    if (uses.length === 0 || i === messages.length - 1) return;
+    const answered = new Set(
+      contentsOf(messages[i + 1]!)
+        .filter((b) => b.type === 'tool_result')
+        .map((b) => (b as { toolUseId: string }).toolUseId),
+    );
+    for (const use of uses) {
+      if (!answered.has((use as { id: string }).id)) throw invalidParams('Tool result missing in request');
+    }
+  });
+  return params as unknown as CreateMessageParams;
+}
+
+function checkSamplingResult(result: CreateMessageResult): CreateMessageResult {
+  if (!isRecord(result) || (result.role !== 'user' && result.role !== 'assistant')) {
+    throw internal('sampling handler returned no role');
+  }
+  if (typeof result.model !== 'string' || result.content === undefined) {
+    throw internal('sampling handler must return model and content');
+  }
+  return result;
+}
+
+const ACTIONS = new Set(['accept', 'decline', 'cancel']);
+
+function checkElicitResult(
+  result: ElicitResult,
+  schema: Record<string, unknown> | undefined,
+  validator: SchemaValidator,
+): ElicitResult {
+  if (!isRecord(result) || !ACTIONS.has(result.action)) {
+    throw internal('elicitation handler must return action accept, decline or cancel');
+  }
+  if (result.action !== 'accept' || !schema) return { action: result.action };
+  const content = result.content ?? {};
+  const check = validator.check(schema, content);
+  if (!check.valid) throw internal(`elicitation answer does not match the requested schema: ${check.errors.join('; ')}`);
+  return { action: 'accept', content };
+}

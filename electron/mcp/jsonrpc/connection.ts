@@ -1,0 +1,422 @@
+import type { Progress, RequestId } from '../../../shared/mcp/protocol';
+import { type Disposer, Emitter } from '../emitter';
+import { McpError } from '../mcpError';
+import type { MalformedInput, Transport, TransportClosed } from '../transport/transport';
+import { ErrorCode } from './errorCodes';
+import {
+  classify,
+  isErrorResponse,
+  type JsonRpcMessage,
+  type JsonRpcNotification,
+  type JsonRpcRequest,
+  type JsonRpcResponse,
+} from './message';
+
+export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
+
+export interface RequestOptions {
+  /** Time without a response (or, with resetTimeoutOnProgress, without progress) before giving up. */
+  timeoutMs?: number;
+  /** Hard limit from the start, whatever progress says. */
+  maxTotalTimeoutMs?: number;
+  resetTimeoutOnProgress?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: Progress) => void;
+}
+
+export interface IncomingRequestContext {
+  requestId: RequestId;
+  /** Aborted when the peer sends notifications/cancelled for this request, or the connection closes. */
+  signal: AbortSignal;
+  meta: Record<string, unknown> | undefined;
+}
+export type RequestHandler = (params: Record<string, unknown>, ctx: IncomingRequestContext) => Promise<unknown> | unknown;
+
+export interface ConnectionLog {
+  level: 'debug' | 'info' | 'warning' | 'error';
+  message: string;
+  data?: unknown;
+}
+export interface WireTrace {
+  direction: 'send' | 'receive';
+  message: unknown;
+}
+
+interface Pending {
+  method: string;
+  resolve: (result: Record<string, unknown>) => void;
+  reject: (error: McpError) => void;
+  options: RequestOptions;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  hardTimer: ReturnType<typeof setTimeout> | undefined;
+  lastProgress: number;
+  detachAbort: (() => void) | undefined;
+}
+
+/**
+ * Both directions of JSON-RPC over one transport: our requests with their timeouts, cancellation
+ * and progress; the peer's requests routed to handlers; notifications to subscribers. Knows JSON-RPC
+ * and MCP's cancellation/progress utilities, nothing of MCP's features.
+ */
+export class JsonRpcConnection {
+  private nextId = 1;
+  private readonly pending = new Map<RequestId, Pending>();
+  private readonly incoming = new Map<RequestId, AbortController>();
+  private readonly handlers = new Map<string, RequestHandler>();
+  private readonly notificationEmitters = new Map<string, Emitter<Record<string, unknown>>>();
+  private readonly logEmitter = new Emitter<ConnectionLog>();
+  private readonly traceEmitter = new Emitter<WireTrace>();
+  private readonly closeEmitter = new Emitter<TransportClosed>();
+  private readonly disposers: Disposer[] = [];
+  private closedInfo: TransportClosed | undefined;
+  /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
+  batchesAllowed = true;
+
+  readonly onLog = this.logEmitter.event;
+  readonly onTrace = this.traceEmitter.event;
+  readonly onClose = this.closeEmitter.event;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly serverLabel: string,
+  ) {
+    this.disposers.push(
+      transport.onMessage((value) => this.receive(value)),
+      transport.onMalformed((input) => this.receiveMalformed(input)),
+      transport.onClose((info) => this.handleClose(info)),
+    );
+  }
+
+  get isClosed(): boolean {
+    return this.closedInfo !== undefined;
+  }
+  get closeInfo(): TransportClosed | undefined {
+    return this.closedInfo;
+  }
+
+  setRequestHandler(method: string, handler: RequestHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  onNotification(method: string, listener: (params: Record<string, unknown>) => void): Disposer {
+    let emitter = this.notificationEmitters.get(method);
+    if (!emitter) {
+      emitter = new Emitter();
+      this.notificationEmitters.set(method, emitter);
+    }
+    return emitter.event(listener);
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<void> {
+    const message: JsonRpcNotification = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
+    return this.write(message);
+  }
+
+  request<T = Record<string, unknown>>(
+    method: string,
+    params?: Record<string, unknown>,
+    options: RequestOptions = {},
+  ): Promise<T> {
+    if (this.closedInfo) return Promise.reject(this.closedError(method));
+    if (options.signal?.aborted) return Promise.reject(this.cancelledError(method, options.signal.reason));
+
+    const id = this.nextId++;
+    let sentParams = params;
+    if (options.onProgress) {
+      // The request id doubles as the progress token: unique among active requests by construction.
+      sentParams = { ...params, _meta: { ...(params?._meta as object | undefined), progressToken: id } };
+    }
+    const message: JsonRpcRequest = sentParams
+      ? { jsonrpc: '2.0', id, method, params: sentParams }
+      : { jsonrpc: '2.0', id, method };
+
+    return new Promise<T>((resolve, reject) => {
+      const entry: Pending = {
+        method,
+        resolve: resolve as (r: Record<string, unknown>) => void,
+        reject,
+        options,
+        timer: undefined,
+        hardTimer: undefined,
+        lastProgress: Number.NEGATIVE_INFINITY,
+        detachAbort: undefined,
+      };
+      this.pending.set(id, entry);
+      const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+      entry.timer = setTimeout(() => this.timeOut(id, timeoutMs, false), timeoutMs);
+      if (options.resetTimeoutOnProgress) {
+        const hardMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
+        entry.hardTimer = setTimeout(() => this.timeOut(id, hardMs, true), hardMs);
+      }
+      const signal = options.signal;
+      if (signal) {
+        const onAbort = () => this.cancel(id, this.cancelledError(method, signal.reason), signal.reason);
+        signal.addEventListener('abort', onAbort, { once: true });
+        entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
+      }
+      this.write(message).catch((error: unknown) => {
+        this.settle(id)?.reject(
+          error instanceof McpError
+            ? error
+            : new McpError(ErrorCode.ConnectionClosed, `could not send: ${String(error)}`, {
+                server: this.serverLabel,
+                method,
+              }),
+        );
+      });
+    });
+  }
+
+  /** Closes the transport; everything pending is rejected through the close event. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  // ---- our requests ---------------------------------------------------------------------------
+
+  private settle(id: RequestId): Pending | undefined {
+    const entry = this.pending.get(id);
+    if (!entry) return undefined;
+    this.pending.delete(id);
+    clearTimeout(entry.timer);
+    clearTimeout(entry.hardTimer);
+    entry.detachAbort?.();
+    return entry;
+  }
+
+  /** One path for abort and timeout: stop waiting, tell the server (never for initialize). */
+  private cancel(id: RequestId, error: McpError, reason: unknown): void {
+    const entry = this.settle(id);
+    if (!entry) return;
+    if (entry.method !== 'initialize' && !this.closedInfo) {
+      const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : error.message;
+      this.notify('notifications/cancelled', { requestId: id, reason: text }).catch(() => {});
+    }
+    entry.reject(error);
+  }
+
+  private timeOut(id: RequestId, ms: number, hard: boolean): void {
+    const method = this.pending.get(id)?.method;
+    const what = hard ? 'maximum total time' : 'timeout';
+    const error = new McpError(ErrorCode.RequestTimeout, `Request timed out after ${ms} ms (${what})`, {
+      server: this.serverLabel,
+      method,
+      data: { timeoutMs: ms },
+    });
+    this.cancel(id, error, `timed out after ${ms} ms`);
+  }
+
+  private onProgress(params: Record<string, unknown>): void {
+    const token = params.progressToken as RequestId;
+    const entry = this.pending.get(token);
+    if (!entry?.options.onProgress || typeof params.progress !== 'number') {
+      this.log('debug', 'progress for an unknown or finished request ignored', params);
+      return;
+    }
+    if (params.progress <= entry.lastProgress) {
+      this.log('warning', 'progress that did not increase ignored', params);
+      return;
+    }
+    entry.lastProgress = params.progress;
+    if (entry.options.resetTimeoutOnProgress) entry.timer?.refresh();
+    const progress: Progress = { progress: params.progress };
+    if (typeof params.total === 'number') progress.total = params.total;
+    if (typeof params.message === 'string') progress.message = params.message;
+    try {
+      entry.options.onProgress(progress);
+    } catch (error) {
+      this.log('error', `progress callback threw: ${String(error)}`);
+    }
+  }
+
+  // ---- incoming -------------------------------------------------------------------------------
+
+  private receive(value: unknown): void {
+    if (this.traceEmitter.hasListeners) this.traceEmitter.fire({ direction: 'receive', message: value });
+    if (Array.isArray(value)) {
+      this.receiveBatch(value);
+      return;
+    }
+    const reply = this.receiveOne(value);
+    if (reply) void reply.then((response) => response && this.write(response).catch(() => {}));
+  }
+
+  private receiveBatch(values: unknown[]): void {
+    if (!this.batchesAllowed || values.length === 0) {
+      const reason = values.length === 0 ? 'empty batch' : 'JSON-RPC batches are not allowed in this protocol revision';
+      this.log('warning', reason);
+      this.write(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`)).catch(() => {});
+      return;
+    }
+    const replies = values.map((v) => this.receiveOne(v)).filter((r) => r !== undefined);
+    if (replies.length === 0) return;
+    void Promise.all(replies).then((responses) => {
+      const batch = responses.filter((r): r is JsonRpcResponse => r !== undefined);
+      if (batch.length > 0) this.write(batch).catch(() => {});
+    });
+  }
+
+  /** Handles one message; for a request, resolves to the response to send (undefined: none). */
+  private receiveOne(value: unknown): Promise<JsonRpcResponse | undefined> | undefined {
+    const c = classify(value);
+    switch (c.kind) {
+      case 'response':
+        this.receiveResponse(c.message);
+        return undefined;
+      case 'notification':
+        this.receiveNotification(c.message);
+        return undefined;
+      case 'request':
+        return this.receiveRequest(c.message);
+      case 'invalid':
+        this.log('warning', `invalid message: ${c.reason}`, value);
+        // Answer only what could have been a request; never answer a broken response or notification.
+        if (isRecord(value) && 'method' in value && 'id' in value) {
+          return Promise.resolve(errorResponse(c.id, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`));
+        }
+        if (!isRecord(value)) {
+          return Promise.resolve(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`));
+        }
+        return undefined;
+    }
+  }
+
+  private receiveResponse(response: JsonRpcResponse): void {
+    const entry = response.id === null ? undefined : this.settle(response.id);
+    if (!entry) {
+      const what = isErrorResponse(response) ? `error ${response.error.code} "${response.error.message}"` : 'result';
+      this.log('warning', `${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
+      return;
+    }
+    if (isErrorResponse(response)) {
+      entry.reject(McpError.fromResponse(response.error, { server: this.serverLabel, method: entry.method }));
+    } else {
+      entry.resolve(response.result);
+    }
+  }
+
+  private receiveNotification(message: JsonRpcNotification): void {
+    const params = message.params ?? {};
+    if (message.method === 'notifications/cancelled') {
+      const controller = this.incoming.get(params.requestId as RequestId);
+      if (controller) {
+        this.log('info', `server cancelled its request ${String(params.requestId)}`, params);
+        controller.abort(new McpError(ErrorCode.RequestCancelled, String(params.reason ?? 'cancelled by the server')));
+      }
+      return;
+    }
+    if (message.method === 'notifications/progress') {
+      this.onProgress(params);
+      return;
+    }
+    const emitter = this.notificationEmitters.get(message.method);
+    if (emitter?.hasListeners) emitter.fire(params);
+    else this.log('debug', `notification ${message.method} with no subscriber`);
+  }
+
+  private async receiveRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
+    const handler = this.handlers.get(request.method);
+    if (!handler) {
+      return errorResponse(request.id, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
+    }
+    if (this.incoming.has(request.id)) {
+      return errorResponse(request.id, ErrorCode.InvalidRequest, `Request id ${request.id} is already in use`);
+    }
+    const controller = new AbortController();
+    this.incoming.set(request.id, controller);
+    const params = request.params ?? {};
+    try {
+      const result = await handler(params, {
+        requestId: request.id,
+        signal: controller.signal,
+        meta: params._meta as Record<string, unknown> | undefined,
+      });
+      if (controller.signal.aborted) return undefined; // cancelled: the spec says send nothing
+      return { jsonrpc: '2.0', id: request.id, result: (result ?? {}) as Record<string, unknown> };
+    } catch (error) {
+      if (controller.signal.aborted) return undefined;
+      const e = toWireError(error);
+      if (e.code === ErrorCode.InternalError) this.log('error', `handler for ${request.method} failed`, String(error));
+      return { jsonrpc: '2.0', id: request.id, error: e };
+    } finally {
+      this.incoming.delete(request.id);
+    }
+  }
+
+  private receiveMalformed(input: MalformedInput): void {
+    this.log('warning', `malformed input from server: ${input.reason}`, input.excerpt);
+    if (input.kind === 'parse' || input.kind === 'encoding') {
+      this.write(errorResponse(null, ErrorCode.ParseError, `Parse error: ${input.reason}`)).catch(() => {});
+    }
+  }
+
+  // ---- plumbing -------------------------------------------------------------------------------
+
+  private write(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closedInfo) return Promise.reject(this.closedError());
+    if (this.traceEmitter.hasListeners) this.traceEmitter.fire({ direction: 'send', message });
+    return this.transport.send(message);
+  }
+
+  private handleClose(info: TransportClosed): void {
+    if (this.closedInfo) return;
+    this.closedInfo = info;
+    for (const id of [...this.pending.keys()]) {
+      const entry = this.settle(id);
+      entry?.reject(this.closedError(entry.method));
+    }
+    for (const controller of this.incoming.values()) {
+      controller.abort(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
+    }
+    this.incoming.clear();
+    for (const dispose of this.disposers) dispose();
+    this.closeEmitter.fire(info);
+  }
+
+  private closedError(method?: string): McpError {
+    const info = this.closedInfo;
+    const tail = info?.stderrTail?.length ? `\nLast stderr lines:\n${info.stderrTail.join('\n')}` : '';
+    const reason = info ? info.reason : 'connection closed';
+    return new McpError(ErrorCode.ConnectionClosed, `Connection closed: ${reason}${tail}`, {
+      server: this.serverLabel,
+      method,
+      data: info,
+    });
+  }
+
+  private cancelledError(method: string, reason: unknown): McpError {
+    const why = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
+    return new McpError(ErrorCode.RequestCancelled, `Request cancelled: ${why}`, { server: this.serverLabel, method });
+  }
+
+  private log(level: ConnectionLog['level'], message: string, data?: unknown): void {
+    if (this.logEmitter.hasListeners) this.logEmitter.fire({ level, message, data });
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcResponse {
+  return { jsonrpc: '2.0', id, error: { code, message } };
+}
+
+const WIRE_CODES = new Set<number>([
+  ErrorCode.ParseError,
+  ErrorCode.InvalidRequest,
+  ErrorCode.MethodNotFound,
+  ErrorCode.InvalidParams,
+  ErrorCode.InternalError,
+  ErrorCode.UserRejected,
+  ErrorCode.UrlElicitationRequired,
+]);
+
+/** What a handler's failure looks like on the wire: McpErrors keep their wire codes, the rest is -32603. */
+function toWireError(error: unknown): { code: number; message: string; data?: unknown } {
+  if (error instanceof McpError && WIRE_CODES.has(error.code)) {
+    return error.data === undefined
+      ? { code: error.code, message: error.message }
+      : { code: error.code, message: error.message, data: error.data };
+  }
+  return { code: ErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) };
+}

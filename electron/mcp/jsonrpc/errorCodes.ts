@@ -1,0 +1,20 @@
+/** JSON-RPC 2.0 and MCP error codes (integers, as the spec requires). */
+export const ErrorCode = {
+  ParseError: -32700,
+  InvalidRequest: -32600,
+  MethodNotFound: -32601,
+  InvalidParams: -32602,
+  InternalError: -32603,
+  /** MCP: a URL-mode elicitation must complete before the request can succeed. */
+  UrlElicitationRequired: -32042,
+  /** MCP sampling: the person rejected the request. */
+  UserRejected: -1,
+  // Local codes, never sent on the wire: they classify failures on our side.
+  RequestTimeout: -32001,
+  ConnectionClosed: -32000,
+  RequestCancelled: -32800,
+  CapabilityMissing: -32002,
+  InvalidResult: -32003,
+  VersionMismatch: -32004,
+} as const;
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,0 +1,258 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { StringDecoder } from 'node:string_decoder';
+import spawn from 'cross-spawn';
+import { Emitter } from '../emitter';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import type { JsonRpcMessage } from '../jsonrpc/message';
+import { McpError } from '../mcpError';
+import { buildChildEnv } from './childEnv';
+import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './lineDecoder';
+import { resolveLoginShellPath } from './loginShellPath';
+import { signalTree, waitTreeGone } from './processTree';
+import type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport';
+
+export interface StdioServerParams {
+  command: string;
+  args?: string[];
+  /** Added to the safe inherited set (see childEnv.ts). */
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Take PATH from the login shell: set when the app was started from a GUI launcher. */
+  resolveShellPath?: boolean;
+  /** A name for errors and logs; defaults to the command. */
+  label?: string;
+  maxLineBytes?: number;
+  /** Shutdown waits: after closing stdin, then after SIGTERM. */
+  stdinGraceMs?: number;
+  termGraceMs?: number;
+  /** How many stderr lines to keep for error reports. */
+  stderrTailLines?: number;
+}
+
+const MAX_STDERR_LINE = 16 * 1024;
+
+/**
+ * One server as a child process speaking newline-delimited JSON-RPC on stdin/stdout. stderr is
+ * captured line by line as log entries and never parsed as protocol.
+ */
+export class StdioTransport implements Transport {
+  private child: ChildProcessWithoutNullStreams | undefined;
+  private readonly messageEmitter = new Emitter<unknown>();
+  private readonly malformedEmitter = new Emitter<MalformedInput>();
+  private readonly logEmitter = new Emitter<TransportLog>();
+  private readonly closeEmitter = new Emitter<TransportClosed>();
+  readonly onMessage = this.messageEmitter.event;
+  readonly onMalformed = this.malformedEmitter.event;
+  readonly onLog = this.logEmitter.event;
+  readonly onClose = this.closeEmitter.event;
+
+  private readonly stderrTail: string[] = [];
+  private outbox: string[] = [];
+  private flushScheduled = false;
+  private closeRequested = false;
+  private closed: TransportClosed | undefined;
+  private exited: Promise<void> | undefined;
+  private readonly label: string;
+
+  constructor(private readonly params: StdioServerParams) {
+    this.label = params.label ?? params.command;
+  }
+
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  async start(): Promise<void> {
+    if (this.child) throw new Error('StdioTransport already started');
+    const { command, args = [], cwd } = this.params;
+    const path = this.params.resolveShellPath ? await resolveLoginShellPath() : undefined;
+    const env = buildChildEnv(this.params.env, path ? { path } : {});
+    const child = spawn(command, args, {
+      env,
+      cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      windowsHide: true,
+      // Own process group, so shutdown reaches grandchildren (see processTree.ts).
+      detached: process.platform !== 'win32',
+    }) as ChildProcessWithoutNullStreams;
+    this.child = child;
+
+    await new Promise<void>((resolve, reject) => {
+      child.once('spawn', () => resolve());
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        const hint =
+          error.code === 'ENOENT'
+            ? ` — "${command}" was not found. Is it installed, and on the PATH the app sees (${env.PATH ?? env.Path ?? 'unset'})?`
+            : error.code === 'EACCES'
+              ? ` — "${command}" is not executable.`
+              : '';
+        const cwdHint = cwd && error.code === 'ENOENT' ? ` (or the working directory ${cwd} does not exist)` : '';
+        reject(
+          new McpError(ErrorCode.ConnectionClosed, `Could not start ${this.label}: ${error.message}${hint}${cwdHint}`, {
+            server: this.label,
+            cause: error,
+          }),
+        );
+      });
+    });
+
+    const decoder = new LineDecoder(
+      (line) => this.onLine(line),
+      (input) => this.malformedEmitter.fire(input),
+      this.params.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
+    );
+    child.stdout.on('data', (chunk: Buffer) => decoder.push(chunk));
+    child.stdout.on('end', () => decoder.end());
+    this.captureStderr(child);
+    // A server that dies while we write would otherwise crash us with EPIPE.
+    child.stdin.on('error', (error) => this.log('debug', `stdin: ${error.message}`));
+    child.stdout.on('error', (error) => this.log('debug', `stdout: ${error.message}`));
+
+    this.exited = new Promise<void>((resolve) => {
+      child.once('exit', (code, signal) => {
+        void this.afterExit(child, code, signal).then(resolve);
+      });
+    });
+    this.log('info', `started ${this.label} (pid ${child.pid})`);
+  }
+
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed || this.closeRequested || !this.child) {
+      return Promise.reject(
+        new McpError(ErrorCode.ConnectionClosed, `${this.label} is not running`, { server: this.label }),
+      );
+    }
+    // Coalesce everything sent in one tick into one write: concurrent requests cost one syscall.
+    this.outbox.push(`${JSON.stringify(message)}\n`);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      queueMicrotask(this.flush);
+    }
+    return Promise.resolve();
+  }
+
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    const data = this.outbox.length === 1 ? this.outbox[0]! : this.outbox.join('');
+    this.outbox = [];
+    const stdin = this.child?.stdin;
+    if (stdin && !stdin.destroyed && stdin.writable) stdin.write(data);
+  };
+
+  /**
+   * Shutdown per the spec: close stdin, wait; SIGTERM, wait; SIGKILL — each to the whole process
+   * group. Resolves when the server and everything it spawned are gone (or could not be killed).
+   */
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.closeRequested) {
+      await this.exited;
+      return;
+    }
+    this.closeRequested = true;
+    if (this.outbox.length > 0) this.flush();
+    child.stdin.end();
+    const exitedInTime = await this.waitExit(this.params.stdinGraceMs ?? 2000);
+    if (!exitedInTime && child.pid !== undefined) {
+      this.log('info', `${this.label} did not exit after stdin closed; sending SIGTERM`);
+      signalTree(child.pid, 'SIGTERM');
+      if (!(await this.waitExit(this.params.termGraceMs ?? 2000))) {
+        this.log('warning', `${this.label} ignored SIGTERM; sending SIGKILL`);
+        signalTree(child.pid, 'SIGKILL');
+      }
+    }
+    await this.exited;
+  }
+
+  private waitExit(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void this.exited!.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private async afterExit(
+    child: ChildProcessWithoutNullStreams,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+  ): Promise<void> {
+    // Let buffered stdout drain, but never wait on a grandchild that holds the pipe open.
+    if (!child.stdout.readableEnded) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 200);
+        child.stdout.once('end', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    // The leader is gone; whatever it left behind in its group goes too.
+    if (child.pid !== undefined && process.platform !== 'win32') {
+      signalTree(child.pid, 'SIGTERM');
+      if (!(await waitTreeGone(child.pid, this.params.termGraceMs ?? 2000))) signalTree(child.pid, 'SIGKILL');
+    }
+    child.stdout.destroy();
+    child.stderr.destroy();
+    child.stdin.destroy();
+    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    const reason = this.closeRequested ? `${this.label} shut down` : `${this.label} ${how}`;
+    this.closed = {
+      reason,
+      requested: this.closeRequested,
+      exitCode: code,
+      signal,
+      stderrTail: [...this.stderrTail],
+    };
+    this.log(this.closeRequested ? 'info' : 'error', reason);
+    this.closeEmitter.fire(this.closed);
+  }
+
+  private onLine(line: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      this.malformedEmitter.fire({
+        kind: 'parse',
+        reason: `not JSON: ${(error as Error).message}`,
+        excerpt: line.slice(0, 200),
+      });
+      return;
+    }
+    this.messageEmitter.fire(value);
+  }
+
+  private captureStderr(child: ChildProcessWithoutNullStreams): void {
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    const keep = this.params.stderrTailLines ?? 20;
+    const emitLine = (line: string) => {
+      const text = line.length > MAX_STDERR_LINE ? `${line.slice(0, MAX_STDERR_LINE)}… [truncated]` : line;
+      this.stderrTail.push(text);
+      if (this.stderrTail.length > keep) this.stderrTail.shift();
+      this.logEmitter.fire({ level: 'info', source: 'stderr', text });
+    };
+    child.stderr.on('data', (chunk: Buffer) => {
+      const lines = (partial + decoder.write(chunk)).split('\n');
+      partial = lines.pop() ?? '';
+      if (partial.length > MAX_STDERR_LINE) {
+        emitLine(partial);
+        partial = '';
+      }
+      for (const line of lines) emitLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+    });
+    child.stderr.on('end', () => {
+      const rest = partial + decoder.end();
+      if (rest) emitLine(rest);
+    });
+    child.stderr.on('error', () => {});
+  }
+
+  private log(level: TransportLog['level'], text: string): void {
+    this.logEmitter.fire({ level, source: 'transport', text });
+  }
+}

@@ -1,0 +1,43 @@
+import type { Disposer } from '../emitter';
+import type { JsonRpcMessage } from '../jsonrpc/message';
+
+/** Input that could not become a JSON value: the connection answers or logs it, and carries on. */
+export interface MalformedInput {
+  kind: 'parse' | 'oversize' | 'encoding' | 'truncated';
+  reason: string;
+  /** The start of the offending input, for logs. */
+  excerpt: string;
+}
+
+/** Something the transport itself wants logged: stderr lines, lifecycle, HTTP details. */
+export interface TransportLog {
+  level: 'debug' | 'info' | 'warning' | 'error';
+  source: 'stderr' | 'transport';
+  text: string;
+}
+
+export interface TransportClosed {
+  /** Why, in words a person can act on. */
+  reason: string;
+  /** True when we asked for the close; false when the server or the channel went away. */
+  requested: boolean;
+  exitCode?: number | null;
+  signal?: string | null;
+  stderrTail?: string[];
+}
+
+/**
+ * A channel of JSON-RPC messages to one server. Framing and JSON parsing live here, so the
+ * connection above sees parsed values (a batch arrives as one array value).
+ */
+export interface Transport {
+  start(): Promise<void>;
+  send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void>;
+  close(): Promise<void>;
+  readonly onMessage: (listener: (value: unknown) => void) => Disposer;
+  readonly onMalformed: (listener: (input: MalformedInput) => void) => Disposer;
+  readonly onLog: (listener: (entry: TransportLog) => void) => Disposer;
+  readonly onClose: (listener: (info: TransportClosed) => void) => Disposer;
+  /** Set after `initialize` so transports that carry it (HTTP headers) can. */
+  setProtocolVersion?(version: string): void;
+}
