@@ -19,11 +19,21 @@ export class McpError extends Error {
   readonly server: string | undefined;
   readonly method: string | undefined;
 
-  constructor(code: number, message: string, options: McpErrorContext & { data?: unknown; cause?: unknown } = {}) {
-    const where = [options.server && `server "${options.server}"`, options.method && `method ${options.method}`]
+  constructor(
+    code: number,
+    message: string,
+    options: McpErrorContext & { data?: unknown; cause?: unknown } = {},
+  ) {
+    const where = [
+      options.server && `server "${options.server}"`,
+      options.method && `method ${options.method}`,
+    ]
       .filter(Boolean)
       .join(', ');
-    super(where ? `${message} (${where})` : message, options.cause === undefined ? {} : { cause: options.cause });
+    super(
+      where ? `${message} (${where})` : message,
+      options.cause === undefined ? {} : { cause: options.cause },
+    );
     this.code = code;
     this.data = options.data;
     this.server = options.server;

@@ -50,9 +50,13 @@ export function assertServerCapability(
 ): void {
   const need = NEEDS[method];
   if (need && !need[1](caps, version)) {
-    throw new McpError(ErrorCode.CapabilityMissing, `The server does not offer ${need[0]}, which ${method} needs`, {
-      server,
-      method,
-    });
+    throw new McpError(
+      ErrorCode.CapabilityMissing,
+      `The server does not offer ${need[0]}, which ${method} needs`,
+      {
+        server,
+        method,
+      },
+    );
   }
 }

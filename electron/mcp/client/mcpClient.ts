@@ -32,8 +32,8 @@ import { assertServerCapability, deriveClientCapabilities } from './capabilities
 import type { ClientHandlers } from './handlers';
 import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
 import { collectPages } from './pagination';
-import { ElicitationTracker, registerServerRequests } from './serverRequests';
 import { SchemaValidator } from './schemaValidator';
+import { ElicitationTracker, registerServerRequests } from './serverRequests';
 
 export const SWITCHBOARD_CLIENT_INFO: Implementation = {
   name: 'switchboard',
@@ -132,7 +132,8 @@ export class McpClient {
     private readonly validator: SchemaValidator,
     private readonly elicitations: ElicitationTracker,
   ) {
-    const on = (method: string, fn: (p: Record<string, unknown>) => void) => connection.onNotification(method, fn);
+    const on = (method: string, fn: (p: Record<string, unknown>) => void) =>
+      connection.onNotification(method, fn);
     on('notifications/tools/list_changed', () => {
       this.toolCache = undefined;
       this.toolsChanged.fire();
@@ -179,13 +180,17 @@ export class McpClient {
   }
   readonly onHealthChange = (listener: (h: Health) => void): Disposer =>
     this.monitor ? this.monitor.onChange(listener) : () => {};
-  readonly onClose = (listener: (info: TransportClosed) => void): Disposer => this.connection.onClose(listener);
+  readonly onClose = (listener: (info: TransportClosed) => void): Disposer =>
+    this.connection.onClose(listener);
   /** Protocol diagnostics: malformed input, unknown ids, ignored notifications. */
-  readonly onProtocolLog = (listener: (entry: ConnectionLog) => void): Disposer => this.connection.onLog(listener);
+  readonly onProtocolLog = (listener: (entry: ConnectionLog) => void): Disposer =>
+    this.connection.onLog(listener);
   /** Every message both ways (debug level); costs nothing while nobody listens. */
-  readonly onWireTrace = (listener: (trace: WireTrace) => void): Disposer => this.connection.onTrace(listener);
+  readonly onWireTrace = (listener: (trace: WireTrace) => void): Disposer =>
+    this.connection.onTrace(listener);
   /** stderr lines and transport lifecycle. */
-  readonly onTransportLog = (listener: (entry: TransportLog) => void): Disposer => this.transport.onLog(listener);
+  readonly onTransportLog = (listener: (entry: TransportLog) => void): Disposer =>
+    this.transport.onLog(listener);
 
   // ---- requests -------------------------------------------------------------------------------
 
@@ -199,7 +204,8 @@ export class McpClient {
     return this.connection.request<T>(method, params, {
       ...options,
       timeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
-      maxTotalTimeoutMs: options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+      maxTotalTimeoutMs:
+        options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
     });
   }
 
@@ -218,7 +224,11 @@ export class McpClient {
    * structuredContent is checked against the tool's outputSchema; a mismatch is an InvalidResult
    * McpError whose data keeps the whole result.
    */
-  async callTool(name: string, args: Record<string, unknown> = {}, options: CallOptions = {}): Promise<CallToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options: CallOptions = {},
+  ): Promise<CallToolResult> {
     const result = await this.request<CallToolResult>('tools/call', { name, arguments: args }, options);
     if (!Array.isArray(result.content)) {
       throw new McpError(ErrorCode.InvalidResult, `Tool ${name} returned no content array`, {
@@ -250,7 +260,11 @@ export class McpClient {
   listPrompts(options: CallOptions = {}): Promise<Prompt[]> {
     return collectPages<Prompt>(this, 'prompts/list', 'prompts', options);
   }
-  getPrompt(name: string, args: Record<string, string> = {}, options: CallOptions = {}): Promise<GetPromptResult> {
+  getPrompt(
+    name: string,
+    args: Record<string, string> = {},
+    options: CallOptions = {},
+  ): Promise<GetPromptResult> {
     return this.request<GetPromptResult>('prompts/get', { name, arguments: args }, options);
   }
   complete(params: CompleteParams, options: CallOptions = {}): Promise<CompleteResult> {
@@ -276,7 +290,8 @@ export class McpClient {
   trackUrlElicitations(error: McpError): void {
     if (error.code !== ErrorCode.UrlElicitationRequired) return;
     const list = (error.data as { elicitations?: { elicitationId?: unknown }[] } | undefined)?.elicitations;
-    for (const e of list ?? []) if (typeof e.elicitationId === 'string') this.elicitations.add(e.elicitationId);
+    for (const e of list ?? [])
+      if (typeof e.elicitationId === 'string') this.elicitations.add(e.elicitationId);
   }
 
   /** Shuts the session down per the transport's rules; pending requests reject as closed. */
@@ -299,9 +314,11 @@ export class McpClient {
         method: 'tools/call',
         data: { result },
       });
-    if (result.structuredContent === undefined) throw fail('no structuredContent although it declares an outputSchema');
+    if (result.structuredContent === undefined)
+      throw fail('no structuredContent although it declares an outputSchema');
     const check = this.validator.check(tool.outputSchema!, result.structuredContent);
-    if (!check.valid) throw fail(`structuredContent that does not match its outputSchema: ${check.errors.join('; ')}`);
+    if (!check.valid)
+      throw fail(`structuredContent that does not match its outputSchema: ${check.errors.join('; ')}`);
   }
 
   private dispose(): void {
@@ -311,7 +328,10 @@ export class McpClient {
 
 function checkInitializeResult(result: InitializeResult, requested: string, server: string): void {
   const bad = (why: string) =>
-    new McpError(ErrorCode.InvalidResult, `Invalid initialize result: ${why}`, { server, method: 'initialize' });
+    new McpError(ErrorCode.InvalidResult, `Invalid initialize result: ${why}`, {
+      server,
+      method: 'initialize',
+    });
   if (typeof result.protocolVersion !== 'string') throw bad('protocolVersion missing');
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(result.protocolVersion)) {
     throw new McpError(
@@ -321,7 +341,9 @@ function checkInitializeResult(result: InitializeResult, requested: string, serv
       { server, method: 'initialize', data: { requested, received: result.protocolVersion } },
     );
   }
-  if (typeof result.capabilities !== 'object' || result.capabilities === null) throw bad('capabilities missing');
+  if (typeof result.capabilities !== 'object' || result.capabilities === null)
+    throw bad('capabilities missing');
   const info = result.serverInfo;
-  if (typeof info?.name !== 'string' || typeof info.version !== 'string') throw bad('serverInfo needs name and version');
+  if (typeof info?.name !== 'string' || typeof info.version !== 'string')
+    throw bad('serverInfo needs name and version');
 }

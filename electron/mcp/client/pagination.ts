@@ -23,7 +23,11 @@ export async function collectPages<T>(
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request<Record<string, unknown>>(method, cursor ? { cursor } : undefined, options);
+    const result = await client.request<Record<string, unknown>>(
+      method,
+      cursor ? { cursor } : undefined,
+      options,
+    );
     const list = result[key];
     if (!Array.isArray(list)) {
       throw new McpError(ErrorCode.InvalidResult, `${method} result has no ${key} array`, {

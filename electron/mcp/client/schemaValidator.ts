@@ -37,9 +37,13 @@ export class SchemaValidator {
     if (hit) return hit;
     const dialect = schema.$schema;
     let ajv: Ajv | Ajv2020;
-    if (dialect === undefined || (typeof dialect === 'string' && DRAFT_2020.test(dialect))) ajv = this.ajv2020;
+    if (dialect === undefined || (typeof dialect === 'string' && DRAFT_2020.test(dialect)))
+      ajv = this.ajv2020;
     else if (typeof dialect === 'string' && DRAFT_07.test(dialect)) ajv = this.ajv07;
-    else throw new Error(`unsupported JSON Schema dialect ${JSON.stringify(dialect)} (supported: 2020-12, draft-07)`);
+    else
+      throw new Error(
+        `unsupported JSON Schema dialect ${JSON.stringify(dialect)} (supported: 2020-12, draft-07)`,
+      );
     const validate = ajv.compile(schema);
     if (this.cache.size > 500) this.cache.clear();
     this.cache.set(key, validate);
@@ -56,7 +60,9 @@ export class SchemaValidator {
     if (validate(value)) return { valid: true, errors: [] };
     return {
       valid: false,
-      errors: (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`),
+      errors: (validate.errors ?? []).map(
+        (e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`,
+      ),
     };
   }
 }

@@ -8,15 +8,16 @@ import type {
   SamplingContent,
   SamplingMessage,
 } from '../../../shared/mcp/protocol';
-import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcConnection } from '../jsonrpc/connection';
+import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
 import type { ClientHandlers, ServerRequestContext } from './handlers';
 import type { SchemaValidator } from './schemaValidator';
 
 const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
 const internal = (message: string) => new McpError(ErrorCode.InternalError, message);
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** URL-mode elicitation ids we have seen and not yet seen completed. */
 export class ElicitationTracker {
@@ -51,7 +52,9 @@ export function registerServerRequests(
           throw internal(`refusing to send a root that is not a file:// URI: ${String(root.uri)}`);
         }
       }
-      return { roots: list.map((r) => (r.name === undefined ? { uri: r.uri } : { uri: r.uri, name: r.name })) };
+      return {
+        roots: list.map((r) => (r.name === undefined ? { uri: r.uri } : { uri: r.uri, name: r.name })),
+      };
     });
   }
 
@@ -67,17 +70,20 @@ export function registerServerRequests(
   const elicitation = handlers.elicitation;
   if (elicitation?.form || elicitation?.url) {
     connection.setRequestHandler('elicitation/create', async (params, { signal }) => {
-      if (typeof params.message !== 'string') throw invalidParams('elicitation/create needs a string message');
+      if (typeof params.message !== 'string')
+        throw invalidParams('elicitation/create needs a string message');
       const mode = params.mode ?? 'form';
       if (mode === 'form') {
         if (!elicitation.form) throw invalidParams('this client does not support form-mode elicitation');
-        if (!isRecord(params.requestedSchema)) throw invalidParams('form-mode elicitation needs a requestedSchema');
+        if (!isRecord(params.requestedSchema))
+          throw invalidParams('form-mode elicitation needs a requestedSchema');
         const result = await elicitation.form(params as unknown as ElicitFormParams, ctxOf(signal));
         return checkElicitResult(result, params.requestedSchema, deps.validator);
       }
       if (mode === 'url') {
         if (!elicitation.url) throw invalidParams('this client does not support URL-mode elicitation');
-        if (typeof params.elicitationId !== 'string') throw invalidParams('URL-mode elicitation needs an elicitationId');
+        if (typeof params.elicitationId !== 'string')
+          throw invalidParams('URL-mode elicitation needs an elicitationId');
         if (typeof params.url !== 'string' || !URL.canParse(params.url)) {
           throw invalidParams('URL-mode elicitation needs a valid url');
         }
@@ -107,7 +113,9 @@ function checkSamplingParams(
   }
   const includeContext = params.includeContext ?? 'none';
   if (includeContext !== 'none' && !sampling.context) {
-    throw invalidParams(`this client did not declare sampling.context; includeContext "${includeContext}" refused`);
+    throw invalidParams(
+      `this client did not declare sampling.context; includeContext "${includeContext}" refused`,
+    );
   }
   const messages = params.messages as SamplingMessage[];
   messages.forEach((m, i) => {
@@ -160,6 +168,7 @@ function checkElicitResult(
   if (result.action !== 'accept' || !schema) return { action: result.action };
   const content = result.content ?? {};
   const check = validator.check(schema, content);
-  if (!check.valid) throw internal(`elicitation answer does not match the requested schema: ${check.errors.join('; ')}`);
+  if (!check.valid)
+    throw internal(`elicitation answer does not match the requested schema: ${check.errors.join('; ')}`);
   return { action: 'accept', content };
 }

@@ -31,7 +31,10 @@ export interface IncomingRequestContext {
   signal: AbortSignal;
   meta: Record<string, unknown> | undefined;
 }
-export type RequestHandler = (params: Record<string, unknown>, ctx: IncomingRequestContext) => Promise<unknown> | unknown;
+export type RequestHandler = (
+  params: Record<string, unknown>,
+  ctx: IncomingRequestContext,
+) => Promise<unknown> | unknown;
 
 export interface ConnectionLog {
   level: 'debug' | 'info' | 'warning' | 'error';
@@ -109,7 +112,9 @@ export class JsonRpcConnection {
   }
 
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
-    const message: JsonRpcNotification = params ? { jsonrpc: '2.0', method, params } : { jsonrpc: '2.0', method };
+    const message: JsonRpcNotification = params
+      ? { jsonrpc: '2.0', method, params }
+      : { jsonrpc: '2.0', method };
     return this.write(message);
   }
 
@@ -190,7 +195,8 @@ export class JsonRpcConnection {
     const entry = this.settle(id);
     if (!entry) return;
     if (entry.method !== 'initialize' && !this.closedInfo) {
-      const text = reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : error.message;
+      const text =
+        reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : error.message;
       this.notify('notifications/cancelled', { requestId: id, reason: text }).catch(() => {});
     }
     entry.reject(error);
@@ -244,7 +250,8 @@ export class JsonRpcConnection {
 
   private receiveBatch(values: unknown[]): void {
     if (!this.batchesAllowed || values.length === 0) {
-      const reason = values.length === 0 ? 'empty batch' : 'JSON-RPC batches are not allowed in this protocol revision';
+      const reason =
+        values.length === 0 ? 'empty batch' : 'JSON-RPC batches are not allowed in this protocol revision';
       this.log('warning', reason);
       this.write(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`)).catch(() => {});
       return;
@@ -273,10 +280,14 @@ export class JsonRpcConnection {
         this.log('warning', `invalid message: ${c.reason}`, value);
         // Answer only what could have been a request; never answer a broken response or notification.
         if (isRecord(value) && 'method' in value && 'id' in value) {
-          return Promise.resolve(errorResponse(c.id, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`));
+          return Promise.resolve(
+            errorResponse(c.id, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`),
+          );
         }
         if (!isRecord(value)) {
-          return Promise.resolve(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`));
+          return Promise.resolve(
+            errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`),
+          );
         }
         return undefined;
     }
@@ -285,7 +296,9 @@ export class JsonRpcConnection {
   private receiveResponse(response: JsonRpcResponse): void {
     const entry = response.id === null ? undefined : this.settle(response.id);
     if (!entry) {
-      const what = isErrorResponse(response) ? `error ${response.error.code} "${response.error.message}"` : 'result';
+      const what = isErrorResponse(response)
+        ? `error ${response.error.code} "${response.error.message}"`
+        : 'result';
       this.log('warning', `${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
       return;
     }
@@ -302,7 +315,9 @@ export class JsonRpcConnection {
       const controller = this.incoming.get(params.requestId as RequestId);
       if (controller) {
         this.log('info', `server cancelled its request ${String(params.requestId)}`, params);
-        controller.abort(new McpError(ErrorCode.RequestCancelled, String(params.reason ?? 'cancelled by the server')));
+        controller.abort(
+          new McpError(ErrorCode.RequestCancelled, String(params.reason ?? 'cancelled by the server')),
+        );
       }
       return;
     }
@@ -321,7 +336,11 @@ export class JsonRpcConnection {
       return errorResponse(request.id, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
     }
     if (this.incoming.has(request.id)) {
-      return errorResponse(request.id, ErrorCode.InvalidRequest, `Request id ${request.id} is already in use`);
+      return errorResponse(
+        request.id,
+        ErrorCode.InvalidRequest,
+        `Request id ${request.id} is already in use`,
+      );
     }
     const controller = new AbortController();
     this.incoming.set(request.id, controller);
@@ -337,7 +356,8 @@ export class JsonRpcConnection {
     } catch (error) {
       if (controller.signal.aborted) return undefined;
       const e = toWireError(error);
-      if (e.code === ErrorCode.InternalError) this.log('error', `handler for ${request.method} failed`, String(error));
+      if (e.code === ErrorCode.InternalError)
+        this.log('error', `handler for ${request.method} failed`, String(error));
       return { jsonrpc: '2.0', id: request.id, error: e };
     } finally {
       this.incoming.delete(request.id);
@@ -387,7 +407,10 @@ export class JsonRpcConnection {
 
   private cancelledError(method: string, reason: unknown): McpError {
     const why = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
-    return new McpError(ErrorCode.RequestCancelled, `Request cancelled: ${why}`, { server: this.serverLabel, method });
+    return new McpError(ErrorCode.RequestCancelled, `Request cancelled: ${why}`, {
+      server: this.serverLabel,
+      method,
+    });
   }
 
   private log(level: ConnectionLog['level'], message: string, data?: unknown): void {
@@ -395,7 +418,8 @@ export class JsonRpcConnection {
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcResponse {
   return { jsonrpc: '2.0', id, error: { code, message } };

@@ -53,7 +53,8 @@ export function classify(value: unknown): Classified {
   if ('method' in value) {
     if (typeof value.method !== 'string') return { kind: 'invalid', id, reason: 'method must be a string' };
     if (!('id' in value)) return { kind: 'notification', message: value as unknown as JsonRpcNotification };
-    if (id === null) return { kind: 'invalid', id: null, reason: 'request id must be a string or an integer' };
+    if (id === null)
+      return { kind: 'invalid', id: null, reason: 'request id must be a string or an integer' };
     return { kind: 'request', message: value as unknown as JsonRpcRequest };
   }
   const hasResult = 'result' in value;

@@ -22,7 +22,11 @@ export function resolveLoginShellPath(
   return result;
 }
 
-function readLoginShellPath(shell: string, timeoutMs: number, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+function readLoginShellPath(
+  shell: string,
+  timeoutMs: number,
+  env: NodeJS.ProcessEnv,
+): Promise<string | undefined> {
   return new Promise((resolve) => {
     let out = '';
     const child = spawn(shell, ['-ilc', `printf '${MARKER}%s${MARKER}' "$PATH"`], {

@@ -7,7 +7,10 @@ import { spawn } from 'node:child_process';
 export function signalTree(pid: number, signal: 'SIGTERM' | 'SIGKILL'): void {
   if (process.platform === 'win32') {
     // Windows has no process groups or SIGTERM: taskkill /T ends the tree.
-    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on('error', () => {});
+    spawn('taskkill', ['/pid', String(pid), '/T', '/F'], { stdio: 'ignore', windowsHide: true }).on(
+      'error',
+      () => {},
+    );
     return;
   }
   try {

@@ -87,12 +87,17 @@ export class StdioTransport implements Transport {
             : error.code === 'EACCES'
               ? ` — "${command}" is not executable.`
               : '';
-        const cwdHint = cwd && error.code === 'ENOENT' ? ` (or the working directory ${cwd} does not exist)` : '';
+        const cwdHint =
+          cwd && error.code === 'ENOENT' ? ` (or the working directory ${cwd} does not exist)` : '';
         reject(
-          new McpError(ErrorCode.ConnectionClosed, `Could not start ${this.label}: ${error.message}${hint}${cwdHint}`, {
-            server: this.label,
-            cause: error,
-          }),
+          new McpError(
+            ErrorCode.ConnectionClosed,
+            `Could not start ${this.label}: ${error.message}${hint}${cwdHint}`,
+            {
+              server: this.label,
+              cause: error,
+            },
+          ),
         );
       });
     });
