@@ -3,6 +3,7 @@ import { everythingStdio, processAlive } from '../../../e2e/fixtures/servers';
 import type {
   CreateMessageParams,
   ElicitFormParams,
+  ElicitResult,
   ElicitUrlParams,
   LoggingMessageParams,
   Root,
@@ -281,7 +282,7 @@ describe('McpClient against server-everything (stdio)', () => {
     const seen: ElicitFormParams[] = [];
     const { client } = await connect({
       elicitation: {
-        form: async (params) => {
+        form: async (params): Promise<ElicitResult> => {
           seen.push(params);
           if (answer === 'decline') return { action: 'decline' };
           if (answer === 'bad') return { action: 'accept', content: { name: 'Ada', integer: 1000 } };
