@@ -1,0 +1,158 @@
+import { parse as parseShell } from 'shell-quote';
+import { LOGGING_LEVELS, type LoggingLevel } from '../../shared/mcp/protocol';
+
+export const USAGE = `Usage: npm run -s mcp -- --stdio "<command line>" [flags] <subcommand> [args]
+
+Subcommands:
+  info                                  server info, capabilities, protocol version, instructions
+  tools                                 list tools
+  call <tool> [json-args]               call a tool
+  resources                             list resources
+  templates                             list resource templates
+  read <uri>                            read a resource
+  prompts                               list prompts
+  prompt <name> [json-args]             get a prompt
+  complete <prompt|template> <arg> <value>
+                                        complete an argument of a prompt (by name) or a
+                                        resource template (by URI template)
+
+Flags:
+  --stdio "<command line>"              the server to start (required)
+  --env NAME=value                      add to the server's environment (repeatable)
+  --timeout <ms>                        request timeout (default 60000)
+  --log-level <level>                   ask the server for logs at this level; printed to stderr
+  --roots <dir,...>                     directories to offer as roots
+  --sampling-response <text>            answer sampling requests with this text (default: decline)
+  --elicitation-response <json>         accept form elicitations with this content (default: decline)
+
+JSON goes to stdout; logs and progress to stderr. Exit 0 ok, 1 protocol or tool error, 2 usage.`;
+
+export class UsageError extends Error {}
+
+export interface CliArgs {
+  command: string;
+  commandArgs: string[];
+  env: Record<string, string>;
+  timeoutMs: number | undefined;
+  logLevel: LoggingLevel | undefined;
+  roots: string[];
+  samplingResponse: string | undefined;
+  elicitationResponse: Record<string, unknown> | undefined;
+  subcommand: string;
+  positional: string[];
+}
+
+const ARITY: Record<string, [number, number]> = {
+  info: [0, 0],
+  tools: [0, 0],
+  call: [1, 2],
+  resources: [0, 0],
+  templates: [0, 0],
+  read: [1, 1],
+  prompts: [0, 0],
+  prompt: [1, 2],
+  complete: [3, 3],
+};
+
+/** Splits a command line as a POSIX shell would, without expanding anything or running a shell. */
+export function splitCommandLine(line: string): string[] {
+  const words = parseShell(line, (name) => `$${name}`);
+  return words.map((w) => {
+    if (typeof w !== 'string')
+      throw new UsageError(`--stdio: shell operators are not supported (${JSON.stringify(w)})`);
+    return w;
+  });
+}
+
+export function parseJsonObject(text: string, what: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new UsageError(`${what} must be a JSON object`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  let stdio: string | undefined;
+  const env: Record<string, string> = {};
+  const rest: string[] = [];
+  const out: Omit<CliArgs, 'command' | 'commandArgs' | 'subcommand' | 'positional'> = {
+    env,
+    timeoutMs: undefined,
+    logLevel: undefined,
+    roots: [],
+    samplingResponse: undefined,
+    elicitationResponse: undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    switch (arg) {
+      case '--stdio':
+        stdio = value();
+        break;
+      case '--env': {
+        const v = value();
+        const eq = v.indexOf('=');
+        if (eq <= 0) throw new UsageError(`--env takes NAME=value, not ${JSON.stringify(v)}`);
+        env[v.slice(0, eq)] = v.slice(eq + 1);
+        break;
+      }
+      case '--timeout': {
+        const ms = Number(value());
+        if (!Number.isInteger(ms) || ms <= 0)
+          throw new UsageError('--timeout takes a positive number of milliseconds');
+        out.timeoutMs = ms;
+        break;
+      }
+      case '--log-level': {
+        const level = value();
+        if (!(LOGGING_LEVELS as readonly string[]).includes(level)) {
+          throw new UsageError(`--log-level must be one of ${LOGGING_LEVELS.join(', ')}`);
+        }
+        out.logLevel = level as LoggingLevel;
+        break;
+      }
+      case '--roots':
+        out.roots = value()
+          .split(',')
+          .map((d) => d.trim())
+          .filter(Boolean);
+        break;
+      case '--sampling-response':
+        out.samplingResponse = value();
+        break;
+      case '--elicitation-response':
+        out.elicitationResponse = parseJsonObject(value(), '--elicitation-response');
+        break;
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        if (arg.startsWith('--')) throw new UsageError(`unknown flag ${arg}`);
+        rest.push(arg);
+    }
+  }
+  if (!stdio) throw new UsageError('--stdio "<command line>" is required');
+  const [command, ...commandArgs] = splitCommandLine(stdio);
+  if (!command) throw new UsageError('--stdio needs a command');
+  const [subcommand, ...positional] = rest;
+  if (!subcommand) throw new UsageError('a subcommand is required');
+  const arity = ARITY[subcommand];
+  if (!arity) throw new UsageError(`unknown subcommand ${subcommand}`);
+  if (positional.length < arity[0] || positional.length > arity[1]) {
+    throw new UsageError(
+      `${subcommand} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]}–${arity[1]}`} argument(s)`,
+    );
+  }
+  return { ...out, command, commandArgs, subcommand, positional };
+}

@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EVERYTHING_ENTRY, hostileStdio } from '../../e2e/fixtures/servers';
+
+const EVERYTHING = `"${process.execPath}" "${EVERYTHING_ENTRY}" stdio`;
+
+/** Runs the real CLI as a person would (node + tsx, as `npm run mcp` does). */
+function cli(...argv: string[]) {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'main.ts'), ...argv], {
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+describe('mcp CLI (real process, server-everything)', () => {
+  it('info, tools, call with progress, and exit 0', () => {
+    const info = cli('--stdio', EVERYTHING, 'info');
+    expect(info.code).toBe(0);
+    expect(info.json()).toMatchObject({
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'mcp-servers/everything' },
+    });
+
+    const tools = cli('--stdio', EVERYTHING, 'tools');
+    expect(tools.json().map((t: { name: string }) => t.name)).toContain('echo');
+
+    const call = cli(
+      '--stdio',
+      EVERYTHING,
+      'call',
+      'trigger-long-running-operation',
+      '{"duration":0.4,"steps":2}',
+    );
+    expect(call.code).toBe(0);
+    expect(call.json().content[0].text).toMatch(/completed/);
+    expect(call.stderr).toMatch(/progress 1\/2/);
+    expect(call.stdout).not.toMatch(/progress/); // logs stay off stdout
+  });
+
+  it('resources, templates, read, prompts, prompt, complete', () => {
+    expect(cli('--stdio', EVERYTHING, 'resources').json().length).toBeGreaterThan(0);
+    expect(cli('--stdio', EVERYTHING, 'templates').json()[0].uriTemplate).toMatch(/demo:\/\//);
+    expect(
+      cli('--stdio', EVERYTHING, 'read', 'demo://resource/dynamic/text/3').json().contents[0].text,
+    ).toMatch(/3/);
+    expect(
+      cli('--stdio', EVERYTHING, 'prompts')
+        .json()
+        .map((p: { name: string }) => p.name),
+    ).toContain('args-prompt');
+    const prompt = cli('--stdio', EVERYTHING, 'prompt', 'args-prompt', '{"city":"Oslo"}');
+    expect(JSON.stringify(prompt.json().messages)).toMatch(/Oslo/);
+    const done = cli(
+      '--stdio',
+      EVERYTHING,
+      'complete',
+      'demo://resource/dynamic/text/{resourceId}',
+      'resourceId',
+      '4',
+    );
+    expect(done.json().completion.values).toEqual(['4']);
+    expect(
+      cli('--stdio', EVERYTHING, 'complete', 'completable-prompt', 'department', 'Ma').json().completion
+        .values,
+    ).toEqual(['Marketing']);
+  });
+
+  it('--roots offers real paths as file:// URIs; --log-level prints server logs to stderr', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'sb-cli-'));
+    try {
+      const r = cli('--stdio', EVERYTHING, '--roots', dir, '--log-level', 'debug', 'call', 'get-roots-list');
+      expect(r.code).toBe(0);
+      expect(r.json().content[0].text).toContain(`file://${await realpath(dir)}`);
+      expect(r.stderr).toMatch(/\[info\] everything-server: Roots updated/);
+    } finally {
+      await rm(dir, { recursive: true });
+    }
+  });
+
+  it('declines sampling and elicitation unless canned answers are given', () => {
+    const declined = cli('--stdio', EVERYTHING, 'call', 'trigger-sampling-request', '{"prompt":"hi"}');
+    expect(declined.code).toBe(1);
+    expect(declined.stderr).toMatch(/sampling request declined/);
+    const answered = cli(
+      '--stdio',
+      EVERYTHING,
+      '--sampling-response',
+      'canned!',
+      'call',
+      'trigger-sampling-request',
+      '{"prompt":"hi"}',
+    );
+    expect(answered.code).toBe(0);
+    expect(answered.json().content[0].text).toMatch(/canned!/);
+
+    const elicit = cli('--stdio', EVERYTHING, 'call', 'trigger-elicitation-request');
+    expect(elicit.json().content[0].text).toMatch(/declined/);
+    const accepted = cli(
+      '--stdio',
+      EVERYTHING,
+      '--elicitation-response',
+      '{"name":"Grace"}',
+      'call',
+      'trigger-elicitation-request',
+    );
+    expect(accepted.json().content[1].text).toMatch(/Name: Grace/);
+  });
+
+  it('exit codes: 1 for a tool error or protocol error, 2 for usage', () => {
+    const toolError = cli('--stdio', EVERYTHING, 'call', 'get-sum', '{"a":"x"}');
+    expect(toolError.code).toBe(1);
+    expect(toolError.json().isError).toBe(true);
+
+    const missing = cli('--stdio', EVERYTHING, 'read', 'demo://nope');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/error \[-?\d+\]/);
+
+    const crash = hostileStdio('exit-mid-request');
+    const crashed = cli(
+      '--stdio',
+      `"${crash.command}" ${crash.args!.map((a) => `"${a}"`).join(' ')}`,
+      'call',
+      'echo',
+    );
+    expect(crashed.code).toBe(1);
+    expect(crashed.stderr).toMatch(/exited with code 3/);
+
+    expect(cli('--stdio', EVERYTHING, 'call', 'echo', 'not json').code).toBe(2);
+    expect(cli('info').code).toBe(2);
+    const notFound = cli('--stdio', 'no-such-server-binary', 'info');
+    expect(notFound.code).toBe(1);
+    expect(notFound.stderr).toMatch(/not found/);
+  });
+});

@@ -1,0 +1,42 @@
+// Headless command line over electron/mcp: `npm run -s mcp -- --stdio "<command line>" <subcommand>`.
+import { McpError } from '../mcp';
+import { parseArgs, USAGE, UsageError } from './args';
+import { runCli } from './run';
+
+const io = {
+  stdout: (text: string) => process.stdout.write(`${text}\n`),
+  stderr: (text: string) => process.stderr.write(`${text}\n`),
+};
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) io.stderr(`error: ${error.message}\n`);
+    io.stderr(USAGE);
+    return 2;
+  }
+  try {
+    return await runCli(args, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr(`error: ${error.message}`);
+      return 2;
+    }
+    const code = error instanceof McpError ? ` [${error.code}]` : '';
+    io.stderr(`error${code}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    io.stderr(`internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,140 @@
+import { realpath } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { CompleteReference, Root } from '../../shared/mcp/protocol';
+import { type ClientHandlers, ErrorCode, McpClient, McpError, StdioTransport } from '../mcp';
+import { type CliArgs, parseJsonObject } from './args';
+
+export interface CliIO {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+async function rootsOf(dirs: string[]): Promise<Root[]> {
+  return Promise.all(
+    dirs.map(async (dir) => {
+      const real = await realpath(dir).catch(() => {
+        throw new McpError(ErrorCode.InvalidParams, `--roots: ${dir} does not exist`);
+      });
+      return { uri: pathToFileURL(real).href, name: real.split(/[\\/]/).pop() || real };
+    }),
+  );
+}
+
+function handlersFor(args: CliArgs, roots: Root[], io: CliIO): ClientHandlers {
+  const handlers: ClientHandlers = {
+    sampling: {
+      createMessage: async (params) => {
+        if (args.samplingResponse === undefined) {
+          io.stderr('sampling request declined (give --sampling-response to answer it)');
+          throw new McpError(ErrorCode.UserRejected, 'User rejected sampling request: declined by the CLI');
+        }
+        io.stderr(`sampling request answered with the canned response (maxTokens ${params.maxTokens})`);
+        return {
+          role: 'assistant',
+          content: { type: 'text', text: args.samplingResponse },
+          model: 'switchboard-cli',
+        };
+      },
+    },
+    elicitation: {
+      form: async (params) => {
+        if (!args.elicitationResponse) {
+          io.stderr(`elicitation declined (give --elicitation-response to answer it): ${params.message}`);
+          return { action: 'decline' };
+        }
+        return { action: 'accept', content: args.elicitationResponse as Record<string, string> };
+      },
+      url: async (params) => {
+        io.stderr(`URL elicitation declined (the CLI opens no browser): ${params.url}`);
+        return { action: 'decline' };
+      },
+    },
+  };
+  if (roots.length > 0) handlers.roots = { list: () => roots };
+  return handlers;
+}
+
+/** Runs one CLI invocation; resolves to the exit code. */
+export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
+  const roots = await rootsOf(args.roots);
+  const transport = new StdioTransport({
+    command: args.command,
+    args: args.commandArgs,
+    env: args.env,
+    label: args.command,
+  });
+  transport.onLog((entry) => {
+    if (entry.source === 'stderr') io.stderr(`[server] ${entry.text}`);
+  });
+  const client = await McpClient.connect({
+    transport,
+    serverName: args.command,
+    handlers: handlersFor(args, roots, io),
+    requestTimeoutMs: args.timeoutMs,
+  });
+  try {
+    if (args.logLevel) {
+      client.onLogMessage((m) =>
+        io.stderr(
+          `[${m.level}]${m.logger ? ` ${m.logger}:` : ''} ${typeof m.data === 'string' ? m.data : JSON.stringify(m.data)}`,
+        ),
+      );
+      if (client.serverCapabilities.logging) await client.setLoggingLevel(args.logLevel);
+      else io.stderr('the server does not offer logging; --log-level ignored');
+    }
+    const print = (value: unknown) => io.stdout(JSON.stringify(value, null, 2));
+    const [a, b, c] = args.positional;
+    switch (args.subcommand) {
+      case 'info':
+        print({
+          protocolVersion: client.protocolVersion,
+          serverInfo: client.serverInfo,
+          capabilities: client.serverCapabilities,
+          instructions: client.instructions,
+        });
+        return 0;
+      case 'tools':
+        print(await client.listTools());
+        return 0;
+      case 'call': {
+        const result = await client.callTool(a!, b ? parseJsonObject(b, 'tool arguments') : {}, {
+          onProgress: (p) =>
+            io.stderr(
+              `progress ${p.progress}${p.total === undefined ? '' : `/${p.total}`}${p.message ? ` ${p.message}` : ''}`,
+            ),
+        });
+        print(result);
+        return result.isError ? 1 : 0;
+      }
+      case 'resources':
+        print(await client.listResources());
+        return 0;
+      case 'templates':
+        print(await client.listResourceTemplates());
+        return 0;
+      case 'read':
+        print(await client.readResource(a!));
+        return 0;
+      case 'prompts':
+        print(await client.listPrompts());
+        return 0;
+      case 'prompt': {
+        const promptArgs = b ? parseJsonObject(b, 'prompt arguments') : {};
+        print(await client.getPrompt(a!, promptArgs as Record<string, string>));
+        return 0;
+      }
+      case 'complete': {
+        const ref: CompleteReference =
+          a!.includes('://') || a!.includes('{')
+            ? { type: 'ref/resource', uri: a! }
+            : { type: 'ref/prompt', name: a! };
+        print(await client.complete({ ref, argument: { name: b!, value: c! } }));
+        return 0;
+      }
+      default:
+        throw new Error(`unhandled subcommand ${args.subcommand}`);
+    }
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checkImport, importsOf, violations } from './dependencyRules';
+
+describe('dependency directions (DESIGN.md)', () => {
+  it('the repository follows them', () => {
+    expect(violations(path.resolve(__dirname, '../..'))).toEqual([]);
+  });
+
+  it('finds every kind of import', () => {
+    const src = `import a from './a';\nimport { b } from "../b";\nexport * from './c';\nconst d = await import('./d');\nrequire('./e');\nimport './f';\nimport type { G } from './g';`;
+    expect(importsOf(src)).toEqual(['./a', '../b', './c', './d', './e', './f', './g']);
+  });
+
+  it.each([
+    ['electron/mcp/client/x.ts', '../../host/registry', /electron\/mcp may import/],
+    ['electron/mcp/x.ts', 'electron', /only electron\/main and electron\/preload/],
+    ['electron/host/x.ts', 'electron', /only electron\/main/],
+    ['renderer/app.tsx', '../electron/mcp', /renderer may import/],
+    ['shared/ipc/contract.ts', '../../electron/host/api', /shared may import/],
+    ['electron/cli/main.ts', '../host/x', /electron\/cli may import/],
+    ['electron/web/server.ts', '../mcp/index', /electron\/web may import/],
+    ['e2e/fixtures/x.ts', 'electron', /only electron\/main/],
+    ['electron/mcp/client/mcpClient.ts', '../../../e2e/fixtures/servers', /outside the source areas/],
+  ])('%s importing %s is a violation', (file, spec, message) => {
+    expect(checkImport(file, spec)).toMatch(message);
+  });
+
+  it.each([
+    ['electron/main/index.ts', 'electron'],
+    ['electron/preload/index.ts', 'electron'],
+    ['electron/host/registry.ts', '../mcp'],
+    ['electron/cli/run.ts', '../../shared/mcp/protocol'],
+    ['renderer/app.tsx', '../shared/ipc/contract'],
+    ['e2e/fixtures/servers.ts', '../../electron/mcp'],
+    ['electron/mcp/client/mcpClient.everything.test.ts', '../../../e2e/fixtures/servers'],
+  ])('%s importing %s is allowed', (file, spec) => {
+    expect(checkImport(file, spec)).toBeUndefined();
+  });
+});

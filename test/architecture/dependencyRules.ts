@@ -1,0 +1,87 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** Which areas each area may import (DESIGN.md "Dependency direction"). shared is the leaf everyone may use. */
+export const ALLOWED: Record<string, readonly string[]> = {
+  shared: ['shared'],
+  renderer: ['renderer', 'shared'],
+  'electron/mcp': ['electron/mcp', 'shared'],
+  'electron/llm': ['electron/llm', 'electron/mcp', 'shared'],
+  'electron/store': ['electron/store', 'electron/mcp', 'shared'],
+  'electron/host': ['electron/host', 'electron/mcp', 'electron/llm', 'electron/store', 'shared'],
+  'electron/cli': ['electron/cli', 'electron/mcp', 'shared'],
+  'electron/web': ['electron/web', 'electron/host', 'shared'],
+  'electron/main': ['electron/main', 'electron/host', 'shared'],
+  'electron/preload': ['electron/preload', 'shared'],
+};
+const ELECTRON_ALLOWED = new Set(['electron/main', 'electron/preload']);
+/** Test and tooling code may reach anywhere, but never the `electron` module. */
+const UNRESTRICTED = ['e2e', 'bench', 'test'];
+
+export function areaOf(file: string): string | undefined {
+  const p = file.split(path.sep).join('/');
+  if (p === 'shared' || p.startsWith('shared/')) return 'shared';
+  if (p === 'renderer' || p.startsWith('renderer/')) return 'renderer';
+  const m = p.match(/^electron\/([^/]+)(?:\/|$)/);
+  return m ? `electron/${m[1]}` : undefined;
+}
+
+const IMPORT =
+  /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+
+export function importsOf(source: string): string[] {
+  return [...source.matchAll(IMPORT)].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]!);
+}
+
+/** The violation one import makes, or undefined. `file` is relative to the repository root. */
+export function checkImport(file: string, specifier: string): string | undefined {
+  const from = areaOf(file);
+  const top = file.split(/[\\/]/)[0]!;
+  if (specifier === 'electron' || specifier.startsWith('electron/')) {
+    if (!from || !ELECTRON_ALLOWED.has(from))
+      return `${file} imports '${specifier}' (only electron/main and electron/preload may)`;
+    return undefined;
+  }
+  if (!from || UNRESTRICTED.includes(top)) return undefined;
+  if (!specifier.startsWith('.')) return undefined; // packages: rules for them come with the areas that need them
+  const resolved = path
+    .normalize(path.join(path.dirname(file), specifier))
+    .split(path.sep)
+    .join('/');
+  // Tests beside the code they test may use the shared test fixtures; production code may not.
+  if (/\.test\.tsx?$/.test(file) && resolved.startsWith('e2e/fixtures/')) return undefined;
+  const target = areaOf(resolved);
+  if (!target) return `${file} imports ${specifier}, outside the source areas`;
+  if (!ALLOWED[from]?.includes(target))
+    return `${file} (${from}) imports ${specifier} (${target}); ${from} may import ${ALLOWED[from]?.join(', ')}`;
+  return undefined;
+}
+
+export function sourceFiles(root: string, dirs: string[]): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(path.join(root, dir));
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const rel = path.join(dir, name);
+      if (statSync(path.join(root, rel)).isDirectory()) walk(rel);
+      else if (/\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/.test(name)) out.push(rel);
+    }
+  };
+  for (const d of dirs) walk(d);
+  return out;
+}
+
+export function violations(root: string): string[] {
+  const files = sourceFiles(root, ['shared', 'renderer', 'electron', ...UNRESTRICTED]);
+  return files.flatMap((file) =>
+    importsOf(readFileSync(path.join(root, file), 'utf8'))
+      .map((spec) => checkImport(file, spec))
+      .filter((v): v is string => v !== undefined),
+  );
+}
