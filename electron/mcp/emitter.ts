@@ -18,7 +18,9 @@ export class Emitter<T> {
   }
 
   fire(value: T): void {
-    for (const listener of [...this.listeners]) {
+    // Events fire per message: iterate the set itself (no copy). A listener added while firing
+    // may be called this once too; one removed is skipped, as Set iteration defines.
+    for (const listener of this.listeners) {
       try {
         listener(value);
       } catch (error) {

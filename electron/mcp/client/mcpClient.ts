@@ -237,7 +237,8 @@ export class McpClient {
         data: { result },
       });
     }
-    const tool = await this.toolDefinition(name, options);
+    // Cached after the first listing: no extra await on the hot path.
+    const tool = this.toolCache ? this.toolCache.get(name) : await this.toolDefinition(name, options);
     if (tool?.outputSchema && !result.isError) this.checkStructured(tool, result);
     return result;
   }

@@ -2,6 +2,7 @@ import type { Progress, RequestId } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter } from '../emitter';
 import { McpError } from '../mcpError';
 import type { MalformedInput, Transport, TransportClosed } from '../transport/transport';
+import { DeadlineTimer } from './deadlineTimer';
 import { ErrorCode } from './errorCodes';
 import {
   classify,
@@ -51,8 +52,10 @@ interface Pending {
   resolve: (result: Record<string, unknown>) => void;
   reject: (error: McpError) => void;
   options: RequestOptions;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  hardTimer: ReturnType<typeof setTimeout> | undefined;
+  /** performance.now() times: idle deadline (moved by progress when allowed) and hard deadline. */
+  deadline: number;
+  hardDeadline: number;
+  timeoutMs: number;
   lastProgress: number;
   detachAbort: (() => void) | undefined;
 }
@@ -73,6 +76,7 @@ export class JsonRpcConnection {
   private readonly closeEmitter = new Emitter<TransportClosed>();
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
+  private readonly deadlines = new DeadlineTimer((now) => this.expire(now));
   /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
   batchesAllowed = true;
 
@@ -137,23 +141,23 @@ export class JsonRpcConnection {
       : { jsonrpc: '2.0', id, method };
 
     return new Promise<T>((resolve, reject) => {
+      const now = performance.now();
+      const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
       const entry: Pending = {
         method,
         resolve: resolve as (r: Record<string, unknown>) => void,
         reject,
         options,
-        timer: undefined,
-        hardTimer: undefined,
+        deadline: now + timeoutMs,
+        hardDeadline: options.resetTimeoutOnProgress
+          ? now + (options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS)
+          : Number.POSITIVE_INFINITY,
+        timeoutMs,
         lastProgress: Number.NEGATIVE_INFINITY,
         detachAbort: undefined,
       };
       this.pending.set(id, entry);
-      const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-      entry.timer = setTimeout(() => this.timeOut(id, timeoutMs, false), timeoutMs);
-      if (options.resetTimeoutOnProgress) {
-        const hardMs = options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS;
-        entry.hardTimer = setTimeout(() => this.timeOut(id, hardMs, true), hardMs);
-      }
+      this.deadlines.ensure(Math.min(entry.deadline, entry.hardDeadline));
       const signal = options.signal;
       if (signal) {
         const onAbort = () => this.cancel(id, this.cancelledError(method, signal.reason), signal.reason);
@@ -184,8 +188,6 @@ export class JsonRpcConnection {
     const entry = this.pending.get(id);
     if (!entry) return undefined;
     this.pending.delete(id);
-    clearTimeout(entry.timer);
-    clearTimeout(entry.hardTimer);
     entry.detachAbort?.();
     return entry;
   }
@@ -202,8 +204,19 @@ export class JsonRpcConnection {
     entry.reject(error);
   }
 
-  private timeOut(id: RequestId, ms: number, hard: boolean): void {
-    const method = this.pending.get(id)?.method;
+  /** Times out every request whose deadline has passed; returns the next deadline. */
+  private expire(now: number): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const [id, entry] of [...this.pending]) {
+      if (now >= entry.hardDeadline)
+        this.timeOut(id, entry.method, entry.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS, true);
+      else if (now >= entry.deadline) this.timeOut(id, entry.method, entry.timeoutMs, false);
+      else next = Math.min(next, entry.deadline, entry.hardDeadline);
+    }
+    return next;
+  }
+
+  private timeOut(id: RequestId, method: string, ms: number, hard: boolean): void {
     const what = hard ? 'maximum total time' : 'timeout';
     const error = new McpError(ErrorCode.RequestTimeout, `Request timed out after ${ms} ms (${what})`, {
       server: this.serverLabel,
@@ -225,7 +238,7 @@ export class JsonRpcConnection {
       return;
     }
     entry.lastProgress = params.progress;
-    if (entry.options.resetTimeoutOnProgress) entry.timer?.refresh();
+    if (entry.options.resetTimeoutOnProgress) entry.deadline = performance.now() + entry.timeoutMs;
     const progress: Progress = { progress: params.progress };
     if (typeof params.total === 'number') progress.total = params.total;
     if (typeof params.message === 'string') progress.message = params.message;
@@ -382,6 +395,7 @@ export class JsonRpcConnection {
   private handleClose(info: TransportClosed): void {
     if (this.closedInfo) return;
     this.closedInfo = info;
+    this.deadlines.stop();
     for (const id of [...this.pending.keys()]) {
       const entry = this.settle(id);
       entry?.reject(this.closedError(entry.method));

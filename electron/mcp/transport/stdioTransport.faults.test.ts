@@ -64,6 +64,17 @@ describe('stdio client against hostile servers', () => {
     await client.ping();
   });
 
+  it('requests with different timeouts each expire on their own deadline', async () => {
+    const { client } = await connect('hang');
+    const started = performance.now();
+    const long = errorOf(client.callTool('echo', { message: 'long' }, { timeoutMs: 1500 }));
+    const short = await errorOf(client.callTool('echo', { message: 'short' }, { timeoutMs: 150 }));
+    expect(short!.code).toBe(ErrorCode.RequestTimeout);
+    expect(performance.now() - started).toBeLessThan(1000); // not held back by the longer deadline
+    expect((await long)!.code).toBe(ErrorCode.RequestTimeout);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1400);
+  });
+
   it('a server that never answers initialize: connect times out and no cancellation is sent for initialize', async () => {
     const transport = new StdioTransport(hostileStdio('hang-init'));
     const stderr: string[] = [];
@@ -230,6 +241,65 @@ describe('stdio client against hostile servers', () => {
     expect(aborted).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
     expect(received().some((m) => m.id === 1000)).toBe(false);
+  });
+
+  it('validates sampling requests: tools only if declared, no mixed or missing tool results, no context', async () => {
+    const seen: string[] = [];
+    const { client, received } = await connect('sampling-probe', {
+      sampling: {
+        tools: true,
+        createMessage: async (params) => {
+          seen.push(params.tools ? 'with tools' : `${params.messages.length} messages`);
+          return { role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' };
+        },
+      },
+    });
+    await echo(client);
+    const reply = (id: string) =>
+      received().find((m) => m.id === id && !('method' in m)) as {
+        error?: { code: number; message: string };
+      };
+    await until(() =>
+      ['s-tools', 's-mixed', 's-missing', 's-context', 's-answered'].every((id) => reply(id)),
+    );
+    expect(reply('s-tools').error).toBeUndefined();
+    expect(reply('s-mixed').error).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringMatching(/mixed/),
+    });
+    expect(reply('s-missing').error).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: 'Tool result missing in request',
+    });
+    expect(reply('s-context').error).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringMatching(/context/),
+    });
+    expect(reply('s-answered').error).toBeUndefined();
+    expect(seen.sort()).toEqual(['3 messages', 'with tools']);
+  });
+
+  it('refuses tool-enabled sampling when sampling.tools was not declared', async () => {
+    const { client, received } = await connect('sampling-probe', {
+      sampling: {
+        createMessage: async () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'm' }),
+      },
+    });
+    await echo(client);
+    const tools = () =>
+      received().find((m) => m.id === 's-tools' && !('method' in m)) as { error?: { code: number } };
+    await until(() => tools() !== undefined);
+    expect(tools().error?.code).toBe(ErrorCode.InvalidParams);
+  });
+
+  it('fires elicitation/complete once for a known URL elicitation, never for unknown ids', async () => {
+    const completed: string[] = [];
+    const { client } = await connect('elicit-complete', {
+      elicitation: { url: async () => ({ action: 'accept' }) },
+    });
+    client.onElicitationComplete((e) => completed.push(e.elicitationId));
+    await echo(client);
+    expect(completed).toEqual(['known']);
   });
 
   it('follows pagination and stops a repeated cursor', async () => {
