@@ -9,8 +9,19 @@ export type { Disposer } from './emitter';
 export type { ConnectionLog, RequestOptions, WireTrace } from './jsonrpc/connection';
 export { ErrorCode } from './jsonrpc/errorCodes';
 export { McpError } from './mcpError';
+export type { HttpTransportKind } from './transport/autoHttpTransport';
+export { AutoHttpTransport, createHttpTransport } from './transport/autoHttpTransport';
 export { buildChildEnv, INHERITED_ENV_VARS } from './transport/childEnv';
 export { resolveLoginShellPath } from './transport/loginShellPath';
+export { SseTransport } from './transport/sseTransport';
 export type { StdioServerParams } from './transport/stdioTransport';
 export { StdioTransport } from './transport/stdioTransport';
-export type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport/transport';
+export type { HttpServerParams } from './transport/streamableHttpTransport';
+export { StreamableHttpTransport } from './transport/streamableHttpTransport';
+export type {
+  MalformedInput,
+  RequestFailure,
+  Transport,
+  TransportClosed,
+  TransportLog,
+} from './transport/transport';

@@ -81,6 +81,7 @@ export class McpClient {
 
   private toolCache: Map<string, Tool> | undefined;
   private readonly monitor: HealthMonitor | undefined;
+  private renewing: Promise<void> | undefined;
 
   static async connect(options: McpClientOptions): Promise<McpClient> {
     const server = options.serverName ?? 'server';
@@ -97,20 +98,7 @@ export class McpClient {
     try {
       options.signal?.throwIfAborted();
       await transport.start();
-      const requested = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
-      const result = await connection.request<InitializeResult>(
-        'initialize',
-        {
-          protocolVersion: requested,
-          capabilities: deriveClientCapabilities(handlers),
-          clientInfo: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
-        },
-        { timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, signal: options.signal },
-      );
-      checkInitializeResult(result, requested, server);
-      connection.batchesAllowed = result.protocolVersion <= '2025-03-26';
-      transport.setProtocolVersion?.(result.protocolVersion);
-      await connection.notify('notifications/initialized');
+      const result = await handshake(connection, transport, options, server);
       return new McpClient(connection, transport, result, options, server, validator, elicitations);
     } catch (error) {
       await transport.close().catch(() => {});
@@ -126,7 +114,7 @@ export class McpClient {
   private constructor(
     private readonly connection: JsonRpcConnection,
     private readonly transport: Transport,
-    private readonly init: InitializeResult,
+    private init: InitializeResult,
     private readonly options: McpClientOptions,
     readonly serverName: string,
     private readonly validator: SchemaValidator,
@@ -201,12 +189,38 @@ export class McpClient {
     } catch (error) {
       return Promise.reject(error);
     }
-    return this.connection.request<T>(method, params, {
+    const full: RequestOptions = {
       ...options,
       timeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       maxTotalTimeoutMs:
         options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+    };
+    const first = this.connection.request<T>(method, params, full);
+    if (!this.transport.sessionful) return first;
+    // The server ended our session (HTTP 404): one new initialize, one retry; a second 404 is an error.
+    return first.catch(async (error: unknown) => {
+      if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
+      await this.renewSession();
+      return this.connection.request<T>(method, params, full);
     });
+  }
+
+  /** A new session after the server ended ours; concurrent callers share one initialize. */
+  private renewSession(): Promise<void> {
+    this.renewing ??= handshake(
+      this.connection,
+      this.transport,
+      { ...this.options, signal: undefined },
+      this.serverName,
+    )
+      .then((result) => {
+        this.init = result;
+        this.toolCache = undefined;
+      })
+      .finally(() => {
+        this.renewing = undefined;
+      });
+    return this.renewing;
   }
 
   ping(options: CallOptions = {}): Promise<void> {
@@ -325,6 +339,30 @@ export class McpClient {
   private dispose(): void {
     this.monitor?.stop();
   }
+}
+
+/** initialize → check → notifications/initialized. Nothing else is sent before it completes. */
+async function handshake(
+  connection: JsonRpcConnection,
+  transport: Transport,
+  options: McpClientOptions,
+  server: string,
+): Promise<InitializeResult> {
+  const requested = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
+  const result = await connection.request<InitializeResult>(
+    'initialize',
+    {
+      protocolVersion: requested,
+      capabilities: deriveClientCapabilities(options.handlers ?? {}),
+      clientInfo: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
+    },
+    { timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, signal: options.signal },
+  );
+  checkInitializeResult(result, requested, server);
+  connection.batchesAllowed = result.protocolVersion <= '2025-03-26';
+  transport.setProtocolVersion?.(result.protocolVersion);
+  await connection.notify('notifications/initialized');
+  return result;
 }
 
 function checkInitializeResult(result: InitializeResult, requested: string, server: string): void {

@@ -93,6 +93,22 @@ export class JsonRpcConnection {
       transport.onMalformed((input) => this.receiveMalformed(input)),
       transport.onClose((info) => this.handleClose(info)),
     );
+    if (transport.onRequestError) {
+      this.disposers.push(
+        transport.onRequestError(({ id, error }) => {
+          const entry = this.settle(id);
+          if (!entry) return;
+          entry.reject(
+            error instanceof McpError
+              ? error
+              : new McpError(ErrorCode.ConnectionClosed, error.message, {
+                  server: this.serverLabel,
+                  method: entry.method,
+                }),
+          );
+        }),
+      );
+    }
   }
 
   get isClosed(): boolean {

@@ -16,5 +16,9 @@ export const ErrorCode = {
   CapabilityMissing: -32002,
   InvalidResult: -32003,
   VersionMismatch: -32004,
+  /** Streamable HTTP: the server answered 404 to our session id; a new initialize is needed. */
+  SessionExpired: -32005,
+  /** An HTTP transport got a status, content type or body it cannot use. */
+  HttpError: -32006,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,3 +1,4 @@
+import type { RequestId } from '../../../shared/mcp/protocol';
 import type { Disposer } from '../emitter';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 
@@ -26,6 +27,12 @@ export interface TransportClosed {
   stderrTail?: string[];
 }
 
+/** A transport that knows one of our requests cannot complete (its stream is gone for good). */
+export interface RequestFailure {
+  id: RequestId;
+  error: Error;
+}
+
 /**
  * A channel of JSON-RPC messages to one server. Framing and JSON parsing live here, so the
  * connection above sees parsed values (a batch arrives as one array value).
@@ -40,4 +47,8 @@ export interface Transport {
   readonly onClose: (listener: (info: TransportClosed) => void) => Disposer;
   /** Set after `initialize` so transports that carry it (HTTP headers) can. */
   setProtocolVersion?(version: string): void;
+  /** Requests that failed in the transport after they were sent (HTTP streams that cannot resume). */
+  readonly onRequestError?: (listener: (failure: RequestFailure) => void) => Disposer;
+  /** True when the server may end a session and a new initialize can start another (HTTP). */
+  readonly sessionful?: boolean;
 }

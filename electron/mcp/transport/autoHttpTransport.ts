@@ -1,0 +1,111 @@
+import type { RequestId } from '../../../shared/mcp/protocol';
+import { type Disposer, Emitter } from '../emitter';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import type { JsonRpcMessage } from '../jsonrpc/message';
+import { McpError } from '../mcpError';
+import { SseTransport } from './sseTransport';
+import { type HttpServerParams, StreamableHttpTransport } from './streamableHttpTransport';
+import type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport';
+
+export type HttpTransportKind = 'http' | 'sse' | 'auto';
+
+/** The transport for a remote server: Streamable HTTP, legacy HTTP+SSE, or detect which. */
+export function createHttpTransport(params: HttpServerParams, kind: HttpTransportKind = 'auto'): Transport {
+  if (kind === 'http') return new StreamableHttpTransport(params);
+  if (kind === 'sse') return new SseTransport(params);
+  return new AutoHttpTransport(params);
+}
+
+const LEGACY_STATUSES = new Set([400, 404, 405]);
+
+/**
+ * The spec's backwards-compatibility rule: POST initialize to the URL; if that fails with 400, 404 or
+ * 405, GET the URL expecting an SSE stream whose first event is `endpoint`, and use the old transport.
+ */
+export class AutoHttpTransport implements Transport {
+  private readonly messageEmitter = new Emitter<unknown>();
+  private readonly malformedEmitter = new Emitter<MalformedInput>();
+  private readonly logEmitter = new Emitter<TransportLog>();
+  private readonly closeEmitter = new Emitter<TransportClosed>();
+  private readonly requestErrorEmitter = new Emitter<{ id: RequestId; error: Error }>();
+  readonly onMessage = this.messageEmitter.event;
+  readonly onMalformed = this.malformedEmitter.event;
+  readonly onLog = this.logEmitter.event;
+  readonly onClose = this.closeEmitter.event;
+  readonly onRequestError = this.requestErrorEmitter.event;
+
+  private inner: Transport;
+  private forwarding: Disposer[] = [];
+  private decided: 'http' | 'sse' | undefined;
+
+  constructor(private readonly params: HttpServerParams) {
+    this.inner = new StreamableHttpTransport(params);
+    this.forward();
+  }
+
+  /** Which transport the server turned out to speak, once known. */
+  get kind(): 'http' | 'sse' | undefined {
+    return this.decided;
+  }
+  get sessionful(): boolean {
+    return this.inner.sessionful === true;
+  }
+
+  start(): Promise<void> {
+    return this.inner.start();
+  }
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    const isInitialize = !Array.isArray(message) && 'method' in message && message.method === 'initialize';
+    if (this.decided || !isInitialize) return this.inner.send(message);
+    try {
+      await this.inner.send(message);
+      this.decided = 'http';
+    } catch (error) {
+      const status =
+        error instanceof McpError ? (error.data as { status?: number } | undefined)?.status : undefined;
+      if (
+        !(error instanceof McpError) ||
+        error.code !== ErrorCode.HttpError ||
+        !LEGACY_STATUSES.has(status ?? 0)
+      ) {
+        throw error;
+      }
+      this.logEmitter.fire({
+        level: 'info',
+        source: 'transport',
+        text: `POST initialize got HTTP ${status}: trying the legacy HTTP+SSE transport`,
+      });
+      await this.switchToLegacy();
+      await this.inner.send(message);
+    }
+  }
+
+  setProtocolVersion(version: string): void {
+    this.inner.setProtocolVersion?.(version);
+  }
+
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  private async switchToLegacy(): Promise<void> {
+    for (const dispose of this.forwarding) dispose();
+    await this.inner.close();
+    this.inner = new SseTransport(this.params);
+    this.forward();
+    await this.inner.start();
+    this.decided = 'sse';
+  }
+
+  private forward(): void {
+    const t = this.inner;
+    this.forwarding = [
+      t.onMessage((v) => this.messageEmitter.fire(v)),
+      t.onMalformed((m) => this.malformedEmitter.fire(m)),
+      t.onLog((l) => this.logEmitter.fire(l)),
+      t.onClose((c) => this.closeEmitter.fire(c)),
+    ];
+    if (t.onRequestError) this.forwarding.push(t.onRequestError((f) => this.requestErrorEmitter.fire(f)));
+  }
+}

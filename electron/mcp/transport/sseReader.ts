@@ -1,0 +1,47 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+
+export interface SseHandlers {
+  onEvent(event: EventSourceMessage): void;
+  onRetry?(ms: number): void;
+}
+
+export class SseOversizeError extends Error {}
+
+/**
+ * Reads a text/event-stream body to its end, event by event. Resolves when the server ends the
+ * stream; rejects on a network error or an event larger than `maxEventBytes` (not resynchronised:
+ * the stream is cancelled).
+ */
+export async function readSse(
+  body: ReadableStream<Uint8Array>,
+  handlers: SseHandlers,
+  maxEventBytes: number,
+): Promise<void> {
+  let oversize: SseOversizeError | undefined;
+  const parser = createParser({
+    onEvent: handlers.onEvent,
+    onRetry: handlers.onRetry,
+    maxBufferSize: maxEventBytes,
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') {
+        oversize = new SseOversizeError(`an SSE event over the ${maxEventBytes}-byte limit was refused`);
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      try {
+        parser.feed(decoder.decode(value, { stream: true }));
+      } catch (error) {
+        if (!oversize) throw error;
+      }
+      if (oversize) throw oversize;
+    }
+  } finally {
+    reader.cancel().catch(() => {});
+  }
+}

@@ -1,0 +1,191 @@
+import { Emitter } from '../emitter';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import type { JsonRpcMessage } from '../jsonrpc/message';
+import { McpError } from '../mcpError';
+import { describeFetchError, httpStatusError } from './httpErrors';
+import { readSse } from './sseReader';
+import type { HttpServerParams } from './streamableHttpTransport';
+import type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport';
+
+/**
+ * The legacy HTTP+SSE transport (2024-11-05): a GET opens an SSE stream whose first event,
+ * `endpoint`, names where to POST; the server's messages arrive as `message` events on the stream.
+ * There is no resumption: when the stream ends, the connection is over.
+ */
+export class SseTransport implements Transport {
+  private readonly messageEmitter = new Emitter<unknown>();
+  private readonly malformedEmitter = new Emitter<MalformedInput>();
+  private readonly logEmitter = new Emitter<TransportLog>();
+  private readonly closeEmitter = new Emitter<TransportClosed>();
+  readonly onMessage = this.messageEmitter.event;
+  readonly onMalformed = this.malformedEmitter.event;
+  readonly onLog = this.logEmitter.event;
+  readonly onClose = this.closeEmitter.event;
+
+  private readonly url: URL;
+  private readonly label: string;
+  private readonly lifetime = new AbortController();
+  private endpoint: URL | undefined;
+  private closed = false;
+
+  constructor(private readonly params: HttpServerParams) {
+    this.url = new URL(params.url);
+    this.label = params.label ?? this.url.host;
+  }
+
+  get postEndpoint(): URL | undefined {
+    return this.endpoint;
+  }
+
+  async start(): Promise<void> {
+    const timeoutMs = this.params.connectTimeoutMs ?? 30_000;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), timeoutMs);
+    const fail = (why: string, cause?: unknown) =>
+      new McpError(ErrorCode.HttpError, `GET ${this.url.href}: ${why}`, { server: this.label, cause });
+    try {
+      let response: Response;
+      try {
+        response = await fetch(this.url, {
+          headers: { ...this.params.headers, accept: 'text/event-stream' },
+          signal: AbortSignal.any([this.lifetime.signal, timeout.signal]),
+        });
+      } catch (error) {
+        throw fail(
+          timeout.signal.aborted ? `no response within ${timeoutMs} ms` : describeFetchError(error, this.url),
+          error,
+        );
+      }
+      if (!response.ok) throw await httpStatusError(response, `GET ${this.url.href}`, { server: this.label });
+      const type = response.headers.get('content-type') ?? '';
+      if (!type.includes('text/event-stream') || !response.body) {
+        await response.body?.cancel();
+        throw fail(`expected an SSE stream, got Content-Type "${type || 'none'}"`);
+      }
+      const endpointReady = new Promise<void>((resolve, reject) => {
+        timeout.signal.addEventListener('abort', () =>
+          reject(fail(`the server sent no endpoint event within ${timeoutMs} ms`)),
+        );
+        void this.read(response.body!, resolve, (error) => reject(error));
+      });
+      await endpointReady;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
+    if (this.closed || !this.endpoint) {
+      throw new McpError(ErrorCode.ConnectionClosed, `${this.label} is not connected`, {
+        server: this.label,
+      });
+    }
+    let response: Response;
+    try {
+      response = await fetch(this.endpoint, {
+        method: 'POST',
+        headers: { ...this.params.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(message),
+        signal: this.lifetime.signal,
+      });
+    } catch (error) {
+      if (this.closed)
+        throw new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
+      throw new McpError(
+        ErrorCode.HttpError,
+        `POST ${this.endpoint.href}: ${describeFetchError(error, this.endpoint)}`,
+        {
+          server: this.label,
+        },
+      );
+    }
+    if (!response.ok)
+      throw await httpStatusError(response, `POST ${this.endpoint.href}`, { server: this.label });
+    await response.body?.cancel();
+  }
+
+  async close(): Promise<void> {
+    this.finish('closed', true);
+  }
+
+  private async read(
+    body: ReadableStream<Uint8Array>,
+    ready: () => void,
+    failed: (e: Error) => void,
+  ): Promise<void> {
+    let why = 'the server ended the SSE stream';
+    try {
+      await readSse(
+        body,
+        {
+          onEvent: (event) => {
+            if (event.event === 'endpoint') return this.setEndpoint(event.data, ready, failed);
+            if (event.event && event.event !== 'message') return;
+            if (!this.endpoint || !event.data) return;
+            let value: unknown;
+            try {
+              value = JSON.parse(event.data);
+            } catch (error) {
+              this.malformedEmitter.fire({
+                kind: 'parse',
+                reason: `not JSON: ${(error as Error).message}`,
+                excerpt: event.data.slice(0, 200),
+              });
+              return;
+            }
+            this.messageEmitter.fire(value);
+          },
+        },
+        this.params.maxMessageBytes ?? 10 * 1024 * 1024,
+      );
+    } catch (error) {
+      why = `the SSE stream broke: ${error instanceof Error ? error.message : String(error)}`;
+    }
+    if (!this.endpoint)
+      failed(new McpError(ErrorCode.HttpError, `${why} before the endpoint event`, { server: this.label }));
+    this.finish(why, false);
+  }
+
+  private setEndpoint(data: string, ready: () => void, failed: (e: Error) => void): void {
+    if (this.endpoint) return;
+    let endpoint: URL;
+    try {
+      endpoint = new URL(data.trim(), this.url);
+    } catch {
+      failed(
+        new McpError(ErrorCode.HttpError, `the endpoint event is not a URL: ${data.slice(0, 200)}`, {
+          server: this.label,
+        }),
+      );
+      return;
+    }
+    // Never POST our messages (and headers, which may hold keys) anywhere but where we connected.
+    if (endpoint.origin !== this.url.origin) {
+      failed(
+        new McpError(
+          ErrorCode.HttpError,
+          `the endpoint ${endpoint.origin} is not on ${this.url.origin}; refused`,
+          {
+            server: this.label,
+          },
+        ),
+      );
+      void this.close();
+      return;
+    }
+    this.endpoint = endpoint;
+    ready();
+  }
+
+  private finish(reason: string, requested: boolean): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.lifetime.abort(new Error('transport closed'));
+    this.logEmitter.fire({
+      level: requested ? 'info' : 'error',
+      source: 'transport',
+      text: `${this.label}: ${reason}`,
+    });
+    this.closeEmitter.fire({ reason: `${this.label}: ${reason}`, requested });
+  }
+}
