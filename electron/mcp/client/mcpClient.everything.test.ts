@@ -1,5 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { everythingStdio, processAlive } from '../../../e2e/fixtures/servers';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  everythingStdio,
+  processAlive,
+  type RunningHttpServer,
+  startEverythingHttp,
+} from '../../../e2e/fixtures/servers';
 import type {
   CreateMessageParams,
   ElicitFormParams,
@@ -9,27 +14,51 @@ import type {
   Root,
 } from '../../../shared/mcp/protocol';
 import { LOGGING_LEVELS } from '../../../shared/mcp/protocol';
-import { type ClientHandlers, ErrorCode, McpClient, McpError, StdioTransport } from '../index';
+import {
+  type ClientHandlers,
+  createHttpTransport,
+  ErrorCode,
+  McpClient,
+  type McpClientOptions,
+  McpError,
+  StdioTransport,
+  type Transport,
+} from '../index';
 
 const open: McpClient[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((c) => c.close()));
 });
 
-async function connect(
-  handlers: ClientHandlers = {},
-  extra: Parameters<typeof McpClient.connect>[0] extends infer O ? Partial<O> : never = {},
-) {
-  const transport = new StdioTransport(everythingStdio());
-  const client = await McpClient.connect({ transport, serverName: 'everything', handlers, ...extra });
-  open.push(client);
-  return { client, transport };
-}
-
 const textOf = (r: { content: { type: string; text?: string }[] }) =>
   r.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
 
-describe('McpClient against server-everything (stdio)', () => {
+// The same feature coverage over each transport server-everything speaks.
+const KINDS = [
+  { name: 'stdio', mode: undefined },
+  { name: 'Streamable HTTP', mode: 'streamableHttp' },
+  { name: 'legacy HTTP+SSE', mode: 'sse' },
+] as const;
+
+describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode }) => {
+  let http: RunningHttpServer | undefined;
+  beforeAll(async () => {
+    if (mode) http = await startEverythingHttp(mode);
+  });
+  afterAll(async () => {
+    await http?.stop();
+  });
+
+  const newTransport = (): Transport =>
+    http ? createHttpTransport({ url: http.url }, 'auto') : new StdioTransport(everythingStdio());
+
+  async function connect(handlers: ClientHandlers = {}, extra: Partial<McpClientOptions> = {}) {
+    const transport = newTransport();
+    const client = await McpClient.connect({ transport, serverName: 'everything', handlers, ...extra });
+    open.push(client);
+    return { client, transport };
+  }
+
   it('initialises with the latest revision and keeps serverInfo, capabilities and instructions', async () => {
     const { client } = await connect();
     expect(client.protocolVersion).toBe('2025-11-25');
@@ -352,12 +381,12 @@ describe('McpClient against server-everything (stdio)', () => {
     expect(text).not.toMatch(/project-a/);
   });
 
-  it('shuts the server down on close and rejects calls afterwards', async () => {
+  it('shuts down on close (the process, or the HTTP session) and rejects calls afterwards', async () => {
     const { client, transport } = await connect();
-    const pid = transport.pid!;
-    expect(await processAlive(pid)).toBe(true);
+    const pid = transport instanceof StdioTransport ? transport.pid : undefined;
+    if (pid !== undefined) expect(await processAlive(pid)).toBe(true);
     await client.close();
-    expect(await processAlive(pid)).toBe(false);
+    if (pid !== undefined) expect(await processAlive(pid)).toBe(false);
     const err = (await client.callTool('echo', { message: 'x' }).catch((e: unknown) => e)) as McpError;
     expect(err.code).toBe(ErrorCode.ConnectionClosed);
   });

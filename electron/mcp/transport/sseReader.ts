@@ -19,7 +19,14 @@ export async function readSse(
 ): Promise<void> {
   let oversize: SseOversizeError | undefined;
   const parser = createParser({
-    onEvent: handlers.onEvent,
+    // The parser's buffer cap only sees data split across chunks: check whole events too.
+    onEvent: (event) => {
+      if (event.data.length > maxEventBytes) {
+        oversize = new SseOversizeError(`an SSE event over the ${maxEventBytes}-byte limit was refused`);
+        return;
+      }
+      if (!oversize) handlers.onEvent(event);
+    },
     onRetry: handlers.onRetry,
     maxBufferSize: maxEventBytes,
     onError: (error) => {
