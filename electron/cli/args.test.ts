@@ -32,19 +32,46 @@ describe('CLI arguments', () => {
       '{"message":"hi"}',
     ]);
     expect(a).toMatchObject({
-      command: 'node',
-      commandArgs: ['server.js', '--flag'],
+      server: { kind: 'stdio', command: 'node', args: ['server.js', '--flag'], env: { TOKEN: 'x=y' } },
       timeoutMs: 500,
       logLevel: 'debug',
       roots: ['/a', '/b'],
-      env: { TOKEN: 'x=y' },
       subcommand: 'call',
       positional: ['echo', '{"message":"hi"}'],
     });
   });
 
+  it('parses a remote server with a forced transport and headers', () => {
+    const a = parseArgs([
+      '--url',
+      'https://mcp.example.com/mcp',
+      '--transport',
+      'sse',
+      '--header',
+      'Authorization: Bearer abc:def',
+      '--header',
+      'X-Team:  blue ',
+      'tools',
+    ]);
+    expect(a.server).toEqual({
+      kind: 'url',
+      url: 'https://mcp.example.com/mcp',
+      transport: 'sse',
+      headers: { Authorization: 'Bearer abc:def', 'X-Team': 'blue' },
+    });
+    expect(parseArgs(['--url', 'http://localhost:3000/mcp', 'info']).server).toMatchObject({
+      transport: 'auto',
+    });
+  });
+
   it.each([
-    [[], /--stdio/],
+    [[], /--stdio "<command line>" or --url/],
+    [['--url', 'ftp://x/y', 'info'], /--url takes an http\(s\) URL/],
+    [['--url', 'http://x/mcp', '--transport', 'ws', 'info'], /--transport takes http or sse/],
+    [['--url', 'http://x/mcp', '--header', 'no colon', 'info'], /--header takes "Name: value"/],
+    [['--url', 'http://x/mcp', '--stdio', 'y', 'info'], /not both/],
+    [['--stdio', 'y', '--header', 'A: b', 'info'], /for --url servers/],
+    [['--url', 'http://x/mcp', '--env', 'A=b', 'info'], /--env is for --stdio/],
     [['--stdio', 'x'], /subcommand is required/],
     [['--stdio', 'x', 'explode'], /unknown subcommand/],
     [['--stdio', 'x', 'call'], /call takes 1–2/],

@@ -1,7 +1,7 @@
 import { parse as parseShell } from 'shell-quote';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../shared/mcp/protocol';
 
-export const USAGE = `Usage: npm run -s mcp -- --stdio "<command line>" [flags] <subcommand> [args]
+export const USAGE = `Usage: npm run -s mcp -- (--stdio "<command line>" | --url <url>) [flags] <subcommand> [args]
 
 Subcommands:
   info                                  server info, capabilities, protocol version, instructions
@@ -17,8 +17,11 @@ Subcommands:
                                         resource template (by URI template)
 
 Flags:
-  --stdio "<command line>"              the server to start (required)
-  --env NAME=value                      add to the server's environment (repeatable)
+  --stdio "<command line>"              a local server to start
+  --url <url>                           a remote server (Streamable HTTP, or legacy HTTP+SSE)
+  --transport http|sse                  for --url: force a transport (default: detect)
+  --header "Name: value"                for --url: send this header on every request (repeatable)
+  --env NAME=value                      for --stdio: add to the server's environment (repeatable)
   --timeout <ms>                        request timeout (default 60000)
   --log-level <level>                   ask the server for logs at this level; printed to stderr
   --roots <dir,...>                     directories to offer as roots
@@ -29,10 +32,12 @@ JSON goes to stdout; logs and progress to stderr. Exit 0 ok, 1 protocol or tool 
 
 export class UsageError extends Error {}
 
+export type CliServer =
+  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | { kind: 'url'; url: string; transport: 'http' | 'sse' | 'auto'; headers: Record<string, string> };
+
 export interface CliArgs {
-  command: string;
-  commandArgs: string[];
-  env: Record<string, string>;
+  server: CliServer;
   timeoutMs: number | undefined;
   logLevel: LoggingLevel | undefined;
   roots: string[];
@@ -79,10 +84,12 @@ export function parseJsonObject(text: string, what: string): Record<string, unkn
 
 export function parseArgs(argv: string[]): CliArgs {
   let stdio: string | undefined;
+  let url: string | undefined;
+  let transport: 'http' | 'sse' | 'auto' = 'auto';
   const env: Record<string, string> = {};
+  const headers: Record<string, string> = {};
   const rest: string[] = [];
-  const out: Omit<CliArgs, 'command' | 'commandArgs' | 'subcommand' | 'positional'> = {
-    env,
+  const out: Omit<CliArgs, 'server' | 'subcommand' | 'positional'> = {
     timeoutMs: undefined,
     logLevel: undefined,
     roots: [],
@@ -100,6 +107,29 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--stdio':
         stdio = value();
         break;
+      case '--url': {
+        url = value();
+        if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) {
+          throw new UsageError(`--url takes an http(s) URL, not ${JSON.stringify(url)}`);
+        }
+        break;
+      }
+      case '--transport': {
+        const t = value();
+        if (t !== 'http' && t !== 'sse') throw new UsageError('--transport takes http or sse');
+        transport = t;
+        break;
+      }
+      case '--header': {
+        const h = value();
+        const colon = h.indexOf(':');
+        const name = h.slice(0, colon).trim();
+        if (colon <= 0 || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+          throw new UsageError(`--header takes "Name: value", not ${JSON.stringify(h)}`);
+        }
+        headers[name] = h.slice(colon + 1).trim();
+        break;
+      }
       case '--env': {
         const v = value();
         const eq = v.indexOf('=');
@@ -142,9 +172,21 @@ export function parseArgs(argv: string[]): CliArgs {
         rest.push(arg);
     }
   }
-  if (!stdio) throw new UsageError('--stdio "<command line>" is required');
-  const [command, ...commandArgs] = splitCommandLine(stdio);
-  if (!command) throw new UsageError('--stdio needs a command');
+  if (stdio && url) throw new UsageError('give --stdio or --url, not both');
+  let server: CliServer;
+  if (url) {
+    if (Object.keys(env).length > 0) throw new UsageError('--env is for --stdio servers');
+    server = { kind: 'url', url, transport, headers };
+  } else if (stdio) {
+    if (Object.keys(headers).length > 0 || transport !== 'auto') {
+      throw new UsageError('--header and --transport are for --url servers');
+    }
+    const [command, ...args] = splitCommandLine(stdio);
+    if (!command) throw new UsageError('--stdio needs a command');
+    server = { kind: 'stdio', command, args, env };
+  } else {
+    throw new UsageError('--stdio "<command line>" or --url <url> is required');
+  }
   const [subcommand, ...positional] = rest;
   if (!subcommand) throw new UsageError('a subcommand is required');
   const arity = ARITY[subcommand];
@@ -154,5 +196,5 @@ export function parseArgs(argv: string[]): CliArgs {
       `${subcommand} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]}–${arity[1]}`} argument(s)`,
     );
   }
-  return { ...out, command, commandArgs, subcommand, positional };
+  return { ...out, server, subcommand, positional };
 }

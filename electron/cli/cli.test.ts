@@ -3,7 +3,8 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVERYTHING_ENTRY, hostileStdio } from '../../e2e/fixtures/servers';
+import { json, mcpBasics, startHttpFixture } from '../../e2e/fixtures/http/httpFixture';
+import { EVERYTHING_ENTRY, freePort, hostileStdio, startEverythingHttp } from '../../e2e/fixtures/servers';
 
 const EVERYTHING = `"${process.execPath}" "${EVERYTHING_ENTRY}" stdio`;
 
@@ -14,6 +15,18 @@ function cli(...argv: string[]) {
     timeout: 30_000,
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr, json: () => JSON.parse(r.stdout) };
+}
+
+/** The same, without blocking the event loop (for servers that live in this process). */
+async function cliAsync(...argv: string[]) {
+  const { execFile } = await import('node:child_process');
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(__dirname, 'main.ts'), ...argv],
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 }
 
 describe('mcp CLI (real process, server-everything)', () => {
@@ -134,5 +147,41 @@ describe('mcp CLI (real process, server-everything)', () => {
     const notFound = cli('--stdio', 'no-such-server-binary', 'info');
     expect(notFound.code).toBe(1);
     expect(notFound.stderr).toMatch(/not found/);
+  });
+
+  it('--url speaks Streamable HTTP and legacy SSE (detected or forced) to server-everything', async () => {
+    for (const mode of ['streamableHttp', 'sse'] as const) {
+      const server = await startEverythingHttp(mode);
+      try {
+        const detected = cli('--url', server.url, 'call', 'echo', '{"message":"over the wire"}');
+        expect(detected.code).toBe(0);
+        expect(detected.json().content[0].text).toBe('Echo: over the wire');
+        const forced = cli('--url', server.url, '--transport', mode === 'sse' ? 'sse' : 'http', 'info');
+        expect(forced.json().serverInfo.name).toBe('mcp-servers/everything');
+      } finally {
+        await server.stop();
+      }
+    }
+  });
+
+  it('--header is sent on every request; an unreachable --url exits 1 with the reason', async () => {
+    const f = await startHttpFixture((req, res, body) => {
+      if (mcpBasics(req, res, body)) return;
+      json(res, { jsonrpc: '2.0', id: body!.id, result: { tools: [] } });
+    });
+    try {
+      const r = await cliAsync('--url', f.url, '--header', 'X-Api-Key: secret-1', 'tools');
+      expect(r.code).toBe(0);
+      const posts = f.requests.filter((q) => q.method === 'POST');
+      expect(posts.length).toBeGreaterThan(1);
+      for (const q of posts) expect(q.headers['x-api-key']).toBe('secret-1');
+    } finally {
+      await f.close();
+    }
+    const down = cli('--url', `http://127.0.0.1:${await freePort()}/mcp`, 'info');
+    expect(down.code).toBe(1);
+    expect(down.stderr).toMatch(/connection refused/);
+    const blocked = cli('--url', 'http://127.0.0.1:1/mcp', 'info');
+    expect(blocked.stderr).toMatch(/port 1 is one the fetch standard blocks/);
   });
 });

@@ -1,7 +1,15 @@
 import { realpath } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
-import { type ClientHandlers, ErrorCode, McpClient, McpError, StdioTransport } from '../mcp';
+import {
+  type ClientHandlers,
+  createHttpTransport,
+  ErrorCode,
+  McpClient,
+  McpError,
+  StdioTransport,
+  type Transport,
+} from '../mcp';
 import { type CliArgs, parseJsonObject } from './args';
 
 export interface CliIO {
@@ -57,18 +65,18 @@ function handlersFor(args: CliArgs, roots: Root[], io: CliIO): ClientHandlers {
 /** Runs one CLI invocation; resolves to the exit code. */
 export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   const roots = await rootsOf(args.roots);
-  const transport = new StdioTransport({
-    command: args.command,
-    args: args.commandArgs,
-    env: args.env,
-    label: args.command,
-  });
+  const { server } = args;
+  const label = server.kind === 'stdio' ? server.command : new URL(server.url).host;
+  const transport: Transport =
+    server.kind === 'stdio'
+      ? new StdioTransport({ command: server.command, args: server.args, env: server.env, label })
+      : createHttpTransport({ url: server.url, headers: server.headers, label }, server.transport);
   transport.onLog((entry) => {
     if (entry.source === 'stderr') io.stderr(`[server] ${entry.text}`);
   });
   const client = await McpClient.connect({
     transport,
-    serverName: args.command,
+    serverName: label,
     handlers: handlersFor(args, roots, io),
     requestTimeoutMs: args.timeoutMs,
   });

@@ -25,6 +25,9 @@ export function describeFetchError(error: unknown, url: URL): string {
     return `TLS error talking to ${host}: ${cause?.message ?? code} (${code})`;
   }
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  if (message === 'bad port') {
+    return `port ${url.port} is one the fetch standard blocks (a "bad port", reserved for other protocols); serve MCP on another port`;
+  }
   return `request to ${url.origin} failed: ${message}${code ? ` (${code})` : ''}`;
 }
 
