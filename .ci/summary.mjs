@@ -1,18 +1,33 @@
-// Prints the closing line CI reads: "N passed, M failed[, K skipped]" from vitest's JSON report.
+// Prints the closing line CI reads, "N passed, M failed[, K skipped]", from vitest's JSON report
+// and the conformance runner's results. A missing report counts as one failure: that run died.
 import { existsSync, readFileSync } from 'node:fs';
 
-const file = process.argv[2];
-if (!file || !existsSync(file)) {
-  console.log('0 passed, 1 failed');
-  console.error(`no test report at ${file}: the test run did not finish`);
-  process.exit(0);
+const [vitestFile, conformanceFile] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+if (vitestFile && existsSync(vitestFile)) {
+  const report = JSON.parse(readFileSync(vitestFile, 'utf8'));
+  // A file that fails to load has no tests but still failed: count each such file once.
+  const brokenFiles = (report.testResults ?? []).filter(
+    (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
+  ).length;
+  passed += report.numPassedTests ?? 0;
+  failed += (report.numFailedTests ?? 0) + brokenFiles;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+} else {
+  console.error(`no vitest report at ${vitestFile}: the test run did not finish`);
+  failed += 1;
 }
-const report = JSON.parse(readFileSync(file, 'utf8'));
-const passed = report.numPassedTests ?? 0;
-// A file that fails to load has no tests but still failed: count each such file once.
-const brokenFiles = (report.testResults ?? []).filter(
-  (r) => r.status === 'failed' && (r.assertionResults ?? []).length === 0,
-).length;
-const failed = (report.numFailedTests ?? 0) + brokenFiles;
-const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+
+if (conformanceFile && existsSync(conformanceFile)) {
+  const { results } = JSON.parse(readFileSync(conformanceFile, 'utf8'));
+  passed += results.filter((r) => r.passed).length;
+  failed += results.filter((r) => !r.passed).length;
+} else if (conformanceFile) {
+  console.error(`no conformance results at ${conformanceFile}: the conformance run did not finish`);
+  failed += 1;
+}
+
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
