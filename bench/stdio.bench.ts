@@ -9,13 +9,12 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { EVERYTHING_ENTRY } from '../e2e/fixtures/servers';
 import { McpClient, StdioTransport } from '../electron/mcp';
 
+import { type Contender, measureThroughput, median, printRatios, QUICK, ROUNDS, verdict } from './harness';
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '../e2e/fixtures/stdio');
-const QUICK = process.env.BENCH_QUICK === '1';
 const SEQUENTIAL_CALLS = QUICK ? 500 : 3000;
 const CONCURRENT_CALLS = QUICK ? 5000 : 30000;
-const WIDTH = 64;
-const ROUNDS = QUICK ? 1 : 5;
 
 interface ServerSpec {
   name: string;
@@ -36,13 +35,9 @@ const SERVERS: ServerSpec[] = [
   },
 ];
 
-interface Echoer {
-  echo(message: string): Promise<unknown>;
-  close(): Promise<void>;
-}
-type Contender = { name: string; open(server: ServerSpec): Promise<Echoer> };
+type StdioContender = Contender<ServerSpec>;
 
-const ours: Contender = {
+const ours: StdioContender = {
   name: 'Switchboard McpClient',
   async open(server) {
     const client = await McpClient.connect({
@@ -52,7 +47,7 @@ const ours: Contender = {
   },
 };
 
-const sdk: Contender = {
+const sdk: StdioContender = {
   name: 'official SDK Client',
   async open(server) {
     const client = new Client({ name: 'bench', version: '1.0.0' });
@@ -68,7 +63,7 @@ const sdk: Contender = {
 };
 
 /** Framing only: JSON lines out, JSON lines in, a map of ids. No validation, no features: the floor. */
-const raw: Contender = {
+const raw: StdioContender = {
   name: 'raw framing loop',
   async open(server) {
     const child = spawn(server.command, server.args, { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -111,68 +106,22 @@ const raw: Contender = {
 
 const CONTENDERS = [ours, sdk, raw];
 
-async function sequential(e: Echoer, n: number): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < n; i++) await e.echo(`m${i}`);
-  return n / ((performance.now() - start) / 1000);
-}
-
-async function concurrent(e: Echoer, n: number, width: number): Promise<number> {
-  let issued = 0;
-  const start = performance.now();
-  const worker = async () => {
-    while (issued < n) {
-      issued++;
-      await e.echo(`m${issued}`);
-    }
-  };
-  await Promise.all(Array.from({ length: width }, worker));
-  return n / ((performance.now() - start) / 1000);
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US').padStart(9);
-const verdict = (ratio: number, target: number, higherIsBetter = true) =>
-  (higherIsBetter ? ratio >= target : ratio <= target) ? 'meets' : 'MISSES';
-
 async function throughput(server: ServerSpec) {
   console.log(`\n## tools/call echo over stdio — ${server.name}`);
-  const results = new Map<string, { seq: number[]; conc: number[] }>();
-  for (const c of CONTENDERS) results.set(c.name, { seq: [], conc: [] });
-  for (let round = 0; round < ROUNDS; round++) {
-    // Rotate the order each round so no contender always runs on a warmer or cooler machine.
-    const order = CONTENDERS.map((_, i) => CONTENDERS[(i + round) % CONTENDERS.length]!);
-    for (const c of order) {
-      const e = await c.open(server);
-      await concurrent(e, 500, WIDTH); // warm-up: JIT, buffers
-      const r = results.get(c.name)!;
-      r.seq.push(await sequential(e, SEQUENTIAL_CALLS));
-      r.conc.push(await concurrent(e, CONCURRENT_CALLS, WIDTH));
-      await e.close();
-    }
-  }
-  console.log(`| client | sequential calls/s | ${WIDTH} concurrent calls/s |`);
-  console.log('| --- | ---: | ---: |');
-  const m = new Map<string, { seq: number; conc: number }>();
-  for (const c of CONTENDERS) {
-    const r = results.get(c.name)!;
-    m.set(c.name, { seq: median(r.seq), conc: median(r.conc) });
-    console.log(`| ${c.name} | ${fmt(median(r.seq))} | ${fmt(median(r.conc))} |`);
-  }
+  const m = await measureThroughput(CONTENDERS, server, {
+    sequential: SEQUENTIAL_CALLS,
+    concurrent: CONCURRENT_CALLS,
+    warmup: 500,
+  });
   const o = m.get(ours.name)!;
   const s = m.get(sdk.name)!;
   const w = m.get(raw.name)!;
-  const rows: [string, number, number][] = [
+  printRatios([
     ['ours / SDK, concurrent', o.conc / s.conc, 1.5],
     ['ours / SDK, sequential', o.seq / s.seq, 1.0],
     ['ours / raw, concurrent', o.conc / w.conc, 0.6],
     ['ours / raw, sequential', o.seq / w.seq, 0.9],
-  ];
-  console.log('\n| ratio | value | target |');
-  console.log('| --- | ---: | --- |');
-  for (const [name, ratio, target] of rows) {
-    console.log(`| ${name} | ${ratio.toFixed(2)}x | >= ${target}x: ${verdict(ratio, target)} |`);
-  }
+  ]);
 }
 
 async function connectMany(server: ServerSpec, count: number): Promise<number> {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
+import { type HttpResponse, HttpTimeoutError } from './httpClient';
 
 const TLS_CODES = new Set([
   'CERT_HAS_EXPIRED',
@@ -12,8 +13,9 @@ const TLS_CODES = new Set([
   'ERR_SSL_WRONG_VERSION_NUMBER',
 ]);
 
-/** What went wrong with a fetch, in words a person can act on: DNS, refused, TLS, reset… */
+/** What went wrong with an HTTP request, in words a person can act on: DNS, refused, TLS, reset… */
 export function describeFetchError(error: unknown, url: URL): string {
+  if (error instanceof HttpTimeoutError) return error.message;
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;
   const host = url.host;
@@ -25,46 +27,19 @@ export function describeFetchError(error: unknown, url: URL): string {
     return `TLS error talking to ${host}: ${cause?.message ?? code} (${code})`;
   }
   const message = cause?.message ?? (error instanceof Error ? error.message : String(error));
-  if (message === 'bad port') {
-    return `port ${url.port} is one the fetch standard blocks (a "bad port", reserved for other protocols); serve MCP on another port`;
-  }
   return `request to ${url.origin} failed: ${message}${code ? ` (${code})` : ''}`;
 }
 
 /** An McpError for a non-2xx answer, with the status and the start of the body. */
 export async function httpStatusError(
-  response: Response,
+  response: HttpResponse,
   what: string,
   context: { server: string; method?: string },
 ): Promise<McpError> {
-  let excerpt = '';
-  try {
-    excerpt = (await response.text()).slice(0, 500).trim();
-  } catch {
-    // the body is gone: the status says enough
-  }
+  const excerpt = (await response.text(64 * 1024).catch(() => '')).slice(0, 500).trim();
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   return new McpError(ErrorCode.HttpError, `${what}: ${status}${excerpt ? ` — ${excerpt}` : ''}`, {
     ...context,
     data: { status: response.status, body: excerpt },
   });
-}
-
-/** Reads a body as text, refusing more than `maxBytes`. */
-export async function readLimited(response: Response, maxBytes: number): Promise<string> {
-  const length = Number(response.headers.get('content-length'));
-  if (length > maxBytes) {
-    await response.body?.cancel();
-    throw new Error(`response body of ${length} bytes is over the ${maxBytes}-byte limit`);
-  }
-  if (!response.body) return '';
-  const decoder = new TextDecoder();
-  let text = '';
-  let bytes = 0;
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.byteLength;
-    if (bytes > maxBytes) throw new Error(`response body is over the ${maxBytes}-byte limit`);
-    text += decoder.decode(chunk, { stream: true });
-  }
-  return text + decoder.decode();
 }

@@ -13,7 +13,7 @@ export class SseOversizeError extends Error {}
  * the stream is cancelled).
  */
 export async function readSse(
-  body: ReadableStream<Uint8Array>,
+  body: AsyncIterable<Uint8Array>,
   handlers: SseHandlers,
   maxEventBytes: number,
 ): Promise<void> {
@@ -36,19 +36,12 @@ export async function readSse(
     },
   });
   const decoder = new TextDecoder();
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      try {
-        parser.feed(decoder.decode(value, { stream: true }));
-      } catch (error) {
-        if (!oversize) throw error;
-      }
-      if (oversize) throw oversize;
+  for await (const chunk of body) {
+    try {
+      parser.feed(decoder.decode(chunk, { stream: true }));
+    } catch (error) {
+      if (!oversize) throw error;
     }
-  } finally {
-    reader.cancel().catch(() => {});
+    if (oversize) throw oversize;
   }
 }

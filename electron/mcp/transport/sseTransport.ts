@@ -2,6 +2,7 @@ import { Emitter } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
+import { HttpClient, type HttpResponse } from './httpClient';
 import { describeFetchError, httpStatusError } from './httpErrors';
 import { readSse } from './sseReader';
 import type { HttpServerParams } from './streamableHttpTransport';
@@ -24,13 +25,14 @@ export class SseTransport implements Transport {
 
   private readonly url: URL;
   private readonly label: string;
-  private readonly lifetime = new AbortController();
+  private readonly http: HttpClient;
   private endpoint: URL | undefined;
   private closed = false;
 
   constructor(private readonly params: HttpServerParams) {
     this.url = new URL(params.url);
     this.label = params.label ?? this.url.host;
+    this.http = new HttpClient(this.url.protocol === 'https:');
   }
 
   get postEndpoint(): URL | undefined {
@@ -39,36 +41,33 @@ export class SseTransport implements Transport {
 
   async start(): Promise<void> {
     const timeoutMs = this.params.connectTimeoutMs ?? 30_000;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(), timeoutMs);
     const fail = (why: string, cause?: unknown) =>
       new McpError(ErrorCode.HttpError, `GET ${this.url.href}: ${why}`, { server: this.label, cause });
+    let response: HttpResponse;
     try {
-      let response: Response;
-      try {
-        response = await fetch(this.url, {
-          headers: { ...this.params.headers, accept: 'text/event-stream' },
-          signal: AbortSignal.any([this.lifetime.signal, timeout.signal]),
-        });
-      } catch (error) {
-        throw fail(
-          timeout.signal.aborted ? `no response within ${timeoutMs} ms` : describeFetchError(error, this.url),
-          error,
-        );
-      }
-      if (!response.ok) throw await httpStatusError(response, `GET ${this.url.href}`, { server: this.label });
-      const type = response.headers.get('content-type') ?? '';
-      if (!type.includes('text/event-stream') || !response.body) {
-        await response.body?.cancel();
-        throw fail(`expected an SSE stream, got Content-Type "${type || 'none'}"`);
-      }
-      const endpointReady = new Promise<void>((resolve, reject) => {
-        timeout.signal.addEventListener('abort', () =>
-          reject(fail(`the server sent no endpoint event within ${timeoutMs} ms`)),
-        );
-        void this.read(response.body!, resolve, (error) => reject(error));
+      response = await this.http.request(this.url, {
+        method: 'GET',
+        headers: { ...this.params.headers, accept: 'text/event-stream' },
+        timeoutMs,
       });
-      await endpointReady;
+    } catch (error) {
+      throw fail(describeFetchError(error, this.url), error);
+    }
+    if (!response.ok) throw await httpStatusError(response, `GET ${this.url.href}`, { server: this.label });
+    const type = response.header('content-type') ?? '';
+    if (!type.includes('text/event-stream')) {
+      response.drain();
+      throw fail(`expected an SSE stream, got Content-Type "${type || 'none'}"`);
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        timer = setTimeout(() => {
+          reject(fail(`the server sent no endpoint event within ${timeoutMs} ms`));
+          void this.close();
+        }, timeoutMs);
+        void this.read(response, resolve, reject);
+      });
     } finally {
       clearTimeout(timer);
     }
@@ -80,13 +79,13 @@ export class SseTransport implements Transport {
         server: this.label,
       });
     }
-    let response: Response;
+    let response: HttpResponse;
     try {
-      response = await fetch(this.endpoint, {
+      response = await this.http.request(this.endpoint, {
         method: 'POST',
         headers: { ...this.params.headers, 'content-type': 'application/json' },
         body: JSON.stringify(message),
-        signal: this.lifetime.signal,
+        timeoutMs: this.params.connectTimeoutMs ?? 30_000,
       });
     } catch (error) {
       if (this.closed)
@@ -101,22 +100,18 @@ export class SseTransport implements Transport {
     }
     if (!response.ok)
       throw await httpStatusError(response, `POST ${this.endpoint.href}`, { server: this.label });
-    await response.body?.cancel();
+    response.drain();
   }
 
   async close(): Promise<void> {
     this.finish('closed', true);
   }
 
-  private async read(
-    body: ReadableStream<Uint8Array>,
-    ready: () => void,
-    failed: (e: Error) => void,
-  ): Promise<void> {
+  private async read(response: HttpResponse, ready: () => void, failed: (e: Error) => void): Promise<void> {
     let why = 'the server ended the SSE stream';
     try {
       await readSse(
-        body,
+        response.body,
         {
           onEvent: (event) => {
             if (event.event === 'endpoint') return this.setEndpoint(event.data, ready, failed);
@@ -180,7 +175,7 @@ export class SseTransport implements Transport {
   private finish(reason: string, requested: boolean): void {
     if (this.closed) return;
     this.closed = true;
-    this.lifetime.abort(new Error('transport closed'));
+    this.http.destroy();
     this.logEmitter.fire({
       level: requested ? 'info' : 'error',
       source: 'transport',

@@ -3,7 +3,8 @@ import { Emitter } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
-import { describeFetchError, httpStatusError, readLimited } from './httpErrors';
+import { HttpClient, type HttpResponse } from './httpClient';
+import { describeFetchError, httpStatusError } from './httpErrors';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
 import type { MalformedInput, RequestFailure, Transport, TransportClosed, TransportLog } from './transport';
@@ -54,12 +55,13 @@ export class StreamableHttpTransport implements Transport {
   private readonly label: string;
   private readonly maxBytes: number;
   private readonly policy: ReconnectPolicy;
+  private readonly http: HttpClient;
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
   private closed = false;
   private getStreamOpen = false;
-  /** Aborted on close: every fetch and every stream body hangs off it. */
-  private readonly lifetime = new AbortController();
+  /** Resolves the waits between reconnects when the transport closes. */
+  private readonly wakeups = new Set<() => void>();
   private readonly seenEventIds = new Set<string>();
 
   constructor(private readonly params: HttpServerParams) {
@@ -70,6 +72,7 @@ export class StreamableHttpTransport implements Transport {
     this.label = params.label ?? this.url.host;
     this.maxBytes = params.maxMessageBytes ?? 10 * 1024 * 1024;
     this.policy = { initialDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5, ...params.reconnect };
+    this.http = new HttpClient(this.url.protocol === 'https:');
   }
 
   get session(): string | undefined {
@@ -87,20 +90,21 @@ export class StreamableHttpTransport implements Transport {
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw this.closedError();
     const single = Array.isArray(message) ? undefined : message;
+    const method = single && 'method' in single ? single.method : undefined;
     const requestId =
-      single && 'method' in single && 'id' in single ? (single as JsonRpcRequest).id : undefined;
-    const isInitialize = single && 'method' in single && single.method === 'initialize';
+      single && method !== undefined && 'id' in single ? (single as unknown as JsonRpcRequest).id : undefined;
+    const isInitialize = method === 'initialize';
     const sentSession = isInitialize ? undefined : this.sessionId;
-    const response = await this.fetch('POST', {
+    const response = await this.request('POST', {
       body: JSON.stringify(message),
       accept: 'application/json, text/event-stream',
       session: sentSession,
-      method: single && 'method' in single ? single.method : undefined,
+      method,
     });
-    this.adoptSession(response, isInitialize === true);
+    this.adoptSession(response, isInitialize);
 
     if (response.status === 404 && sentSession) {
-      await response.body?.cancel();
+      response.drain();
       this.sessionId = undefined;
       throw new McpError(ErrorCode.SessionExpired, `The server ended session ${sentSession} (HTTP 404)`, {
         server: this.label,
@@ -108,10 +112,10 @@ export class StreamableHttpTransport implements Transport {
     }
     if (!response.ok) throw await httpStatusError(response, `POST ${this.url.href}`, { server: this.label });
 
-    const type = (response.headers.get('content-type') ?? '').toLowerCase();
+    const type = (response.header('content-type') ?? '').toLowerCase();
     if (response.status === 202 || requestId === undefined) {
-      await response.body?.cancel();
-      if (single && 'method' in single && single.method === 'notifications/initialized') this.openGetStream();
+      response.drain();
+      if (method === 'notifications/initialized') this.openGetStream();
       return;
     }
     if (type.includes('text/event-stream')) {
@@ -119,13 +123,13 @@ export class StreamableHttpTransport implements Transport {
       return;
     }
     if (type.includes('application/json')) {
-      const text = await readLimited(response, this.maxBytes).catch((error: Error) => {
+      const text = await response.text(this.maxBytes).catch((error: Error) => {
         throw new McpError(ErrorCode.HttpError, error.message, { server: this.label });
       });
       this.deliverJson(text);
       return;
     }
-    await response.body?.cancel();
+    response.drain();
     throw new McpError(
       ErrorCode.HttpError,
       `The server answered a request with Content-Type "${type || 'none'}"`,
@@ -138,20 +142,15 @@ export class StreamableHttpTransport implements Transport {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.lifetime.abort(new Error('transport closed'));
+    for (const wake of this.wakeups) wake();
     if (this.sessionId) {
       // Tell the server the session is over; 405 (not supported) and failures are fine.
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), 2000);
-      await fetch(this.url, {
-        method: 'DELETE',
-        headers: this.headers(this.sessionId),
-        signal: controller.signal,
-      })
-        .then((r) => r.body?.cancel())
-        .catch(() => {})
-        .finally(() => clearTimeout(timer));
+      await this.http
+        .request(this.url, { method: 'DELETE', headers: this.headers(this.sessionId), timeoutMs: 2000 })
+        .then((r) => r.drain())
+        .catch(() => {});
     }
+    this.http.destroy();
     this.log('info', `closed ${this.label}`);
     this.closeEmitter.fire({ reason: `${this.label} closed`, requested: true });
   }
@@ -167,83 +166,79 @@ export class StreamableHttpTransport implements Transport {
       lastEventId: undefined,
       retryMs: undefined,
       answered: false,
+    }).finally(() => {
+      this.getStreamOpen = false;
     });
   }
 
   /**
-   * Reads one logical SSE stream to its end, resuming it by GET + Last-Event-ID as often as the
-   * policy allows. A POST stream ends once its response arrived; the GET stream lives until close.
+   * Reads one logical SSE stream to its end, resuming it by GET + Last-Event-ID as the policy allows.
+   * A POST stream ends once its response has arrived; the GET stream lives until close.
    */
-  private async consume(first: Response | undefined, state: StreamState): Promise<void> {
+  private async consume(first: HttpResponse | undefined, state: StreamState): Promise<void> {
+    const what = state.requestId === undefined ? 'GET stream' : `stream of request ${state.requestId}`;
     let response = first;
-    let failures = 0;
+    let attempt = 0;
+    let immediate = first === undefined; // a fresh GET stream opens at once
     while (!this.closed) {
       if (response) {
-        const delivered = await this.readStream(response, state);
-        if (delivered) failures = 0;
+        if (await this.readStream(response, state)) attempt = 0;
         if (this.closed || state.answered) return;
+        if (state.requestId !== undefined && state.lastEventId === undefined) {
+          return this.failRequest(
+            state,
+            'the SSE stream ended before the response, with no event id to resume from',
+          );
+        }
       }
-      const resumable = state.lastEventId !== undefined;
-      if (state.requestId !== undefined && !resumable) {
-        this.failRequest(
-          state.requestId,
-          'the SSE stream ended before the response, with no event id to resume from',
-        );
-        return;
+      response = undefined;
+      if (!immediate) {
+        attempt++;
+        if (attempt > this.policy.maxAttempts) {
+          return this.failRequest(state, `gave up resuming the ${what} after ${attempt - 1} tries`);
+        }
+        await this.sleep(reconnectDelay(this.policy, attempt, state.retryMs));
+        if (this.closed) return;
       }
-      if (response) failures++;
-      if (failures > this.policy.maxAttempts) {
-        if (state.requestId !== undefined)
-          this.failRequest(state.requestId, `gave up resuming after ${failures - 1} tries`);
-        else this.log('warning', `GET stream: gave up reconnecting after ${failures - 1} tries`);
-        if (state.requestId === undefined) this.getStreamOpen = false;
-        return;
-      }
-      if (response) await this.sleep(reconnectDelay(this.policy, failures, state.retryMs));
-      if (this.closed) return;
-      response = await this.fetch('GET', {
-        accept: 'text/event-stream',
-        session: this.sessionId,
-        lastEventId: state.lastEventId,
-      }).catch((error: unknown) => {
-        this.log('warning', `GET stream: ${(error as Error).message}`);
-        return undefined;
-      });
-      if (!response) {
-        response = new Response(null); // counts as a failed attempt, then backs off
+      immediate = false;
+      let next: HttpResponse;
+      try {
+        next = await this.request('GET', {
+          accept: 'text/event-stream',
+          session: this.sessionId,
+          lastEventId: state.lastEventId,
+        });
+      } catch (error) {
+        this.log('warning', `${what}: ${(error as Error).message}`);
         continue;
       }
-      if (response.status === 405) {
-        await response.body?.cancel();
-        if (state.requestId !== undefined)
-          this.failRequest(state.requestId, 'the server cannot resume streams (GET 405)');
-        else this.log('info', 'the server offers no GET stream (405)');
-        if (state.requestId === undefined) this.getStreamOpen = false;
-        return;
+      if (next.status === 405) {
+        next.drain();
+        if (state.requestId === undefined) return this.log('info', 'the server offers no GET stream (405)');
+        return this.failRequest(state, 'the server cannot resume streams (GET 405)');
       }
-      const type = response.headers.get('content-type') ?? '';
-      if (!response.ok || !type.includes('text/event-stream')) {
-        this.log('warning', `GET stream: HTTP ${response.status} ${type}`);
-        await response.body?.cancel();
-        if (response.status === 404 && this.sessionId) {
-          if (state.requestId !== undefined)
-            this.failRequest(state.requestId, 'the session ended (HTTP 404)', true);
-          return;
-        }
-        response = new Response(null);
+      if (next.status === 404 && this.sessionId) {
+        next.drain();
+        return this.failRequest(state, 'the session ended (HTTP 404)', true);
       }
+      if (!next.ok || !(next.header('content-type') ?? '').includes('text/event-stream')) {
+        this.log('warning', `${what}: HTTP ${next.status} ${next.header('content-type') ?? ''}`);
+        next.drain();
+        continue;
+      }
+      response = next;
     }
   }
 
   /** Reads one HTTP response's events; true when it delivered at least one event. */
-  private async readStream(response: Response, state: StreamState): Promise<boolean> {
-    if (!response.body) return false;
+  private async readStream(response: HttpResponse, state: StreamState): Promise<boolean> {
     let delivered = false;
     try {
       await readSse(
         response.body,
         {
           onEvent: (event) => {
+            if (this.closed) return;
             delivered = true;
             if (event.id !== undefined) {
               if (this.seenEventIds.has(event.id)) return; // replayed on resume: delivered already
@@ -260,6 +255,7 @@ export class StreamableHttpTransport implements Transport {
         this.maxBytes,
       );
     } catch (error) {
+      response.cancel();
       if (this.closed) return delivered;
       if (error instanceof SseOversizeError) {
         this.malformedEmitter.fire({ kind: 'oversize', reason: error.message, excerpt: '' });
@@ -293,33 +289,32 @@ export class StreamableHttpTransport implements Transport {
 
   // ---- plumbing -------------------------------------------------------------------------------
 
-  private async fetch(
+  private async request(
     method: 'POST' | 'GET',
     options: { body?: string; accept: string; session?: string; lastEventId?: string; method?: string },
-  ): Promise<Response> {
-    const timeoutMs = this.params.connectTimeoutMs ?? 30_000;
-    const headersTimeout = new AbortController();
-    const timer = setTimeout(() => headersTimeout.abort(), timeoutMs);
-    const signal = AbortSignal.any([this.lifetime.signal, headersTimeout.signal]);
+  ): Promise<HttpResponse> {
     const headers = this.headers(options.session);
     headers.accept = options.accept;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
     try {
-      return await fetch(this.url, { method, headers, body: options.body, signal });
+      return await this.http.request(this.url, {
+        method,
+        headers,
+        body: options.body,
+        timeoutMs: this.params.connectTimeoutMs ?? 30_000,
+      });
     } catch (error) {
       if (this.closed) throw this.closedError();
-      const why = headersTimeout.signal.aborted
-        ? `no response within ${timeoutMs} ms`
-        : describeFetchError(error, this.url);
-      throw new McpError(ErrorCode.HttpError, `${method} ${this.url.href}: ${why}`, {
-        server: this.label,
-        method: options.method,
-        cause: error,
-      });
-    } finally {
-      // The timeout covers waiting for headers; a stream then reads until it ends or we close.
-      clearTimeout(timer);
+      throw new McpError(
+        ErrorCode.HttpError,
+        `${method} ${this.url.href}: ${describeFetchError(error, this.url)}`,
+        {
+          server: this.label,
+          method: options.method,
+          cause: error,
+        },
+      );
     }
   }
 
@@ -330,8 +325,8 @@ export class StreamableHttpTransport implements Transport {
     return headers;
   }
 
-  private adoptSession(response: Response, isInitialize: boolean): void {
-    const id = response.headers.get(SESSION_HEADER);
+  private adoptSession(response: HttpResponse, isInitialize: boolean): void {
+    const id = response.header(SESSION_HEADER);
     if (!id || (!isInitialize && this.sessionId)) return;
     if (!VISIBLE_ASCII.test(id)) {
       this.log('warning', 'ignored a session id with characters outside visible ASCII');
@@ -340,10 +335,15 @@ export class StreamableHttpTransport implements Transport {
     this.sessionId = id;
   }
 
-  private failRequest(id: RequestId, why: string, sessionExpired = false): void {
+  /** A POST stream's request cannot complete; for the GET stream, only a warning. */
+  private failRequest(state: StreamState, why: string, sessionExpired = false): void {
+    if (state.requestId === undefined) {
+      this.log('warning', `GET stream: ${why}`);
+      return;
+    }
     const code = sessionExpired ? ErrorCode.SessionExpired : ErrorCode.HttpError;
     this.requestErrorEmitter.fire({
-      id,
+      id: state.requestId,
       error: new McpError(code, `${this.label}: ${why}`, { server: this.label }),
     });
   }
@@ -358,13 +358,13 @@ export class StreamableHttpTransport implements Transport {
   /** Waits, or less if the transport closes meanwhile. */
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const done = () => {
+      const wake = () => {
         clearTimeout(timer);
-        this.lifetime.signal.removeEventListener('abort', done);
+        this.wakeups.delete(wake);
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      this.lifetime.signal.addEventListener('abort', done);
+      const timer = setTimeout(wake, ms);
+      this.wakeups.add(wake);
     });
   }
 

@@ -1,0 +1,86 @@
+// HTTP benchmark: our McpClient over Streamable HTTP vs the official SDK client, against the same
+// server in the same run. Not a test: it prints numbers and ratios, and asserts nothing.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { type RunningHttpServer, startEverythingHttp } from '../e2e/fixtures/servers';
+import { createHttpTransport, McpClient } from '../electron/mcp';
+import { type Contender, measureThroughput, printRatios, QUICK, ROUNDS } from './harness';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+// The SDK's StreamableHTTPClientTransport hands one long-lived AbortSignal to every fetch, adding a
+// listener per request: Node warns once per request past 1500. Count those warnings instead of
+// printing thousands of lines (which would also slow the run); report the count at the end.
+let listenerWarnings = 0;
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'MaxListenersExceededWarning') listenerWarnings++;
+  else console.error(warning);
+});
+
+const ours: Contender<string> = {
+  name: 'Switchboard McpClient',
+  async open(url) {
+    const client = await McpClient.connect({ transport: createHttpTransport({ url }, 'http') });
+    return { echo: (message) => client.callTool('echo', { message }), close: () => client.close() };
+  },
+};
+
+const sdk: Contender<string> = {
+  name: 'official SDK Client',
+  async open(url) {
+    const client = new Client({ name: 'bench', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    await client.listTools();
+    return {
+      echo: (message) => client.callTool({ name: 'echo', arguments: { message } }),
+      close: () => client.close(),
+    };
+  },
+};
+
+async function startLeanServer(): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, [path.join(here, '../e2e/fixtures/http/echo-http-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = await new Promise<string>((resolve) =>
+    child.stdout.once('data', (d: Buffer) => resolve(d.toString().trim())),
+  );
+  return { url, stop: async () => void child.kill() };
+}
+
+console.log(`# Switchboard HTTP benchmark (Node ${process.version}, ${ROUNDS} round(s), median shown)`);
+const servers: [string, () => Promise<RunningHttpServer>][] = [
+  ['lean Streamable HTTP echo server (raw Node)', startLeanServer],
+  [
+    'server-everything over Streamable HTTP (official SDK server)',
+    () => startEverythingHttp('streamableHttp'),
+  ],
+];
+for (const [name, start] of servers) {
+  const server = await start();
+  try {
+    console.log(`\n## tools/call echo over Streamable HTTP — ${name}`);
+    const m = await measureThroughput([ours, sdk], server.url, {
+      sequential: QUICK ? 300 : 2000,
+      concurrent: QUICK ? 2000 : 10000,
+      warmup: 300,
+    });
+    const o = m.get(ours.name)!;
+    const s = m.get(sdk.name)!;
+    printRatios([
+      ['ours / SDK, concurrent', o.conc / s.conc, 1.5],
+      ['ours / SDK, sequential', o.seq / s.seq, 1.0],
+    ]);
+  } finally {
+    await server.stop();
+  }
+}
+if (listenerWarnings > 0) {
+  console.log(
+    `\nNode warned ${listenerWarnings} times of abort listeners piling up on one AbortSignal during this run ` +
+      '(the SDK transport adds one per request; ours adds none).',
+  );
+}
