@@ -248,6 +248,72 @@ describe('Streamable HTTP against hostile servers', () => {
     getStream?.end();
   });
 
+  it('polls a GET stream the server keeps closing, and stops reconnecting once closed', async () => {
+    const f = await fixture((req, res, body) => {
+      if (req.method === 'GET') {
+        sseHead(res);
+        sseEvent(res, { id: `g-${f.requests.length}`, retry: 40 });
+        return void res.end();
+      }
+      mcpBasics(req, res, body);
+    });
+    const { client } = await connect(f.url);
+    const gets = () => f.requests.filter((r) => r.method === 'GET').length;
+    await expect.poll(gets).toBeGreaterThanOrEqual(3);
+    await client.close();
+    const atClose = gets();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(gets()).toBe(atClose);
+  });
+
+  it('explains TLS failures', async (ctx) => {
+    const { execFileSync } = await import('node:child_process');
+    const { mkdtempSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const path = await import('node:path');
+    const dir = mkdtempSync(path.join(tmpdir(), 'sb-tls-'));
+    try {
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-keyout',
+          path.join(dir, 'key.pem'),
+          '-out',
+          path.join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
+    } catch {
+      console.log(
+        'skipped: openssl is not installed, so no self-signed certificate can be made for the TLS test',
+      );
+      ctx.skip();
+    }
+    const https = await import('node:https');
+    const server = https.createServer(
+      { key: readFileSync(path.join(dir, 'key.pem')), cert: readFileSync(path.join(dir, 'cert.pem')) },
+      (_req, res) => res.end(),
+    );
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    cleanups.push(() => new Promise((r) => server.close(() => r())));
+    const port = (server.address() as { port: number }).port;
+    const err = await errorOf(
+      McpClient.connect({ transport: createHttpTransport({ url: `https://127.0.0.1:${port}/mcp` }, 'http') }),
+    );
+    expect(err!.message).toMatch(
+      /TLS error talking to 127\.0\.0\.1:\d+: .*\((DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN)\)/,
+    );
+  });
+
   it('explains DNS failures and refused connections', async () => {
     const dns = await errorOf(
       McpClient.connect({
