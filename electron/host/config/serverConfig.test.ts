@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig, type ServerConfig, serverToRaw } from './serverConfig';
+
+describe('parseConfig', () => {
+  it('reads stdio and remote servers in the de-facto mcpServers format', () => {
+    const parsed = parseConfig({
+      mcpServers: {
+        files: {
+          command: 'npx',
+          args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+          env: { A: 'b' },
+          cwd: '/tmp',
+        },
+        remote: {
+          url: 'https://mcp.example.com/mcp',
+          type: 'http',
+          headers: { Authorization: { $secret: 'remote.header.Authorization' } },
+        },
+        legacy: {
+          url: 'http://127.0.0.1:3001/sse',
+          type: 'sse',
+          disabled: true,
+          requestTimeoutMs: 5000,
+          maxTotalTimeoutMs: 60000,
+        },
+        detect: { url: 'http://127.0.0.1:3001/mcp' },
+      },
+    });
+    expect(parsed.issues).toEqual([]);
+    expect(parsed.invalid).toEqual([]);
+    expect(parsed.servers.map((s) => [s.name, s.kind])).toEqual([
+      ['files', 'stdio'],
+      ['remote', 'remote'],
+      ['legacy', 'remote'],
+      ['detect', 'remote'],
+    ]);
+    expect(parsed.servers[0]).toMatchObject({
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'],
+      cwd: '/tmp',
+      disabled: false,
+    });
+    expect(parsed.servers[1]).toMatchObject({
+      type: 'http',
+      headers: { Authorization: { $secret: 'remote.header.Authorization' } },
+    });
+    expect(parsed.servers[2]).toMatchObject({
+      type: 'sse',
+      disabled: true,
+      requestTimeoutMs: 5000,
+      maxTotalTimeoutMs: 60000,
+    });
+    expect(parsed.servers[3]).toMatchObject({ type: 'auto' });
+  });
+
+  it('names the server and field at fault, and still loads the good servers', () => {
+    const parsed = parseConfig({
+      mcpServers: {
+        good: { command: 'node' },
+        'bad args': { command: 'node', args: ['ok', 3] },
+        both: { command: 'x', url: 'http://y' },
+        neither: { args: [] },
+        badUrl: { url: 'ftp://files.example.com' },
+        badType: { url: 'http://x', type: 'websocket' },
+        badEnv: { command: 'x', env: { TOKEN: 42 } },
+        badTimeout: { command: 'x', requestTimeoutMs: -1, disabled: 'yes' },
+        notObject: 'npx server',
+      },
+    });
+    expect(parsed.servers.map((s) => s.name)).toEqual(['good']);
+    const paths = parsed.invalid.flatMap((i) => i.issues.map((x) => `${x.path}: ${x.message}`));
+    expect(paths).toEqual([
+      'mcpServers["bad args"].args[1]: must be a string',
+      'mcpServers.both: has both "command" and "url": pick one',
+      'mcpServers.neither: needs "command" (local server) or "url" (remote)',
+      'mcpServers.badUrl.url: must be an http:// or https:// URL',
+      'mcpServers.badType.type: must be "http" or "sse"',
+      'mcpServers.badEnv.env.TOKEN: must be a string or a secret reference {"$secret": "…"}',
+      'mcpServers.badTimeout.disabled: must be true or false',
+      'mcpServers.badTimeout.requestTimeoutMs: must be a positive whole number of milliseconds',
+      'mcpServers.notObject: must be an object',
+    ]);
+  });
+
+  it.each([[[]], ['text'], [{ mcpServers: [] }], [{ mcpServers: 'x' }]])(
+    'refuses a document like %j as a whole',
+    (doc) => {
+      const parsed = parseConfig(doc);
+      expect(parsed.servers).toEqual([]);
+      expect(parsed.issues).toHaveLength(1);
+    },
+  );
+
+  it('writes back every field it does not know, at server level', () => {
+    const raw = { command: 'node', args: ['a'], autoApprove: ['read'], 'x-team': { owner: 'ada' } };
+    const [server] = parseConfig({ mcpServers: { s: raw } }).servers as [ServerConfig];
+    const edited = { ...server, args: ['a', 'b'], disabled: true } as ServerConfig;
+    expect(serverToRaw(edited)).toEqual({ ...raw, args: ['a', 'b'], disabled: true });
+  });
+});

@@ -1,0 +1,38 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileSecretStore } from './fileSecretStore';
+import { secretId } from './secretStore';
+
+let home: string;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-secrets-'));
+});
+afterEach(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('FileSecretStore', () => {
+  it('stores, reads back across instances, deletes; file is 0600; says it is not encrypted', async () => {
+    const store = FileSecretStore.inHome(home);
+    expect(store.encrypted).toBe(false);
+    const id = secretId('git hub', 'env', 'GITHUB_TOKEN');
+    expect(id).toBe('git%20hub/env/GITHUB_TOKEN');
+    await store.set(id, 'ghp_canary');
+    expect(await FileSecretStore.inHome(home).get(id)).toBe('ghp_canary');
+    expect(await store.values()).toEqual(['ghp_canary']);
+    if (process.platform !== 'win32') expect((await stat(store.filePath)).mode & 0o777).toBe(0o600);
+    await store.delete(id);
+    expect(await FileSecretStore.inHome(home).get(id)).toBeUndefined();
+    expect(JSON.parse(await readFile(store.filePath, 'utf8'))).toEqual({});
+  });
+
+  it('a corrupt file is an error that names it, not an empty store that would be overwritten', async () => {
+    const store = FileSecretStore.inHome(home);
+    await writeFile(store.filePath, '{oops');
+    await expect(store.get('x')).rejects.toThrow(/cannot read the secrets file .*secrets\.json/);
+    await expect(store.set('x', 'y')).rejects.toThrow(/cannot read the secrets file/);
+    expect(await readFile(store.filePath, 'utf8')).toBe('{oops');
+  });
+});
