@@ -1,0 +1,136 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { everythingStdio, hostileStdio, processAlive } from '../../../e2e/fixtures/servers';
+import type { ServerState } from '../../../shared/host/serverView';
+import { parseConfig, type ServerConfig } from '../config/serverConfig';
+import { LogStore } from '../logs/logStore';
+import { Redactor } from '../logs/redactor';
+import { FileSecretStore } from '../secrets/fileSecretStore';
+import { ServerConnection } from './serverConnection';
+
+let home: string;
+const running: ServerConnection[] = [];
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-conn-'));
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((c) => c.stop('test over')));
+  await rm(home, { recursive: true, force: true });
+});
+
+function configOf(name: string, raw: Record<string, unknown>): ServerConfig {
+  const parsed = parseConfig({ mcpServers: { [name]: raw } });
+  if (!parsed.servers[0]) throw new Error(JSON.stringify(parsed.invalid));
+  return parsed.servers[0];
+}
+
+function connection(config: ServerConfig) {
+  const redactor = new Redactor();
+  const logs = new LogStore(redactor);
+  const secrets = FileSecretStore.inHome(home);
+  const conn = new ServerConnection(config, {
+    secrets,
+    logs,
+    redactor,
+    handlers: {},
+    restart: { baseDelayMs: 20, maxTries: 3, stableAfterMs: 60_000 },
+  });
+  running.push(conn);
+  const states: ServerState[] = [];
+  conn.onStateChange((s) => states.push(s));
+  return { conn, logs, secrets, states };
+}
+
+const stdio = (p: { command: string; args?: string[] }, extra: Record<string, unknown> = {}) => ({
+  command: p.command,
+  args: p.args,
+  ...extra,
+});
+
+describe('ServerConnection', () => {
+  it('starts a real server to running with what a person needs, and stops it', async () => {
+    const { conn, logs, states } = connection(configOf('everything', stdio(everythingStdio())));
+    expect(conn.state.status).toBe('stopped');
+    await conn.start();
+    expect(conn.state).toMatchObject({
+      status: 'running',
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'mcp-servers/everything' },
+      capabilities: { tools: {} },
+      instructions: expect.stringContaining('Everything'),
+    });
+    expect(states.map((s) => s.status)).toEqual(['starting', 'running']);
+    expect((await conn.client!.callTool('echo', { message: 'x' })).content).toHaveLength(1);
+    const sources = new Set(logs.entries('everything').map((e) => e.source));
+    expect(sources).toEqual(new Set(['lifecycle', 'stderr', 'wire']));
+    await conn.stop();
+    expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });
+    expect(conn.client).toBeUndefined();
+  });
+
+  it('a crash loop restarts with doubling backoff, then stays in error with the stderr tail', async () => {
+    const { conn, states } = connection(configOf('crashy', stdio(hostileStdio('crash-on-start'))));
+    await conn.start();
+    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('error');
+    const restarts = states.filter((s) => s.status === 'restarting') as Extract<
+      ServerState,
+      { status: 'restarting' }
+    >[];
+    expect(restarts.map((r) => r.inMs)).toEqual([20, 40, 80]);
+    expect(states.filter((s) => s.status === 'starting')).toHaveLength(4);
+    const error = (conn.state as Extract<ServerState, { status: 'error' }>).error;
+    expect(error.message).toMatch(/exited with code 1/);
+    expect(error.stderrTail).toContain('fatal: cannot open ~/.hostile/config.toml');
+  });
+
+  it('a server that crashes while running is restarted and runs again', async () => {
+    const { conn, states } = connection(configOf('flaky', stdio(hostileStdio('exit-mid-request'))));
+    await conn.start();
+    const firstPid = (conn.client as unknown as { transport: { pid: number } }).transport.pid;
+    await conn.client!.callTool('echo', { message: 'boom' }).catch(() => {});
+    await expect.poll(() => states.filter((s) => s.status === 'running').length, { timeout: 5000 }).toBe(2);
+    expect(states.map((s) => s.status)).toEqual(['starting', 'running', 'restarting', 'starting', 'running']);
+    expect(await processAlive(firstPid)).toBe(false);
+  });
+
+  it('fills secret env values from the store, and the canary never reaches the logs', async () => {
+    const config = configOf(
+      'careless',
+      stdio(hostileStdio('print-env'), {
+        env: { SECRET_TOKEN: { $secret: 'careless/env/SECRET_TOKEN' }, PLAIN: 'visible' },
+      }),
+    );
+    const { conn, logs, secrets } = connection(config);
+    await secrets.set('careless/env/SECRET_TOKEN', 'canary-7f3a9c');
+    await conn.start();
+    expect(conn.state.status).toBe('running');
+    await expect
+      .poll(() => logs.entries('careless').some((e) => e.text.includes('PLAIN=visible')))
+      .toBe(true);
+    const all = JSON.stringify(logs.entries());
+    expect(all).not.toContain('canary-7f3a9c');
+    expect(all).toContain('SECRET_TOKEN=[redacted]');
+  });
+
+  it('a missing secret is an error that says which one, and nothing is launched', async () => {
+    const config = configOf(
+      'nokey',
+      stdio(everythingStdio(), { env: { API_KEY: { $secret: 'nokey/env/API_KEY' } } }),
+    );
+    const { conn } = connection(config);
+    await conn.start();
+    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('error');
+    expect((conn.state as Extract<ServerState, { status: 'error' }>).error.message).toMatch(
+      /secret for env API_KEY is not set/,
+    );
+  });
+
+  it('a disabled server does not start', async () => {
+    const { conn, states } = connection(configOf('off', stdio(everythingStdio(), { disabled: true })));
+    await conn.start();
+    expect(conn.state.status).toBe('disabled');
+    expect(states).toEqual([]);
+  });
+});

@@ -1,0 +1,305 @@
+import type { ServerError, ServerState } from '../../../shared/host/serverView';
+import type { LoggingLevel } from '../../../shared/mcp/protocol';
+import {
+  type ClientHandlers,
+  createHttpTransport,
+  Emitter,
+  McpClient,
+  McpError,
+  StdioTransport,
+  type Transport,
+} from '../../mcp';
+import { type ConfigValue, isSecretRef, type ServerConfig } from '../config/serverConfig';
+import type { LogStore } from '../logs/logStore';
+import type { Redactor } from '../logs/redactor';
+import type { SecretStore } from '../secrets/secretStore';
+
+export interface RestartPolicy {
+  /** First restart delay; doubles each try (1 s, 2 s, 4 s…). */
+  baseDelayMs: number;
+  maxTries: number;
+  /** Up this long, a server has proven itself: its next crash starts the count afresh. */
+  stableAfterMs: number;
+}
+
+export interface ServerConnectionDeps {
+  secrets: SecretStore;
+  logs: LogStore;
+  redactor: Redactor;
+  /** The client features this server may use (roots, sampling, elicitation), bound to it. */
+  handlers: ClientHandlers;
+  restart?: Partial<RestartPolicy>;
+  /** Started from a GUI launcher: take PATH from the login shell. */
+  resolveShellPath?: boolean;
+  /** Periodic ping; a server that stops answering is restarted. */
+  ping?: { intervalMs: number; maxMissed: number };
+}
+
+const DEFAULT_POLICY: RestartPolicy = { baseDelayMs: 1000, maxTries: 5, stableAfterMs: 30_000 };
+
+/**
+ * One configured server: its McpClient, its state, its restarts. Everything it logs goes through the
+ * log store (redacted). Never throws from start/stop: failures become states with what went wrong.
+ */
+export class ServerConnection {
+  private readonly stateEmitter = new Emitter<ServerState>();
+  readonly onStateChange = this.stateEmitter.event;
+  private current: ServerState;
+  private mcp: McpClient | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private stableTimer: ReturnType<typeof setTimeout> | undefined;
+  private tries = 0;
+  /** Bumped by every start/stop so that late results of an abandoned attempt are ignored. */
+  private generation = 0;
+  private readonly policy: RestartPolicy;
+  private loggingLevel: LoggingLevel | undefined;
+
+  constructor(
+    readonly config: ServerConfig,
+    private readonly deps: ServerConnectionDeps,
+  ) {
+    this.policy = { ...DEFAULT_POLICY, ...deps.restart };
+    this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
+  }
+
+  get id(): string {
+    return this.config.name;
+  }
+  get state(): ServerState {
+    return this.current;
+  }
+  /** The live client while running. */
+  get client(): McpClient | undefined {
+    return this.current.status === 'running' ? this.mcp : undefined;
+  }
+
+  async start(): Promise<void> {
+    if (this.config.disabled || this.current.status === 'running' || this.current.status === 'starting')
+      return;
+    this.cancelTimers();
+    this.tries = 0;
+    await this.connect(++this.generation);
+  }
+
+  async stop(reason = 'stopped'): Promise<void> {
+    const generation = ++this.generation;
+    this.cancelTimers();
+    const client = this.mcp;
+    this.mcp = undefined;
+    if (client) await client.close().catch(() => {});
+    if (generation !== this.generation) return;
+    this.log('lifecycle', 'info', `stopped (${reason})`);
+    this.setState(this.config.disabled ? { status: 'disabled' } : { status: 'stopped', reason });
+  }
+
+  async restart(): Promise<void> {
+    await this.stop('restart');
+    await this.start();
+  }
+
+  async setLoggingLevel(level: LoggingLevel): Promise<void> {
+    this.loggingLevel = level;
+    const client = this.client;
+    if (client?.serverCapabilities.logging) await client.setLoggingLevel(level);
+  }
+
+  async notifyRootsChanged(): Promise<void> {
+    await this.client?.notifyRootsListChanged().catch(() => {});
+  }
+
+  // ---- lifecycle ------------------------------------------------------------------------------
+
+  private async connect(generation: number): Promise<void> {
+    this.tries++;
+    this.setState({ status: 'starting', attempt: this.tries });
+    this.log('lifecycle', 'info', this.tries === 1 ? 'starting' : `starting (try ${this.tries})`);
+    let transport: Transport;
+    let client: McpClient;
+    try {
+      transport = await this.createTransport();
+      this.wireTransportLogs(transport);
+      client = await McpClient.connect({
+        transport,
+        serverName: this.id,
+        handlers: this.deps.handlers,
+        requestTimeoutMs: this.config.requestTimeoutMs,
+        maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
+        ping: this.deps.ping && {
+          intervalMs: this.deps.ping.intervalMs,
+          maxMissed: this.deps.ping.maxMissed,
+        },
+      });
+    } catch (error) {
+      if (generation === this.generation) this.failed(generation, this.errorOf(error));
+      return;
+    }
+    if (generation !== this.generation) {
+      await client.close();
+      return;
+    }
+    this.mcp = client;
+    this.wireClient(client, generation);
+    if (this.loggingLevel && client.serverCapabilities.logging) {
+      await client.setLoggingLevel(this.loggingLevel).catch(() => {});
+    }
+    this.setState({
+      status: 'running',
+      protocolVersion: client.protocolVersion,
+      serverInfo: client.serverInfo,
+      capabilities: client.serverCapabilities,
+      ...(client.instructions !== undefined ? { instructions: client.instructions } : {}),
+      since: Date.now(),
+    });
+    const info = client.serverInfo;
+    this.log(
+      'lifecycle',
+      'info',
+      `running: ${info.title ?? info.name} ${info.version}, protocol ${client.protocolVersion}`,
+    );
+    this.stableTimer = setTimeout(() => {
+      this.tries = 0;
+    }, this.policy.stableAfterMs);
+    this.stableTimer.unref?.();
+  }
+
+  private failed(generation: number, error: ServerError): void {
+    this.mcp = undefined;
+    clearTimeout(this.stableTimer);
+    this.log('lifecycle', 'error', error.message);
+    if (this.tries > this.policy.maxTries) {
+      this.log('lifecycle', 'error', `giving up after ${this.policy.maxTries} restarts`);
+      this.setState({ status: 'error', error });
+      return;
+    }
+    const inMs = this.policy.baseDelayMs * 2 ** (this.tries - 1);
+    this.setState({ status: 'restarting', attempt: this.tries, inMs, lastError: error });
+    this.log(
+      'lifecycle',
+      'warning',
+      `restarting in ${inMs} ms (restart ${this.tries} of ${this.policy.maxTries})`,
+    );
+    this.timer = setTimeout(() => {
+      if (generation === this.generation) void this.connect(generation);
+    }, inMs);
+  }
+
+  private wireClient(client: McpClient, generation: number): void {
+    client.onClose((info) => {
+      if (info.requested || generation !== this.generation) return;
+      this.failed(generation, {
+        message: info.reason,
+        stderrTail: (info.stderrTail ?? []).map((l) => this.deps.redactor.redact(l)),
+        at: Date.now(),
+      });
+    });
+    client.onHealthChange((health) => {
+      if (health.healthy || generation !== this.generation) return;
+      this.log(
+        'lifecycle',
+        'error',
+        `stopped answering pings (${health.missed} missed): ${health.lastError}`,
+      );
+      void client.close();
+      this.failed(generation, {
+        message: `stopped answering pings: ${health.lastError}`,
+        stderrTail: [],
+        at: Date.now(),
+      });
+    });
+    client.onLogMessage((m) => {
+      const text = typeof m.data === 'string' ? m.data : JSON.stringify(m.data);
+      this.log('server', m.level, text, m.logger);
+    });
+    client.onProtocolLog((entry) =>
+      this.log('protocol', entry.level === 'warning' ? 'warning' : entry.level, entry.message),
+    );
+    client.onWireTrace((trace) => {
+      const text = JSON.stringify(trace.message);
+      this.log(
+        'wire',
+        'debug',
+        `${trace.direction === 'send' ? '→' : '←'} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`,
+      );
+    });
+  }
+
+  private wireTransportLogs(transport: Transport): void {
+    transport.onLog((entry) => {
+      if (entry.source === 'stderr') this.log('stderr', 'info', entry.text);
+      else this.log('lifecycle', entry.level === 'warning' ? 'warning' : entry.level, entry.text);
+    });
+  }
+
+  private async createTransport(): Promise<Transport> {
+    const config = this.config;
+    if (config.kind === 'stdio') {
+      return new StdioTransport({
+        command: config.command,
+        args: config.args,
+        env: await this.resolve(config.env, 'env'),
+        cwd: config.cwd,
+        label: this.id,
+        resolveShellPath: this.deps.resolveShellPath,
+      });
+    }
+    return createHttpTransport(
+      { url: config.url, headers: await this.resolve(config.headers, 'headers'), label: this.id },
+      config.type,
+    );
+  }
+
+  /** Plain values, with secret references filled in from the store (and added to the redactor). */
+  private async resolve(
+    values: Record<string, ConfigValue>,
+    field: 'env' | 'headers',
+  ): Promise<Record<string, string>> {
+    const out: Record<string, string> = {};
+    for (const [name, value] of Object.entries(values)) {
+      if (!isSecretRef(value)) {
+        out[name] = value;
+        continue;
+      }
+      const secret = await this.deps.secrets.get(value.$secret);
+      if (secret === undefined) {
+        throw new Error(
+          `the secret for ${field} ${name} is not set (${value.$secret}); enter it in the server's settings`,
+        );
+      }
+      this.deps.redactor.add(secret);
+      out[name] = secret;
+    }
+    return out;
+  }
+
+  /** The stderr tail travels in a closed connection's error data. */
+  private errorOf(error: unknown): ServerError {
+    const data =
+      error instanceof McpError ? (error.data as { stderrTail?: string[] } | undefined) : undefined;
+    const tail = data?.stderrTail ?? [];
+    return {
+      message: this.deps.redactor.redact(error instanceof Error ? error.message : String(error)),
+      stderrTail: tail.map((l) => this.deps.redactor.redact(l)),
+      at: Date.now(),
+    };
+  }
+
+  private setState(state: ServerState): void {
+    this.current = state;
+    this.stateEmitter.fire(state);
+  }
+
+  private cancelTimers(): void {
+    clearTimeout(this.timer);
+    clearTimeout(this.stableTimer);
+    this.timer = undefined;
+  }
+
+  private log(
+    source: 'lifecycle' | 'stderr' | 'server' | 'protocol' | 'wire',
+    level: LoggingLevel,
+    text: string,
+    logger?: string,
+  ): void {
+    this.deps.logs.append(this.id, source, level, text, logger);
+  }
+}

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { LaunchSummary } from '../../../shared/host/serverView';
+import type { ServerConfig } from '../config/serverConfig';
+
+/**
+ * What a server *is*, for trust and for "always" approvals: the command, arguments, working directory
+ * and env names of a local server (values are secrets and may rotate), or the URL of a remote one.
+ * Changing any of these makes it a different server that must be trusted and approved again.
+ */
+export function serverIdentity(config: ServerConfig): string {
+  const what =
+    config.kind === 'stdio'
+      ? {
+          kind: 'stdio',
+          command: config.command,
+          args: config.args,
+          cwd: config.cwd ?? null,
+          env: Object.keys(config.env).sort(),
+        }
+      : { kind: 'remote', url: config.url };
+  return createHash('sha256').update(JSON.stringify(what)).digest('hex');
+}
+
+export function launchSummary(config: ServerConfig): LaunchSummary | undefined {
+  if (config.kind !== 'stdio') return undefined;
+  return {
+    command: config.command,
+    args: [...config.args],
+    ...(config.cwd ? { cwd: config.cwd } : {}),
+    envNames: Object.keys(config.env).sort(),
+  };
+}
+
+/** The command line or URL, as a person reads it. */
+export function targetOf(config: ServerConfig): string {
+  if (config.kind === 'remote') return config.url;
+  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
+  return [config.command, ...config.args].map(quote).join(' ');
+}

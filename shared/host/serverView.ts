@@ -1,0 +1,61 @@
+import type { Implementation, LoggingLevel, ServerCapabilities } from '../mcp/protocol';
+
+/** What a server is doing, as the UI sees it. One state at a time, each with what a person needs. */
+export type ServerState =
+  | { status: 'disabled' }
+  | { status: 'stopped'; reason?: string }
+  | { status: 'starting'; attempt: number }
+  | {
+      status: 'running';
+      protocolVersion: string;
+      serverInfo: Implementation;
+      capabilities: ServerCapabilities;
+      instructions?: string;
+      since: number;
+    }
+  | { status: 'restarting'; attempt: number; inMs: number; lastError: ServerError }
+  | { status: 'error'; error: ServerError };
+
+export interface ServerError {
+  message: string;
+  /** The last lines the server wrote to stderr, redacted. */
+  stderrTail: string[];
+  at: number;
+}
+
+export type ServerStatus = ServerState['status'];
+
+/** A local server's launch, shown for the trust prompt: everything but env values. */
+export interface LaunchSummary {
+  command: string;
+  args: string[];
+  cwd?: string;
+  envNames: string[];
+}
+
+export interface ServerView {
+  id: string;
+  kind: 'stdio' | 'remote';
+  /** The command line or URL, for display. */
+  target: string;
+  state: ServerState;
+  /** Set while a local server waits for the person to confirm exactly what will run. */
+  trustRequired?: LaunchSummary;
+}
+
+export type LogSource = 'stderr' | 'server' | 'lifecycle' | 'protocol' | 'wire';
+
+export interface LogEntry {
+  seq: number;
+  at: number;
+  server: string;
+  source: LogSource;
+  level: LoggingLevel;
+  /** The logger name of a notifications/message. */
+  logger?: string;
+  text: string;
+}
+
+const ACTIVE: ReadonlySet<ServerStatus> = new Set(['starting', 'running', 'restarting']);
+export const isActive = (s: ServerState): boolean => ACTIVE.has(s.status);
+export const canStart = (s: ServerState): boolean => s.status === 'stopped' || s.status === 'error';
