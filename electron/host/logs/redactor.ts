@@ -29,7 +29,7 @@ export class Redactor {
     let out = text;
     for (const value of this.values) if (out.includes(value)) out = out.split(value).join(REDACTED);
     for (const shape of SECRET_SHAPES)
-      out = out.replace(shape, (m, scheme: string) =>
+      out = out.replace(shape, (_match, scheme: string) =>
         scheme === 'Bearer' || scheme === 'Basic' ? `${scheme} ${REDACTED}` : REDACTED,
       );
     return out;

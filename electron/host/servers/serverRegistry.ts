@@ -1,0 +1,196 @@
+import type { ServerView } from '../../../shared/host/serverView';
+import { type ClientHandlers, Emitter } from '../../mcp';
+import { canonicalJson } from '../canonicalJson';
+import type { ConfigFile, LoadedConfig } from '../config/configFile';
+import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import type { LogStore } from '../logs/logStore';
+import type { Redactor } from '../logs/redactor';
+import type { SecretStore } from '../secrets/secretStore';
+import { type RestartPolicy, ServerConnection } from './serverConnection';
+import { launchSummary, serverIdentity, targetOf } from './serverIdentity';
+import type { TrustStore } from './trustStore';
+
+export interface ServerRegistryDeps {
+  config: ConfigFile;
+  secrets: SecretStore;
+  logs: LogStore;
+  redactor: Redactor;
+  trust: TrustStore;
+  /** The client features one server gets (roots, sampling, elicitation), bound to it. */
+  handlersFor(serverId: string): ClientHandlers;
+  restart?: Partial<RestartPolicy>;
+  resolveShellPath?: boolean;
+}
+
+interface Entry {
+  connection: ServerConnection;
+  identity: string;
+  /** Canonical text of the config, to tell an edited server from an untouched one. */
+  fingerprint: string;
+  trusted: boolean;
+}
+
+/**
+ * Every configured server: its connection, its trust, its place in the config file. Servers never
+ * see each other; only the registry knows them all. Edits restart exactly the server they change.
+ */
+export class ServerRegistry {
+  private readonly entries = new Map<string, Entry>();
+  /** Servers the file holds but that could not be loaded, with why. */
+  private invalid: ServerView[] = [];
+  private document: Record<string, unknown> = { mcpServers: {} };
+  /** False until the first load: at launch, startAll starts everything at once. */
+  private loaded = false;
+  private readonly changeEmitter = new Emitter<ServerView[]>();
+  readonly onChange = this.changeEmitter.event;
+
+  constructor(private readonly deps: ServerRegistryDeps) {}
+
+  /** Reads the config file and applies it: new servers appear, changed ones restart, removed ones stop. */
+  async load(): Promise<LoadedConfig> {
+    const loaded = await this.deps.config.load();
+    if (loaded.state !== 'unreadable') this.document = loaded.document;
+    this.invalid = loaded.parsed.invalid.map(({ name, issues }) => ({
+      id: name,
+      kind: 'stdio',
+      target: '',
+      state: {
+        status: 'error',
+        error: {
+          message: issues.map((i) => `${i.path}: ${i.message}`).join('\n'),
+          stderrTail: [],
+          at: Date.now(),
+        },
+      },
+    }));
+    await this.apply(loaded.parsed.servers);
+    return loaded;
+  }
+
+  /** Starts every enabled, trusted server at once. */
+  async startAll(): Promise<void> {
+    await Promise.all([...this.entries.values()].filter((e) => e.trusted).map((e) => e.connection.start()));
+  }
+
+  get(id: string): ServerConnection | undefined {
+    return this.entries.get(id)?.connection;
+  }
+
+  connections(): ServerConnection[] {
+    return [...this.entries.values()].map((e) => e.connection);
+  }
+
+  views(): ServerView[] {
+    const views = [...this.entries.values()].map(({ connection, trusted }): ServerView => {
+      const config = connection.config;
+      const view: ServerView = {
+        id: connection.id,
+        kind: config.kind,
+        target: targetOf(config),
+        state: connection.state,
+      };
+      const launch = launchSummary(config);
+      if (!trusted && launch && !config.disabled) view.trustRequired = launch;
+      return view;
+    });
+    return [...views, ...this.invalid];
+  }
+
+  /** The person confirmed the command line: remember it, and start the server. */
+  async trust(id: string): Promise<void> {
+    const entry = this.require(id);
+    await this.deps.trust.trust(entry.identity);
+    entry.trusted = true;
+    this.emitChange();
+    await entry.connection.start();
+  }
+
+  /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */
+  async upsert(id: string, raw: Record<string, unknown>): Promise<void> {
+    const parsed = parseConfig({ mcpServers: { [id]: raw } });
+    const problems = parsed.invalid.flatMap((i) => i.issues.map((x) => `${x.path}: ${x.message}`));
+    if (problems.length > 0) throw new Error(`Server "${id}" not saved:\n${problems.join('\n')}`);
+    await this.save((servers) => {
+      servers[id] = serverToRaw(parsed.servers[0]!);
+    });
+  }
+
+  async remove(id: string): Promise<void> {
+    this.require(id);
+    await this.save((servers) => {
+      delete servers[id];
+    });
+  }
+
+  async setEnabled(id: string, enabled: boolean): Promise<void> {
+    const { connection } = this.require(id);
+    const raw = serverToRaw({ ...connection.config, disabled: !enabled });
+    await this.save((servers) => {
+      servers[id] = raw;
+    });
+  }
+
+  async shutdown(): Promise<void> {
+    await Promise.all(this.connections().map((c) => c.stop('shutting down')));
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private async save(change: (servers: Record<string, unknown>) => void): Promise<void> {
+    const servers = { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
+    change(servers);
+    const document = { ...this.document, mcpServers: servers };
+    await this.deps.config.save(document);
+    this.document = document;
+    await this.apply(parseConfig(document).servers);
+  }
+
+  private async apply(configs: ServerConfig[]): Promise<void> {
+    const next = new Map(configs.map((c) => [c.name, c]));
+    const stops: Promise<void>[] = [];
+    for (const [id, entry] of this.entries) {
+      const config = next.get(id);
+      if (!config || canonicalJson(serverToRaw(config)) !== entry.fingerprint) {
+        stops.push(entry.connection.stop(config ? 'configuration changed' : 'removed'));
+        this.entries.delete(id);
+      }
+    }
+    await Promise.all(stops);
+    const starts: Promise<void>[] = [];
+    for (const config of configs) {
+      if (this.entries.has(config.name)) continue;
+      const identity = serverIdentity(config);
+      const trusted = config.kind === 'remote' || (await this.deps.trust.isTrusted(identity));
+      const connection = new ServerConnection(config, {
+        secrets: this.deps.secrets,
+        logs: this.deps.logs,
+        redactor: this.deps.redactor,
+        handlers: this.deps.handlersFor(config.name),
+        restart: this.deps.restart,
+        resolveShellPath: this.deps.resolveShellPath,
+      });
+      connection.onStateChange(() => this.emitChange());
+      this.entries.set(config.name, {
+        connection,
+        identity,
+        fingerprint: canonicalJson(serverToRaw(config)),
+        trusted,
+      });
+      // A server added or edited while the app runs starts at once (if trusted); at load, startAll does.
+      if (trusted && this.loaded) starts.push(connection.start());
+    }
+    this.loaded = true;
+    this.emitChange();
+    await Promise.all(starts);
+  }
+
+  private require(id: string): Entry {
+    const entry = this.entries.get(id);
+    if (!entry) throw new Error(`No server named "${id}"`);
+    return entry;
+  }
+
+  private emitChange(): void {
+    this.changeEmitter.fire(this.views());
+  }
+}
