@@ -68,8 +68,8 @@ export class RootsManager {
       throw new Error(`${directory} does not exist`);
     });
     if (!(await stat(real)).isDirectory()) throw new Error(`${directory} is not a directory`);
-    const list =
-      server === undefined ? this.data.global : (this.data.servers[server] ??= [...this.data.global]);
+    if (server !== undefined && !this.data.servers[server]) this.data.servers[server] = [...this.data.global];
+    const list = server === undefined ? this.data.global : this.data.servers[server]!;
     if (!list.includes(real)) list.push(real);
     await this.persist(server);
     return real;
