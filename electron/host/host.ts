@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ClientHandlers } from '../mcp';
+import { Catalog } from './catalog/catalog';
 import { ConfigFile } from './config/configFile';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
@@ -34,6 +35,7 @@ export class Host {
     readonly logs: LogStore,
     readonly roots: RootsManager,
     readonly registry: ServerRegistry,
+    readonly catalog: Catalog,
   ) {}
 
   static async create(options: HostOptions): Promise<Host> {
@@ -64,13 +66,16 @@ export class Host {
           : ids.map((id) => registry.get(id)).filter((c) => c !== undefined);
       for (const c of targets) void c.notifyRootsChanged();
     });
-    const host = new Host(options.home, config, secrets, redactor, logs, roots, registry);
+    const catalog = new Catalog(registry, path.join(options.home, 'tool-settings.json'));
+    const host = new Host(options.home, config, secrets, redactor, logs, roots, registry, catalog);
     await registry.load();
+    await catalog.init();
     return host;
   }
 
   /** Stops every server per its transport's rules and writes pending logs. */
   async shutdown(): Promise<void> {
+    this.catalog.dispose();
     await this.registry.shutdown();
     await this.logs.flush();
   }

@@ -1,0 +1,78 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { Host } from '../host';
+
+let home: string;
+let host: Host | undefined;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-catalog-'));
+});
+afterEach(async () => {
+  await host?.shutdown();
+  host = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+async function hostWith(servers: Record<string, unknown>) {
+  await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
+  host = await Host.create({ home });
+  await Promise.all(Object.keys(servers).map((id) => host!.registry.trust(id)));
+  return host;
+}
+
+const dynamic = hostileStdio('dynamic-tools');
+
+describe('Catalog', () => {
+  it('aggregates tools, resources, templates and prompts across running servers, with model names mapped back', async () => {
+    const h = await hostWith({
+      alpha: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+      'beta.v2': { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+    });
+    await expect
+      .poll(() =>
+        h.catalog
+          .tools()
+          .filter((t) => t.tool.name === 'echo')
+          .map((t) => t.name)
+          .sort(),
+      )
+      .toEqual(['alpha__echo', expect.stringMatching(/^beta_v2__echo_[0-9a-f]{8}$/)]);
+    const beta = h.catalog.tools().find((t) => t.server === 'beta.v2' && t.tool.name === 'echo')!;
+    expect(h.catalog.resolveTool(beta.name)).toMatchObject({ server: 'beta.v2', tool: { name: 'echo' } });
+    expect(h.catalog.resources().some((r) => r.server === 'alpha')).toBe(true);
+    expect(h.catalog.templates().filter((t) => t.item.uriTemplate.includes('{resourceId}')).length).toBe(4);
+    expect(
+      h.catalog
+        .prompts()
+        .filter((p) => p.item.name === 'simple-prompt')
+        .map((p) => p.server)
+        .sort(),
+    ).toEqual(['alpha', 'beta.v2']);
+
+    await h.registry.get('alpha')!.stop();
+    await expect.poll(() => h.catalog.tools().some((t) => t.server === 'alpha')).toBe(false);
+  });
+
+  it('refreshes on list_changed, and per-tool enable/disable is kept across restarts', async () => {
+    const h = await hostWith({ dyn: { command: dynamic.command, args: dynamic.args } });
+    await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['dyn__echo']);
+    await h.registry.get('dyn')!.client!.callTool('echo', { message: 'set:add' });
+    await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['dyn__echo', 'dyn__extra']);
+
+    await h.catalog.setToolEnabled('dyn', 'extra', false);
+    expect(h.catalog.enabledTools().map((t) => t.name)).toEqual(['dyn__echo']);
+    await h.shutdown();
+    host = await Host.create({ home });
+    await host.registry.startAll();
+    await host.registry.get('dyn')!.client!.callTool('echo', { message: 'set:add' });
+    await expect
+      .poll(() => host!.catalog.tools().map((t) => [t.name, t.enabled]))
+      .toEqual([
+        ['dyn__echo', true],
+        ['dyn__extra', false],
+      ]);
+  });
+});

@@ -1,0 +1,179 @@
+import { readFile } from 'node:fs/promises';
+import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
+import { type Disposer, Emitter, type McpClient } from '../../mcp';
+import { writeFileAtomic } from '../atomicWrite';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import { ToolNameMap, type ToolRef } from './toolNames';
+
+export interface CatalogTool {
+  /** The name offered to the model. */
+  name: string;
+  server: string;
+  tool: Tool;
+  enabled: boolean;
+}
+export interface FromServer<T> {
+  server: string;
+  item: T;
+}
+
+interface Tracked {
+  client: McpClient;
+  tools: Tool[];
+  resources: Resource[];
+  templates: ResourceTemplate[];
+  prompts: Prompt[];
+  disposers: Disposer[];
+}
+
+/**
+ * What every running server offers, in one place: tools (with the names a model sees), resources,
+ * templates and prompts. Lists are fetched when a server starts and again on its list_changed.
+ * Only the host sees across servers; each server still sees only itself.
+ */
+export class Catalog {
+  private readonly tracked = new Map<string, Tracked>();
+  private names = new ToolNameMap([]);
+  private disabled = new Set<string>();
+  private readonly changeEmitter = new Emitter<void>();
+  readonly onChange = this.changeEmitter.event;
+  private readonly disposeRegistry: Disposer;
+
+  constructor(
+    private readonly registry: ServerRegistry,
+    private readonly settingsFile: string | undefined,
+  ) {
+    this.disposeRegistry = registry.onChange(() => void this.sync());
+  }
+
+  async init(): Promise<void> {
+    if (this.settingsFile) {
+      try {
+        const parsed = JSON.parse(await readFile(this.settingsFile, 'utf8')) as { disabledTools?: unknown };
+        if (Array.isArray(parsed.disabledTools)) {
+          this.disabled = new Set(parsed.disabledTools.filter((x): x is string => typeof x === 'string'));
+        }
+      } catch {
+        // no settings yet
+      }
+    }
+    await this.sync();
+  }
+
+  tools(): CatalogTool[] {
+    return [...this.tracked].flatMap(([server, t]) =>
+      t.tools.map((tool) => ({
+        name: this.names.nameOf({ server, tool: tool.name })!,
+        server,
+        tool,
+        enabled: !this.disabled.has(key({ server, tool: tool.name })),
+      })),
+    );
+  }
+
+  /** The tools a model may be offered. */
+  enabledTools(): CatalogTool[] {
+    return this.tools().filter((t) => t.enabled);
+  }
+
+  /** The exact server and tool behind a model-facing name (and whether it is enabled). */
+  resolveTool(name: string): CatalogTool | undefined {
+    const ref = this.names.resolve(name);
+    return ref && this.tools().find((t) => t.server === ref.server && t.tool.name === ref.tool);
+  }
+
+  resources(): FromServer<Resource>[] {
+    return this.collect((t) => t.resources);
+  }
+  templates(): FromServer<ResourceTemplate>[] {
+    return this.collect((t) => t.templates);
+  }
+  prompts(): FromServer<Prompt>[] {
+    return this.collect((t) => t.prompts);
+  }
+
+  async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<void> {
+    const k = key({ server, tool });
+    if (enabled) this.disabled.delete(k);
+    else this.disabled.add(k);
+    if (this.settingsFile) {
+      await writeFileAtomic(
+        this.settingsFile,
+        `${JSON.stringify({ disabledTools: [...this.disabled] }, null, 2)}\n`,
+      );
+    }
+    this.changeEmitter.fire();
+  }
+
+  dispose(): void {
+    this.disposeRegistry();
+    for (const t of this.tracked.values()) for (const d of t.disposers) d();
+    this.tracked.clear();
+  }
+
+  // ---- internals ------------------------------------------------------------------------------
+
+  private collect<T>(pick: (t: Tracked) => T[]): FromServer<T>[] {
+    return [...this.tracked].flatMap(([server, t]) => pick(t).map((item) => ({ server, item })));
+  }
+
+  /** Follows the registry: track new clients, drop the ones that went away. */
+  private async sync(): Promise<void> {
+    const live = new Map(this.registry.connections().map((c) => [c.id, c.client]));
+    let changed = false;
+    for (const [server, t] of this.tracked) {
+      if (live.get(server) !== t.client) {
+        for (const d of t.disposers) d();
+        this.tracked.delete(server);
+        changed = true;
+      }
+    }
+    const adds: Promise<void>[] = [];
+    for (const [server, client] of live) {
+      if (client && !this.tracked.has(server)) adds.push(this.track(server, client));
+    }
+    await Promise.all(adds);
+    if (changed || adds.length > 0) this.rename();
+  }
+
+  private async track(server: string, client: McpClient): Promise<void> {
+    const t: Tracked = { client, tools: [], resources: [], templates: [], prompts: [], disposers: [] };
+    this.tracked.set(server, t);
+    const caps = client.serverCapabilities;
+    const refresh = async (what: 'tools' | 'resources' | 'prompts') => {
+      try {
+        if (what === 'tools') t.tools = await client.listTools();
+        if (what === 'resources') {
+          [t.resources, t.templates] = await Promise.all([
+            client.listResources(),
+            client.listResourceTemplates(),
+          ]);
+        }
+        if (what === 'prompts') t.prompts = await client.listPrompts();
+      } catch {
+        // A server that fails to list keeps its last lists; its log says why.
+      }
+      if (this.tracked.get(server) === t) this.rename();
+    };
+    t.disposers.push(
+      client.onToolsListChanged(() => void refresh('tools')),
+      client.onResourcesListChanged(() => void refresh('resources')),
+      client.onPromptsListChanged(() => void refresh('prompts')),
+    );
+    await Promise.all([
+      caps.tools ? refresh('tools') : undefined,
+      caps.resources ? refresh('resources') : undefined,
+      caps.prompts ? refresh('prompts') : undefined,
+    ]);
+  }
+
+  private rename(): void {
+    const refs: ToolRef[] = [...this.tracked].flatMap(([server, t]) =>
+      t.tools.map((tool) => ({ server, tool: tool.name })),
+    );
+    this.names = new ToolNameMap(refs);
+    this.changeEmitter.fire();
+  }
+}
+
+const key = (ref: ToolRef) => `${ref.server}\u0000${ref.tool}`;
