@@ -38,7 +38,8 @@ export class ToolNameMap {
       let name = modelToolName(ref, length);
       while (this.byName.has(name)) {
         if (length >= 64) throw new Error(`cannot name tool ${ref.tool} of ${ref.server} uniquely`);
-        name = modelToolName(ref, (length += 4), true);
+        length += 4;
+        name = modelToolName(ref, length, true);
       }
       this.byName.set(name, ref);
       this.byRef.set(key(ref), name);
