@@ -1,7 +1,15 @@
 import path from 'node:path';
+import type {
+  CallToolResult,
+  CreateMessageParams,
+  CreateMessageResult,
+  Progress,
+} from '../../shared/mcp/protocol';
 import type { ClientHandlers } from '../mcp';
 import { Catalog } from './catalog/catalog';
 import { ConfigFile } from './config/configFile';
+import { ApprovalStore } from './consent/approvalStore';
+import { ConsentBroker } from './consent/consentBroker';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
 import { RootsManager } from './roots/rootsManager';
@@ -18,9 +26,15 @@ export interface HostOptions {
   secrets?: SecretStore;
   resolveShellPath?: boolean;
   restart?: Partial<RestartPolicy>;
-  /** Client features beyond roots (sampling, elicitation), per server: the consent broker's. */
-  extraHandlers?: (serverId: string) => Omit<ClientHandlers, 'roots'>;
+  /** Answers an approved sampling request with a model; without one, sampling is not offered. */
+  sampler?: (params: CreateMessageParams, signal?: AbortSignal) => Promise<CreateMessageResult>;
+  /** How long a consent waits for the person before it counts as refused (default 5 min). */
+  consentTimeoutMs?: number;
 }
+
+export type ToolCallOutcome =
+  | { status: 'done'; result: CallToolResult; server: string; tool: string; argumentsJson: string }
+  | { status: 'refused'; reason: string; server?: string; tool?: string; result: CallToolResult };
 
 /**
  * The MCP host: every server, its config, secrets, roots and logs, behind one object that both
@@ -36,6 +50,8 @@ export class Host {
     readonly roots: RootsManager,
     readonly registry: ServerRegistry,
     readonly catalog: Catalog,
+    readonly consent: ConsentBroker,
+    readonly approvals: ApprovalStore,
   ) {}
 
   static async create(options: HostOptions): Promise<Host> {
@@ -46,6 +62,31 @@ export class Host {
     const logs = new LogStore(redactor, { dir: path.join(options.home, 'logs') });
     const roots = RootsManager.inHome(options.home);
     await roots.load();
+    const approvals = new ApprovalStore(path.join(options.home, 'approvals.json'));
+    await approvals.load();
+    const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
+    // Filled once the registry exists: handlers look servers up when a request arrives.
+    let describe: (id: string) => ReturnType<ServerRegistry['describe']> = () => undefined;
+    const handlersFor = (id: string): ClientHandlers => {
+      const who = () => {
+        const server = describe(id);
+        if (!server) throw new Error(`server ${id} is not configured`);
+        return server;
+      };
+      const handlers: ClientHandlers = {
+        roots: { list: () => roots.rootsFor(id) },
+        elicitation: {
+          form: (params, ctx) => consent.elicit(who(), params, ctx.signal),
+          url: (params, ctx) => consent.elicit(who(), params, ctx.signal),
+        },
+      };
+      const sampler = options.sampler;
+      if (sampler)
+        handlers.sampling = {
+          createMessage: (params, ctx) => consent.sample(who(), params, sampler, ctx.signal),
+        };
+      return handlers;
+    };
     const registry = new ServerRegistry({
       config,
       secrets,
@@ -54,11 +95,9 @@ export class Host {
       trust: TrustStore.inHome(options.home),
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
-      handlersFor: (id) => ({
-        ...options.extraHandlers?.(id),
-        roots: { list: () => roots.rootsFor(id) },
-      }),
+      handlersFor,
     });
+    describe = (id) => registry.describe(id);
     roots.onChange((ids) => {
       const targets =
         ids === 'all'
@@ -67,14 +106,78 @@ export class Host {
       for (const c of targets) void c.notifyRootsChanged();
     });
     const catalog = new Catalog(registry, path.join(options.home, 'tool-settings.json'));
-    const host = new Host(options.home, config, secrets, redactor, logs, roots, registry, catalog);
+    const host = new Host(
+      options.home,
+      config,
+      secrets,
+      redactor,
+      logs,
+      roots,
+      registry,
+      catalog,
+      consent,
+      approvals,
+    );
     await registry.load();
     await catalog.init();
     return host;
   }
 
+  /**
+   * A model's tool call: the model-facing name resolved to its server and tool, consent asked (or a
+   * standing approval found), and exactly the approved arguments sent. A refusal is a result the
+   * model can read, not an exception.
+   */
+  async callTool(
+    name: string,
+    args: Record<string, unknown>,
+    options: { conversationId?: string; signal?: AbortSignal; onProgress?: (p: Progress) => void } = {},
+  ): Promise<ToolCallOutcome> {
+    const refused = (reason: string, server?: string, tool?: string): ToolCallOutcome => ({
+      status: 'refused',
+      reason,
+      ...(server ? { server } : {}),
+      ...(tool ? { tool } : {}),
+      result: { content: [{ type: 'text', text: reason }], isError: true },
+    });
+    const entry = this.catalog.resolveTool(name);
+    if (!entry) return refused(`There is no tool named ${name}.`);
+    if (!entry.enabled) return refused(`The tool ${name} is turned off.`, entry.server, entry.tool.name);
+    const client = this.registry.get(entry.server)?.client;
+    const server = this.registry.describe(entry.server);
+    if (!client || !server)
+      return refused(`The server of ${name} is not running.`, entry.server, entry.tool.name);
+    const auth = await this.consent.authorizeToolCall({
+      server,
+      tool: entry.tool,
+      args,
+      conversationId: options.conversationId,
+      signal: options.signal,
+    });
+    if (!auth.allowed) {
+      const why =
+        auth.reason === 'denied'
+          ? 'The user denied this tool call.'
+          : `The tool call was not approved (${auth.reason}).`;
+      return refused(why, entry.server, entry.tool.name);
+    }
+    const result = await client.callTool(entry.tool.name, auth.arguments as Record<string, unknown>, {
+      signal: options.signal,
+      onProgress: options.onProgress,
+      resetTimeoutOnProgress: true,
+    });
+    return {
+      status: 'done',
+      result,
+      server: entry.server,
+      tool: entry.tool.name,
+      argumentsJson: auth.argumentsJson,
+    };
+  }
+
   /** Stops every server per its transport's rules and writes pending logs. */
   async shutdown(): Promise<void> {
+    this.consent.closeAll();
     this.catalog.dispose();
     await this.registry.shutdown();
     await this.logs.flush();

@@ -1,3 +1,4 @@
+import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerView } from '../../../shared/host/serverView';
 import { type ClientHandlers, Emitter } from '../../mcp';
 import { canonicalJson } from '../canonicalJson';
@@ -74,6 +75,12 @@ export class ServerRegistry {
 
   get(id: string): ServerConnection | undefined {
     return this.entries.get(id)?.connection;
+  }
+
+  /** Who a server is, for consent requests. */
+  describe(id: string): ConsentServer | undefined {
+    const entry = this.entries.get(id);
+    return entry && { id, target: targetOf(entry.connection.config), identity: entry.identity };
   }
 
   connections(): ServerConnection[] {

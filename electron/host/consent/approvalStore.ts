@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Tool } from '../../../shared/mcp/protocol';
+import { writeFileAtomic } from '../atomicWrite';
+import { canonicalJson } from '../canonicalJson';
+
+/** What a tool *says it is*: description, input schema, annotations. Any change is a new tool. */
+export function toolDefinitionHash(tool: Tool): string {
+  return createHash('sha256')
+    .update(
+      canonicalJson({
+        description: tool.description ?? null,
+        inputSchema: tool.inputSchema ?? null,
+        annotations: tool.annotations ?? null,
+      }),
+    )
+    .digest('hex');
+}
+
+interface ApprovalsFile {
+  /** "Always for this tool": identity + tool name + definition hash. */
+  tools: string[];
+  /** "Always for this server": per server identity, the definition hash each tool had when approved or first used. */
+  servers: Record<string, Record<string, string>>;
+  /** Server identities whose read-only tools (by annotation) the person chose to allow without asking. */
+  readOnly: string[];
+}
+
+const toolKey = (identity: string, tool: string, hash: string) => `${identity}\u0000${tool}\u0000${hash}`;
+
+/**
+ * Standing approvals. Bound to the server's identity (what it runs, or its URL) and to each tool's
+ * definition hash, so a changed config or a tool that redefines itself (a list_changed "rug pull")
+ * asks again. Only the person's answers change them; nothing a server or model says can.
+ */
+export class ApprovalStore {
+  private data: ApprovalsFile = { tools: [], servers: {}, readOnly: [] };
+  private readonly conversations = new Set<string>();
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(readonly filePath: string | undefined) {}
+
+  async load(): Promise<void> {
+    if (!this.filePath) return;
+    try {
+      const parsed = JSON.parse(await readFile(this.filePath, 'utf8')) as Partial<ApprovalsFile>;
+      this.data = {
+        tools: Array.isArray(parsed.tools) ? parsed.tools.filter((x) => typeof x === 'string') : [],
+        servers: typeof parsed.servers === 'object' && parsed.servers ? parsed.servers : {},
+        readOnly: Array.isArray(parsed.readOnly) ? parsed.readOnly.filter((x) => typeof x === 'string') : [],
+      };
+    } catch {
+      // none yet, or unreadable: nothing is approved
+    }
+  }
+
+  /** Whether a standing approval covers this call (without asking). */
+  allows(identity: string, tool: string, hash: string, conversationId?: string): boolean {
+    if (this.data.tools.includes(toolKey(identity, tool, hash))) return true;
+    if (
+      conversationId !== undefined &&
+      this.conversations.has(`${conversationId}\u0000${toolKey(identity, tool, hash)}`)
+    ) {
+      return true;
+    }
+    const server = this.data.servers[identity];
+    if (!server) return false;
+    const known = server[tool];
+    if (known === undefined) {
+      // A tool first seen under "always for this server": remember what it looked like.
+      server[tool] = hash;
+      void this.persist();
+      return true;
+    }
+    return known === hash;
+  }
+
+  allowsReadOnly(identity: string): boolean {
+    return this.data.readOnly.includes(identity);
+  }
+
+  grantConversation(conversationId: string, identity: string, tool: string, hash: string): void {
+    this.conversations.add(`${conversationId}\u0000${toolKey(identity, tool, hash)}`);
+  }
+
+  async grantTool(identity: string, tool: string, hash: string): Promise<void> {
+    const key = toolKey(identity, tool, hash);
+    if (!this.data.tools.includes(key)) this.data.tools.push(key);
+    await this.persist();
+  }
+
+  async grantServer(identity: string, tool: string, hash: string): Promise<void> {
+    const server = this.data.servers[identity] ?? {};
+    server[tool] = hash;
+    this.data.servers[identity] = server;
+    await this.persist();
+  }
+
+  async setReadOnlyPolicy(identity: string, enabled: boolean): Promise<void> {
+    this.data.readOnly = this.data.readOnly.filter((x) => x !== identity);
+    if (enabled) this.data.readOnly.push(identity);
+    await this.persist();
+  }
+
+  /** Forgets every standing approval of a server (the person revoked them). */
+  async revokeServer(identity: string): Promise<void> {
+    this.data.tools = this.data.tools.filter((k) => !k.startsWith(`${identity}\u0000`));
+    delete this.data.servers[identity];
+    this.data.readOnly = this.data.readOnly.filter((x) => x !== identity);
+    for (const k of [...this.conversations])
+      if (k.includes(`\u0000${identity}\u0000`)) this.conversations.delete(k);
+    await this.persist();
+  }
+
+  private persist(): Promise<void> {
+    if (!this.filePath) return Promise.resolve();
+    const file = this.filePath;
+    const next = this.writing.then(() => writeFileAtomic(file, `${JSON.stringify(this.data, null, 2)}\n`));
+    this.writing = next.catch(() => {});
+    return next;
+  }
+}

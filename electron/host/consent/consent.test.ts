@@ -1,0 +1,315 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import type { ConsentRequest } from '../../../shared/host/consent';
+import type { CreateMessageParams } from '../../../shared/mcp/protocol';
+import { Host, type HostOptions } from '../host';
+
+let home: string;
+let host: Host | undefined;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-consent-'));
+});
+afterEach(async () => {
+  await host?.shutdown();
+  host = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+const dynamic = hostileStdio('dynamic-tools');
+const SERVERS = {
+  dyn: { command: dynamic.command, args: dynamic.args },
+  everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+};
+
+async function start(options: Partial<HostOptions> = {}, servers: Record<string, unknown> = SERVERS) {
+  await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
+  host = await Host.create({ home, ...options });
+  await Promise.all(Object.keys(servers).map((id) => host!.registry.trust(id)));
+  await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(1);
+  return host;
+}
+
+/** The next consent request to appear in the queue. */
+function nextConsent(h: Host): Promise<ConsentRequest> {
+  const seen = new Set(h.consent.queue().map((r) => r.id));
+  return new Promise((resolve) => {
+    const dispose = h.consent.onChange((queue) => {
+      const fresh = queue.find((r) => !seen.has(r.id));
+      if (fresh) {
+        dispose();
+        resolve(fresh);
+      }
+    });
+  });
+}
+const text = (r: { content: { type: string; text?: string }[] }) =>
+  r.content.map((c) => c.text ?? '').join('');
+
+describe('consent for tool calls', () => {
+  it('deny, allow once, and each call asks again', async () => {
+    const h = await start();
+    let asked = nextConsent(h);
+    let call = h.callTool('dyn__echo', { message: 'hello' });
+    const request = await asked;
+    expect(request).toMatchObject({
+      kind: 'tool',
+      server: { id: 'dyn', target: expect.stringContaining('hostile-server.mjs dynamic-tools') },
+      tool: { name: 'echo', description: 'Echoes its message' },
+      argumentsJson: '{"message":"hello"}',
+    });
+    h.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    const denied = await call;
+    expect(denied).toMatchObject({ status: 'refused', result: { isError: true } });
+    expect(text(denied.result)).toBe('The user denied this tool call.');
+
+    asked = nextConsent(h);
+    call = h.callTool('dyn__echo', { message: 'again' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'allow-once' });
+    expect(text((await call).result)).toBe('Echo: again');
+    asked = nextConsent(h);
+    call = h.callTool('dyn__echo', { message: 'third' });
+    const third = await asked;
+    expect(third.kind === 'tool' && third.argumentsJson).toBe('{"message":"third"}');
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'allow-once' });
+    await call;
+  });
+
+  it('the arguments sent are the arguments shown: changing the object after asking changes nothing', async () => {
+    const h = await start();
+    const args: Record<string, unknown> = { message: 'benign', z: 1, a: { y: 2, b: [3] } };
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', args);
+    const request = await asked;
+    expect(request.kind === 'tool' && request.argumentsJson).toBe(
+      '{"a":{"b":[3],"y":2},"message":"benign","z":1}',
+    );
+    args.message = 'rm -rf ~'; // whoever built the call tries to swap the arguments after approval is asked
+    (args.a as { b: number[] }).b.push(666);
+    h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
+    const outcome = await call;
+    expect(text(outcome.result)).toBe('Echo: benign');
+    expect(outcome.status === 'done' && outcome.argumentsJson).toBe(
+      request.kind === 'tool' && request.argumentsJson,
+    );
+    const auth = await h.consent.authorizeToolCall({
+      server: h.registry.describe('dyn')!,
+      tool: h.catalog.resolveTool('dyn__echo')!.tool,
+      args: { message: 'x' },
+      conversationId: 'c',
+      signal: AbortSignal.abort(),
+    });
+    expect(auth.allowed).toBe(false);
+  });
+
+  it('allow for this conversation covers that conversation only', async () => {
+    const h = await start();
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'a' }, { conversationId: 'conv-1' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'allow-conversation' });
+    await call;
+    expect(text((await h.callTool('dyn__echo', { message: 'b' }, { conversationId: 'conv-1' })).result)).toBe(
+      'Echo: b',
+    );
+    const other = nextConsent(h);
+    const otherCall = h.callTool('dyn__echo', { message: 'c' }, { conversationId: 'conv-2' });
+    h.consent.answer((await other).id, { kind: 'tool', decision: 'deny' });
+    expect((await otherCall).status).toBe('refused');
+  });
+
+  it('always for this tool survives a restart, and a rug pull (changed description) asks again', async () => {
+    let h = await start();
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'first' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-tool' });
+    await call;
+    await h.shutdown();
+    h = await start();
+    expect(text((await h.callTool('dyn__echo', { message: 'no prompt' })).result)).toBe('Echo: no prompt');
+
+    // The server redefines echo (notifications/tools/list_changed) with new instructions in its description.
+    await h.registry.get('dyn')!.client!.callTool('echo', { message: 'set:rugpull' });
+    await expect
+      .poll(() => h.catalog.resolveTool('dyn__echo')?.tool.description)
+      .toMatch(/ignore previous instructions/);
+    const again = nextConsent(h);
+    const call2 = h.callTool('dyn__echo', { message: 'after rug pull' });
+    const request = await again;
+    expect(request.kind === 'tool' && request.tool.description).toMatch(/id_rsa/);
+    h.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    expect((await call2).status).toBe('refused');
+  });
+
+  it('always for this server covers its new tools, but a redefined tool asks again; a changed config revokes', async () => {
+    const h = await start();
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'x' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-server' });
+    await call;
+    await h.registry.get('dyn')!.client!.callTool('echo', { message: 'set:add' });
+    await expect.poll(() => h.catalog.resolveTool('dyn__extra')).toBeDefined();
+    expect((await h.callTool('dyn__extra', {})).status).toBe('done');
+
+    await h.registry.get('dyn')!.client!.callTool('echo', { message: 'set:rugpull' });
+    await expect.poll(() => h.catalog.resolveTool('dyn__echo')?.tool.description).toMatch(/id_rsa/);
+    const rug = nextConsent(h);
+    const rugCall = h.callTool('dyn__echo', { message: 'y' });
+    h.consent.answer((await rug).id, { kind: 'tool', decision: 'deny' });
+    expect((await rugCall).status).toBe('refused');
+
+    // Same name, different command line: a different server, trusted and approved afresh.
+    await h.registry.upsert('dyn', { command: dynamic.command, args: [...dynamic.args!, '--v2'] });
+    await h.registry.trust('dyn');
+    await expect.poll(() => h.catalog.resolveTool('dyn__echo')).toBeDefined();
+    const fresh = nextConsent(h);
+    const freshCall = h.callTool('dyn__echo', { message: 'z' });
+    expect((await fresh).kind).toBe('tool');
+    h.consent.answer((await fresh).id, { kind: 'tool', decision: 'deny' });
+    await freshCall;
+  });
+
+  it('annotations never skip consent unless the person enabled the read-only policy for that server', async () => {
+    const h = await start();
+    const readOnly = h.catalog
+      .tools()
+      .find((t) => t.server === 'everything' && t.tool.annotations?.readOnlyHint === true)!;
+    expect(readOnly).toBeDefined();
+    const asked = nextConsent(h);
+    const call = h.callTool(readOnly.name, {});
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'deny' });
+    expect((await call).status).toBe('refused');
+
+    await h.approvals.setReadOnlyPolicy(h.registry.describe('everything')!.identity, true);
+    expect((await h.callTool(readOnly.name, {})).status).toBe('done');
+    const writer = h.catalog
+      .tools()
+      .find((t) => t.server === 'everything' && t.tool.annotations?.readOnlyHint === false)!;
+    const asked2 = nextConsent(h);
+    const call2 = h.callTool(writer.name, {});
+    expect((await asked2).kind).toBe('tool');
+    h.consent.answer((await asked2).id, { kind: 'tool', decision: 'deny' });
+    await call2;
+  });
+
+  it('no answer in time, a closed window, or a cancelled call is a refusal', async () => {
+    const h = await start({ consentTimeoutMs: 150 });
+    expect(await h.callTool('dyn__echo', { message: 'x' })).toMatchObject({
+      status: 'refused',
+      reason: expect.stringMatching(/timeout/),
+    });
+
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'x' });
+    await asked;
+    h.consent.closeAll();
+    expect(await call).toMatchObject({ status: 'refused', reason: expect.stringMatching(/closed/) });
+
+    const controller = new AbortController();
+    const asked3 = nextConsent(h);
+    const call3 = h.callTool('dyn__echo', { message: 'x' }, { signal: controller.signal });
+    await asked3;
+    controller.abort();
+    expect(await call3).toMatchObject({ status: 'refused', reason: expect.stringMatching(/cancelled/) });
+    expect(h.consent.queue()).toEqual([]);
+  });
+
+  it('answers must name a pending consent of the same kind', async () => {
+    const h = await start();
+    expect(() => h.consent.answer('made-up', { kind: 'tool', decision: 'always-server' })).toThrow(
+      /No pending consent/,
+    );
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'x' });
+    const request = await asked;
+    expect(() => h.consent.answer(request.id, { kind: 'elicitation', result: { action: 'accept' } })).toThrow(
+      /is a tool request/,
+    );
+    h.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    await call;
+    expect(() => h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' })).toThrow(
+      /No pending consent/,
+    );
+  });
+});
+
+describe('consent for sampling and elicitation', () => {
+  it('elicitation goes through the queue; an answer reaches the server; no answer is a cancel', async () => {
+    const h = await start({ consentTimeoutMs: 2000 });
+    const asked = nextConsent(h);
+    const call = h.registry.get('everything')!.client!.callTool('trigger-elicitation-request');
+    const request = await asked;
+    expect(request).toMatchObject({
+      kind: 'elicitation',
+      server: { id: 'everything' },
+      params: { message: expect.any(String) },
+    });
+    h.consent.answer(request.id, {
+      kind: 'elicitation',
+      result: { action: 'accept', content: { name: 'Grace Hopper' } },
+    });
+    expect(text(await call)).toMatch(/Name: Grace Hopper/);
+
+    const late = await h.registry.get('everything')!.client!.callTool('trigger-elicitation-request');
+    expect(text(late)).toMatch(/cancelled/);
+  });
+
+  it('sampling: the person edits the request, the model answers, the person edits the answer', async () => {
+    const seen: CreateMessageParams[] = [];
+    const h = await start({
+      sampler: async (params) => {
+        seen.push(params);
+        return { role: 'assistant', content: { type: 'text', text: 'model draft' }, model: 'claude-test' };
+      },
+    });
+    const first = nextConsent(h);
+    const call = h.registry
+      .get('everything')!
+      .client!.callTool('trigger-sampling-request', { prompt: 'original prompt', maxTokens: 50 });
+    const request = await first;
+    expect(request).toMatchObject({
+      kind: 'sampling',
+      server: { id: 'everything' },
+      params: { maxTokens: 50 },
+    });
+    if (request.kind !== 'sampling') throw new Error('expected sampling');
+    const second = nextConsent(h);
+    h.consent.answer(request.id, {
+      kind: 'sampling',
+      approve: true,
+      params: { ...request.params, maxTokens: 20, systemPrompt: 'Be brief.' },
+    });
+    const review = await second;
+    expect(review).toMatchObject({ kind: 'sampling-result', result: { content: { text: 'model draft' } } });
+    expect(seen[0]).toMatchObject({ maxTokens: 20, systemPrompt: 'Be brief.' });
+    h.consent.answer(review.id, {
+      kind: 'sampling-result',
+      approve: true,
+      result: {
+        role: 'assistant',
+        content: { type: 'text', text: 'edited by the person' },
+        model: 'claude-test',
+      },
+    });
+    expect(text(await call)).toMatch(/edited by the person/);
+
+    const reject = nextConsent(h);
+    const call2 = h.registry.get('everything')!.client!.callTool('trigger-sampling-request', { prompt: 'x' });
+    h.consent.answer((await reject).id, { kind: 'sampling', approve: false });
+    const rejected = await call2;
+    expect(rejected.isError).toBe(true);
+    expect(text(rejected)).toMatch(/User rejected sampling request/);
+  });
+
+  it('without a model, sampling is not offered to servers at all', async () => {
+    const h = await start();
+    expect(h.registry.get('everything')!.client!.serverCapabilities).toBeDefined();
+    const names = h.catalog
+      .tools()
+      .filter((t) => t.server === 'everything')
+      .map((t) => t.tool.name);
+    expect(names).not.toContain('trigger-sampling-request');
+    expect(names).toContain('trigger-elicitation-request');
+  });
+});

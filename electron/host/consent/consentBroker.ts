@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  ConsentAnswer,
+  ConsentId,
+  ConsentRequest,
+  ConsentServer,
+  ToolDecision,
+} from '../../../shared/host/consent';
+import type {
+  CreateMessageParams,
+  CreateMessageResult,
+  ElicitParams,
+  ElicitResult,
+  Tool,
+} from '../../../shared/mcp/protocol';
+import { Emitter, ErrorCode, McpError } from '../../mcp';
+import { canonicalJson } from '../canonicalJson';
+import { type ApprovalStore, toolDefinitionHash } from './approvalStore';
+
+export type ToolAuthorization =
+  | {
+      allowed: true;
+      /** The arguments to send: parsed from the canonical JSON that was shown, deeply frozen. */
+      arguments: Readonly<Record<string, unknown>>;
+      argumentsJson: string;
+      decision: ToolDecision | 'standing-approval' | 'read-only-policy';
+    }
+  | { allowed: false; reason: 'denied' | 'timeout' | 'cancelled' | 'closed' };
+
+type Outcome = { answer: ConsentAnswer } | { refused: 'timeout' | 'cancelled' | 'closed' };
+
+interface Pending {
+  request: ConsentRequest;
+  settle(outcome: Outcome): void;
+}
+
+export type RequestInput<K extends ConsentRequest['kind']> = Omit<
+  Extract<ConsentRequest, { kind: K }>,
+  'id' | 'createdAt' | 'expiresAt'
+>;
+
+/**
+ * The one queue of consents: tool calls, sampling (request and result) and elicitation, from every
+ * server. Each request carries a ConsentId, who asks, and the exact payload. Anything unanswered in
+ * time, cancelled by its server, or left when the window closes is a refusal (an elicitation: cancel).
+ */
+export class ConsentBroker {
+  private readonly pending = new Map<ConsentId, Pending>();
+  private readonly changeEmitter = new Emitter<ConsentRequest[]>();
+  readonly onChange = this.changeEmitter.event;
+
+  constructor(
+    private readonly approvals: ApprovalStore,
+    private readonly timeoutMs = 5 * 60_000,
+  ) {}
+
+  /** What waits for the person, oldest first. */
+  queue(): ConsentRequest[] {
+    return [...this.pending.values()].map((p) => p.request);
+  }
+
+  /** The person's answer. Only a pending id of the matching kind is accepted. */
+  answer(id: ConsentId, answer: ConsentAnswer): void {
+    const pending = this.pending.get(id);
+    if (!pending) throw new Error(`No pending consent ${id} (answered, expired or cancelled already)`);
+    if (pending.request.kind !== answer.kind) {
+      throw new Error(`Consent ${id} is a ${pending.request.kind} request, not ${answer.kind}`);
+    }
+    pending.settle({ answer });
+  }
+
+  /** The window closed: every pending consent is refused. */
+  closeAll(): void {
+    for (const p of [...this.pending.values()]) p.settle({ refused: 'closed' });
+  }
+
+  // ---- tool calls -----------------------------------------------------------------------------
+
+  async authorizeToolCall(input: {
+    server: ConsentServer;
+    tool: Tool;
+    args: Record<string, unknown>;
+    conversationId?: string;
+    signal?: AbortSignal;
+  }): Promise<ToolAuthorization> {
+    const { server, tool } = input;
+    // Freeze what will be sent now: the text shown is the text parsed for sending, and nobody can
+    // change the object afterwards.
+    const argumentsJson = canonicalJson(input.args ?? {});
+    const allowed = (
+      decision: Extract<ToolAuthorization, { allowed: true }>['decision'],
+    ): ToolAuthorization => ({
+      allowed: true,
+      arguments: deepFreeze(JSON.parse(argumentsJson) as Record<string, unknown>),
+      argumentsJson,
+      decision,
+    });
+    const hash = toolDefinitionHash(tool);
+    if (this.approvals.allows(server.identity, tool.name, hash, input.conversationId))
+      return allowed('standing-approval');
+    // Annotations are the server's claims: they count only where the person enabled the policy.
+    if (tool.annotations?.readOnlyHint === true && this.approvals.allowsReadOnly(server.identity)) {
+      return allowed('read-only-policy');
+    }
+    const outcome = await this.ask<'tool'>(
+      {
+        kind: 'tool',
+        server,
+        tool: {
+          name: tool.name,
+          ...(tool.title !== undefined ? { title: tool.title } : {}),
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+        },
+        argumentsJson,
+        ...(input.conversationId !== undefined ? { conversationId: input.conversationId } : {}),
+      },
+      input.signal,
+    );
+    if ('refused' in outcome) return { allowed: false, reason: outcome.refused };
+    const { decision } = outcome.answer as Extract<ConsentAnswer, { kind: 'tool' }>;
+    switch (decision) {
+      case 'deny':
+        return { allowed: false, reason: 'denied' };
+      case 'allow-once':
+        break;
+      case 'allow-conversation':
+        if (input.conversationId !== undefined) {
+          this.approvals.grantConversation(input.conversationId, server.identity, tool.name, hash);
+        }
+        break;
+      case 'always-tool':
+        await this.approvals.grantTool(server.identity, tool.name, hash);
+        break;
+      case 'always-server':
+        await this.approvals.grantServer(server.identity, tool.name, hash);
+        break;
+      default:
+        return { allowed: false, reason: 'denied' }; // an unknown decision is never an approval
+    }
+    return allowed(decision);
+  }
+
+  // ---- sampling and elicitation ----------------------------------------------------------------
+
+  /**
+   * A server's sampling request: the person approves (or edits) the request, the model answers, the
+   * person reviews (or edits) the answer. Any refusal is a JSON-RPC error saying the user rejected it.
+   */
+  async sample(
+    server: ConsentServer,
+    params: CreateMessageParams,
+    generate: (params: CreateMessageParams, signal?: AbortSignal) => Promise<CreateMessageResult>,
+    signal?: AbortSignal,
+  ): Promise<CreateMessageResult> {
+    const rejected = (why: string) =>
+      new McpError(ErrorCode.UserRejected, `User rejected sampling request (${why})`);
+    const first = await this.ask<'sampling'>({ kind: 'sampling', server, params }, signal);
+    if ('refused' in first) throw rejected(first.refused);
+    const approval = first.answer as Extract<ConsentAnswer, { kind: 'sampling' }>;
+    if (!approval.approve) throw rejected('declined');
+    const approved = approval.params ?? params;
+    const result = await generate(approved, signal);
+    const second = await this.ask<'sampling-result'>(
+      { kind: 'sampling-result', server, params: approved, result },
+      signal,
+    );
+    if ('refused' in second) throw rejected(second.refused);
+    const review = second.answer as Extract<ConsentAnswer, { kind: 'sampling-result' }>;
+    if (!review.approve) throw rejected('result declined');
+    return review.result ?? result;
+  }
+
+  async elicit(server: ConsentServer, params: ElicitParams, signal?: AbortSignal): Promise<ElicitResult> {
+    const outcome = await this.ask<'elicitation'>({ kind: 'elicitation', server, params }, signal);
+    if ('refused' in outcome) return { action: 'cancel' };
+    return (outcome.answer as Extract<ConsentAnswer, { kind: 'elicitation' }>).result;
+  }
+
+  // ---- the queue ------------------------------------------------------------------------------
+
+  private ask<K extends ConsentRequest['kind']>(
+    input: RequestInput<K>,
+    signal?: AbortSignal,
+  ): Promise<Outcome> {
+    if (signal?.aborted) return Promise.resolve({ refused: 'cancelled' });
+    const now = Date.now();
+    const request = {
+      ...input,
+      id: randomUUID(),
+      createdAt: now,
+      expiresAt: now + this.timeoutMs,
+    } as unknown as ConsentRequest;
+    return new Promise<Outcome>((resolve) => {
+      const timer = setTimeout(() => settle({ refused: 'timeout' }), this.timeoutMs);
+      const onAbort = () => settle({ refused: 'cancelled' });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = (outcome: Outcome) => {
+        if (!this.pending.delete(request.id)) return;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        resolve(outcome);
+        this.changeEmitter.fire(this.queue());
+      };
+      this.pending.set(request.id, { request, settle });
+      this.changeEmitter.fire(this.queue());
+    });
+  }
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
