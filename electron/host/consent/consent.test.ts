@@ -170,6 +170,20 @@ describe('consent for tool calls', () => {
     await freshCall;
   });
 
+  it('approvals of one server never reach another configured alike', async () => {
+    const h = await start({}, { dyn: SERVERS.dyn, twin: SERVERS.dyn });
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'x' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-server' });
+    await call;
+    expect((await h.callTool('dyn__echo', { message: 'y' })).status).toBe('done');
+    const twin = nextConsent(h);
+    const twinCall = h.callTool('twin__echo', { message: 'z' });
+    expect((await twin).server.id).toBe('twin');
+    h.consent.answer((await twin).id, { kind: 'tool', decision: 'deny' });
+    expect((await twinCall).status).toBe('refused');
+  });
+
   it('annotations never skip consent unless the person enabled the read-only policy for that server', async () => {
     const h = await start();
     const readOnly = h.catalog

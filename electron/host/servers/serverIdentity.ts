@@ -3,21 +3,23 @@ import type { LaunchSummary } from '../../../shared/host/serverView';
 import type { ServerConfig } from '../config/serverConfig';
 
 /**
- * What a server *is*, for trust and for "always" approvals: the command, arguments, working directory
- * and env names of a local server (values are secrets and may rotate), or the URL of a remote one.
- * Changing any of these makes it a different server that must be trusted and approved again.
+ * What a server *is*, for trust and for "always" approvals: its name, and the command, arguments,
+ * working directory and env names of a local server (values are secrets and may rotate), or the URL
+ * of a remote one. Changing any of these makes it a different server that must be trusted and
+ * approved again; two servers configured alike under two names never share approvals.
  */
 export function serverIdentity(config: ServerConfig): string {
   const what =
     config.kind === 'stdio'
       ? {
+          name: config.name,
           kind: 'stdio',
           command: config.command,
           args: config.args,
           cwd: config.cwd ?? null,
           env: Object.keys(config.env).sort(),
         }
-      : { kind: 'remote', url: config.url };
+      : { name: config.name, kind: 'remote', url: config.url };
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
