@@ -127,6 +127,20 @@ describe('ServerConnection', () => {
     );
   });
 
+  it('sets the server’s logging level and records its notifications/message with level and logger', async () => {
+    const { conn, logs } = connection(configOf('everything', stdio(everythingStdio())));
+    await conn.start();
+    await conn.setLoggingLevel('debug');
+    await conn.client!.callTool('toggle-simulated-logging');
+    await expect
+      .poll(() => logs.entries('everything').find((e) => e.source === 'server'))
+      .toMatchObject({
+        level: expect.stringMatching(/debug|info|notice|warning|error|critical|alert|emergency/),
+        text: expect.stringMatching(/message/),
+      });
+    await conn.client!.callTool('toggle-simulated-logging');
+  });
+
   it('a disabled server does not start', async () => {
     const { conn, states } = connection(configOf('off', stdio(everythingStdio(), { disabled: true })));
     await conn.start();

@@ -113,13 +113,28 @@ export class ServerRegistry {
   }
 
   /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */
-  async upsert(id: string, raw: Record<string, unknown>): Promise<void> {
-    const parsed = parseConfig({ mcpServers: { [id]: raw } });
+  upsert(id: string, raw: Record<string, unknown>): Promise<void> {
+    return this.upsertMany({ [id]: raw });
+  }
+
+  /** Several servers in one save (an import); nothing is written if any of them is invalid. */
+  async upsertMany(raws: Record<string, Record<string, unknown>>): Promise<void> {
+    const parsed = parseConfig({ mcpServers: raws });
     const problems = parsed.invalid.flatMap((i) => i.issues.map((x) => `${x.path}: ${x.message}`));
-    if (problems.length > 0) throw new Error(`Server "${id}" not saved:\n${problems.join('\n')}`);
+    if (problems.length > 0) throw new Error(`Not saved:\n${problems.join('\n')}`);
     await this.save((servers) => {
-      servers[id] = serverToRaw(parsed.servers[0]!);
+      for (const server of parsed.servers) servers[server.name] = serverToRaw(server);
     });
+  }
+
+  /** The server's config as the file holds it (for the edit form). */
+  configOf(id: string): ServerConfig | undefined {
+    return this.entries.get(id)?.connection.config;
+  }
+
+  /** The servers the file holds, by name (for imports to tell new from existing). */
+  configuredServers(): Record<string, unknown> {
+    return { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
   }
 
   async remove(id: string): Promise<void> {

@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { isSecretName } from '../logs/redactor';
+import { secretId } from '../secrets/secretStore';
+import { parseConfig } from './serverConfig';
+
+export type ImportSource = 'claude-desktop' | 'cursor' | 'vscode';
+
+/** Where each app keeps its MCP servers (VS Code: the user-level mcp.json). */
+export function defaultImportPath(
+  source: ImportSource,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const home = env.HOME ?? homedir();
+  const appData =
+    platform === 'darwin'
+      ? path.join(home, 'Library', 'Application Support')
+      : platform === 'win32'
+        ? (env.APPDATA ?? path.join(home, 'AppData', 'Roaming'))
+        : (env.XDG_CONFIG_HOME ?? path.join(home, '.config'));
+  if (source === 'claude-desktop') return path.join(appData, 'Claude', 'claude_desktop_config.json');
+  if (source === 'cursor') return path.join(home, '.cursor', 'mcp.json');
+  return path.join(appData, 'Code', 'User', 'mcp.json');
+}
+
+/** A secret the import needs: a VS Code input to ask for, or a value found under a secret-looking name. */
+export interface SecretPrompt {
+  /** The SecretStore id the server's config will reference. */
+  id: string;
+  server: string;
+  field: 'env' | 'headers';
+  name: string;
+  /** `input`: the person types it at import; `found`: taken from the source file into the store. */
+  origin: 'input' | 'found';
+  description?: string;
+  /** For inputs: the value's text around the input, e.g. "Bearer ${input:api-key}". */
+  template?: string;
+  inputIds?: string[];
+}
+
+/** What the person sees before anything is written. Holds no secret values. */
+export interface ImportPreview {
+  source: ImportSource;
+  path: string;
+  servers: { name: string; target: string; exists: boolean; secrets: SecretPrompt[]; warnings: string[] }[];
+  warnings: string[];
+}
+
+/** The preview plus what applying needs; stays in the host. */
+export interface ImportPlan {
+  preview: ImportPreview;
+  raws: Record<string, Record<string, unknown>>;
+  /** Values found in the source file under secret-looking names, by secret id. */
+  foundSecrets: Record<string, string>;
+}
+
+const INPUT = /\$\{input:([^}]+)\}/g;
+const OTHER_VARIABLE = /\$\{(?!input:)[^}]+\}/;
+
+export async function planImport(
+  source: ImportSource,
+  filePath: string,
+  existing: Record<string, unknown>,
+): Promise<ImportPlan> {
+  let document: unknown;
+  try {
+    document = JSON.parse(stripJsonComments(await readFile(filePath, 'utf8')));
+  } catch (error) {
+    throw new Error(`Cannot import from ${filePath}: ${(error as Error).message}`);
+  }
+  const doc = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
+  const servers = (source === 'vscode' ? doc.servers : doc.mcpServers) as Record<string, unknown> | undefined;
+  const inputs = new Map<string, { description?: string }>();
+  if (source === 'vscode' && Array.isArray(doc.inputs)) {
+    for (const input of doc.inputs as { id?: unknown; description?: unknown }[]) {
+      if (typeof input?.id === 'string')
+        inputs.set(input.id, {
+          description: typeof input.description === 'string' ? input.description : undefined,
+        });
+    }
+  }
+  const plan: ImportPlan = {
+    preview: { source, path: filePath, servers: [], warnings: [] },
+    raws: {},
+    foundSecrets: {},
+  };
+  if (typeof servers !== 'object' || servers === null) {
+    plan.preview.warnings.push(
+      `${filePath} has no "${source === 'vscode' ? 'servers' : 'mcpServers'}" object: nothing to import`,
+    );
+    return plan;
+  }
+  for (const [name, value] of Object.entries(servers)) {
+    const warnings: string[] = [];
+    const secrets: SecretPrompt[] = [];
+    const raw = convert(source, value, warnings);
+    for (const field of ['env', 'headers'] as const) {
+      const values = raw[field] as Record<string, unknown> | undefined;
+      if (!values || typeof values !== 'object') continue;
+      for (const [key, v] of Object.entries(values)) {
+        if (typeof v !== 'string') continue;
+        const ids = [...v.matchAll(INPUT)].map((m) => m[1]!);
+        const id = secretId(name, field, key);
+        if (ids.length > 0) {
+          const unknown = ids.filter((i) => !inputs.has(i));
+          if (unknown.length > 0)
+            warnings.push(`${field} ${key} uses undeclared input(s) ${unknown.join(', ')}`);
+          secrets.push({
+            id,
+            server: name,
+            field,
+            name: key,
+            origin: 'input',
+            description: inputs.get(ids[0]!)?.description,
+            template: v,
+            inputIds: ids,
+          });
+          values[key] = { $secret: id };
+        } else if (isSecretName(key) && v !== '' && !OTHER_VARIABLE.test(v)) {
+          secrets.push({ id, server: name, field, name: key, origin: 'found' });
+          plan.foundSecrets[id] = v;
+          values[key] = { $secret: id };
+        } else if (OTHER_VARIABLE.test(v)) {
+          warnings.push(
+            `${field} ${key} uses ${v.match(OTHER_VARIABLE)![0]}, which Switchboard does not expand: edit it after import`,
+          );
+        }
+      }
+    }
+    const parsed = parseConfig({ mcpServers: { [name]: raw } });
+    if (parsed.invalid.length > 0) {
+      plan.preview.warnings.push(
+        `${name} skipped: ${parsed.invalid[0]!.issues.map((i) => `${i.path.replace('mcpServers', source)}: ${i.message}`).join('; ')}`,
+      );
+      continue;
+    }
+    const server = parsed.servers[0]!;
+    plan.raws[name] = raw;
+    plan.preview.servers.push({
+      name,
+      target: server.kind === 'stdio' ? [server.command, ...server.args].join(' ') : server.url,
+      exists: name in existing,
+      secrets,
+      warnings,
+    });
+  }
+  return plan;
+}
+
+/** One server in the source's format → ours. Unknown fields travel along. */
+function convert(source: ImportSource, value: unknown, warnings: string[]): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { invalid: value };
+  const raw: Record<string, unknown> = structuredClone(value as Record<string, unknown>);
+  for (const field of ['env', 'headers'] as const) {
+    if (raw[field] && typeof raw[field] === 'object') raw[field] = { ...(raw[field] as object) };
+  }
+  if (source === 'vscode') {
+    if (raw.type === 'stdio') delete raw.type;
+    if ('envFile' in raw) warnings.push('envFile is not supported: add those variables to env after import');
+  }
+  return raw;
+}
+
+/** VS Code's mcp.json is JSONC: comments, then trailing commas, are dropped; strings are left alone. */
+function stripJsonComments(text: string): string {
+  const withoutComments = scan(text, (t, i) => {
+    if (t[i] === '/' && t[i + 1] === '/') {
+      const end = t.indexOf('\n', i);
+      return { skip: (end === -1 ? t.length : end) - i };
+    }
+    if (t[i] === '/' && t[i + 1] === '*') {
+      const end = t.indexOf('*/', i + 2);
+      return { skip: (end === -1 ? t.length : end + 2) - i, replace: ' ' };
+    }
+    return undefined;
+  });
+  return scan(withoutComments, (t, i) =>
+    t[i] === ',' && /^\s*[}\]]/.test(t.slice(i + 1, i + 200)) ? { skip: 1 } : undefined,
+  );
+}
+
+/** Copies `text`, letting `at` drop (or replace) spans that start outside string literals. */
+function scan(
+  text: string,
+  at: (t: string, i: number) => { skip: number; replace?: string } | undefined,
+): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') {
+      const start = i;
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      out += text.slice(start, i + 1);
+      continue;
+    }
+    const drop = at(text, i);
+    if (drop) {
+      out += drop.replace ?? '';
+      i += drop.skip - 1;
+    } else out += text[i];
+  }
+  return out;
+}

@@ -1,0 +1,48 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LogStore } from './logStore';
+import { Redactor } from './redactor';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sb-logs-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('LogStore', () => {
+  it('keeps a bounded buffer per server, in order, and all servers interleaved by sequence', () => {
+    const logs = new LogStore(new Redactor(), { maxEntries: 3 });
+    for (let i = 0; i < 5; i++) logs.append('a', 'stderr', 'info', `a${i}`);
+    logs.append('b', 'server', 'error', 'b0', 'db');
+    expect(logs.entries('a').map((e) => e.text)).toEqual(['a2', 'a3', 'a4']);
+    expect(logs.entries('b')[0]).toMatchObject({
+      server: 'b',
+      source: 'server',
+      level: 'error',
+      logger: 'db',
+      text: 'b0',
+    });
+    expect(logs.entries().map((e) => e.text)).toEqual(['a2', 'a3', 'a4', 'b0']);
+  });
+
+  it('appends to a 0600 file per server, redacted, and rotates it past its size', async () => {
+    const redactor = new Redactor();
+    redactor.add('s3cr3t-value');
+    const logs = new LogStore(redactor, { dir, maxFileBytes: 200 });
+    logs.append('srv', 'stderr', 'info', 'token=s3cr3t-value');
+    await logs.flush();
+    const file = logs.fileOf('srv')!;
+    expect(await readFile(file, 'utf8')).toMatch(/INFO\s+stderr token=\[redacted\]\n$/);
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    for (let i = 0; i < 5; i++) logs.append('srv', 'stderr', 'info', `line ${i} ${'x'.repeat(60)}`);
+    await logs.flush();
+    logs.append('srv', 'stderr', 'info', 'after rotation');
+    await logs.flush();
+    expect(await readFile(`${file}.1`, 'utf8')).toContain('line 4');
+    expect(await readFile(file, 'utf8')).toMatch(/^\S+ INFO\s+stderr after rotation\n$/);
+  });
+});
