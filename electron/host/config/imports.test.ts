@@ -85,6 +85,7 @@ describe('imports', () => {
       ['headers', 'Authorization', 'found'],
     ]);
     expect(plan.preview.servers[1]!.warnings).toEqual([
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal variable syntax of the imported file
       'env TZ_DIR uses ${env:HOME}, which Switchboard does not expand: edit it after import',
     ]);
   });
@@ -102,6 +103,7 @@ describe('imports', () => {
     expect(weather!.secrets[0]).toMatchObject({
       field: 'headers',
       name: 'Authorization',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: VS Code's input syntax, kept as the template
       template: 'Bearer ${input:api-key}',
     });
     await expect(
