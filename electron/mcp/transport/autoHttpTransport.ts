@@ -1,11 +1,11 @@
-import type { RequestId } from '../../../shared/mcp/protocol';
-import { type Disposer, Emitter } from '../emitter';
+import type { Disposer } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { SseTransport } from './sseTransport';
 import { type HttpServerParams, StreamableHttpTransport } from './streamableHttpTransport';
-import type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport';
+import type { Transport } from './transport';
+import { TransportEvents } from './transportEvents';
 
 export type HttpTransportKind = 'http' | 'sse' | 'auto';
 
@@ -22,16 +22,7 @@ const LEGACY_STATUSES = new Set([400, 404, 405]);
  * The spec's backwards-compatibility rule: POST initialize to the URL; if that fails with 400, 404 or
  * 405, GET the URL expecting an SSE stream whose first event is `endpoint`, and use the old transport.
  */
-export class AutoHttpTransport implements Transport {
-  private readonly messageEmitter = new Emitter<unknown>();
-  private readonly malformedEmitter = new Emitter<MalformedInput>();
-  private readonly logEmitter = new Emitter<TransportLog>();
-  private readonly closeEmitter = new Emitter<TransportClosed>();
-  private readonly requestErrorEmitter = new Emitter<{ id: RequestId; error: Error }>();
-  readonly onMessage = this.messageEmitter.event;
-  readonly onMalformed = this.malformedEmitter.event;
-  readonly onLog = this.logEmitter.event;
-  readonly onClose = this.closeEmitter.event;
+export class AutoHttpTransport extends TransportEvents implements Transport {
   readonly onRequestError = this.requestErrorEmitter.event;
 
   private inner: Transport;
@@ -39,6 +30,7 @@ export class AutoHttpTransport implements Transport {
   private decided: 'http' | 'sse' | undefined;
 
   constructor(private readonly params: HttpServerParams) {
+    super();
     this.inner = new StreamableHttpTransport(params);
     this.forward();
   }

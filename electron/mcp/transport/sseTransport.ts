@@ -1,4 +1,3 @@
-import { Emitter } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
@@ -6,23 +5,15 @@ import { HttpClient, type HttpResponse } from './httpClient';
 import { describeFetchError, httpStatusError } from './httpErrors';
 import { readSse } from './sseReader';
 import type { HttpServerParams } from './streamableHttpTransport';
-import type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport';
+import type { Transport } from './transport';
+import { TransportEvents } from './transportEvents';
 
 /**
  * The legacy HTTP+SSE transport (2024-11-05): a GET opens an SSE stream whose first event,
  * `endpoint`, names where to POST; the server's messages arrive as `message` events on the stream.
  * There is no resumption: when the stream ends, the connection is over.
  */
-export class SseTransport implements Transport {
-  private readonly messageEmitter = new Emitter<unknown>();
-  private readonly malformedEmitter = new Emitter<MalformedInput>();
-  private readonly logEmitter = new Emitter<TransportLog>();
-  private readonly closeEmitter = new Emitter<TransportClosed>();
-  readonly onMessage = this.messageEmitter.event;
-  readonly onMalformed = this.malformedEmitter.event;
-  readonly onLog = this.logEmitter.event;
-  readonly onClose = this.closeEmitter.event;
-
+export class SseTransport extends TransportEvents implements Transport {
   private readonly url: URL;
   private readonly label: string;
   private readonly http: HttpClient;
@@ -30,6 +21,7 @@ export class SseTransport implements Transport {
   private closed = false;
 
   constructor(private readonly params: HttpServerParams) {
+    super();
     this.url = new URL(params.url);
     this.label = params.label ?? this.url.host;
     this.http = new HttpClient(this.url.protocol === 'https:');

@@ -1,7 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
 import spawn from 'cross-spawn';
-import { Emitter } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
@@ -9,7 +8,8 @@ import { buildChildEnv } from './childEnv';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './lineDecoder';
 import { resolveLoginShellPath } from './loginShellPath';
 import { signalTree, waitTreeGone } from './processTree';
-import type { MalformedInput, Transport, TransportClosed, TransportLog } from './transport';
+import type { Transport, TransportClosed } from './transport';
+import { TransportEvents } from './transportEvents';
 
 export interface StdioServerParams {
   command: string;
@@ -35,16 +35,8 @@ const MAX_STDERR_LINE = 16 * 1024;
  * One server as a child process speaking newline-delimited JSON-RPC on stdin/stdout. stderr is
  * captured line by line as log entries and never parsed as protocol.
  */
-export class StdioTransport implements Transport {
+export class StdioTransport extends TransportEvents implements Transport {
   private child: ChildProcessWithoutNullStreams | undefined;
-  private readonly messageEmitter = new Emitter<unknown>();
-  private readonly malformedEmitter = new Emitter<MalformedInput>();
-  private readonly logEmitter = new Emitter<TransportLog>();
-  private readonly closeEmitter = new Emitter<TransportClosed>();
-  readonly onMessage = this.messageEmitter.event;
-  readonly onMalformed = this.malformedEmitter.event;
-  readonly onLog = this.logEmitter.event;
-  readonly onClose = this.closeEmitter.event;
 
   private readonly stderrTail: string[] = [];
   private outbox: string[] = [];
@@ -55,6 +47,7 @@ export class StdioTransport implements Transport {
   private readonly label: string;
 
   constructor(private readonly params: StdioServerParams) {
+    super();
     this.label = params.label ?? params.command;
   }
 
@@ -255,9 +248,5 @@ export class StdioTransport implements Transport {
       if (rest) emitLine(rest);
     });
     child.stderr.on('error', () => {});
-  }
-
-  private log(level: TransportLog['level'], text: string): void {
-    this.logEmitter.fire({ level, source: 'transport', text });
   }
 }

@@ -1,5 +1,4 @@
 import type { RequestId } from '../../../shared/mcp/protocol';
-import { Emitter } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
@@ -7,7 +6,8 @@ import { HttpClient, type HttpResponse } from './httpClient';
 import { describeFetchError, httpStatusError } from './httpErrors';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
-import type { MalformedInput, RequestFailure, Transport, TransportClosed, TransportLog } from './transport';
+import type { Transport } from './transport';
+import { TransportEvents } from './transportEvents';
 
 export interface HttpServerParams {
   url: string;
@@ -38,17 +38,8 @@ interface StreamState {
  * a GET stream for what the server starts; sessions by Mcp-Session-Id; broken streams resumed by GET
  * with Last-Event-ID, honouring the server's `retry`. A dropped stream is never taken as a cancel.
  */
-export class StreamableHttpTransport implements Transport {
+export class StreamableHttpTransport extends TransportEvents implements Transport {
   readonly sessionful = true;
-  private readonly messageEmitter = new Emitter<unknown>();
-  private readonly malformedEmitter = new Emitter<MalformedInput>();
-  private readonly logEmitter = new Emitter<TransportLog>();
-  private readonly closeEmitter = new Emitter<TransportClosed>();
-  private readonly requestErrorEmitter = new Emitter<RequestFailure>();
-  readonly onMessage = this.messageEmitter.event;
-  readonly onMalformed = this.malformedEmitter.event;
-  readonly onLog = this.logEmitter.event;
-  readonly onClose = this.closeEmitter.event;
   readonly onRequestError = this.requestErrorEmitter.event;
 
   private readonly url: URL;
@@ -65,6 +56,7 @@ export class StreamableHttpTransport implements Transport {
   private readonly seenEventIds = new Set<string>();
 
   constructor(private readonly params: HttpServerParams) {
+    super();
     this.url = new URL(params.url);
     if (this.url.protocol !== 'http:' && this.url.protocol !== 'https:') {
       throw new McpError(ErrorCode.HttpError, `${params.url} is not an http(s) URL`);
@@ -370,10 +362,6 @@ export class StreamableHttpTransport implements Transport {
 
   private closedError(): McpError {
     return new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
-  }
-
-  private log(level: TransportLog['level'], text: string): void {
-    this.logEmitter.fire({ level, source: 'transport', text });
   }
 }
 
