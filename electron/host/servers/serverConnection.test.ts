@@ -114,6 +114,19 @@ describe('ServerConnection', () => {
     expect(all).toContain('SECRET_TOKEN=[redacted]');
   });
 
+  it('a value under a secret-looking name is redacted even when not marked secret', async () => {
+    const config = configOf(
+      'careless',
+      stdio(hostileStdio('print-env'), { env: { SECRET_TOKEN: 'plain-canary-42', PLAIN: 'visible' } }),
+    );
+    const { conn, logs } = connection(config);
+    await conn.start();
+    await expect
+      .poll(() => logs.entries('careless').some((e) => e.text.includes('PLAIN=visible')))
+      .toBe(true);
+    expect(JSON.stringify(logs.entries())).not.toContain('plain-canary-42');
+  });
+
   it('a missing secret is an error that says which one, and nothing is launched', async () => {
     const config = configOf(
       'nokey',

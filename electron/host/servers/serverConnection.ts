@@ -12,6 +12,7 @@ import {
 import { type ConfigValue, isSecretRef, type ServerConfig } from '../config/serverConfig';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
+import { isSecretName } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 
 export interface RestartPolicy {
@@ -256,6 +257,8 @@ export class ServerConnection {
     const out: Record<string, string> = {};
     for (const [name, value] of Object.entries(values)) {
       if (!isSecretRef(value)) {
+        // Not marked secret, but named like one (Authorization, *_TOKEN, *_API_KEY…): hide it anyway.
+        if (isSecretName(name)) this.deps.redactor.add(value);
         out[name] = value;
         continue;
       }
