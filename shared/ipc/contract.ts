@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: HostResults maps methods to what their promises resolve to; void is exactly that.
 // The one list of what the renderer may ask of the host, and what the host tells it. Both shells
 // (Electron IPC, the browser shell's WebSocket) are built from this file: the argument schemas
 // validate every call at the boundary, the result and event types type both ends.
@@ -14,16 +15,15 @@ const consentAnswer: z.ZodType<ConsentAnswer> = z.discriminatedUnion('kind', [
     kind: z.literal('tool'),
     decision: z.enum(['deny', 'allow-once', 'allow-conversation', 'always-tool', 'always-server']),
   }),
-  z.object({ kind: z.literal('sampling'), approve: z.literal(false) }),
+  // Edits only count with approve: true (the broker ignores them otherwise).
   z.object({
     kind: z.literal('sampling'),
-    approve: z.literal(true),
+    approve: z.boolean(),
     params: z.record(z.string(), z.unknown()).optional(),
   }),
-  z.object({ kind: z.literal('sampling-result'), approve: z.literal(false) }),
   z.object({
     kind: z.literal('sampling-result'),
-    approve: z.literal(true),
+    approve: z.boolean(),
     result: z.record(z.string(), z.unknown()).optional(),
   }),
   z.object({
@@ -122,7 +122,12 @@ export function parseCall(
     return { ok: false, error: `unknown method ${JSON.stringify(method)}` };
   }
   const schema = HOST_METHODS[method as HostMethod];
-  const parsed = schema.safeParse(args);
+  let parsed: ReturnType<typeof schema.safeParse>;
+  try {
+    parsed = schema.safeParse(args);
+  } catch (error) {
+    return { ok: false, error: `${method}: arguments could not be checked: ${(error as Error).message}` };
+  }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {
