@@ -140,7 +140,24 @@ export class Catalog {
     const t: Tracked = { client, tools: [], resources: [], templates: [], prompts: [], disposers: [] };
     this.tracked.set(server, t);
     const caps = client.serverCapabilities;
-    const refresh = async (what: 'tools' | 'resources' | 'prompts') => {
+    // list_changed often comes in bursts (a server registering tools one by one): one refresh in
+    // flight per list, and at most one more after it.
+    const running = new Map<string, Promise<void>>();
+    const queued = new Set<string>();
+    const refresh = (what: 'tools' | 'resources' | 'prompts'): Promise<void> => {
+      const current = running.get(what);
+      if (current) {
+        queued.add(what);
+        return current;
+      }
+      const next = fetchList(what).finally(() => {
+        running.delete(what);
+        if (queued.delete(what)) void refresh(what);
+      });
+      running.set(what, next);
+      return next;
+    };
+    const fetchList = async (what: 'tools' | 'resources' | 'prompts') => {
       try {
         if (what === 'tools') t.tools = await client.listTools();
         if (what === 'resources') {

@@ -276,11 +276,15 @@ export class ServerConnection {
 
   /** The stderr tail travels in a closed connection's error data. */
   private errorOf(error: unknown): ServerError {
+    // A closed connection's data carries the plain reason and the stderr tail: shown apart, not twice.
     const data =
-      error instanceof McpError ? (error.data as { stderrTail?: string[] } | undefined) : undefined;
+      error instanceof McpError
+        ? (error.data as { stderrTail?: string[]; reason?: string } | undefined)
+        : undefined;
     const tail = data?.stderrTail ?? [];
+    const message = data?.reason ?? (error instanceof Error ? error.message : String(error));
     return {
-      message: this.deps.redactor.redact(error instanceof Error ? error.message : String(error)),
+      message: this.deps.redactor.redact(message),
       stderrTail: tail.map((l) => this.deps.redactor.redact(l)),
       at: Date.now(),
     };

@@ -1,0 +1,80 @@
+import type { HostApi, HostEvent, HostMethod, HostResults } from '../shared/ipc/contract';
+
+/** How the renderer reaches the host: the Electron preload's bridge, or the browser shell's WebSocket. */
+export interface HostConnection {
+  call<M extends HostMethod>(method: M, ...args: Parameters<HostApi[M]>): Promise<HostResults[M]>;
+  onEvent(listener: (event: HostEvent) => void): () => void;
+  onStatus(listener: (connected: boolean) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload: named methods only, built from the contract. */
+    switchboard?: HostConnection;
+  }
+}
+
+export function connectToHost(): HostConnection {
+  return window.switchboard ?? connectWebSocket();
+}
+
+function connectWebSocket(): HostConnection {
+  // The token came in the URL once; the server moved it into a same-site cookie. Take it out of sight.
+  if (location.search.includes('token=')) history.replaceState(null, '', location.pathname);
+  const eventListeners = new Set<(e: HostEvent) => void>();
+  const statusListeners = new Set<(c: boolean) => void>();
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  let nextId = 1;
+  let socket: WebSocket;
+  let ready: Promise<void>;
+
+  const open = () => {
+    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    ready = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+    socket.addEventListener('open', () => {
+      for (const l of statusListeners) l(true);
+    });
+    socket.addEventListener('message', (m) => {
+      const data = JSON.parse(String(m.data)) as {
+        id?: number;
+        result?: unknown;
+        error?: string;
+      } & Partial<HostEvent>;
+      if ('event' in data && data.event) {
+        for (const l of eventListeners) l(data as HostEvent);
+        return;
+      }
+      const p = pending.get(data.id ?? -1);
+      if (!p) return;
+      pending.delete(data.id!);
+      if (data.error !== undefined) p.reject(new Error(data.error));
+      else p.resolve(data.result);
+    });
+    socket.addEventListener('close', () => {
+      for (const l of statusListeners) l(false);
+      for (const p of pending.values()) p.reject(new Error('disconnected from Switchboard'));
+      pending.clear();
+      setTimeout(open, 1000);
+    });
+  };
+  open();
+
+  return {
+    async call(method, ...args) {
+      await ready;
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+        socket.send(JSON.stringify({ id, method, args }));
+      });
+    },
+    onEvent(listener) {
+      eventListeners.add(listener);
+      return () => eventListeners.delete(listener);
+    },
+    onStatus(listener) {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+  };
+}
