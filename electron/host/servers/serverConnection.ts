@@ -82,15 +82,18 @@ export class ServerConnection {
     await this.connect(++this.generation);
   }
 
+  /** Says so at once, then shuts the server down per its transport (which can take seconds). */
   async stop(reason = 'stopped'): Promise<void> {
-    const generation = ++this.generation;
+    ++this.generation;
     this.cancelTimers();
     const client = this.mcp;
     this.mcp = undefined;
-    if (client) await client.close().catch(() => {});
-    if (generation !== this.generation) return;
-    this.log('lifecycle', 'info', `stopped (${reason})`);
     this.setState(this.config.disabled ? { status: 'disabled' } : { status: 'stopped', reason });
+    if (client) {
+      this.log('lifecycle', 'info', `stopping (${reason})`);
+      await client.close().catch(() => {});
+    }
+    this.log('lifecycle', 'info', `stopped (${reason})`);
   }
 
   async restart(): Promise<void> {

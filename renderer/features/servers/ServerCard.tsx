@@ -7,13 +7,16 @@ export function ServerCard({ server }: { server: ServerView }) {
   const host = useHost();
   const run = useApp((s) => s.run);
   const { state } = server;
-  const title = state.status === 'running' ? (state.serverInfo.title ?? state.serverInfo.name) : server.id;
+  // The person's name for it first; what the server calls itself beneath.
+  const serverTitle =
+    state.status === 'running' ? (state.serverInfo.title ?? state.serverInfo.name) : undefined;
   return (
     <article className="card" aria-label={`Server ${server.id}`} data-server={server.id}>
       <header className="card-head">
-        <h2>{title}</h2>
+        <h2>{server.id}</h2>
         <StatusBadge state={state} />
       </header>
+      {serverTitle && serverTitle !== server.id && <p className="server-title muted">{serverTitle}</p>}
       <p className="target" title={server.target}>
         <span className="muted">{server.kind === 'stdio' ? 'runs' : 'at'}</span> <code>{server.target}</code>
       </p>
