@@ -47,11 +47,18 @@ describe('LineDecoder', () => {
           const stream = Buffer.from(msgs.map((m) => `${JSON.stringify(m)}\n`).join(''), 'utf8');
           const { lines, bad } = decode(cut(stream, offsets));
           expect(bad).toEqual([]);
-          expect(lines.map((l) => JSON.parse(l))).toEqual(msgs);
+          // What the stream carries is each message's JSON text (-0 travels as 0, for one).
+          expect(lines.map((l) => JSON.parse(l))).toEqual(msgs.map((m) => JSON.parse(JSON.stringify(m))));
         },
       ),
       { numRuns: 300 },
     );
+  });
+
+  it('the counterexample CI once found (seed -506591539): -0 in params', () => {
+    const message = { jsonrpc: '2.0', id: 0, method: '', params: { '': [{ '': -0 }] } };
+    const { lines } = decode([Buffer.from(`${JSON.stringify(message)}\n`)]);
+    expect(JSON.parse(lines[0]!)).toEqual({ jsonrpc: '2.0', id: 0, method: '', params: { '': [{ '': 0 }] } });
   });
 
   it('reassembles a multi-byte character split across chunks', () => {
