@@ -7,15 +7,30 @@ export interface HostConnection {
   onStatus(listener: (connected: boolean) => void): () => void;
 }
 
+/** What the Electron preload exposes: one named method per contract method, and events. */
+type PreloadBridge = HostApi & { onEvent(listener: (event: HostEvent) => void): () => void };
+
 declare global {
   interface Window {
-    /** Set by the Electron preload: named methods only, built from the contract. */
-    switchboard?: HostConnection;
+    switchboard?: PreloadBridge;
   }
 }
 
 export function connectToHost(): HostConnection {
-  return window.switchboard ?? connectWebSocket();
+  const bridge = window.switchboard;
+  return bridge ? fromPreload(bridge) : connectWebSocket();
+}
+
+function fromPreload(bridge: PreloadBridge): HostConnection {
+  return {
+    call: (method, ...args) => (bridge[method] as (...a: unknown[]) => Promise<never>)(...args),
+    onEvent: (listener) => bridge.onEvent(listener),
+    // IPC to main is there for as long as the window is.
+    onStatus: (listener) => {
+      queueMicrotask(() => listener(true));
+      return () => {};
+    },
+  };
 }
 
 function connectWebSocket(): HostConnection {
