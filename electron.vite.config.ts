@@ -1,7 +1,9 @@
-import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'electron-vite';
+import { rendererConfig } from './renderer/viteConfig';
 
-// `npm run build`: the Electron app into out/ (main, preload, renderer); package.json "main" points here.
+// `npm run build`: the Electron app into out/ (main, preload, renderer); package.json "main" points
+// at out/main. The renderer's config is the one the browser shell builds with.
 export default defineConfig({
   main: {
     build: { outDir: 'out/main', rollupOptions: { input: 'electron/main/index.ts' } },
@@ -17,10 +19,5 @@ export default defineConfig({
       },
     },
   },
-  renderer: {
-    root: 'renderer',
-    base: './',
-    plugins: [react()],
-    build: { outDir: 'out/renderer', rollupOptions: { input: 'renderer/index.html' } },
-  },
+  renderer: rendererConfig(path.join(import.meta.dirname, 'renderer')),
 });

@@ -1,11 +1,5 @@
-import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { rendererConfig } from './viteConfig.ts';
 
-// The renderer alone (the browser shell serves out/renderer; the Electron build reuses it).
-export default defineConfig({
-  root: import.meta.dirname,
-  base: './',
-  plugins: [react()],
-  build: { outDir: path.join(import.meta.dirname, '../out/renderer'), emptyOutDir: true, sourcemap: true },
-});
+// The renderer alone: what the browser shell serves (npm run build:renderer, npm run web).
+export default defineConfig(rendererConfig(import.meta.dirname));

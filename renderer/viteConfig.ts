@@ -1,0 +1,22 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import type { UserConfig } from 'vite';
+
+/**
+ * The renderer's build, shared by the browser shell (renderer/vite.config.ts) and the Electron build
+ * (electron.vite.config.ts). Takes the renderer directory explicitly: a config bundled into another
+ * sees the importer's import.meta.dirname.
+ */
+export function rendererConfig(rendererDir: string): UserConfig {
+  return {
+    root: rendererDir,
+    base: './',
+    plugins: [react()],
+    build: {
+      outDir: path.join(rendererDir, '../out/renderer'),
+      emptyOutDir: true,
+      sourcemap: true,
+      rollupOptions: { input: path.join(rendererDir, 'index.html') },
+    },
+  };
+}
