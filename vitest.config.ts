@@ -8,6 +8,7 @@ export default defineConfig({
       'renderer/**/*.test.ts',
       'e2e/**/*.test.ts',
       'test/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
