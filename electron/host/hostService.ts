@@ -12,7 +12,11 @@ export class HostService implements HostApi {
   private readonly events = new Emitter<HostEvent>();
   private readonly disposers: Disposer[];
 
-  constructor(private readonly host: Host) {
+  constructor(
+    private readonly host: Host,
+    /** The shell's native folder picker, when it has one (Electron). */
+    private readonly pickDirectory?: () => Promise<string | undefined>,
+  ) {
     this.disposers = [
       host.registry.onChange((views) => this.events.fire({ event: 'serversChanged', payload: views })),
       host.logs.onEntry((entry) => this.events.fire({ event: 'logEntry', payload: entry })),
@@ -83,6 +87,12 @@ export class HostService implements HostApi {
   }
   async secretStorage() {
     return { encrypted: this.host.secrets.encrypted };
+  }
+  async pickRootDirectory(server: string | null) {
+    if (!this.pickDirectory)
+      throw new Error('This window has no native folder dialog: enter the folder’s path instead');
+    const chosen = await this.pickDirectory();
+    return chosen === undefined ? null : this.host.roots.add(chosen, server ?? undefined);
   }
 
   private tools(): ToolView[] {

@@ -1,7 +1,7 @@
 // The Electron shell: one hardened window on the same host core as the browser shell.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import { switchboardHome } from '../host/config/configFile';
 import { Host } from '../host/host';
 import { HostService } from '../host/hostService';
@@ -35,18 +35,48 @@ async function start(): Promise<void> {
     secrets: SafeStorageSecretStore.inHome(safeStorage, home),
     resolveShellPath: fromLauncher && process.platform !== 'win32',
   });
-  const service = new HostService(host);
+  let win: BrowserWindow | undefined;
+  const service = new HostService(host, async () => {
+    const picked = await dialog.showOpenDialog(win!, {
+      title: 'Folder servers may see',
+      properties: ['openDirectory'],
+    });
+    return picked.canceled ? undefined : picked.filePaths[0];
+  });
   registerHostHandlers(ipcMain, service);
-  const win = createMainWindow(BrowserWindow, shell, path.join(here, '../preload'));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(standardMenu()));
+  win = createMainWindow(BrowserWindow, shell, path.join(here, '../preload'));
+  const window = win;
   const unsubscribe = service.subscribe((event) => {
-    if (!win.isDestroyed()) win.webContents.send(EVENT_CHANNEL, event);
+    if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
   });
   // A closed window answers nothing: every pending consent is refused.
-  win.on('closed', () => {
+  window.on('closed', () => {
     unsubscribe();
     host?.consent.closeAll();
   });
   void host.registry.startAll();
+}
+
+/** The platform's standard menus and shortcuts (edit, view, window), without a reload in production. */
+function standardMenu(): Electron.MenuItemConstructorOptions[] {
+  const mac = process.platform === 'darwin';
+  return [
+    ...(mac ? [{ role: 'appMenu' as const }] : [{ role: 'fileMenu' as const }]),
+    { role: 'editMenu' },
+    {
+      label: 'View',
+      submenu: [
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        { type: 'separator' },
+        { role: 'togglefullscreen' },
+        ...(app.isPackaged ? [] : [{ role: 'toggleDevTools' as const }]),
+      ],
+    },
+    { role: 'windowMenu' },
+  ];
 }
 
 app.on('second-instance', () => {

@@ -161,6 +161,9 @@ describe('browser shell', () => {
       id: expect.any(Number),
       result: { encrypted: false },
     });
+    expect(await client.call('pickRootDirectory', null)).toMatchObject({
+      error: expect.stringMatching(/no native folder dialog/),
+    });
     const restarted = client.call('restartServer', 'everything');
     expect((await restarted).error).toBeUndefined();
     await expect

@@ -55,6 +55,8 @@ export const HOST_METHODS = {
   addRoot: z.tuple([z.string().min(1).max(4096), serverId.nullable()]),
   removeRoot: z.tuple([z.string().min(1).max(4096), serverId.nullable()]),
   secretStorage: z.tuple([]),
+  /** The native folder dialog (Electron); the browser shell has none and says so. */
+  pickRootDirectory: z.tuple([serverId.nullable()]),
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -91,6 +93,8 @@ export interface HostResults {
   removeRoot: void;
   /** Whether secrets are encrypted at rest (the UI warns when they are not). */
   secretStorage: { encrypted: boolean };
+  /** The folder added, or null when the person cancelled the dialog. */
+  pickRootDirectory: string | null;
 }
 
 export type HostApi = {
