@@ -13,7 +13,7 @@ import { type Contender, measureThroughput, median, printRatios, QUICK, ROUNDS, 
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '../e2e/fixtures/stdio');
-const SEQUENTIAL_CALLS = QUICK ? 500 : 3000;
+const SEQUENTIAL_CALLS = QUICK ? 500 : 15000;
 const CONCURRENT_CALLS = QUICK ? 5000 : 30000;
 
 interface ServerSpec {

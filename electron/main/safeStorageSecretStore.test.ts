@@ -1,0 +1,41 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SafeStorageSecretStore } from './safeStorageSecretStore';
+
+// The OS keychain is the edge: a reversible stand-in that is visibly not the plain text.
+const fakeSafeStorage = (available = true) => ({
+  isEncryptionAvailable: () => available,
+  encryptString: (s: string) => Buffer.from(`sealed:${Buffer.from(s).toString('hex')}`),
+  decryptString: (b: Buffer) => Buffer.from(b.toString().slice('sealed:'.length), 'hex').toString(),
+});
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sb-safe-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('SafeStorageSecretStore', () => {
+  it('keeps only ciphertext on disk, reads back across instances, and says it is encrypted', async () => {
+    const file = path.join(dir, 'secrets.enc.json');
+    const store = new SafeStorageSecretStore(fakeSafeStorage() as never, file);
+    expect(store.encrypted).toBe(true);
+    await store.set('gh/env/TOKEN', 'ghp_plaintext_canary');
+    expect(await readFile(file, 'utf8')).not.toContain('ghp_plaintext_canary');
+    const again = new SafeStorageSecretStore(fakeSafeStorage() as never, file);
+    expect(await again.get('gh/env/TOKEN')).toBe('ghp_plaintext_canary');
+    expect(await again.values()).toEqual(['ghp_plaintext_canary']);
+    await again.delete('gh/env/TOKEN');
+    expect(await again.get('gh/env/TOKEN')).toBeUndefined();
+  });
+
+  it('refuses to store a secret when the keychain is unavailable, rather than storing it in the clear', async () => {
+    const store = new SafeStorageSecretStore(fakeSafeStorage(false) as never, path.join(dir, 's.json'));
+    expect(store.encrypted).toBe(false);
+    await expect(store.set('x', 'y')).rejects.toThrow(/keychain is not available/);
+  });
+});
