@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
-import { writeFileAtomic } from '../host/atomicWrite';
+import { JsonFile, stringRecord } from '../host/jsonFile';
 import type { SecretStore } from '../host/secrets/secretStore';
 
 /** Secrets encrypted with the OS keychain (safeStorage), stored as base64 ciphertext in the data directory. */
 export class SafeStorageSecretStore implements SecretStore {
-  private cache: Record<string, string> | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly file: JsonFile<Record<string, string>>;
 
   constructor(
     private readonly safeStorage: Pick<
@@ -15,7 +13,9 @@ export class SafeStorageSecretStore implements SecretStore {
       'encryptString' | 'decryptString' | 'isEncryptionAvailable'
     >,
     readonly filePath: string,
-  ) {}
+  ) {
+    this.file = new JsonFile(filePath, 'secrets file', () => ({}), stringRecord);
+  }
 
   static inHome(safeStorage: SafeStorage, home: string): SafeStorageSecretStore {
     return new SafeStorageSecretStore(safeStorage, path.join(home, 'secrets.enc.json'));
@@ -26,13 +26,12 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 
   async get(id: string): Promise<string | undefined> {
-    const sealed = (await this.read())[id];
-    return sealed === undefined ? undefined : this.safeStorage.decryptString(Buffer.from(sealed, 'base64'));
+    const sealed = (await this.file.read())[id];
+    return sealed === undefined ? undefined : this.open(sealed);
   }
 
   async values(): Promise<string[]> {
-    const all = await this.read();
-    return Object.values(all).map((v) => this.safeStorage.decryptString(Buffer.from(v, 'base64')));
+    return Object.values(await this.file.read()).map((v) => this.open(v));
   }
 
   set(id: string, value: string): Promise<void> {
@@ -42,38 +41,14 @@ export class SafeStorageSecretStore implements SecretStore {
       );
     }
     const sealed = this.safeStorage.encryptString(value).toString('base64');
-    return this.update((all) => {
-      all[id] = sealed;
-    });
+    return this.file.update((all) => ({ ...all, [id]: sealed }));
   }
 
   delete(id: string): Promise<void> {
-    return this.update((all) => {
-      delete all[id];
-    });
+    return this.file.update(({ [id]: _, ...rest }) => rest);
   }
 
-  private async read(): Promise<Record<string, string>> {
-    if (this.cache) return this.cache;
-    try {
-      this.cache = JSON.parse(await readFile(this.filePath, 'utf8')) as Record<string, string>;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        throw new Error(`cannot read the secrets file ${this.filePath}: ${(error as Error).message}`);
-      }
-      this.cache = {};
-    }
-    return this.cache;
-  }
-
-  private update(change: (all: Record<string, string>) => void): Promise<void> {
-    const next = this.writing.then(async () => {
-      const all = { ...(await this.read()) };
-      change(all);
-      await writeFileAtomic(this.filePath, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
-      this.cache = all;
-    });
-    this.writing = next.catch(() => {});
-    return next;
+  private open(sealed: string): string {
+    return this.safeStorage.decryptString(Buffer.from(sealed, 'base64'));
   }
 }

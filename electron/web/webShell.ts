@@ -2,10 +2,10 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
-import path from 'node:path';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parseCall } from '../../shared/ipc/contract';
 import type { HostService } from '../host/hostService';
+import { fileInside, mimeTypeOf, rendererCsp } from '../host/rendererAssets';
 
 export interface WebShellOptions {
   service: HostService;
@@ -30,17 +30,6 @@ export interface RunningWebShell {
 }
 
 const COOKIE = 'sb_token';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
 export function isLoopback(address: string): boolean {
   if (address === 'localhost') return true;
   if (isIP(address) === 4) return address.startsWith('127.');
@@ -158,10 +147,8 @@ async function serveStatic(
   token: string,
   port: number,
 ) {
-  const url = new URL(req.url ?? '/', 'http://x');
-  const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-  const file = path.resolve(root, `.${relative}`);
-  if (!file.startsWith(root + path.sep)) return deny(res, 'outside the app');
+  const file = fileInside(root, new URL(req.url ?? '/', 'http://x').pathname);
+  if (!file) return deny(res, 'outside the app');
   let body: Buffer;
   try {
     body = await readFile(file);
@@ -170,24 +157,14 @@ async function serveStatic(
     return res.end('not found');
   }
   const headers: Record<string, string> = {
-    'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+    'content-type': mimeTypeOf(file),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'no-referrer',
     'cross-origin-opener-policy': 'same-origin',
     'cache-control': 'no-store',
   };
   if (file.endsWith('.html')) {
-    headers['content-security-policy'] = [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self'",
-      "img-src 'self' data:",
-      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'none'",
-    ].join('; ');
+    headers['content-security-policy'] = rendererCsp([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
     headers['x-frame-options'] = 'DENY';
     // The token moves from the URL into a cookie only this origin sends, and only to this server.
     headers['set-cookie'] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;

@@ -1,56 +1,37 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../atomicWrite';
+import { JsonFile } from '../jsonFile';
 
 /**
- * The local servers the person has confirmed, by identity (command, args, cwd, env names). A server
- * whose identity is not here waits for the trust prompt; any change to what it runs makes a new
- * identity, so it asks again.
+ * The local servers the person has confirmed, by identity (name, command, args, cwd, env names). A
+ * server whose identity is not here waits for the trust prompt; any change to what it runs makes a
+ * new identity, so it asks again.
  */
 export class TrustStore {
-  private trusted: Set<string> | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly file: JsonFile<string[]>;
 
-  constructor(readonly filePath: string) {}
+  constructor(readonly filePath: string) {
+    // Anything but a list of strings trusts nothing: an odd file must not widen trust.
+    this.file = new JsonFile(
+      filePath,
+      'trusted servers file',
+      () => [],
+      (v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []),
+    );
+  }
 
   static inHome(home: string): TrustStore {
     return new TrustStore(path.join(home, 'trusted-servers.json'));
   }
 
   async isTrusted(identity: string): Promise<boolean> {
-    return (await this.load()).has(identity);
+    return (await this.file.read().catch(() => [] as string[])).includes(identity);
   }
 
   trust(identity: string): Promise<void> {
-    return this.update((set) => set.add(identity));
+    return this.file.update((list) => (list.includes(identity) ? list : [...list, identity]));
   }
 
   forget(identity: string): Promise<void> {
-    return this.update((set) => set.delete(identity));
-  }
-
-  /** Changes land one at a time, each writing the whole set as it then stands. */
-  private update(change: (set: Set<string>) => void): Promise<void> {
-    const next = this.writing.then(async () => {
-      const set = await this.load();
-      change(set);
-      await writeFileAtomic(this.filePath, `${JSON.stringify([...set], null, 2)}\n`);
-    });
-    this.writing = next.catch(() => {});
-    return next;
-  }
-
-  private async load(): Promise<Set<string>> {
-    if (this.trusted) return this.trusted;
-    try {
-      const parsed = JSON.parse(await readFile(this.filePath, 'utf8')) as unknown;
-      // Anything but a list of strings trusts nothing: an unreadable file must not widen trust.
-      this.trusted = new Set(
-        Array.isArray(parsed) ? parsed.filter((x): x is string => typeof x === 'string') : [],
-      );
-    } catch {
-      this.trusted = new Set();
-    }
-    return this.trusted;
+    return this.file.update((list) => list.filter((x) => x !== identity));
   }
 }
