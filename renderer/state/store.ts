@@ -56,5 +56,3 @@ export function bindStore(host: HostConnection): void {
       useApp.setState((s) => ({ logs: [...s.logs.slice(-(MAX_LOGS - 1)), e.payload] }));
   });
 }
-
-export const selectServer = (id: string) => (s: AppState) => s.servers.find((v) => v.id === id);

@@ -28,9 +28,6 @@ export interface RemoteDraft extends DraftCommon {
 }
 export type ServerDraft = StdioDraft | RemoteDraft;
 
-/** What the form shows for an existing server: secrets as `{ secret: true, keep: true }`. */
-export type DraftView = ServerDraft;
-
 /** The import choices: which servers, and the values the person typed for each input prompt. */
 export interface ImportSelection {
   servers: string[];

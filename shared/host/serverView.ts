@@ -55,7 +55,3 @@ export interface LogEntry {
   logger?: string;
   text: string;
 }
-
-const ACTIVE: ReadonlySet<ServerStatus> = new Set(['starting', 'running', 'restarting']);
-export const isActive = (s: ServerState): boolean => ACTIVE.has(s.status);
-export const canStart = (s: ServerState): boolean => s.status === 'stopped' || s.status === 'error';

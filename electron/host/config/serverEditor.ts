@@ -1,12 +1,12 @@
-import type { DraftValue, DraftView, ImportSelection, ServerDraft } from '../../../shared/host/serverDraft';
+import type { DraftValue, ImportSelection, ServerDraft } from '../../../shared/host/serverDraft';
 import type { SecretStore } from '../secrets/secretStore';
 import { secretId } from '../secrets/secretStore';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ImportPlan } from './imports';
 import { type ConfigValue, isSecretRef, type ServerConfig } from './serverConfig';
 
-/** The edit form's view of a server: secret values are never included. */
-export function draftOf(config: ServerConfig): DraftView {
+/** The edit form's view of a server: secrets as `{ secret: true, keep: true }`, never their values. */
+export function draftOf(config: ServerConfig): ServerDraft {
   const values = (record: Record<string, ConfigValue>): Record<string, DraftValue> =>
     Object.fromEntries(
       Object.entries(record).map(([k, v]) => [

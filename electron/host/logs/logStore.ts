@@ -2,7 +2,7 @@ import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { LogEntry, LogSource } from '../../../shared/host/serverView';
 import type { LoggingLevel } from '../../../shared/mcp/protocol';
-import { type Disposer, Emitter } from '../../mcp';
+import { Emitter } from '../../mcp';
 import type { Redactor } from './redactor';
 
 export interface LogStoreOptions {
@@ -59,10 +59,6 @@ export class LogStore {
   entries(server?: string): LogEntry[] {
     if (server !== undefined) return [...(this.buffers.get(server) ?? [])];
     return [...this.buffers.values()].flat().sort((a, b) => a.seq - b.seq);
-  }
-
-  subscribe(listener: (entry: LogEntry) => void): Disposer {
-    return this.emitter.event(listener);
   }
 
   fileOf(server: string): string | undefined {

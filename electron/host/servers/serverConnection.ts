@@ -32,8 +32,6 @@ export interface ServerConnectionDeps {
   restart?: Partial<RestartPolicy>;
   /** Started from a GUI launcher: take PATH from the login shell. */
   resolveShellPath?: boolean;
-  /** Periodic ping; a server that stops answering is restarted. */
-  ping?: { intervalMs: number; maxMissed: number };
 }
 
 const DEFAULT_POLICY: RestartPolicy = { baseDelayMs: 1000, maxTries: 5, stableAfterMs: 30_000 };
@@ -128,10 +126,6 @@ export class ServerConnection {
         handlers: this.deps.handlers,
         requestTimeoutMs: this.config.requestTimeoutMs,
         maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
-        ping: this.deps.ping && {
-          intervalMs: this.deps.ping.intervalMs,
-          maxMissed: this.deps.ping.maxMissed,
-        },
       });
     } catch (error) {
       if (generation === this.generation) this.failed(generation, this.errorOf(error));
@@ -196,27 +190,11 @@ export class ServerConnection {
         at: Date.now(),
       });
     });
-    client.onHealthChange((health) => {
-      if (health.healthy || generation !== this.generation) return;
-      this.log(
-        'lifecycle',
-        'error',
-        `stopped answering pings (${health.missed} missed): ${health.lastError}`,
-      );
-      void client.close();
-      this.failed(generation, {
-        message: `stopped answering pings: ${health.lastError}`,
-        stderrTail: [],
-        at: Date.now(),
-      });
-    });
     client.onLogMessage((m) => {
       const text = typeof m.data === 'string' ? m.data : JSON.stringify(m.data);
       this.log('server', m.level, text, m.logger);
     });
-    client.onProtocolLog((entry) =>
-      this.log('protocol', entry.level === 'warning' ? 'warning' : entry.level, entry.message),
-    );
+    client.onProtocolLog((entry) => this.log('protocol', entry.level, entry.message));
     client.onWireTrace((trace) => {
       const text = JSON.stringify(trace.message);
       this.log(
@@ -230,7 +208,7 @@ export class ServerConnection {
   private wireTransportLogs(transport: Transport): void {
     transport.onLog((entry) => {
       if (entry.source === 'stderr') this.log('stderr', 'info', entry.text);
-      else this.log('lifecycle', entry.level === 'warning' ? 'warning' : entry.level, entry.text);
+      else this.log('lifecycle', entry.level, entry.text);
     });
   }
 

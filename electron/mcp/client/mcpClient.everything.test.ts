@@ -172,7 +172,7 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode }) =
     expect(textOf(await client.callTool('echo', { message: 'still here' }))).toBe('Echo: still here');
   });
 
-  it('cancels a long-running operation midway and drops its late response', async () => {
+  it('cancels a long-running operation midway; no progress arrives after it', async () => {
     const { client } = await connect();
     const controller = new AbortController();
     const progress: number[] = [];
@@ -335,7 +335,7 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode }) =
     expect(textOf(bad)).toMatch(/does not match the requested schema/);
   });
 
-  it('answers URL elicitation, and recognises only known elicitation ids as complete', async () => {
+  it('answers URL elicitation, and passes the -32042 error path through with its elicitations', async () => {
     const urls: ElicitUrlParams[] = [];
     const { client } = await connect({
       elicitation: {

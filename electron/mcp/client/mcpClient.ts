@@ -39,7 +39,6 @@ export const SWITCHBOARD_CLIENT_INFO: Implementation = {
   name: 'switchboard',
   title: 'Switchboard',
   version: '0.1.0',
-  websiteUrl: 'https://github.com/switchboard-mcp/switchboard',
 };
 
 export interface McpClientOptions {

@@ -114,9 +114,6 @@ export class JsonRpcConnection {
   get isClosed(): boolean {
     return this.closedInfo !== undefined;
   }
-  get closeInfo(): TransportClosed | undefined {
-    return this.closedInfo;
-  }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
     this.handlers.set(method, handler);

@@ -14,7 +14,7 @@ const TLS_CODES = new Set([
 ]);
 
 /** What went wrong with an HTTP request, in words a person can act on: DNS, refused, TLS, reset… */
-export function describeFetchError(error: unknown, url: URL): string {
+export function describeRequestError(error: unknown, url: URL): string {
   if (error instanceof HttpTimeoutError) return error.message;
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;

@@ -2,7 +2,7 @@ import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { HttpClient, type HttpResponse } from './httpClient';
-import { describeFetchError, httpStatusError } from './httpErrors';
+import { describeRequestError, httpStatusError } from './httpErrors';
 import { readSse } from './sseReader';
 import type { HttpServerParams } from './streamableHttpTransport';
 import type { Transport } from './transport';
@@ -27,10 +27,6 @@ export class SseTransport extends TransportEvents implements Transport {
     this.http = new HttpClient(this.url.protocol === 'https:');
   }
 
-  get postEndpoint(): URL | undefined {
-    return this.endpoint;
-  }
-
   async start(): Promise<void> {
     const timeoutMs = this.params.connectTimeoutMs ?? 30_000;
     const fail = (why: string, cause?: unknown) =>
@@ -43,7 +39,7 @@ export class SseTransport extends TransportEvents implements Transport {
         timeoutMs,
       });
     } catch (error) {
-      throw fail(describeFetchError(error, this.url), error);
+      throw fail(describeRequestError(error, this.url), error);
     }
     if (!response.ok) throw await httpStatusError(response, `GET ${this.url.href}`, { server: this.label });
     const type = response.header('content-type') ?? '';
@@ -84,7 +80,7 @@ export class SseTransport extends TransportEvents implements Transport {
         throw new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
       throw new McpError(
         ErrorCode.HttpError,
-        `POST ${this.endpoint.href}: ${describeFetchError(error, this.endpoint)}`,
+        `POST ${this.endpoint.href}: ${describeRequestError(error, this.endpoint)}`,
         {
           server: this.label,
         },

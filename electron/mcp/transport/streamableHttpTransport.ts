@@ -3,7 +3,7 @@ import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { HttpClient, type HttpResponse } from './httpClient';
-import { describeFetchError, httpStatusError } from './httpErrors';
+import { describeRequestError, httpStatusError } from './httpErrors';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
 import type { Transport } from './transport';
@@ -65,10 +65,6 @@ export class StreamableHttpTransport extends TransportEvents implements Transpor
     this.maxBytes = params.maxMessageBytes ?? 10 * 1024 * 1024;
     this.policy = { initialDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5, ...params.reconnect };
     this.http = new HttpClient(this.url.protocol === 'https:');
-  }
-
-  get session(): string | undefined {
-    return this.sessionId;
   }
 
   async start(): Promise<void> {
@@ -254,7 +250,7 @@ export class StreamableHttpTransport extends TransportEvents implements Transpor
         // Resuming would replay the same event: the request it belonged to cannot complete.
         state.lastEventId = undefined;
       } else {
-        this.log('warning', `SSE stream broke: ${describeFetchError(error, this.url)}`);
+        this.log('warning', `SSE stream broke: ${describeRequestError(error, this.url)}`);
       }
     }
     return delivered;
@@ -300,7 +296,7 @@ export class StreamableHttpTransport extends TransportEvents implements Transpor
       if (this.closed) throw this.closedError();
       throw new McpError(
         ErrorCode.HttpError,
-        `${method} ${this.url.href}: ${describeFetchError(error, this.url)}`,
+        `${method} ${this.url.href}: ${describeRequestError(error, this.url)}`,
         {
           server: this.label,
           method: options.method,
