@@ -14,7 +14,7 @@ export class SafeStorageSecretStore implements SecretStore {
     >,
     readonly filePath: string,
   ) {
-    this.file = new JsonFile(filePath, 'secrets file', () => ({}), stringRecord);
+    this.file = new JsonFile(filePath, { what: 'secrets file', empty: () => ({}), parse: stringRecord });
   }
 
   static inHome(safeStorage: SafeStorage, home: string): SafeStorageSecretStore {

@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter, type McpClient } from '../../mcp';
-import { writeFileAtomic } from '../atomicWrite';
+import { JsonFile, stringList } from '../jsonFile';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { ToolNameMap, type ToolRef } from './toolNames';
 
@@ -39,24 +38,28 @@ export class Catalog {
   readonly onChange = this.changeEmitter.event;
   private readonly disposeRegistry: Disposer;
 
+  private readonly settings: JsonFile<{ disabledTools: string[] }> | undefined;
+
   constructor(
     private readonly registry: ServerRegistry,
-    private readonly settingsFile: string | undefined,
+    settingsFile: string | undefined,
   ) {
+    this.settings =
+      settingsFile === undefined
+        ? undefined
+        : new JsonFile(settingsFile, {
+            what: 'tool settings file',
+            empty: () => ({ disabledTools: [] }),
+            parse: (v) => ({
+              disabledTools: stringList((v as { disabledTools?: unknown } | null)?.disabledTools),
+            }),
+            unreadableIsEmpty: true,
+          });
     this.disposeRegistry = registry.onChange(() => void this.sync());
   }
 
   async init(): Promise<void> {
-    if (this.settingsFile) {
-      try {
-        const parsed = JSON.parse(await readFile(this.settingsFile, 'utf8')) as { disabledTools?: unknown };
-        if (Array.isArray(parsed.disabledTools)) {
-          this.disabled = new Set(parsed.disabledTools.filter((x): x is string => typeof x === 'string'));
-        }
-      } catch {
-        // no settings yet
-      }
-    }
+    if (this.settings) this.disabled = new Set((await this.settings.read()).disabledTools);
     await this.sync();
   }
 
@@ -96,12 +99,7 @@ export class Catalog {
     const k = key({ server, tool });
     if (enabled) this.disabled.delete(k);
     else this.disabled.add(k);
-    if (this.settingsFile) {
-      await writeFileAtomic(
-        this.settingsFile,
-        `${JSON.stringify({ disabledTools: [...this.disabled] }, null, 2)}\n`,
-      );
-    }
+    await this.settings?.update(() => ({ disabledTools: [...this.disabled] }));
     this.changeEmitter.fire();
   }
 

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { Tool } from '../../../shared/mcp/protocol';
-import { writeFileAtomic } from '../atomicWrite';
 import { canonicalJson } from '../canonicalJson';
+import { JsonFile, stringList } from '../jsonFile';
 
 /** What a tool *says it is*: description, input schema, annotations. Any change is a new tool. */
 export function toolDefinitionHash(tool: Tool): string {
@@ -26,6 +25,24 @@ interface ApprovalsFile {
   readOnly: string[];
 }
 
+const emptyApprovals = (): ApprovalsFile => ({ tools: [], servers: {}, readOnly: [] });
+
+function parseApprovals(value: unknown): ApprovalsFile {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof ApprovalsFile, unknown>
+  >;
+  const servers: ApprovalsFile['servers'] = {};
+  if (typeof v.servers === 'object' && v.servers !== null) {
+    for (const [identity, tools] of Object.entries(v.servers)) {
+      if (typeof tools !== 'object' || tools === null) continue;
+      servers[identity] = Object.fromEntries(
+        Object.entries(tools).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
+    }
+  }
+  return { tools: stringList(v.tools), servers, readOnly: stringList(v.readOnly) };
+}
+
 const toolKey = (identity: string, tool: string, hash: string) => `${identity}\u0000${tool}\u0000${hash}`;
 
 /**
@@ -34,24 +51,25 @@ const toolKey = (identity: string, tool: string, hash: string) => `${identity}\u
  * asks again. Only the person's answers change them; nothing a server or model says can.
  */
 export class ApprovalStore {
-  private data: ApprovalsFile = { tools: [], servers: {}, readOnly: [] };
+  private data: ApprovalsFile = emptyApprovals();
   private readonly conversations = new Set<string>();
-  private writing: Promise<void> = Promise.resolve();
+  private readonly file: JsonFile<ApprovalsFile> | undefined;
 
-  constructor(readonly filePath: string | undefined) {}
+  constructor(readonly filePath: string | undefined) {
+    // None yet, or unreadable: nothing is approved.
+    this.file =
+      filePath === undefined
+        ? undefined
+        : new JsonFile(filePath, {
+            what: 'approvals file',
+            empty: emptyApprovals,
+            parse: parseApprovals,
+            unreadableIsEmpty: true,
+          });
+  }
 
   async load(): Promise<void> {
-    if (!this.filePath) return;
-    try {
-      const parsed = JSON.parse(await readFile(this.filePath, 'utf8')) as Partial<ApprovalsFile>;
-      this.data = {
-        tools: Array.isArray(parsed.tools) ? parsed.tools.filter((x) => typeof x === 'string') : [],
-        servers: typeof parsed.servers === 'object' && parsed.servers ? parsed.servers : {},
-        readOnly: Array.isArray(parsed.readOnly) ? parsed.readOnly.filter((x) => typeof x === 'string') : [],
-      };
-    } catch {
-      // none yet, or unreadable: nothing is approved
-    }
+    if (this.file) this.data = structuredClone(await this.file.read());
   }
 
   /** Whether a standing approval covers this call (without asking). */
@@ -112,11 +130,8 @@ export class ApprovalStore {
     await this.persist();
   }
 
-  private persist(): Promise<void> {
-    if (!this.filePath) return Promise.resolve();
-    const file = this.filePath;
-    const next = this.writing.then(() => writeFileAtomic(file, `${JSON.stringify(this.data, null, 2)}\n`));
-    this.writing = next.catch(() => {});
-    return next;
+  /** Each write lands in turn and takes the approvals as they then are. */
+  private async persist(): Promise<void> {
+    await this.file?.update(() => structuredClone(this.data));
   }
 }

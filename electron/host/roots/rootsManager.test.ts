@@ -48,4 +48,14 @@ describe('RootsManager', () => {
     await reloaded.useGlobal('server-a');
     expect(reloaded.directoriesFor('server-a')).toEqual([path.join(dir, 'g')]);
   });
+
+  it('concurrent changes are all kept on disk', async () => {
+    const roots = new RootsManager(path.join(dir, 'roots.json'));
+    const names = Array.from({ length: 12 }, (_, i) => `p${i}`);
+    await Promise.all(names.map((n) => mkdir(path.join(dir, n))));
+    await Promise.all(names.map((n) => roots.add(path.join(dir, n))));
+    const reloaded = new RootsManager(path.join(dir, 'roots.json'));
+    await reloaded.load();
+    expect(reloaded.globalDirectories().sort()).toEqual(names.map((n) => path.join(dir, n)).sort());
+  });
 });

@@ -1,13 +1,26 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Root } from '../../../shared/mcp/protocol';
 import { Emitter } from '../../mcp';
-import { writeFileAtomic } from '../atomicWrite';
+import { JsonFile, stringList } from '../jsonFile';
 
 interface RootsFile {
   global: string[];
   servers: Record<string, string[]>;
+}
+
+const emptyRoots = (): RootsFile => ({ global: [], servers: {} });
+
+function parseRoots(value: unknown): RootsFile {
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Partial<
+    Record<keyof RootsFile, unknown>
+  >;
+  const servers: Record<string, string[]> = {};
+  if (typeof v.servers === 'object' && v.servers !== null) {
+    for (const [id, list] of Object.entries(v.servers)) servers[id] = stringList(list);
+  }
+  return { global: stringList(v.global), servers };
 }
 
 /**
@@ -16,29 +29,32 @@ interface RootsFile {
  * resolved), as file:// URIs. A server receives nothing the person did not pick.
  */
 export class RootsManager {
-  private data: RootsFile = { global: [], servers: {} };
+  private data: RootsFile = emptyRoots();
   /** Fires with the server ids whose roots changed, or 'all'. */
   private readonly changeEmitter = new Emitter<string[] | 'all'>();
   readonly onChange = this.changeEmitter.event;
 
-  constructor(readonly filePath: string | undefined) {}
+  private readonly file: JsonFile<RootsFile> | undefined;
+
+  constructor(readonly filePath: string | undefined) {
+    // An unreadable roots file reads as no roots: a server then sees nothing, which is safe.
+    this.file =
+      filePath === undefined
+        ? undefined
+        : new JsonFile(filePath, {
+            what: 'roots file',
+            empty: emptyRoots,
+            parse: parseRoots,
+            unreadableIsEmpty: true,
+          });
+  }
 
   static inHome(home: string): RootsManager {
     return new RootsManager(path.join(home, 'roots.json'));
   }
 
   async load(): Promise<void> {
-    if (!this.filePath) return;
-    try {
-      const parsed = JSON.parse(await readFile(this.filePath, 'utf8')) as Partial<RootsFile>;
-      const strings = (v: unknown) =>
-        Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-      const servers: Record<string, string[]> = {};
-      for (const [id, list] of Object.entries(parsed.servers ?? {})) servers[id] = strings(list);
-      this.data = { global: strings(parsed.global), servers };
-    } catch {
-      this.data = { global: [], servers: {} };
-    }
+    if (this.file) this.data = structuredClone(await this.file.read());
   }
 
   /** The directories in force for a server. */
@@ -91,7 +107,8 @@ export class RootsManager {
   }
 
   private async persist(server: string | undefined): Promise<void> {
-    if (this.filePath) await writeFileAtomic(this.filePath, `${JSON.stringify(this.data, null, 2)}\n`);
+    // Each write lands in turn and takes the state as it then is, so concurrent changes are all kept.
+    await this.file?.update(() => structuredClone(this.data));
     // A global change reaches every server that follows the global list.
     this.changeEmitter.fire(server === undefined ? 'all' : [server]);
   }

@@ -8,7 +8,7 @@ export class FileSecretStore implements SecretStore {
   private readonly file: JsonFile<Record<string, string>>;
 
   constructor(readonly filePath: string) {
-    this.file = new JsonFile(filePath, 'secrets file', () => ({}), stringRecord);
+    this.file = new JsonFile(filePath, { what: 'secrets file', empty: () => ({}), parse: stringRecord });
   }
 
   static inHome(home: string): FileSecretStore {

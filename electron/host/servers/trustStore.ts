@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { JsonFile } from '../jsonFile';
+import { JsonFile, stringList } from '../jsonFile';
 
 /**
  * The local servers the person has confirmed, by identity (name, command, args, cwd, env names). A
@@ -11,12 +11,11 @@ export class TrustStore {
 
   constructor(readonly filePath: string) {
     // Anything but a list of strings trusts nothing: an odd file must not widen trust.
-    this.file = new JsonFile(
-      filePath,
-      'trusted servers file',
-      () => [],
-      (v) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []),
-    );
+    this.file = new JsonFile(filePath, {
+      what: 'trusted servers file',
+      empty: () => [],
+      parse: stringList,
+    });
   }
 
   static inHome(home: string): TrustStore {
