@@ -4,7 +4,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveLoginShellPath } from './loginShellPath';
 
-describe.skipIf(process.platform === 'win32')('resolveLoginShellPath', () => {
+const windows = process.platform === 'win32';
+if (windows)
+  console.log(
+    'skipped: Windows has no login shell to read PATH from (resolveLoginShellPath returns undefined there)',
+  );
+
+describe.skipIf(windows)('resolveLoginShellPath', () => {
   it('reads PATH as a login shell sets it, ignoring what rc files print', async () => {
     const home = await mkdtemp(path.join(tmpdir(), 'sb-shell-'));
     try {
