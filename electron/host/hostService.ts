@@ -1,27 +1,65 @@
+import { randomUUID } from 'node:crypto';
 import type { ConsentAnswer } from '../../shared/host/consent';
-import type { HostApi, HostEvent, HostMethod, ToolView } from '../../shared/ipc/contract';
-import type { LoggingLevel } from '../../shared/mcp/protocol';
+import type { DraftValue, ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
+import type { LaunchSummary } from '../../shared/host/serverView';
+import type {
+  CatalogView,
+  HostApi,
+  HostEvent,
+  HostMethod,
+  RootsView,
+  ToolView,
+} from '../../shared/ipc/contract';
+import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol';
 import { type Disposer, Emitter } from '../mcp';
+import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
+import { applyImport, draftOf, saveDraft } from './config/serverEditor';
 import type { Host } from './host';
+import { listDirectory } from './roots/directoryBrowser';
+import { ToolRuns } from './runs/toolRuns';
+
+export interface ShellAbilities {
+  /** The shell's native folder picker (Electron). */
+  pickDirectory?: () => Promise<string | undefined>;
+  /** The in-app folder browser may list folders (the browser shell, which has no native dialog). */
+  browseDirectories?: boolean;
+  /**
+   * A confirmation the renderer cannot answer (Electron: a native dialog showing the exact command).
+   * Without it, the page's trust prompt is the confirmation: the browser shell's page holds the
+   * token, so it is the person's own.
+   */
+  confirmLaunch?: (server: string, launch: LaunchSummary) => Promise<boolean>;
+}
+
+/** Import previews wait this long for the person to apply them. */
+const PLAN_TTL_MS = 30 * 60_000;
 
 /**
  * The host as the renderer sees it: exactly the contract's methods and events, ids in and views
- * out. No method takes a command, env or key, and no result or event carries a secret.
+ * out. No method takes a command to run (a server's command is only saved, and runs after the trust
+ * prompt), and no result or event carries a secret.
  */
 export class HostService implements HostApi {
   private readonly events = new Emitter<HostEvent>();
   private readonly disposers: Disposer[];
+  private readonly runs: ToolRuns;
+  private readonly plans = new Map<string, { plan: ImportPlan; at: number }>();
 
   constructor(
     private readonly host: Host,
-    /** The shell's native folder picker, when it has one (Electron). */
-    private readonly pickDirectory?: () => Promise<string | undefined>,
+    private readonly shell: ShellAbilities = {},
   ) {
+    this.runs = new ToolRuns(host);
+    const fire = (event: HostEvent) => this.events.fire(event);
     this.disposers = [
-      host.registry.onChange((views) => this.events.fire({ event: 'serversChanged', payload: views })),
-      host.logs.onEntry((entry) => this.events.fire({ event: 'logEntry', payload: entry })),
-      host.consent.onChange((queue) => this.events.fire({ event: 'consentsChanged', payload: queue })),
-      host.catalog.onChange(() => this.events.fire({ event: 'toolsChanged', payload: this.tools() })),
+      host.registry.onChange((views) => fire({ event: 'serversChanged', payload: views })),
+      host.logs.onEntry((entry) => fire({ event: 'logEntry', payload: entry })),
+      host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })),
+      host.catalog.onChange(() => fire({ event: 'catalogChanged', payload: this.catalog() })),
+      host.catalog.onResourceUpdated((payload) => fire({ event: 'resourceUpdated', payload })),
+      host.catalog.onElicitationComplete((payload) => fire({ event: 'elicitationComplete', payload })),
+      host.roots.onChange(() => fire({ event: 'rootsChanged', payload: this.roots() })),
+      this.runs.onProgress((payload) => fire({ event: 'toolRunProgress', payload })),
     ];
   }
 
@@ -37,8 +75,11 @@ export class HostService implements HostApi {
 
   dispose(): void {
     for (const d of this.disposers) d();
+    this.runs.dispose();
     this.events.dispose();
   }
+
+  // ---- servers ----------------------------------------------------------------------------------
 
   async listServers() {
     return this.host.registry.views();
@@ -56,8 +97,56 @@ export class HostService implements HostApi {
     await this.host.registry.setEnabled(id, enabled);
   }
   async trustServer(id: string) {
+    const launch = this.host.registry.views().find((v) => v.id === id)?.trustRequired;
+    // A renderer can save a command (the edit form) but never run one on its own say-so.
+    if (launch && this.shell.confirmLaunch && !(await this.shell.confirmLaunch(id, launch))) return;
     await this.host.registry.trust(id);
   }
+  async getServerDraft(id: string) {
+    const config = this.host.registry.configOf(id);
+    if (!config) throw new Error(`No server named "${id}"`);
+    return draftOf(config);
+  }
+  async saveServer(id: string, draft: ServerDraft, previousId: string | null) {
+    const renaming = previousId !== null && previousId !== id;
+    if ((previousId === null || renaming) && this.host.registry.configOf(id))
+      throw new Error(`A server named "${id}" exists already: choose another name`);
+    if (renaming && !this.host.registry.configOf(previousId))
+      throw new Error(`No server named "${previousId}"`);
+    // A renamed server keeps its secrets: "keep" refers to the old name's stored values.
+    const resolved = renaming ? await this.carrySecrets(previousId, draft) : draft;
+    await saveDraft(id, resolved, this.host.registry, this.host.secrets);
+    if (renaming) await this.removeServer(previousId);
+  }
+  async removeServer(id: string) {
+    const config = this.host.registry.configOf(id);
+    await this.host.registry.remove(id);
+    if (!config) return;
+    const values = config.kind === 'stdio' ? config.env : config.headers;
+    for (const v of Object.values(values))
+      if (typeof v === 'object' && v !== null && '$secret' in v) await this.host.secrets.delete(v.$secret);
+  }
+  async previewImport(source: ImportSource, filePath: string | null) {
+    const now = Date.now();
+    for (const [id, p] of this.plans) if (now - p.at > PLAN_TTL_MS) this.plans.delete(id);
+    const plan = await planImport(
+      source,
+      filePath ?? defaultImportPath(source),
+      this.host.registry.configuredServers(),
+    );
+    const planId = randomUUID();
+    this.plans.set(planId, { plan, at: now });
+    return { ...plan.preview, planId };
+  }
+  async applyImport(planId: string, selection: ImportSelection) {
+    const entry = this.plans.get(planId);
+    if (!entry) throw new Error('This import preview has expired: preview the file again');
+    await applyImport(entry.plan, selection, this.host.registry, this.host.secrets);
+    this.plans.delete(planId);
+  }
+
+  // ---- logs and consent ---------------------------------------------------------------------------
+
   async getLogs(server: string | null) {
     return this.host.logs.entries(server ?? undefined);
   }
@@ -70,14 +159,63 @@ export class HostService implements HostApi {
   async answerConsent(id: string, answer: ConsentAnswer) {
     this.host.consent.answer(id, answer);
   }
-  async listTools() {
-    return this.tools();
+
+  // ---- tools --------------------------------------------------------------------------------------
+
+  async getCatalog() {
+    return this.catalog();
   }
   async setToolEnabled(server: string, tool: string, enabled: boolean) {
     await this.host.catalog.setToolEnabled(server, tool, enabled);
   }
+  async getApprovals(server: string) {
+    return this.host.approvals.summary(this.identity(server));
+  }
+  async setReadOnlyPolicy(server: string, enabled: boolean) {
+    await this.host.approvals.setReadOnlyPolicy(this.identity(server), enabled);
+  }
+  async revokeApprovals(server: string) {
+    await this.host.approvals.revokeServer(this.identity(server));
+  }
+  runTool(callId: string, name: string, args: Record<string, unknown>) {
+    return this.runs.run(callId, name, args);
+  }
+  async cancelToolRun(callId: string) {
+    this.runs.cancel(callId);
+  }
+
+  // ---- resources and prompts ----------------------------------------------------------------------
+
+  readResource(server: string, uri: string) {
+    return this.client(server).readResource(uri);
+  }
+  async setResourceSubscribed(server: string, uri: string, subscribed: boolean) {
+    await this.host.catalog.setSubscribed(server, uri, subscribed);
+  }
+  getPrompt(server: string, name: string, args: Record<string, string>) {
+    return this.client(server).getPrompt(name, args);
+  }
+  async complete(
+    server: string,
+    ref: CompleteReference,
+    argument: { name: string; value: string },
+    context: Record<string, string>,
+  ) {
+    const client = this.client(server);
+    // Completion is optional: a server without it simply has no suggestions.
+    if (!client.serverCapabilities.completions) return { values: [] };
+    const result = await client.complete({
+      ref,
+      argument,
+      ...(Object.keys(context).length > 0 ? { context: { arguments: context } } : {}),
+    });
+    return result.completion;
+  }
+
+  // ---- roots --------------------------------------------------------------------------------------
+
   async getRoots() {
-    return { global: this.host.roots.globalDirectories(), servers: this.host.roots.serverDirectories() };
+    return this.roots();
   }
   async addRoot(directory: string, server: string | null) {
     return this.host.roots.add(directory, server ?? undefined);
@@ -85,25 +223,91 @@ export class HostService implements HostApi {
   async removeRoot(directory: string, server: string | null) {
     await this.host.roots.remove(directory, server ?? undefined);
   }
+  async useGlobalRoots(server: string) {
+    await this.host.roots.useGlobal(server);
+  }
+  async pickRootDirectory(server: string | null) {
+    if (!this.shell.pickDirectory)
+      throw new Error('This window has no native folder dialog: use the folder browser instead');
+    const chosen = await this.shell.pickDirectory();
+    return chosen === undefined ? null : this.host.roots.add(chosen, server ?? undefined);
+  }
+  async listDirectory(dir: string | null) {
+    if (!this.shell.browseDirectories)
+      throw new Error('This window picks folders with the system dialog, not the in-app browser');
+    return listDirectory(dir);
+  }
   async secretStorage() {
     return { encrypted: this.host.secrets.encrypted };
   }
-  async pickRootDirectory(server: string | null) {
-    if (!this.pickDirectory)
-      throw new Error('This window has no native folder dialog: enter the folder’s path instead');
-    const chosen = await this.pickDirectory();
-    return chosen === undefined ? null : this.host.roots.add(chosen, server ?? undefined);
+
+  // ---- internals ----------------------------------------------------------------------------------
+
+  private roots(): RootsView {
+    return {
+      global: this.host.roots.globalDirectories(),
+      servers: this.host.roots.serverDirectories(),
+      nativePicker: this.shell.pickDirectory !== undefined,
+    };
   }
 
-  private tools(): ToolView[] {
-    return this.host.catalog.tools().map((t) => ({
-      name: t.name,
-      server: t.server,
-      tool: t.tool.name,
-      ...(t.tool.title !== undefined ? { title: t.tool.title } : {}),
-      ...(t.tool.description !== undefined ? { description: t.tool.description } : {}),
-      enabled: t.enabled,
-    }));
+  private catalog(): CatalogView {
+    const catalog = this.host.catalog;
+    return {
+      tools: catalog.tools().map(
+        (t): ToolView => ({
+          name: t.name,
+          server: t.server,
+          tool: t.tool.name,
+          ...(t.tool.title !== undefined ? { title: t.tool.title } : {}),
+          ...(t.tool.description !== undefined ? { description: t.tool.description } : {}),
+          inputSchema: t.tool.inputSchema,
+          ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
+          enabled: t.enabled,
+        }),
+      ),
+      resources: catalog.resources().map(({ server, item }) => ({
+        server,
+        resource: item,
+        subscribed: catalog.isSubscribed(server, item.uri),
+      })),
+      templates: catalog.templates().map(({ server, item }) => ({ server, template: item })),
+      prompts: catalog.prompts().map(({ server, item }) => ({ server, prompt: item })),
+    };
+  }
+
+  /** A renamed server's kept secrets are read from the old name and saved under the new one. */
+  private async carrySecrets(previousId: string, draft: ServerDraft): Promise<ServerDraft> {
+    const old = this.host.registry.configOf(previousId)!;
+    const oldValues = old.kind === 'stdio' ? old.env : old.headers;
+    const carry = async (values: Record<string, DraftValue>) => {
+      const out: Record<string, DraftValue> = {};
+      for (const [name, v] of Object.entries(values)) {
+        const ref = oldValues[name];
+        if ('keep' in v && typeof ref === 'object' && ref !== null) {
+          const value = await this.host.secrets.get(ref.$secret);
+          if (value === undefined)
+            throw new Error(`The stored secret for ${name} is missing; enter it again`);
+          out[name] = { value, secret: true };
+        } else out[name] = v;
+      }
+      return out;
+    };
+    return draft.kind === 'stdio'
+      ? { ...draft, env: await carry(draft.env) }
+      : { ...draft, headers: await carry(draft.headers) };
+  }
+
+  private identity(server: string): string {
+    const who = this.host.registry.describe(server);
+    if (!who) throw new Error(`No server named "${server}"`);
+    return who.identity;
+  }
+
+  private client(id: string) {
+    const client = this.connection(id).client;
+    if (!client) throw new Error(`Server "${id}" is not running`);
+    return client;
   }
 
   private connection(id: string) {

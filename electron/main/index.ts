@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
+import { launchDetail } from '../../shared/host/launchText';
 import { switchboardHome } from '../host/config/configFile';
 import { Host } from '../host/host';
 import { HostService } from '../host/hostService';
@@ -36,12 +37,27 @@ async function start(): Promise<void> {
     resolveShellPath: fromLauncher && process.platform !== 'win32',
   });
   let win: BrowserWindow | undefined;
-  const service = new HostService(host, async () => {
-    const picked = await dialog.showOpenDialog(win!, {
-      title: 'Folder servers may see',
-      properties: ['openDirectory'],
-    });
-    return picked.canceled ? undefined : picked.filePaths[0];
+  const service = new HostService(host, {
+    pickDirectory: async () => {
+      const picked = await dialog.showOpenDialog(win!, {
+        title: 'Folder servers may see',
+        properties: ['openDirectory'],
+      });
+      return picked.canceled ? undefined : picked.filePaths[0];
+    },
+    confirmLaunch: async (server, launch) => {
+      const { response } = await dialog.showMessageBox(win!, {
+        type: 'warning',
+        title: 'Run this server?',
+        message: `Run the server “${server}” on this computer?`,
+        detail: launchDetail(launch),
+        buttons: ['Cancel', 'Trust and run'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      });
+      return response === 1;
+    },
   });
   registerHostHandlers(ipcMain, service);
   Menu.setApplicationMenu(Menu.buildFromTemplate(standardMenu()));

@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   const home = switchboardHome();
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
   const host = await Host.create({ home });
-  const service = new HostService(host);
+  const service = new HostService(host, { browseDirectories: true });
   const shell = await startWebShell({
     service,
     rendererDir,

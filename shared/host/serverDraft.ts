@@ -34,3 +34,28 @@ export interface ImportSelection {
   /** By SecretPrompt id: the input values (a VS Code input id inside a template maps here by prompt id). */
   inputs: Record<string, Record<string, string>>;
 }
+
+export type ImportSource = 'claude-desktop' | 'cursor' | 'vscode';
+
+/** A secret the import needs: a VS Code input to ask for, or a value found under a secret-looking name. */
+export interface SecretPrompt {
+  /** The SecretStore id the server's config will reference. */
+  id: string;
+  server: string;
+  field: 'env' | 'headers';
+  name: string;
+  /** `input`: the person types it at import; `found`: taken from the source file into the store. */
+  origin: 'input' | 'found';
+  description?: string;
+  /** For inputs: the value's text around the input, e.g. "Bearer ${input:api-key}". */
+  template?: string;
+  inputIds?: string[];
+}
+
+/** What the person sees before anything is written. Holds no secret values. */
+export interface ImportPreview {
+  source: ImportSource;
+  path: string;
+  servers: { name: string; target: string; exists: boolean; secrets: SecretPrompt[]; warnings: string[] }[];
+  warnings: string[];
+}

@@ -27,6 +27,27 @@ describe('the IPC contract', () => {
       /bad arguments at 1/,
     ],
     ['listServers', 'not an array', /bad arguments/],
+    ['runTool', ['not-a-uuid', 'everything_echo', {}], /bad arguments at 0/],
+    [
+      'saveServer',
+      ['a', { kind: 'stdio', command: 'x', args: [], env: {}, shell: true }, null],
+      /bad arguments at 1/,
+    ],
+    [
+      'saveServer',
+      ['a', { kind: 'remote', url: 'http://x', type: 'ws', headers: {} }, null],
+      /bad arguments at 1/,
+    ],
+    [
+      'saveServer',
+      [
+        'a',
+        { kind: 'stdio', command: 'x', args: [], env: { K: { value: 'v', secret: true, keep: true } } },
+        null,
+      ],
+      /bad arguments at 1/,
+    ],
+    ['complete', ['a', { type: 'ref/tool', name: 'x' }, { name: 'n', value: '' }, {}], /bad arguments at 1/],
   ])('refuses %s(%j)', (method, args, error) => {
     const r = parseCall(method, args);
     expect(r.ok).toBe(false);
@@ -37,6 +58,15 @@ describe('the IPC contract', () => {
     expect(
       Object.keys(HOST_METHODS).filter((m) => /spawn|exec|command|env|secret(?!Storage)|key/i.test(m)),
     ).toEqual([]);
-    expect(HOST_EVENTS).toEqual(['serversChanged', 'logEntry', 'consentsChanged', 'toolsChanged']);
+    expect(HOST_EVENTS).toEqual([
+      'serversChanged',
+      'logEntry',
+      'consentsChanged',
+      'catalogChanged',
+      'rootsChanged',
+      'toolRunProgress',
+      'resourceUpdated',
+      'elicitationComplete',
+    ]);
   });
 });

@@ -4,11 +4,62 @@
 // validate every call at the boundary, the result and event types type both ends.
 import { z } from 'zod';
 import type { ConsentAnswer, ConsentRequest } from '../host/consent';
+import type { ImportPreview, ServerDraft } from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
+import type {
+  CallToolResult,
+  CompleteResult,
+  GetPromptResult,
+  JsonSchemaObject,
+  Progress,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ToolAnnotations,
+} from '../mcp/protocol';
 import { LOGGING_LEVELS } from '../mcp/protocol';
 
 const serverId = z.string().min(1).max(256);
 const consentId = z.string().uuid();
+const callId = z.string().uuid();
+const uri = z.string().min(1).max(8192);
+const path = z.string().min(1).max(4096);
+const draftValue = z.union([
+  z.object({ value: z.string().max(65_536), secret: z.literal(false).optional() }).strict(),
+  z.object({ value: z.string().max(65_536), secret: z.literal(true) }).strict(),
+  z.object({ secret: z.literal(true), keep: z.literal(true) }).strict(),
+]);
+const draftCommon = {
+  disabled: z.boolean().optional(),
+  requestTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
+};
+const serverDraft: z.ZodType<ServerDraft> = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('stdio'),
+      command: z.string().min(1).max(4096),
+      args: z.array(z.string().max(65_536)).max(1000),
+      cwd: z.string().min(1).max(4096).optional(),
+      env: z.record(z.string().min(1).max(1024), draftValue),
+      ...draftCommon,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('remote'),
+      url: z.string().min(1).max(8192),
+      type: z.enum(['http', 'sse', 'auto']),
+      headers: z.record(z.string().min(1).max(1024), draftValue),
+      ...draftCommon,
+    })
+    .strict(),
+]) as unknown as z.ZodType<ServerDraft>;
+const completeRef = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(1024) }),
+  z.object({ type: z.literal('ref/resource'), uri }),
+]);
 
 const consentAnswer: z.ZodType<ConsentAnswer> = z.discriminatedUnion('kind', [
   z.object({
@@ -49,30 +100,97 @@ export const HOST_METHODS = {
   setLogLevel: z.tuple([serverId, z.enum(LOGGING_LEVELS)]),
   listConsents: z.tuple([]),
   answerConsent: z.tuple([consentId, consentAnswer]),
-  listTools: z.tuple([]),
+  // ---- editing servers ----
+  getServerDraft: z.tuple([serverId]),
+  /** Saves under `id`; with `previousId`, the server is renamed (the old entry removed). */
+  saveServer: z.tuple([serverId, serverDraft, serverId.nullable()]),
+  removeServer: z.tuple([serverId]),
+  previewImport: z.tuple([z.enum(['claude-desktop', 'cursor', 'vscode']), path.nullable()]),
+  applyImport: z.tuple([
+    z.string().uuid(),
+    z.object({
+      servers: z.array(serverId).max(1000),
+      inputs: z.record(z.string(), z.record(z.string(), z.string().max(65_536))),
+    }),
+  ]),
+  // ---- tools ----
+  getCatalog: z.tuple([]),
   setToolEnabled: z.tuple([serverId, z.string().min(1).max(256), z.boolean()]),
+  getApprovals: z.tuple([serverId]),
+  setReadOnlyPolicy: z.tuple([serverId, z.boolean()]),
+  revokeApprovals: z.tuple([serverId]),
+  /** Runs a tool by its catalog name (through consent), reporting progress under `callId`. */
+  runTool: z.tuple([callId, z.string().min(1).max(256), z.record(z.string(), z.unknown())]),
+  cancelToolRun: z.tuple([callId]),
+  // ---- resources and prompts ----
+  readResource: z.tuple([serverId, uri]),
+  setResourceSubscribed: z.tuple([serverId, uri, z.boolean()]),
+  getPrompt: z.tuple([serverId, z.string().min(1).max(1024), z.record(z.string(), z.string().max(65_536))]),
+  complete: z.tuple([
+    serverId,
+    completeRef,
+    z.object({ name: z.string().min(1).max(1024), value: z.string().max(65_536) }),
+    z.record(z.string(), z.string().max(65_536)),
+  ]),
+  // ---- roots ----
   getRoots: z.tuple([]),
-  addRoot: z.tuple([z.string().min(1).max(4096), serverId.nullable()]),
-  removeRoot: z.tuple([z.string().min(1).max(4096), serverId.nullable()]),
-  secretStorage: z.tuple([]),
+  addRoot: z.tuple([path, serverId.nullable()]),
+  removeRoot: z.tuple([path, serverId.nullable()]),
+  /** The server follows the global list again. */
+  useGlobalRoots: z.tuple([serverId]),
   /** The native folder dialog (Electron); the browser shell has none and says so. */
   pickRootDirectory: z.tuple([serverId.nullable()]),
+  /** The in-app folder browser (browser shell only): the sub-folders of a folder (null: home). */
+  listDirectory: z.tuple([path.nullable()]),
+  secretStorage: z.tuple([]),
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
 
 export interface ToolView {
+  /** The catalog name (what a model sees and runTool takes). */
   name: string;
   server: string;
   tool: string;
   title?: string;
   description?: string;
+  inputSchema: JsonSchemaObject;
+  /** The server's claims about the tool: hints, never trusted. */
+  annotations?: ToolAnnotations;
   enabled: boolean;
+}
+export interface CatalogView {
+  tools: ToolView[];
+  resources: { server: string; resource: Resource; subscribed: boolean }[];
+  templates: { server: string; template: ResourceTemplate }[];
+  prompts: { server: string; prompt: Prompt }[];
 }
 export interface RootsView {
   global: string[];
   servers: Record<string, string[]>;
+  /** Whether this shell has a native folder dialog (else the in-app browser is used). */
+  nativePicker: boolean;
 }
+export interface ApprovalsView {
+  /** Tools whose server marks them read-only run without asking. */
+  readOnlyAuto: boolean;
+  /** Tools approved always, by tool name. */
+  alwaysTools: string[];
+  /** Tools approved for this server as a whole. */
+  serverTools: string[];
+}
+export type ToolRunOutcome =
+  | { status: 'done'; result: CallToolResult }
+  | { status: 'refused'; reason: string }
+  | { status: 'failed'; error: string; code?: number };
+export interface DirectoryListing {
+  path: string;
+  parent: string | null;
+  directories: string[];
+  /** More sub-folders than were listed. */
+  truncated: boolean;
+}
+export type ImportPreviewView = ImportPreview & { planId: string };
 
 /** What each method resolves to. */
 export interface HostResults {
@@ -86,15 +204,31 @@ export interface HostResults {
   setLogLevel: void;
   listConsents: ConsentRequest[];
   answerConsent: void;
-  listTools: ToolView[];
+  getServerDraft: ServerDraft;
+  saveServer: void;
+  removeServer: void;
+  previewImport: ImportPreviewView;
+  applyImport: void;
+  getCatalog: CatalogView;
   setToolEnabled: void;
+  getApprovals: ApprovalsView;
+  setReadOnlyPolicy: void;
+  revokeApprovals: void;
+  runTool: ToolRunOutcome;
+  cancelToolRun: void;
+  readResource: ReadResourceResult;
+  setResourceSubscribed: void;
+  getPrompt: GetPromptResult;
+  complete: CompleteResult['completion'];
   getRoots: RootsView;
   addRoot: string;
   removeRoot: void;
-  /** Whether secrets are encrypted at rest (the UI warns when they are not). */
-  secretStorage: { encrypted: boolean };
+  useGlobalRoots: void;
   /** The folder added, or null when the person cancelled the dialog. */
   pickRootDirectory: string | null;
+  listDirectory: DirectoryListing;
+  /** Whether secrets are encrypted at rest (the UI warns when they are not). */
+  secretStorage: { encrypted: boolean };
 }
 
 export type HostApi = {
@@ -106,14 +240,23 @@ export interface HostEvents {
   serversChanged: ServerView[];
   logEntry: LogEntry;
   consentsChanged: ConsentRequest[];
-  toolsChanged: ToolView[];
+  catalogChanged: CatalogView;
+  rootsChanged: RootsView;
+  toolRunProgress: { callId: string; progress: Progress };
+  resourceUpdated: { server: string; uri: string };
+  /** A URL elicitation the server reported complete (notifications/elicitation/complete). */
+  elicitationComplete: { server: string; elicitationId: string };
 }
 export type HostEventName = keyof HostEvents;
 export const HOST_EVENTS: readonly HostEventName[] = [
   'serversChanged',
   'logEntry',
   'consentsChanged',
-  'toolsChanged',
+  'catalogChanged',
+  'rootsChanged',
+  'toolRunProgress',
+  'resourceUpdated',
+  'elicitationComplete',
 ];
 export type HostEvent = { [E in HostEventName]: { event: E; payload: HostEvents[E] } }[HostEventName];
 

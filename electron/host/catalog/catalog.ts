@@ -22,6 +22,8 @@ interface Tracked {
   resources: Resource[];
   templates: ResourceTemplate[];
   prompts: Prompt[];
+  /** Resource URIs this host subscribed to on this client (gone with the client). */
+  subscriptions: Set<string>;
   disposers: Disposer[];
 }
 
@@ -36,6 +38,15 @@ export class Catalog {
   private disabled = new Set<string>();
   private readonly changeEmitter = new Emitter<void>();
   readonly onChange = this.changeEmitter.event;
+  private readonly updatedEmitter = new Emitter<{ server: string; uri: string }>();
+  /** A subscribed resource changed on its server. */
+  readonly onResourceUpdated = this.updatedEmitter.event;
+  private readonly elicitationEmitter = new Emitter<{ server: string; elicitationId: string }>();
+  /**
+   * A server finished a URL elicitation out of band. Here because the catalog is the one place that
+   * follows every live client; the client already ignores ids it never saw.
+   */
+  readonly onElicitationComplete = this.elicitationEmitter.event;
   private readonly disposeRegistry: Disposer;
 
   private readonly settings: JsonFile<{ disabledTools: string[] }> | undefined;
@@ -95,6 +106,26 @@ export class Catalog {
     return this.collect((t) => t.prompts);
   }
 
+  isSubscribed(server: string, uri: string): boolean {
+    return this.tracked.get(server)?.subscriptions.has(uri) ?? false;
+  }
+
+  /** Subscribes to (or from) a resource's updates on its server. */
+  async setSubscribed(server: string, uri: string, subscribed: boolean): Promise<void> {
+    const t = this.tracked.get(server);
+    if (!t) throw new Error(`Server "${server}" is not running`);
+    if (!t.client.serverCapabilities.resources?.subscribe)
+      throw new Error(`Server "${server}" does not offer resource subscriptions`);
+    if (subscribed) {
+      await t.client.subscribeResource(uri);
+      t.subscriptions.add(uri);
+    } else {
+      await t.client.unsubscribeResource(uri);
+      t.subscriptions.delete(uri);
+    }
+    this.changeEmitter.fire();
+  }
+
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<void> {
     const k = key({ server, tool });
     if (enabled) this.disabled.delete(k);
@@ -105,6 +136,8 @@ export class Catalog {
 
   dispose(): void {
     this.disposeRegistry();
+    this.updatedEmitter.dispose();
+    this.elicitationEmitter.dispose();
     for (const t of this.tracked.values()) for (const d of t.disposers) d();
     this.tracked.clear();
   }
@@ -135,7 +168,15 @@ export class Catalog {
   }
 
   private async track(server: string, client: McpClient): Promise<void> {
-    const t: Tracked = { client, tools: [], resources: [], templates: [], prompts: [], disposers: [] };
+    const t: Tracked = {
+      client,
+      tools: [],
+      resources: [],
+      templates: [],
+      prompts: [],
+      subscriptions: new Set(),
+      disposers: [],
+    };
     this.tracked.set(server, t);
     const caps = client.serverCapabilities;
     // list_changed often comes in bursts (a server registering tools one by one): one refresh in
@@ -174,6 +215,10 @@ export class Catalog {
       client.onToolsListChanged(() => void refresh('tools')),
       client.onResourcesListChanged(() => void refresh('resources')),
       client.onPromptsListChanged(() => void refresh('prompts')),
+      client.onResourceUpdated(({ uri }) => this.updatedEmitter.fire({ server, uri })),
+      client.onElicitationComplete(({ elicitationId }) =>
+        this.elicitationEmitter.fire({ server, elicitationId }),
+      ),
     );
     await Promise.all([
       caps.tools ? refresh('tools') : undefined,

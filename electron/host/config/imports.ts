@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import type { ImportPreview, ImportSource, SecretPrompt } from '../../../shared/host/serverDraft';
 import { isSecretName } from '../logs/redactor';
 import { secretId } from '../secrets/secretStore';
 import { parseConfig } from './serverConfig';
 
-export type ImportSource = 'claude-desktop' | 'cursor' | 'vscode';
+export type { ImportPreview, ImportSource, SecretPrompt };
 
 /** Where each app keeps its MCP servers (VS Code: the user-level mcp.json). */
 export function defaultImportPath(
@@ -23,29 +24,6 @@ export function defaultImportPath(
   if (source === 'claude-desktop') return path.join(appData, 'Claude', 'claude_desktop_config.json');
   if (source === 'cursor') return path.join(home, '.cursor', 'mcp.json');
   return path.join(appData, 'Code', 'User', 'mcp.json');
-}
-
-/** A secret the import needs: a VS Code input to ask for, or a value found under a secret-looking name. */
-export interface SecretPrompt {
-  /** The SecretStore id the server's config will reference. */
-  id: string;
-  server: string;
-  field: 'env' | 'headers';
-  name: string;
-  /** `input`: the person types it at import; `found`: taken from the source file into the store. */
-  origin: 'input' | 'found';
-  description?: string;
-  /** For inputs: the value's text around the input, e.g. "Bearer ${input:api-key}". */
-  template?: string;
-  inputIds?: string[];
-}
-
-/** What the person sees before anything is written. Holds no secret values. */
-export interface ImportPreview {
-  source: ImportSource;
-  path: string;
-  servers: { name: string; target: string; exists: boolean; secrets: SecretPrompt[]; warnings: string[] }[];
-  warnings: string[];
 }
 
 /** The preview plus what applying needs; stays in the host. */

@@ -120,6 +120,18 @@ export class ApprovalStore {
     await this.persist();
   }
 
+  /** What stands for a server, for its settings page. */
+  summary(identity: string): { readOnlyAuto: boolean; alwaysTools: string[]; serverTools: string[] } {
+    const prefix = `${identity}\u0000`;
+    return {
+      readOnlyAuto: this.data.readOnly.includes(identity),
+      alwaysTools: this.data.tools
+        .filter((k) => k.startsWith(prefix))
+        .map((k) => k.slice(prefix.length).split('\u0000')[0]!),
+      serverTools: Object.keys(this.data.servers[identity] ?? {}),
+    };
+  }
+
   /** Forgets every standing approval of a server (the person revoked them). */
   async revokeServer(identity: string): Promise<void> {
     this.data.tools = this.data.tools.filter((k) => !k.startsWith(`${identity}\u0000`));

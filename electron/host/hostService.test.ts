@@ -1,0 +1,275 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
+import type { ConsentRequest } from '../../shared/host/consent';
+import type { HostEvent } from '../../shared/ipc/contract';
+import { Host } from './host';
+import { HostService } from './hostService';
+
+let home: string;
+let host: Host | undefined;
+let service: HostService | undefined;
+let events: HostEvent[];
+
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-service-'));
+  events = [];
+});
+afterEach(async () => {
+  service?.dispose();
+  await host?.shutdown();
+  host = service = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+async function start(servers: Record<string, unknown>, browse = false) {
+  await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
+  host = await Host.create({ home });
+  service = new HostService(host, { browseDirectories: browse });
+  service.subscribe((e) => events.push(e));
+  return { host, service };
+}
+
+async function until<T>(what: string, probe: () => T | undefined | false, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const everything = { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] };
+
+async function runningEverything() {
+  const { host, service } = await start({ everything });
+  await service.trustServer('everything');
+  await until('tools', () => host.catalog.tools().length > 5);
+  return { host, service };
+}
+
+/** Answers the next tool consent (the runner's calls go through consent like any other). */
+async function approveNextTool(h: Host): Promise<ConsentRequest> {
+  const request = await until('a consent', () => h.consent.queue()[0]);
+  h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
+  return request;
+}
+
+describe('HostService: tools run from the UI', () => {
+  it('runs a tool through consent, streams progress under the call id, and returns the result', async () => {
+    const { host, service } = await runningEverything();
+    const name = (await service.getCatalog()).tools.find((t) => t.tool === 'trigger-long-running-operation')!;
+    expect(name.inputSchema.type).toBe('object');
+    const callId = crypto.randomUUID();
+    const run = service.runTool(callId, name.name, { duration: 0.3, steps: 3 });
+    const asked = await approveNextTool(host);
+    expect(asked).toMatchObject({ kind: 'tool', argumentsJson: '{"duration":0.3,"steps":3}' });
+    const outcome = await run;
+    expect(outcome.status).toBe('done');
+    const progress = events.filter((e) => e.event === 'toolRunProgress');
+    expect(progress.map((e) => (e.payload as { callId: string }).callId)).toEqual([callId, callId, callId]);
+    expect(progress.at(-1)?.payload).toMatchObject({ progress: { progress: 3, total: 3 } });
+  });
+
+  it('cancels a running tool on its server, and a denied run says so', async () => {
+    const { host, service } = await runningEverything();
+    const tool = (await service.getCatalog()).tools.find((t) => t.tool === 'trigger-long-running-operation')!;
+    const callId = crypto.randomUUID();
+    const run = service.runTool(callId, tool.name, { duration: 30, steps: 30 });
+    await approveNextTool(host);
+    await until('progress', () => events.some((e) => e.event === 'toolRunProgress'));
+    await service.cancelToolRun(callId);
+    expect(await run).toEqual({ status: 'refused', reason: 'Cancelled by the user.' });
+    // The server heard about it: its log shows the cancellation we sent.
+    await until('the cancel on the wire', () =>
+      host.logs.entries('everything').some((e) => e.text.includes('notifications/cancelled')),
+    );
+
+    const denied = service.runTool(crypto.randomUUID(), tool.name, { duration: 1, steps: 1 });
+    const request = await until('a consent', () => host.consent.queue()[0]);
+    host.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    expect(await denied).toEqual({ status: 'refused', reason: 'The user denied this tool call.' });
+  });
+
+  it('reports standing approvals per server and revokes them', async () => {
+    const { host, service } = await runningEverything();
+    const echo = (await service.getCatalog()).tools.find((t) => t.tool === 'echo')!;
+    const run = service.runTool(crypto.randomUUID(), echo.name, { message: 'hi' });
+    const request = await until('a consent', () => host.consent.queue()[0]);
+    host.consent.answer(request.id, { kind: 'tool', decision: 'always-tool' });
+    expect((await run).status).toBe('done');
+    await service.setReadOnlyPolicy('everything', true);
+    expect(await service.getApprovals('everything')).toEqual({
+      readOnlyAuto: true,
+      alwaysTools: ['echo'],
+      serverTools: [],
+    });
+    await service.revokeApprovals('everything');
+    expect(await service.getApprovals('everything')).toEqual({
+      readOnlyAuto: false,
+      alwaysTools: [],
+      serverTools: [],
+    });
+  });
+});
+
+describe('HostService: resources and prompts', () => {
+  it('lists and reads resources, and forwards updates of a subscribed one', async () => {
+    const { host, service } = await runningEverything();
+    const catalog = await until('resources', () => {
+      const c = host.catalog.resources();
+      return c.length > 0 && c;
+    });
+    const { uri } = catalog[0]!.item;
+    const read = await service.readResource('everything', uri);
+    expect(read.contents[0]?.uri).toBe(uri);
+    await service.setResourceSubscribed('everything', uri, true);
+    expect((await service.getCatalog()).resources.find((r) => r.resource.uri === uri)?.subscribed).toBe(true);
+    const toggle = (await service.getCatalog()).tools.find((t) => t.tool === 'toggle-subscriber-updates')!;
+    const run = service.runTool(crypto.randomUUID(), toggle.name, {});
+    await approveNextTool(host);
+    await run;
+    await until('an update', () =>
+      events.some(
+        (e) => e.event === 'resourceUpdated' && e.payload.uri === uri && e.payload.server === 'everything',
+      ),
+    );
+    await service.setResourceSubscribed('everything', uri, false);
+    expect((await service.getCatalog()).resources.find((r) => r.resource.uri === uri)?.subscribed).toBe(
+      false,
+    );
+  });
+
+  it('gets a prompt with arguments, and completes an argument using the others as context', async () => {
+    const { service } = await runningEverything();
+    const prompts = (await service.getCatalog()).prompts.map((p) => p.prompt.name);
+    expect(prompts).toContain('completable-prompt');
+    const ref = { type: 'ref/prompt' as const, name: 'completable-prompt' };
+    expect(
+      (await service.complete('everything', ref, { name: 'department', value: 'S' }, {})).values,
+    ).toEqual(['Sales', 'Support']);
+    expect(
+      (await service.complete('everything', ref, { name: 'name', value: '' }, { department: 'Sales' }))
+        .values,
+    ).toEqual(['David', 'Eve', 'Frank']);
+    const prompt = await service.getPrompt('everything', 'completable-prompt', {
+      department: 'Sales',
+      name: 'Eve',
+    });
+    expect(prompt.messages[0]?.content).toEqual({
+      type: 'text',
+      text: 'Please promote Eve to the head of the Sales team.',
+    });
+  });
+});
+
+describe('HostService: editing servers', () => {
+  it('adds a server with a secret, refuses a taken name, renames keeping the secret, removes it with its secret', async () => {
+    const { host, service } = await start({});
+    await service.saveServer(
+      'tools',
+      {
+        kind: 'stdio',
+        command: 'node',
+        args: ['server.js'],
+        env: { API_KEY: { value: 'k-123', secret: true } },
+      },
+      null,
+    );
+    const file = () => readFile(path.join(home, 'config.json'), 'utf8');
+    expect(await file()).not.toContain('k-123');
+    expect(await service.getServerDraft('tools')).toEqual({
+      kind: 'stdio',
+      command: 'node',
+      args: ['server.js'],
+      env: { API_KEY: { secret: true, keep: true } },
+    });
+    await expect(
+      service.saveServer('tools', { kind: 'stdio', command: 'x', args: [], env: {} }, null),
+    ).rejects.toThrow('A server named "tools" exists already');
+
+    await service.saveServer(
+      'renamed',
+      { kind: 'stdio', command: 'node', args: ['server.js'], env: { API_KEY: { secret: true, keep: true } } },
+      'tools',
+    );
+    expect(host.registry.views().map((v) => v.id)).toEqual(['renamed']);
+    expect(await host.secrets.get('renamed/env/API_KEY')).toBe('k-123');
+    expect(await host.secrets.get('tools/env/API_KEY')).toBeUndefined();
+
+    await service.removeServer('renamed');
+    expect(host.registry.views()).toEqual([]);
+    expect(await host.secrets.values()).toEqual([]);
+  });
+
+  it('previews an import, then applies the chosen servers once', async () => {
+    const { host, service } = await start({});
+    const source = path.join(home, 'claude.json');
+    await writeFile(
+      source,
+      JSON.stringify({
+        mcpServers: { a: { command: 'node', args: ['a.js'] }, b: { command: 'node', args: ['b.js'] } },
+      }),
+    );
+    const preview = await service.previewImport('claude-desktop', source);
+    expect(preview.servers.map((s) => s.name)).toEqual(['a', 'b']);
+    await service.applyImport(preview.planId, { servers: ['b'], inputs: {} });
+    expect(host.registry.views().map((v) => v.id)).toEqual(['b']);
+    await expect(service.applyImport(preview.planId, { servers: ['a'], inputs: {} })).rejects.toThrow(
+      'expired',
+    );
+  });
+});
+
+describe('HostService: roots', () => {
+  it('lists sub-folders only in the browser shell, never files', async () => {
+    const { service } = await start({}, true);
+    await mkdir(path.join(home, 'projects', 'alpha'), { recursive: true });
+    await mkdir(path.join(home, 'projects', 'beta'));
+    await writeFile(path.join(home, 'projects', 'file.txt'), 'x');
+    const listing = await service.listDirectory(path.join(home, 'projects'));
+    expect(listing).toMatchObject({ directories: ['alpha', 'beta'], parent: path.dirname(listing.path) });
+    await expect(service.listDirectory('relative/path')).rejects.toThrow('not an absolute path');
+    await expect(service.listDirectory(path.join(home, 'projects', 'file.txt'))).rejects.toThrow(
+      'is not a folder',
+    );
+    await service.addRoot(path.join(home, 'projects', 'alpha'), null);
+    await until('rootsChanged', () => events.some((e) => e.event === 'rootsChanged'));
+    expect((await service.getRoots()).nativePicker).toBe(false);
+  });
+
+  it('refuses the folder browser where a native dialog exists', async () => {
+    const { host } = await start({});
+    const electronLike = new HostService(host, { pickDirectory: async () => undefined });
+    await expect(electronLike.listDirectory(null)).rejects.toThrow('system dialog');
+    expect(await electronLike.pickRootDirectory(null)).toBeNull();
+    electronLike.dispose();
+  });
+});
+
+describe('HostService: a saved command never runs on the renderer’s say-so alone', () => {
+  it('a new local server waits for trust; where the shell confirms natively, a refusal leaves it stopped', async () => {
+    const { host } = await start({});
+    let asked: unknown;
+    const electronLike = new HostService(host, {
+      confirmLaunch: async (server, launch) => {
+        asked = { server, launch };
+        return false;
+      },
+    });
+    await electronLike.saveServer('everything', { kind: 'stdio', ...everything, env: {} }, null);
+    expect(host.registry.views()[0]).toMatchObject({ id: 'everything', state: { status: 'stopped' } });
+    expect(host.registry.views()[0]?.trustRequired?.command).toBe(process.execPath);
+    await electronLike.trustServer('everything');
+    expect(asked).toEqual({
+      server: 'everything',
+      launch: { command: process.execPath, args: everything.args, envNames: [] },
+    });
+    expect(host.registry.views()[0]).toMatchObject({ state: { status: 'stopped' } });
+    expect(host.registry.views()[0]?.trustRequired).toBeDefined();
+    electronLike.dispose();
+  });
+});
