@@ -1,5 +1,10 @@
+import { Notices } from './components/Notices';
 import { Sidebar } from './components/Sidebar';
+import { ConsentHost } from './features/consent/ConsentHost';
 import { LogsPage } from './features/logs/LogsPage';
+import { PromptsPage } from './features/prompts/PromptsPage';
+import { ResourcesPage } from './features/resources/ResourcesPage';
+import { RootsPage } from './features/roots/RootsPage';
 import { ServersPage } from './features/servers/ServersPage';
 import { useApp } from './state/store';
 
@@ -7,6 +12,7 @@ export function App() {
   const pane = useApp((s) => s.pane);
   const connected = useApp((s) => s.connected);
   const error = useApp((s) => s.error);
+  const clearError = () => useApp.setState({ error: undefined });
   return (
     <div className="frame">
       <Sidebar />
@@ -18,13 +24,21 @@ export function App() {
         )}
         {error && (
           <p className="banner error" role="alert">
-            {error}
+            {error}{' '}
+            <button type="button" className="link" onClick={clearError}>
+              Dismiss
+            </button>
           </p>
         )}
         {pane === 'servers' && <ServersPage />}
+        {pane === 'resources' && <ResourcesPage />}
+        {pane === 'prompts' && <PromptsPage />}
+        {pane === 'roots' && <RootsPage />}
         {pane === 'logs' && <LogsPage />}
         {pane === 'chats' && <p className="muted">Chats arrive with the chat feature.</p>}
       </main>
+      <Notices />
+      <ConsentHost />
     </div>
   );
 }

@@ -1,15 +1,10 @@
 import path from 'node:path';
-import type {
-  CallToolResult,
-  CreateMessageParams,
-  CreateMessageResult,
-  Progress,
-} from '../../shared/mcp/protocol';
+import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
 import type { ClientHandlers } from '../mcp';
 import { Catalog } from './catalog/catalog';
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
-import { ConsentBroker } from './consent/consentBroker';
+import { ConsentBroker, type Sampler } from './consent/consentBroker';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
 import { RootsManager } from './roots/rootsManager';
@@ -27,7 +22,7 @@ export interface HostOptions {
   resolveShellPath?: boolean;
   restart?: Partial<RestartPolicy>;
   /** Answers an approved sampling request with a model; without one, sampling is not offered. */
-  sampler?: (params: CreateMessageParams, signal?: AbortSignal) => Promise<CreateMessageResult>;
+  sampler?: Sampler;
   /** How long a consent waits for the person before it counts as refused (default 5 min). */
   consentTimeoutMs?: number;
 }

@@ -1,17 +1,22 @@
+import { describeConsent } from '../features/consent/ConsentQueue';
+import { selectServersNeedingAttention } from '../state/slices/servers';
 import { type Pane, useApp } from '../state/store';
+import { SafeText } from './SafeText';
 
 const PANES: { id: Pane; label: string }[] = [
   { id: 'chats', label: 'Chats' },
   { id: 'servers', label: 'Servers' },
+  { id: 'resources', label: 'Resources' },
+  { id: 'prompts', label: 'Prompts' },
+  { id: 'roots', label: 'Folders' },
   { id: 'logs', label: 'Logs' },
 ];
 
 export function Sidebar() {
   const pane = useApp((s) => s.pane);
   const setPane = useApp((s) => s.setPane);
-  const servers = useApp((s) => s.servers);
-  const failing = servers.filter((s) => s.state.status === 'error').length;
-  const waiting = servers.filter((s) => s.trustRequired).length;
+  const attention = useApp(selectServersNeedingAttention);
+  const consents = useApp((s) => s.consents);
   return (
     <nav className="sidebar" aria-label="Sections">
       <div className="brand">Switchboard</div>
@@ -24,13 +29,25 @@ export function Sidebar() {
           onClick={() => setPane(p.id)}
         >
           {p.label}
-          {p.id === 'servers' && failing + waiting > 0 && (
-            <span className="badge" title={`${failing} in error, ${waiting} waiting for trust`}>
-              {failing + waiting}
+          {p.id === 'servers' && attention > 0 && (
+            <span className="badge" title={`${attention} in error or waiting for trust`}>
+              {attention}
             </span>
           )}
         </button>
       ))}
+      {consents.length > 0 && (
+        <div className="pending" role="status" aria-label={`${consents.length} waiting for your answer`}>
+          <span className="badge">{consents.length}</span> waiting for you
+          <ul>
+            {consents.map((c) => (
+              <li key={c.id}>
+                <SafeText text={describeConsent(c)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
     </nav>
   );
 }

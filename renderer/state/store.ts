@@ -1,58 +1,103 @@
 import { create } from 'zustand';
-import type { LogEntry, ServerView } from '../../shared/host/serverView';
+import type { LogEntry } from '../../shared/host/serverView';
 import type { HostConnection } from '../hostClient';
+import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
+import { type ConsentsSlice, createConsentsSlice } from './slices/consents';
+import { createLogsSlice, type LogsSlice } from './slices/logs';
+import { createRootsSlice, type RootsSlice } from './slices/roots';
+import { createRunsSlice, type RunsSlice } from './slices/runs';
+import { createServersSlice, type ServersSlice } from './slices/servers';
+import { createUiSlice, type UiSlice } from './slices/ui';
 
-const MAX_LOGS = 2000;
+export type { Pane } from './slices/ui';
 
-export type Pane = 'chats' | 'servers' | 'logs';
+/** One store of domain slices; each slice's selectors live beside it in slices/. */
+export type AppState = UiSlice &
+  ServersSlice &
+  LogsSlice &
+  ConsentsSlice &
+  CatalogSlice &
+  RootsSlice &
+  RunsSlice;
 
-interface AppState {
-  connected: boolean;
-  pane: Pane;
-  servers: ServerView[];
-  logs: LogEntry[];
-  secretsEncrypted: boolean | undefined;
-  error: string | undefined;
-  setPane(pane: Pane): void;
-  run(action: () => Promise<unknown>): Promise<void>;
-}
-
-export const useApp = create<AppState>((set) => ({
-  connected: false,
-  pane: 'servers',
-  servers: [],
-  logs: [],
-  secretsEncrypted: undefined,
-  error: undefined,
-  setPane: (pane) => set({ pane }),
-  /** Runs a host call; a failure is shown, not swallowed. */
-  run: async (action) => {
-    try {
-      set({ error: undefined });
-      await action();
-    } catch (error) {
-      set({ error: error instanceof Error ? error.message : String(error) });
-    }
-  },
+export const useApp = create<AppState>()((...a) => ({
+  ...createUiSlice(...a),
+  ...createServersSlice(...a),
+  ...createLogsSlice(...a),
+  ...createConsentsSlice(...a),
+  ...createCatalogSlice(...a),
+  ...createRootsSlice(...a),
+  ...createRunsSlice(...a),
 }));
 
-/** Keeps the store in step with the host: initial lists, then its events. */
-export function bindStore(host: HostConnection): void {
+/** Keeps the store in step with the host: initial lists on every (re)connect, then its events. */
+export function bindStore(host: HostConnection): () => void {
   const refresh = async () => {
-    const [servers, logs, storage] = await Promise.all([
+    const [servers, logs, storage, consents, catalog, roots] = await Promise.all([
       host.call('listServers'),
       host.call('getLogs', null),
       host.call('secretStorage'),
+      host.call('listConsents'),
+      host.call('getCatalog'),
+      host.call('getRoots'),
     ]);
-    useApp.setState({ servers, logs: logs.slice(-MAX_LOGS), secretsEncrypted: storage.encrypted });
+    useApp.setState({ servers, secretsEncrypted: storage.encrypted, consents, catalog, roots });
+    useApp.getState().clearLogs();
+    useApp.getState().appendLogs(logs);
   };
-  host.onStatus((connected) => {
+  // Log entries come in bursts: gather them and apply once per frame.
+  let pendingLogs: LogEntry[] = [];
+  let scheduled = false;
+  const flushLogs = () => {
+    scheduled = false;
+    const batch = pendingLogs;
+    pendingLogs = [];
+    useApp.getState().appendLogs(batch);
+  };
+  const offStatus = host.onStatus((connected) => {
     useApp.setState({ connected });
-    if (connected) void refresh();
+    if (connected) void useApp.getState().run(refresh);
   });
-  host.onEvent((e) => {
-    if (e.event === 'serversChanged') useApp.setState({ servers: e.payload });
-    if (e.event === 'logEntry')
-      useApp.setState((s) => ({ logs: [...s.logs.slice(-(MAX_LOGS - 1)), e.payload] }));
+  const offEvent = host.onEvent((e) => {
+    const state = useApp.getState();
+    switch (e.event) {
+      case 'serversChanged':
+        useApp.setState({ servers: e.payload });
+        break;
+      case 'logEntry':
+        pendingLogs.push(e.payload);
+        if (!scheduled) {
+          scheduled = true;
+          (typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout)(flushLogs);
+        }
+        break;
+      case 'consentsChanged':
+        useApp.setState({ consents: e.payload });
+        break;
+      case 'catalogChanged':
+        useApp.setState({ catalog: e.payload });
+        break;
+      case 'rootsChanged':
+        useApp.setState({ roots: e.payload });
+        break;
+      case 'toolRunProgress':
+        state.progressRun(e.payload.callId, e.payload.progress);
+        break;
+      case 'resourceUpdated':
+        useApp.setState((s) => ({
+          resourceUpdates: {
+            ...s.resourceUpdates,
+            [resourceKey(e.payload.server, e.payload.uri)]: Date.now(),
+          },
+        }));
+        break;
+      case 'elicitationComplete':
+        state.notify(`${e.payload.server}: the browser step you opened is complete.`);
+        break;
+    }
   });
+  return () => {
+    offStatus();
+    offEvent();
+  };
 }

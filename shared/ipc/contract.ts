@@ -71,6 +71,7 @@ const consentAnswer: z.ZodType<ConsentAnswer> = z.discriminatedUnion('kind', [
     kind: z.literal('sampling'),
     approve: z.boolean(),
     params: z.record(z.string(), z.unknown()).optional(),
+    model: z.string().min(1).max(256).optional(),
   }),
   z.object({
     kind: z.literal('sampling-result'),

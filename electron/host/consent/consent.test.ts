@@ -287,8 +287,8 @@ describe('consent for sampling and elicitation', () => {
   it('sampling: the person edits the request, the model answers, the person edits the answer', async () => {
     const seen: CreateMessageParams[] = [];
     const h = await start({
-      sampler: async (params) => {
-        seen.push(params);
+      sampler: async (params, { model }) => {
+        seen.push({ ...params, ...(model ? { chosenModel: model } : {}) } as CreateMessageParams);
         return { role: 'assistant', content: { type: 'text', text: 'model draft' }, model: 'claude-test' };
       },
     });
@@ -308,10 +308,15 @@ describe('consent for sampling and elicitation', () => {
       kind: 'sampling',
       approve: true,
       params: { ...request.params, maxTokens: 20, systemPrompt: 'Be brief.' },
+      model: 'claude-person-choice',
     });
     const review = await second;
     expect(review).toMatchObject({ kind: 'sampling-result', result: { content: { text: 'model draft' } } });
-    expect(seen[0]).toMatchObject({ maxTokens: 20, systemPrompt: 'Be brief.' });
+    expect(seen[0]).toMatchObject({
+      maxTokens: 20,
+      systemPrompt: 'Be brief.',
+      chosenModel: 'claude-person-choice',
+    });
     h.consent.answer(review.id, {
       kind: 'sampling-result',
       approve: true,

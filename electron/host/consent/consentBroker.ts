@@ -17,6 +17,12 @@ import { Emitter, ErrorCode, McpError } from '../../mcp';
 import { canonicalJson } from '../canonicalJson';
 import { type ApprovalStore, toolDefinitionHash } from './approvalStore';
 
+/** Answers an approved sampling request with a model (the person's choice when they made one). */
+export type Sampler = (
+  params: CreateMessageParams,
+  options: { signal?: AbortSignal; model?: string },
+) => Promise<CreateMessageResult>;
+
 export type ToolAuthorization =
   | {
       allowed: true;
@@ -150,7 +156,7 @@ export class ConsentBroker {
   async sample(
     server: ConsentServer,
     params: CreateMessageParams,
-    generate: (params: CreateMessageParams, signal?: AbortSignal) => Promise<CreateMessageResult>,
+    generate: Sampler,
     signal?: AbortSignal,
   ): Promise<CreateMessageResult> {
     const rejected = (why: string) =>
@@ -160,7 +166,10 @@ export class ConsentBroker {
     const approval = first.answer as Extract<ConsentAnswer, { kind: 'sampling' }>;
     if (!approval.approve) throw rejected('declined');
     const approved = approval.params ?? params;
-    const result = await generate(approved, signal);
+    const result = await generate(approved, {
+      ...(signal ? { signal } : {}),
+      ...(approval.model !== undefined ? { model: approval.model } : {}),
+    });
     const second = await this.ask<'sampling-result'>(
       { kind: 'sampling-result', server, params: approved, result },
       signal,

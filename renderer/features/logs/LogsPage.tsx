@@ -1,22 +1,195 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { LogSource } from '../../../shared/host/serverView';
+import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
+import { allLevels, filterLogs, formatLogLine, LOG_SOURCES, loggersOf } from './logFilter';
 
-/** The most recent entries of every server (the full viewer, virtualised and filtered, comes later). */
+const toggle = <T,>(set: ReadonlySet<T>, v: T): Set<T> => {
+  const next = new Set(set);
+  if (next.has(v)) next.delete(v);
+  else next.add(v);
+  return next;
+};
+
+/**
+ * Every server's log, or one server's: level, source and logger filters, text search, the server's
+ * own log level, follow tail, copy and export. Virtualised: 100k entries scroll smoothly.
+ */
 export function LogsPage() {
+  const host = useHost();
+  const run = useApp((s) => s.run);
   const logs = useApp((s) => s.logs);
-  const recent = logs.slice(-300);
+  const servers = useApp((s) => s.servers);
+  const [server, setServer] = useState<string>();
+  const [levels, setLevels] = useState<ReadonlySet<LoggingLevel>>(allLevels);
+  const [sources, setSources] = useState<ReadonlySet<LogSource>>(() => new Set(LOG_SOURCES));
+  const [logger, setLogger] = useState<string>();
+  const [text, setText] = useState('');
+  const [follow, setFollow] = useState(true);
+  const [copied, setCopied] = useState(false);
+
+  const shown = useMemo(
+    () => filterLogs(logs, { server, levels, sources, logger, text }),
+    [logs, server, levels, sources, logger, text],
+  );
+  const loggers = useMemo(() => loggersOf(logs), [logs]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count: shown.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => 22,
+    overscan: 20,
+    getItemKey: (i) => shown[i]!.seq,
+  });
+  useEffect(() => {
+    if (follow && shown.length > 0) virtual.scrollToIndex(shown.length - 1, { align: 'end' });
+  }, [follow, shown.length, virtual]);
+
+  const selected = servers.find((s) => s.id === server);
+  const canSetLevel =
+    selected?.state.status === 'running' && selected.state.capabilities.logging !== undefined;
+  const exportFile = () => {
+    const blob = new Blob([shown.map(formatLogLine).join('\n')], { type: 'text/plain' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `switchboard-${server ?? 'all'}-${new Date().toISOString().replaceAll(':', '-')}.log`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  };
+
   return (
-    <section aria-labelledby="logs-title">
+    <section aria-labelledby="logs-title" className="logs-page">
       <h1 id="logs-title">Logs</h1>
-      <ol className="logs">
-        {recent.map((e) => (
-          <li key={e.seq} className={`log log-${e.level}`}>
-            <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
-            <span className="log-server">{e.server}</span>
-            <span className="log-source">{e.source}</span>
-            <span className="log-text">{e.text}</span>
-          </li>
+      <div className="log-controls">
+        <label>
+          Server{' '}
+          <select value={server ?? ''} onChange={(e) => setServer(e.target.value || undefined)}>
+            <option value="">All servers</option>
+            {servers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.id}
+              </option>
+            ))}
+          </select>
+        </label>
+        {canSetLevel && (
+          <label>
+            Server log level{' '}
+            <select
+              defaultValue=""
+              onChange={(e) =>
+                e.target.value &&
+                void run(() => host.call('setLogLevel', server!, e.target.value as LoggingLevel))
+              }
+            >
+              <option value="">(set…)</option>
+              {LOGGING_LEVELS.map((l) => (
+                <option key={l}>{l}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          Logger{' '}
+          <select value={logger ?? ''} onChange={(e) => setLogger(e.target.value || undefined)}>
+            <option value="">Any</option>
+            {loggers.map((l) => (
+              <option key={l}>{l}</option>
+            ))}
+          </select>
+        </label>
+        <input
+          type="search"
+          aria-label="Search logs"
+          placeholder="Search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <label className="check">
+          <input type="checkbox" checked={follow} onChange={(e) => setFollow(e.target.checked)} /> Follow
+        </label>
+        <button
+          type="button"
+          onClick={() =>
+            void navigator.clipboard.writeText(shown.map(formatLogLine).join('\n')).then(() => {
+              setCopied(true);
+              setTimeout(() => setCopied(false), 1500);
+            })
+          }
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" onClick={exportFile}>
+          Export
+        </button>
+      </div>
+      <fieldset className="chips" aria-label="Levels">
+        {LOGGING_LEVELS.map((l) => (
+          <label key={l} className={`chip log-${l}`}>
+            <input type="checkbox" checked={levels.has(l)} onChange={() => setLevels((s) => toggle(s, l))} />{' '}
+            {l}
+          </label>
         ))}
-      </ol>
+        <span className="sep" />
+        {LOG_SOURCES.map((s) => (
+          <label key={s} className="chip">
+            <input
+              type="checkbox"
+              checked={sources.has(s)}
+              onChange={() => setSources((x) => toggle(x, s))}
+            />{' '}
+            {s}
+          </label>
+        ))}
+      </fieldset>
+      <p className="muted" aria-live="polite">
+        {shown.length.toLocaleString()} of {logs.length.toLocaleString()} entries
+      </p>
+      <div
+        ref={scroller}
+        className="log-scroller"
+        role="log"
+        aria-label="Log entries"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard scrolling
+        tabIndex={0}
+        onWheel={(e) => {
+          if (e.deltaY < 0 && follow) setFollow(false);
+        }}
+      >
+        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
+          {virtual.getVirtualItems().map((item) => {
+            const e = shown[item.index]!;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtual.measureElement}
+                className={`log log-${e.level}`}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
+                <span className="log-server">{e.server}</span>
+                <span className="log-source">
+                  {e.level} {e.source}
+                  {e.logger ? `:${e.logger}` : ''}
+                </span>
+                <span className="log-text">
+                  <SafeText text={e.text} />
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,29 +1,50 @@
+import { useState } from 'react';
+import { commandLine } from '../../../shared/host/launchText';
+import type { ServerDraft } from '../../../shared/host/serverDraft';
 import type { ServerView } from '../../../shared/host/serverView';
+import type { Icon } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
+import { ServerEditor } from './ServerEditor';
+import { ServerTools } from './ServerTools';
+
+/** Only icons carried inline: a remote icon would be fetched from wherever the server says. */
+const inlineIcon = (icons: Icon[] | undefined) =>
+  icons?.find((i) => i.src.startsWith('data:image/') && !i.src.startsWith('data:image/svg'))?.src;
 
 export function ServerCard({ server }: { server: ServerView }) {
   const host = useHost();
   const run = useApp((s) => s.run);
+  const [editing, setEditing] = useState<ServerDraft>();
+  const [confirmRemove, setConfirmRemove] = useState(false);
   const { state } = server;
+  const info = state.status === 'running' ? state.serverInfo : undefined;
   // The person's name for it first; what the server calls itself beneath.
-  const serverTitle =
-    state.status === 'running' ? (state.serverInfo.title ?? state.serverInfo.name) : undefined;
+  const serverTitle = info ? (info.title ?? info.name) : undefined;
+  const icon = inlineIcon(info?.icons);
+  const lastError =
+    state.status === 'error' ? state.error : state.status === 'restarting' ? state.lastError : undefined;
   return (
     <article className="card" aria-label={`Server ${server.id}`} data-server={server.id}>
       <header className="card-head">
+        {icon && <img className="server-icon" src={icon} alt="" width={20} height={20} />}
         <h2>{server.id}</h2>
         <StatusBadge state={state} />
       </header>
-      {serverTitle && serverTitle !== server.id && <p className="server-title muted">{serverTitle}</p>}
+      {serverTitle && serverTitle !== server.id && (
+        <p className="server-title muted">
+          <SafeText text={serverTitle} />
+        </p>
+      )}
       <p className="target" title={server.target}>
         <span className="muted">{server.kind === 'stdio' ? 'runs' : 'at'}</span> <code>{server.target}</code>
       </p>
       {server.trustRequired && (
         <section className="trust" aria-label="Trust prompt">
           <p>This server has not run before, or its command changed. It will run exactly:</p>
-          <pre>{[server.trustRequired.command, ...server.trustRequired.args].join(' ')}</pre>
+          <pre>{commandLine(server.trustRequired)}</pre>
           {server.trustRequired.cwd && <p>in {server.trustRequired.cwd}</p>}
           <p>
             with environment variables:{' '}
@@ -43,29 +64,41 @@ export function ServerCard({ server }: { server: ServerView }) {
       {state.status === 'running' && (
         <dl className="facts">
           <dt>Version</dt>
-          <dd>{state.serverInfo.version}</dd>
+          <dd>
+            <SafeText text={state.serverInfo.version} />
+          </dd>
           <dt>Protocol</dt>
           <dd>{state.protocolVersion}</dd>
           <dt>Offers</dt>
           <dd>{Object.keys(state.capabilities).join(', ') || 'nothing declared'}</dd>
         </dl>
       )}
+      {info?.description && (
+        <p className="muted">
+          <SafeText text={info.description} />
+        </p>
+      )}
       {state.status === 'running' && state.instructions && (
         <details>
           <summary>Instructions from the server</summary>
-          <pre className="instructions">{state.instructions}</pre>
+          <pre className="instructions">
+            <SafeText text={state.instructions} />
+          </pre>
         </details>
       )}
-      {(state.status === 'error' || state.status === 'restarting') && (
+      {lastError && (
         <section className="error" aria-label="Last error">
-          <p>{state.status === 'error' ? state.error.message : state.lastError.message}</p>
-          {(state.status === 'error' ? state.error.stderrTail : state.lastError.stderrTail).length > 0 && (
+          <p>
+            <SafeText text={lastError.message} />
+          </p>
+          {lastError.stderrTail.length > 0 && (
             <pre className="stderr">
-              {(state.status === 'error' ? state.error.stderrTail : state.lastError.stderrTail).join('\n')}
+              <SafeText text={lastError.stderrTail.join('\n')} />
             </pre>
           )}
         </section>
       )}
+      {state.status === 'running' && state.capabilities.tools && <ServerTools server={server.id} />}
       <footer className="actions">
         {!server.trustRequired && state.status !== 'disabled' && (
           <button type="button" onClick={() => run(() => host.call('restartServer', server.id))}>
@@ -83,7 +116,34 @@ export function ServerCard({ server }: { server: ServerView }) {
         >
           {state.status === 'disabled' ? 'Enable' : 'Disable'}
         </button>
+        {server.target !== '' && (
+          <button
+            type="button"
+            onClick={() => void run(async () => setEditing(await host.call('getServerDraft', server.id)))}
+          >
+            Edit
+          </button>
+        )}
+        {confirmRemove ? (
+          <>
+            <button
+              type="button"
+              className="danger"
+              onClick={() => run(() => host.call('removeServer', server.id))}
+            >
+              Remove {server.id}
+            </button>
+            <button type="button" onClick={() => setConfirmRemove(false)}>
+              Keep
+            </button>
+          </>
+        ) : (
+          <button type="button" onClick={() => setConfirmRemove(true)}>
+            Remove…
+          </button>
+        )}
       </footer>
+      {editing && <ServerEditor id={server.id} draft={editing} onClose={() => setEditing(undefined)} />}
     </article>
   );
 }

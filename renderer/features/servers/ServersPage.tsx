@@ -1,12 +1,25 @@
+import { useState } from 'react';
 import { useApp } from '../../state/store';
+import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
+import { ServerEditor } from './ServerEditor';
 
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
   const encrypted = useApp((s) => s.secretsEncrypted);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   return (
     <section aria-labelledby="servers-title">
-      <h1 id="servers-title">Servers</h1>
+      <div className="page-head">
+        <h1 id="servers-title">Servers</h1>
+        <button type="button" className="primary" onClick={() => setAdding(true)}>
+          Add server
+        </button>
+        <button type="button" onClick={() => setImporting(true)}>
+          Import…
+        </button>
+      </div>
       {encrypted === false && (
         <p className="warning" role="note">
           Secrets are stored in a file only you can read, but not encrypted.
@@ -18,6 +31,8 @@ export function ServersPage() {
           <ServerCard key={s.id} server={s} />
         ))}
       </div>
+      {adding && <ServerEditor onClose={() => setAdding(false)} />}
+      {importing && <ImportDialog onClose={() => setImporting(false)} />}
     </section>
   );
 }

@@ -1,0 +1,137 @@
+import { useId } from 'react';
+import { SafeText } from '../SafeText';
+import type { Field, FormValues } from './restrictedSchema';
+
+const INPUT_TYPE = { email: 'email', uri: 'url', date: 'date', 'date-time': 'datetime-local' } as const;
+
+/**
+ * A form for a restricted schema: one labelled control per field, its description and error tied to
+ * it for screen readers. Labels and descriptions come from the server, so they are shown safely.
+ */
+export function SchemaForm({
+  fields,
+  values,
+  errors,
+  onChange,
+}: {
+  fields: Field[];
+  values: FormValues;
+  errors: Record<string, string>;
+  onChange: (values: FormValues) => void;
+}) {
+  const base = useId();
+  const set = (name: string, value: string | boolean | string[]) => onChange({ ...values, [name]: value });
+  return (
+    <div className="schema-form">
+      {fields.map((f) => {
+        const id = `${base}-${f.name}`;
+        const describedBy = [f.description ? `${id}-desc` : '', errors[f.name] ? `${id}-err` : '']
+          .filter(Boolean)
+          .join(' ');
+        const common = {
+          id,
+          'aria-describedby': describedBy || undefined,
+          'aria-invalid': errors[f.name] ? true : undefined,
+          'aria-required': f.required || undefined,
+        };
+        const label = (
+          <>
+            <SafeText text={f.label} />
+            {f.required && <span aria-hidden="true"> *</span>}
+          </>
+        );
+        let control: React.ReactNode;
+        if (f.kind === 'boolean') {
+          control = (
+            <label className="check" htmlFor={id}>
+              <input
+                {...common}
+                type="checkbox"
+                checked={values[f.name] === true}
+                onChange={(e) => set(f.name, e.target.checked)}
+              />
+              {label}
+            </label>
+          );
+        } else if (f.kind === 'select') {
+          control = (
+            <select
+              {...common}
+              value={String(values[f.name] ?? '')}
+              onChange={(e) => set(f.name, e.target.value)}
+            >
+              {!f.required || values[f.name] === '' ? <option value="">—</option> : null}
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          );
+        } else if (f.kind === 'multi') {
+          const chosen = Array.isArray(values[f.name]) ? (values[f.name] as string[]) : [];
+          control = (
+            <fieldset {...common} className="multi">
+              <legend className="sr-only">{f.label}</legend>
+              {f.options.map((o) => (
+                <label key={o.value} className="check">
+                  <input
+                    type="checkbox"
+                    checked={chosen.includes(o.value)}
+                    onChange={(e) =>
+                      set(
+                        f.name,
+                        e.target.checked ? [...chosen, o.value] : chosen.filter((v) => v !== o.value),
+                      )
+                    }
+                  />
+                  <SafeText text={o.label} />
+                </label>
+              ))}
+            </fieldset>
+          );
+        } else if (f.kind === 'number') {
+          control = (
+            <input
+              {...common}
+              type="number"
+              inputMode={f.integer ? 'numeric' : 'decimal'}
+              step={f.integer ? 1 : 'any'}
+              min={f.minimum}
+              max={f.maximum}
+              value={String(values[f.name] ?? '')}
+              onChange={(e) => set(f.name, e.target.value)}
+            />
+          );
+        } else {
+          control = (
+            <input
+              {...common}
+              type={f.format ? INPUT_TYPE[f.format] : 'text'}
+              minLength={f.minLength}
+              maxLength={f.maxLength}
+              value={String(values[f.name] ?? '')}
+              onChange={(e) => set(f.name, e.target.value)}
+            />
+          );
+        }
+        return (
+          <div className="field" key={f.name}>
+            {f.kind !== 'boolean' && <label htmlFor={id}>{label}</label>}
+            {control}
+            {f.description && (
+              <p id={`${id}-desc`} className="field-desc muted">
+                <SafeText text={f.description} />
+              </p>
+            )}
+            {errors[f.name] && (
+              <p id={`${id}-err`} className="field-error" role="alert">
+                {errors[f.name]}
+              </p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { ConsentAnswer, ConsentRequest } from '../../../shared/host/consent';
+import { useHost } from '../../components/HostContext';
+import { selectActiveConsent } from '../../state/slices/consents';
+import { useApp } from '../../state/store';
+import { ElicitationFormDialog } from './ElicitationFormDialog';
+import { ElicitationUrlDialog } from './ElicitationUrlDialog';
+import { SamplingConsentDialog } from './SamplingConsentDialog';
+import { SamplingResultDialog } from './SamplingResultDialog';
+import { ToolConsentDialog } from './ToolConsentDialog';
+
+/** The system browser: Electron routes window.open there; the browser shell opens a separate tab. */
+const openExternally = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
+
+/** Shows the consent the host waits on (one at a time, any order), and sends the person's answer. */
+export function ConsentHost() {
+  const request = useApp(selectActiveConsent);
+  if (!request) return null;
+  // A new key per request: nothing typed for one request carries over to another.
+  return <ConsentDialog key={request.id} request={request} />;
+}
+
+function ConsentDialog({ request }: { request: ConsentRequest }) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const focus = useApp((s) => s.focusConsent);
+  const send = (answer: ConsentAnswer) => {
+    focus(undefined);
+    void run(() => host.call('answerConsent', request.id, answer));
+  };
+  switch (request.kind) {
+    case 'tool':
+      return <ToolConsentDialog request={request} answer={(decision) => send({ kind: 'tool', decision })} />;
+    case 'sampling':
+      return (
+        <SamplingConsentDialog
+          request={request}
+          approve={(params, model) =>
+            send({ kind: 'sampling', approve: true, params, ...(model ? { model } : {}) })
+          }
+          reject={() => send({ kind: 'sampling', approve: false })}
+        />
+      );
+    case 'sampling-result':
+      return (
+        <SamplingResultDialog
+          request={request}
+          approve={(result) => send({ kind: 'sampling-result', approve: true, result })}
+          reject={() => send({ kind: 'sampling-result', approve: false })}
+        />
+      );
+    case 'elicitation':
+      return request.params.mode === 'url' ? (
+        <ElicitationUrlDialog
+          request={request}
+          params={request.params}
+          answer={(result) => send({ kind: 'elicitation', result })}
+          open={openExternally}
+        />
+      ) : (
+        <ElicitationFormDialog
+          request={request}
+          params={request.params}
+          answer={(result) => send({ kind: 'elicitation', result })}
+        />
+      );
+  }
+}

@@ -1,0 +1,75 @@
+import type { ToolConsentRequest, ToolDecision } from '../../../shared/host/consent';
+import { JsonBlock } from '../../components/JsonBlock';
+import { Modal } from '../../components/Modal';
+import { SafeText } from '../../components/SafeText';
+import { ConsentServerLine } from './ConsentServerLine';
+
+const HINTS: [keyof NonNullable<ToolConsentRequest['tool']['annotations']>, string, string][] = [
+  ['readOnlyHint', 'read-only', 'changes things'],
+  ['destructiveHint', 'may destroy data', 'not destructive'],
+  ['idempotentHint', 'safe to repeat', 'not safe to repeat'],
+  ['openWorldHint', 'reaches outside systems', 'stays inside its own system'],
+];
+
+/** A tool call waiting for the person: who, which tool, exactly what will be sent. Escape denies. */
+export function ToolConsentDialog({
+  request,
+  answer,
+}: {
+  request: ToolConsentRequest;
+  answer: (decision: ToolDecision) => void;
+}) {
+  const { tool, annotations } = { tool: request.tool, annotations: request.tool.annotations };
+  const hints = HINTS.flatMap(([key, yes, no]) =>
+    typeof annotations?.[key] === 'boolean' ? [annotations[key] ? yes : no] : [],
+  );
+  return (
+    <Modal
+      title={
+        <>
+          Run <SafeText text={tool.title ?? tool.name} />?
+        </>
+      }
+      label={`Run ${tool.title ?? tool.name}? Tool call from ${request.server.id}`}
+      onEscape={() => answer('deny')}
+      wide
+    >
+      <ConsentServerLine request={request} />
+      <p>
+        Tool <code>{<SafeText text={tool.name} />}</code>
+      </p>
+      {tool.description && (
+        <div className="tool-description">
+          <SafeText text={tool.description} block />
+        </div>
+      )}
+      {hints.length > 0 && (
+        <p className="hints">
+          <span className="muted">The server says (unverified hints): </span>
+          {hints.join(' · ')}
+        </p>
+      )}
+      <h3 className="sub">Arguments that will be sent</h3>
+      <JsonBlock json={request.argumentsJson} label="Arguments" />
+      <div className="actions consent-actions">
+        <button type="button" onClick={() => answer('deny')}>
+          Deny
+        </button>
+        <button type="button" className="primary" onClick={() => answer('allow-once')}>
+          Allow once
+        </button>
+        {request.conversationId !== undefined && (
+          <button type="button" onClick={() => answer('allow-conversation')}>
+            Allow in this conversation
+          </button>
+        )}
+        <button type="button" onClick={() => answer('always-tool')}>
+          Always allow this tool
+        </button>
+        <button type="button" onClick={() => answer('always-server')}>
+          Always allow this server
+        </button>
+      </div>
+    </Modal>
+  );
+}

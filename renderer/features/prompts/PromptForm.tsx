@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import type { GetPromptResult, Prompt } from '../../../shared/mcp/protocol';
+import { CompletionInput } from '../../components/CompletionInput';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { useApp } from '../../state/store';
+
+/**
+ * A prompt's arguments, each with the server's completions (the other arguments go along as context,
+ * so one choice can narrow the next), then prompts/get.
+ */
+export function PromptForm({
+  server,
+  prompt,
+  onResult,
+}: {
+  server: string;
+  prompt: Prompt;
+  onResult: (result: GetPromptResult) => void;
+}) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const args = prompt.arguments ?? [];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(args.map((a) => [a.name, ''])),
+  );
+  const [missing, setMissing] = useState<string[]>([]);
+  const filled = () => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
+  return (
+    <form
+      aria-label={`Prompt ${prompt.name}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        const absent = args.filter((a) => a.required && !values[a.name]).map((a) => a.name);
+        setMissing(absent);
+        if (absent.length > 0) return;
+        void run(async () => onResult(await host.call('getPrompt', server, prompt.name, filled())));
+      }}
+    >
+      <h2>
+        <SafeText text={prompt.title ?? prompt.name} />
+      </h2>
+      {prompt.description && (
+        <p className="muted">
+          <SafeText text={prompt.description} />
+        </p>
+      )}
+      {args.map((a) => (
+        <div className="field" key={a.name}>
+          <label htmlFor={`arg-${a.name}`}>
+            <SafeText text={a.title ?? a.name} />
+            {a.required && <span aria-hidden="true"> *</span>}
+          </label>
+          <CompletionInput
+            id={`arg-${a.name}`}
+            required={a.required}
+            describedBy={a.description ? `arg-${a.name}-desc` : undefined}
+            value={values[a.name] ?? ''}
+            onChange={(v) => setValues((all) => ({ ...all, [a.name]: v }))}
+            suggest={async (value) => {
+              const { [a.name]: _, ...others } = filled();
+              return (
+                await host.call(
+                  'complete',
+                  server,
+                  { type: 'ref/prompt', name: prompt.name },
+                  { name: a.name, value },
+                  others,
+                )
+              ).values;
+            }}
+          />
+          {a.description && (
+            <p id={`arg-${a.name}-desc`} className="field-desc muted">
+              <SafeText text={a.description} />
+            </p>
+          )}
+          {missing.includes(a.name) && (
+            <p className="field-error" role="alert">
+              Required
+            </p>
+          )}
+        </div>
+      ))}
+      <button type="submit" className="primary">
+        Get messages
+      </button>
+    </form>
+  );
+}

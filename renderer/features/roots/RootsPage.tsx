@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { rootsOf } from '../../state/slices/roots';
+import { useApp } from '../../state/store';
+import { DirectoryBrowser } from './DirectoryBrowser';
+
+/**
+ * The folders servers may see (roots). One global list that every server receives, unless a server
+ * has a list of its own. Changes reach the servers at once (notifications/roots/list_changed).
+ */
+export function RootsPage() {
+  const roots = useApp((s) => s.roots);
+  const servers = useApp((s) => s.servers);
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  // Which list the folder browser adds to: undefined when closed, null for the global list.
+  const [browsingFor, setBrowsingFor] = useState<string | null | undefined>(undefined);
+  const [typed, setTyped] = useState('');
+
+  const add = (server: string | null) => {
+    if (roots.nativePicker) void run(() => host.call('pickRootDirectory', server));
+    else setBrowsingFor(server);
+  };
+  const following = servers.filter((s) => !roots.servers[s.id]).map((s) => s.id);
+
+  const list = (dirs: string[], server: string | null) => (
+    <ul className="root-list">
+      {dirs.map((d) => (
+        <li key={d}>
+          <code>
+            <SafeText text={d} />
+          </code>
+          <button
+            type="button"
+            aria-label={`Remove ${d}`}
+            onClick={() => run(() => host.call('removeRoot', d, server))}
+          >
+            Remove
+          </button>
+        </li>
+      ))}
+      {dirs.length === 0 && <li className="muted">No folders: servers see none.</li>}
+    </ul>
+  );
+
+  return (
+    <section aria-labelledby="roots-title">
+      <h1 id="roots-title">Folders servers may see</h1>
+      <section className="card" aria-label="Every server">
+        <h2>Every server</h2>
+        <p className="muted">
+          Received by {following.length > 0 ? following.join(', ') : 'no server (each has its own list)'}.
+        </p>
+        {list(roots.global, null)}
+        <div className="row">
+          <button type="button" className="primary" onClick={() => add(null)}>
+            Add folder…
+          </button>
+          <form
+            className="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              const path = typed.trim();
+              if (path) void run(() => host.call('addRoot', path, null)).then(() => setTyped(''));
+            }}
+          >
+            <input
+              aria-label="Folder path"
+              placeholder="or type a path"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
+            <button type="submit">Add</button>
+          </form>
+        </div>
+      </section>
+      {servers.map((s) => {
+        const own = roots.servers[s.id];
+        return (
+          <section className="card" key={s.id} aria-label={`Folders for ${s.id}`}>
+            <h2>{s.id}</h2>
+            {own ? (
+              <>
+                <p className="muted">Its own list:</p>
+                {list(rootsOf(roots, s.id), s.id)}
+                <div className="row">
+                  <button type="button" onClick={() => add(s.id)}>
+                    Add folder…
+                  </button>
+                  <button type="button" onClick={() => run(() => host.call('useGlobalRoots', s.id))}>
+                    Use the list for every server
+                  </button>
+                </div>
+              </>
+            ) : (
+              <div className="row">
+                <span className="muted">Sees the folders above.</span>
+                <button type="button" onClick={() => add(s.id)}>
+                  Give it a folder of its own…
+                </button>
+              </div>
+            )}
+          </section>
+        );
+      })}
+      {browsingFor !== undefined && (
+        <DirectoryBrowser
+          onClose={() => setBrowsingFor(undefined)}
+          onChoose={(path) => {
+            const server = browsingFor;
+            setBrowsingFor(undefined);
+            void run(() => host.call('addRoot', path, server));
+          }}
+        />
+      )}
+    </section>
+  );
+}

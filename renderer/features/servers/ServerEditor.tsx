@@ -1,0 +1,157 @@
+import { useState } from 'react';
+import type { ServerDraft } from '../../../shared/host/serverDraft';
+import { useHost } from '../../components/HostContext';
+import { Modal } from '../../components/Modal';
+import { KeyValueEditor, type KeyValueRow, recordOf, rowsOf } from './KeyValueEditor';
+
+/**
+ * Add or edit a server. Saving writes the config; a local server's command then waits for the trust
+ * prompt before it runs, like any new command.
+ */
+export function ServerEditor({
+  id,
+  draft,
+  onClose,
+}: {
+  /** The server being edited; undefined when adding. */
+  id?: string;
+  draft?: ServerDraft;
+  onClose: () => void;
+}) {
+  const host = useHost();
+  const [name, setName] = useState(id ?? '');
+  const [kind, setKind] = useState<ServerDraft['kind']>(draft?.kind ?? 'stdio');
+  const [command, setCommand] = useState(draft?.kind === 'stdio' ? draft.command : '');
+  const [args, setArgs] = useState(draft?.kind === 'stdio' ? draft.args.join('\n') : '');
+  const [cwd, setCwd] = useState(draft?.kind === 'stdio' ? (draft.cwd ?? '') : '');
+  const [env, setEnv] = useState<KeyValueRow[]>(draft?.kind === 'stdio' ? rowsOf(draft.env) : []);
+  const [url, setUrl] = useState(draft?.kind === 'remote' ? draft.url : '');
+  const [type, setType] = useState(draft?.kind === 'remote' ? draft.type : 'auto');
+  const [headers, setHeaders] = useState<KeyValueRow[]>(
+    draft?.kind === 'remote' ? rowsOf(draft.headers) : [],
+  );
+  const [error, setError] = useState<string>();
+  const [saving, setSaving] = useState(false);
+
+  const build = (): ServerDraft => {
+    const common = {
+      ...(draft?.disabled ? { disabled: true } : {}),
+      ...(draft?.requestTimeoutMs ? { requestTimeoutMs: draft.requestTimeoutMs } : {}),
+      ...(draft?.maxTotalTimeoutMs ? { maxTotalTimeoutMs: draft.maxTotalTimeoutMs } : {}),
+    };
+    if (kind === 'stdio') {
+      if (!command.trim()) throw new Error('Enter the command to run');
+      return {
+        kind,
+        command: command.trim(),
+        // One argument per line: an argument may hold spaces, and what you see is what runs.
+        args: args.split('\n').filter((a) => a !== ''),
+        ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
+        env: recordOf(env, 'Environment'),
+        ...common,
+      };
+    }
+    try {
+      const parsed = new URL(url.trim());
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') throw new Error();
+    } catch {
+      throw new Error('Enter the server’s full http(s) URL');
+    }
+    return { kind, url: url.trim(), type, headers: recordOf(headers, 'Headers'), ...common };
+  };
+
+  const save = async () => {
+    setError(undefined);
+    try {
+      if (!name.trim()) throw new Error('Give the server a name');
+      setSaving(true);
+      await host.call('saveServer', name.trim(), build(), id ?? null);
+      onClose();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal title={id ? `Edit ${id}` : 'Add a server'} onEscape={onClose} wide>
+      <form
+        className="editor"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <label htmlFor="server-name">Name</label>
+        <input id="server-name" value={name} onChange={(e) => setName(e.target.value)} required />
+        <fieldset className="kind">
+          <legend>Runs</legend>
+          <label className="check">
+            <input type="radio" name="kind" checked={kind === 'stdio'} onChange={() => setKind('stdio')} /> on
+            this computer (command)
+          </label>
+          <label className="check">
+            <input type="radio" name="kind" checked={kind === 'remote'} onChange={() => setKind('remote')} />{' '}
+            remotely (URL)
+          </label>
+        </fieldset>
+        {kind === 'stdio' ? (
+          <>
+            <label htmlFor="server-command">Command</label>
+            <input
+              id="server-command"
+              value={command}
+              onChange={(e) => setCommand(e.target.value)}
+              placeholder="npx"
+            />
+            <label htmlFor="server-args">Arguments, one per line</label>
+            <textarea id="server-args" rows={4} value={args} onChange={(e) => setArgs(e.target.value)} />
+            <label htmlFor="server-cwd">Working folder (optional)</label>
+            <input id="server-cwd" value={cwd} onChange={(e) => setCwd(e.target.value)} />
+            <KeyValueEditor legend="Environment" rows={env} onChange={setEnv} namePlaceholder="NAME" />
+          </>
+        ) : (
+          <>
+            <label htmlFor="server-url">URL</label>
+            <input
+              id="server-url"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              placeholder="https://…/mcp"
+            />
+            <label htmlFor="server-transport">Transport</label>
+            <select
+              id="server-transport"
+              value={type}
+              onChange={(e) => setType(e.target.value as typeof type)}
+            >
+              <option value="auto">Detect (Streamable HTTP, then legacy SSE)</option>
+              <option value="http">Streamable HTTP</option>
+              <option value="sse">Legacy HTTP+SSE</option>
+            </select>
+            <KeyValueEditor
+              legend="Headers"
+              rows={headers}
+              onChange={setHeaders}
+              namePlaceholder="Authorization"
+            />
+          </>
+        )}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="actions">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={saving}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ApprovalsView, ToolView } from '../../../shared/ipc/contract';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { selectToolsOf } from '../../state/slices/catalog';
+import { useApp } from '../../state/store';
+import { ToolRunner } from './ToolRunner';
+
+/** A running server's tools: on/off for the model, run by hand, and the server's approval policy. */
+export function ServerTools({ server }: { server: string }) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  // A filtered list is a new array each time: compare it by its items, or every render re-renders.
+  const tools = useApp(useShallow(selectToolsOf(server)));
+  const [approvals, setApprovals] = useState<ApprovalsView>();
+  const [running, setRunning] = useState<ToolView>();
+  const consents = useApp((s) => s.consents.length);
+  // Approvals change when a consent is answered "always": refresh as the queue moves.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: consents is the refresh trigger
+  useEffect(() => {
+    void run(async () => setApprovals(await host.call('getApprovals', server)));
+  }, [host, run, server, consents]);
+  const refresh = async () => setApprovals(await host.call('getApprovals', server));
+
+  return (
+    <details className="server-tools">
+      <summary>
+        Tools ({tools.filter((t) => t.enabled).length} of {tools.length} on)
+      </summary>
+      <ul className="tool-list">
+        {tools.map((t) => (
+          <li key={t.name}>
+            <label className="check" title={t.description}>
+              <input
+                type="checkbox"
+                checked={t.enabled}
+                onChange={(e) =>
+                  void run(() => host.call('setToolEnabled', server, t.tool, e.target.checked))
+                }
+              />
+              <SafeText text={t.title ?? t.tool} />
+            </label>
+            {approvals &&
+              (approvals.alwaysTools.includes(t.tool) || approvals.serverTools.includes(t.tool)) && (
+                <span className="chip" title="Runs without asking">
+                  always allowed
+                </span>
+              )}
+            <button type="button" aria-label={`Run ${t.title ?? t.tool}`} onClick={() => setRunning(t)}>
+              Run…
+            </button>
+          </li>
+        ))}
+      </ul>
+      {approvals && (
+        <div className="approvals">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={approvals.readOnlyAuto}
+              onChange={(e) =>
+                void run(async () => {
+                  await host.call('setReadOnlyPolicy', server, e.target.checked);
+                  await refresh();
+                })
+              }
+            />
+            Run tools the server marks read-only without asking (the server’s claim, not verified)
+          </label>
+          <button
+            type="button"
+            disabled={
+              !approvals.readOnlyAuto && approvals.alwaysTools.length + approvals.serverTools.length === 0
+            }
+            onClick={() =>
+              void run(async () => {
+                await host.call('revokeApprovals', server);
+                await refresh();
+              })
+            }
+          >
+            Ask again for everything
+          </button>
+        </div>
+      )}
+      {running && <ToolRunner tool={running} onClose={() => setRunning(undefined)} />}
+    </details>
+  );
+}
