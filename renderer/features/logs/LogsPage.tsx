@@ -64,43 +64,40 @@ export function LogsPage() {
     <section aria-labelledby="logs-title" className="logs-page">
       <h1 id="logs-title">Logs</h1>
       <div className="log-controls">
-        <label>
-          Server{' '}
-          <select value={server ?? ''} onChange={(e) => setServer(e.target.value || undefined)}>
-            <option value="">All servers</option>
-            {servers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="log-server">Server</label>
+        <select id="log-server" value={server ?? ''} onChange={(e) => setServer(e.target.value || undefined)}>
+          <option value="">All servers</option>
+          {servers.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.id}
+            </option>
+          ))}
+        </select>
         {canSetLevel && (
-          <label>
-            Server log level{' '}
+          <>
+            <label htmlFor="log-set-level">Server sends from</label>
             <select
+              id="log-set-level"
               defaultValue=""
               onChange={(e) =>
                 e.target.value &&
                 void run(() => host.call('setLogLevel', server!, e.target.value as LoggingLevel))
               }
             >
-              <option value="">(set…)</option>
+              <option value="">(its level…)</option>
               {LOGGING_LEVELS.map((l) => (
                 <option key={l}>{l}</option>
               ))}
             </select>
-          </label>
+          </>
         )}
-        <label>
-          Logger{' '}
-          <select value={logger ?? ''} onChange={(e) => setLogger(e.target.value || undefined)}>
-            <option value="">Any</option>
-            {loggers.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </select>
-        </label>
+        <label htmlFor="log-logger">Logger</label>
+        <select id="log-logger" value={logger ?? ''} onChange={(e) => setLogger(e.target.value || undefined)}>
+          <option value="">Any</option>
+          {loggers.map((l) => (
+            <option key={l}>{l}</option>
+          ))}
+        </select>
         <input
           type="search"
           aria-label="Search logs"
@@ -126,7 +123,7 @@ export function LogsPage() {
           Export
         </button>
       </div>
-      <fieldset className="chips" aria-label="Levels">
+      <fieldset className="chips" aria-label="Levels and sources">
         {LOGGING_LEVELS.map((l) => (
           <label key={l} className={`chip log-${l}`}>
             <input type="checkbox" checked={levels.has(l)} onChange={() => setLevels((s) => toggle(s, l))} />{' '}

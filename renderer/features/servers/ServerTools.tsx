@@ -30,7 +30,7 @@ export function ServerTools({ server }: { server: string }) {
       </summary>
       <ul className="tool-list">
         {tools.map((t) => (
-          <li key={t.name}>
+          <li key={t.name} data-tool={t.tool}>
             <label className="check" title={t.description}>
               <input
                 type="checkbox"

@@ -1,0 +1,101 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { parseConfig } from '../../electron/host/config/serverConfig';
+import { serverIdentity } from '../../electron/host/servers/serverIdentity';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumAvailable = existsSync(CHROMIUM);
+export const root = path.resolve(__dirname, '../..');
+export const shots = path.join(root, 'test-results', 'e2e');
+
+export interface ShellOptions {
+  servers: Record<string, Record<string, unknown>>;
+  /** Secret store contents (the browser shell's file store). */
+  secrets?: Record<string, string>;
+  /** Servers trusted in an earlier session (the rest show the trust prompt). */
+  trusted?: string[];
+  /** Extra environment for the shell (e.g. HOME for the folder browser). */
+  env?: Record<string, string>;
+  /** Files to write into the data directory before start (name → JSON value). */
+  files?: Record<string, unknown>;
+}
+
+export interface RunningShell {
+  home: string;
+  url: string;
+  browser: Browser;
+  page: Page;
+  /** Every WebSocket frame the page received. */
+  frames: string[];
+  stop(): Promise<void>;
+}
+
+/** Builds the renderer if needed, starts `electron/web/main.ts` with a fresh data directory, opens Chromium. */
+export async function startShell(options: ShellOptions): Promise<RunningShell> {
+  if (!existsSync(path.join(root, 'out/renderer/index.html'))) {
+    const build = spawnSync('npm', ['run', '-s', 'build:renderer'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`renderer build failed: ${build.stderr}`);
+  }
+  await mkdir(shots, { recursive: true });
+  const home = await mkdtemp(path.join(tmpdir(), 'sb-e2e-'));
+  await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: options.servers }));
+  if (options.secrets)
+    await writeFile(path.join(home, 'secrets.json'), JSON.stringify(options.secrets), { mode: 0o600 });
+  const trusted = parseConfig({ mcpServers: options.servers })
+    .servers.filter((s) => options.trusted?.includes(s.name))
+    .map(serverIdentity);
+  await writeFile(path.join(home, 'trusted-servers.json'), JSON.stringify(trusted));
+  for (const [name, value] of Object.entries(options.files ?? {}))
+    await writeFile(path.join(home, name), JSON.stringify(value));
+
+  const shell: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'electron/web/main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, SWITCHBOARD_HOME: home, ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    shell.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/);
+      if (m) resolve(m[0]);
+    });
+    shell.once('exit', (code) => reject(new Error(`browser shell exited (${code}): ${out}`)));
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  return {
+    home,
+    url,
+    browser,
+    page,
+    frames,
+    async stop() {
+      await browser.close().catch(() => {});
+      if (shell.exitCode === null) {
+        shell.kill('SIGTERM');
+        await new Promise((r) => shell.once('exit', r));
+      }
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
