@@ -6,6 +6,8 @@ export default defineConfig({
       'electron/**/*.test.ts',
       'shared/**/*.test.ts',
       'renderer/**/*.test.ts',
+      // Component tests: each such file runs in happy-dom (see its first line).
+      'renderer/**/*.test.tsx',
       'e2e/**/*.test.ts',
       'test/**/*.test.ts',
       'scripts/**/*.test.ts',

@@ -1,0 +1,170 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type {
+  ElicitationConsentRequest,
+  SamplingConsentRequest,
+  ToolConsentRequest,
+} from '../../../shared/host/consent';
+import type { ElicitFormParams } from '../../../shared/mcp/protocol';
+import { renderWithHost } from '../../test/render';
+import { ElicitationFormDialog } from './ElicitationFormDialog';
+import { SamplingConsentDialog } from './SamplingConsentDialog';
+import { ToolConsentDialog } from './ToolConsentDialog';
+
+const server = { id: 'weather', target: 'node weather.js', identity: 'abc123' };
+const base = {
+  id: '0b0e3c1a-7d3c-4a3e-9a7e-2f1d3c4b5a69',
+  server,
+  createdAt: 0,
+  expiresAt: Date.now() + 60_000,
+};
+const pressEscape = () =>
+  fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
+
+describe('ToolConsentDialog', () => {
+  const request: ToolConsentRequest = {
+    ...base,
+    kind: 'tool',
+    tool: {
+      name: 'forecast',
+      title: 'Forecast',
+      description: 'Gets the forecast\u202E.exe',
+      annotations: { readOnlyHint: true },
+    },
+    argumentsJson: '{"city":"Paris","days":3}',
+  };
+
+  it('shows who asks, the exact arguments, hints as unverified, and hidden characters as markers', () => {
+    renderWithHost(<ToolConsentDialog request={request} answer={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Run Forecast? Tool call from weather' });
+    expect(dialog.textContent).toContain('weather');
+    expect(screen.getByRole('region', { name: 'Arguments' }).textContent).toBe(
+      '{\n  "city": "Paris",\n  "days": 3\n}',
+    );
+    expect(dialog.textContent).toContain('The server says (unverified hints): read-only');
+    expect(dialog.textContent).toContain('⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩');
+    expect(dialog.textContent).not.toContain('\u202E');
+    // No conversation, so no "this conversation" choice.
+    expect(screen.queryByRole('button', { name: 'Allow in this conversation' })).toBeNull();
+  });
+
+  it('Escape denies; each button sends its decision', () => {
+    const answer = vi.fn();
+    renderWithHost(<ToolConsentDialog request={{ ...request, conversationId: 'c1' }} answer={answer} />);
+    pressEscape();
+    fireEvent.click(screen.getByRole('button', { name: 'Allow in this conversation' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Always allow this tool' }));
+    expect(answer.mock.calls).toEqual([['deny'], ['allow-conversation'], ['always-tool']]);
+  });
+});
+
+describe('ElicitationFormDialog', () => {
+  const params: ElicitFormParams = {
+    message: 'Where should we ship it?',
+    requestedSchema: {
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email', title: 'Email' },
+        copies: { type: 'integer', minimum: 1, maximum: 5, default: 1, title: 'Copies' },
+        express: { type: 'boolean', title: 'Express' },
+        size: {
+          type: 'string',
+          oneOf: [
+            { const: 's', title: 'Small' },
+            { const: 'l', title: 'Large' },
+          ],
+          default: 'l',
+          title: 'Size',
+        },
+      },
+      required: ['email'],
+    },
+  };
+  const request: ElicitationConsentRequest = { ...base, kind: 'elicitation', params };
+
+  it('pre-fills defaults, refuses to send until the form is valid, then sends the typed values', () => {
+    const answer = vi.fn();
+    renderWithHost(<ElicitationFormDialog request={request} params={params} answer={answer} />);
+    expect((screen.getByLabelText('Copies') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByLabelText('Size') as HTMLSelectElement).value).toBe('l');
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(answer).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Required');
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'not an email' } });
+    fireEvent.change(screen.getByLabelText('Copies'), { target: { value: '9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Enter an email address',
+      'At most 5',
+    ]);
+    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Copies'), { target: { value: '2' } });
+    fireEvent.click(screen.getByLabelText('Express'));
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(answer).toHaveBeenCalledWith({
+      action: 'accept',
+      content: { email: 'ada@example.com', copies: 2, express: true, size: 'l' },
+    });
+  });
+
+  it('decline and cancel send no content; Escape cancels', () => {
+    const answer = vi.fn();
+    renderWithHost(<ElicitationFormDialog request={request} params={params} answer={answer} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Decline' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    pressEscape();
+    expect(answer.mock.calls).toEqual([
+      [{ action: 'decline' }],
+      [{ action: 'cancel' }],
+      [{ action: 'cancel' }],
+    ]);
+  });
+});
+
+describe('SamplingConsentDialog', () => {
+  const request: SamplingConsentRequest = {
+    ...base,
+    kind: 'sampling',
+    params: {
+      messages: [{ role: 'user', content: { type: 'text', text: 'Summarise\u200B this' } }],
+      systemPrompt: 'You are terse.',
+      maxTokens: 100,
+      modelPreferences: { hints: [{ name: 'claude-haiku' }], speedPriority: 0.9 },
+    },
+  };
+
+  it('explains the preferences, shows hidden characters, and sends the edited request and chosen model', () => {
+    const approve = vi.fn();
+    renderWithHost(<SamplingConsentDialog request={request} approve={approve} reject={() => {}} />);
+    const dialog = screen.getByRole('dialog', { name: 'Sampling request from weather' });
+    expect(dialog.textContent).toContain('Suggested models, in order: claude-haiku');
+    expect(dialog.textContent).toContain('Speed matters a lot (0.9).');
+    expect(dialog.textContent).toContain('⟨U+200B ZERO WIDTH SPACE⟩');
+    fireEvent.change(screen.getByLabelText('System prompt'), { target: { value: 'Be kind.' } });
+    fireEvent.change(screen.getByLabelText('Message 1 (user)'), { target: { value: 'Summarise this' } });
+    fireEvent.change(screen.getByLabelText('Max tokens'), { target: { value: '50' } });
+    fireEvent.change(screen.getByLabelText('Use model'), { target: { value: 'claude-sonnet' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the model' }));
+    expect(approve).toHaveBeenCalledWith(
+      {
+        ...request.params,
+        systemPrompt: 'Be kind.',
+        maxTokens: 50,
+        messages: [{ role: 'user', content: { type: 'text', text: 'Summarise this' } }],
+      },
+      'claude-sonnet',
+    );
+  });
+
+  it('Escape rejects; a bad maxTokens cannot be sent', () => {
+    const reject = vi.fn();
+    renderWithHost(<SamplingConsentDialog request={request} approve={() => {}} reject={reject} />);
+    fireEvent.change(screen.getByLabelText('Max tokens'), { target: { value: '0' } });
+    expect((screen.getByRole('button', { name: 'Send to the model' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    pressEscape();
+    expect(reject).toHaveBeenCalledOnce();
+  });
+});
