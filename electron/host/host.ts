@@ -1,6 +1,10 @@
 import path from 'node:path';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
-import type { ClientHandlers } from '../mcp';
+import { AnthropicProvider } from '../llm/anthropicProvider';
+import { RateLimiter } from '../llm/rateLimiter';
+import { sampleWithProvider } from '../llm/samplingBridge';
+import { type ClientHandlers, ErrorCode, McpError } from '../mcp';
+import { SettingsStore } from '../store/settingsStore';
 import { Catalog } from './catalog/catalog';
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
@@ -21,11 +25,17 @@ export interface HostOptions {
   secrets?: SecretStore;
   resolveShellPath?: boolean;
   restart?: Partial<RestartPolicy>;
-  /** Answers an approved sampling request with a model; without one, sampling is not offered. */
-  sampler?: Sampler;
+  /**
+   * Answers an approved sampling request. Default: the Anthropic provider with the key from
+   * Settings. `null`: sampling is not offered to servers at all.
+   */
+  sampler?: Sampler | null;
   /** How long a consent waits for the person before it counts as refused (default 5 min). */
   consentTimeoutMs?: number;
 }
+
+/** The SecretStore id of the Anthropic API key (set in Settings, never sent to the renderer). */
+export const ANTHROPIC_KEY_SECRET = 'anthropic/api-key';
 
 export type ToolCallOutcome =
   | { status: 'done'; result: CallToolResult; server: string; tool: string; argumentsJson: string }
@@ -47,6 +57,8 @@ export class Host {
     readonly catalog: Catalog,
     readonly consent: ConsentBroker,
     readonly approvals: ApprovalStore,
+    readonly settings: SettingsStore,
+    readonly provider: AnthropicProvider,
   ) {}
 
   static async create(options: HostOptions): Promise<Host> {
@@ -60,6 +72,28 @@ export class Host {
     const approvals = new ApprovalStore(path.join(options.home, 'approvals.json'));
     await approvals.load();
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
+    const settings = SettingsStore.inHome(options.home);
+    // Where the key goes is read from Settings on every request, and from nowhere else.
+    const provider = new AnthropicProvider(async () => ({
+      baseUrl: (await settings.get()).settings.anthropic.baseUrl,
+      apiKey: await secrets.get(ANTHROPIC_KEY_SECRET),
+    }));
+    const sampler: Sampler | undefined =
+      options.sampler === null
+        ? undefined
+        : (options.sampler ??
+          (async (params, opts) => {
+            const { anthropic, sampling } = (await settings.get()).settings;
+            return sampleWithProvider(
+              provider,
+              { maxTokensCap: sampling.maxTokensCap, defaultModel: anthropic.defaultModel },
+              params,
+              opts,
+            );
+          }));
+    const samplingLimit = new RateLimiter(
+      async () => (await settings.get()).settings.sampling.perServerPerMinute,
+    );
     // Filled once the registry exists: handlers look servers up when a request arrives.
     let describe: (id: string) => ReturnType<ServerRegistry['describe']> = () => undefined;
     const handlersFor = (id: string): ClientHandlers => {
@@ -75,10 +109,23 @@ export class Host {
           url: (params, ctx) => consent.elicit(who(), params, ctx.signal),
         },
       };
-      const sampler = options.sampler;
       if (sampler)
         handlers.sampling = {
-          createMessage: (params, ctx) => consent.sample(who(), params, sampler, ctx.signal),
+          createMessage: async (params, ctx) => {
+            const server = who();
+            // Refused before any dialog: a server cannot flood the person with requests.
+            if (!(await samplingLimit.take(id)))
+              throw new McpError(
+                ErrorCode.InternalError,
+                `Too many sampling requests from ${id}: at most ${(await settings.get()).settings.sampling.perServerPerMinute} a minute (Settings)`,
+              );
+            if (!options.sampler && !(await provider.hasKey()))
+              throw new McpError(
+                ErrorCode.InternalError,
+                'Sampling is unavailable: no model API key is set in Switchboard',
+              );
+            return consent.sample(server, params, sampler, ctx.signal);
+          },
         };
       return handlers;
     };
@@ -112,6 +159,8 @@ export class Host {
       catalog,
       consent,
       approvals,
+      settings,
+      provider,
     );
     await registry.load();
     await catalog.init();

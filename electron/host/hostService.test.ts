@@ -273,3 +273,34 @@ describe('HostService: a saved command never runs on the renderer’s say-so alo
     electronLike.dispose();
   });
 });
+
+describe('HostService: settings and the API key', () => {
+  it('stores the key write-only: settings say a key exists, never what it is; logs redact it', async () => {
+    const { host, service } = await start({});
+    const KEY = 'sk-ant-canary-41c2';
+    expect((await service.getSettings()).hasApiKey).toBe(false);
+    await service.setApiKey(`  ${KEY}  `);
+    const view = await service.getSettings();
+    expect(view.hasApiKey).toBe(true);
+    expect(JSON.stringify(view)).not.toContain(KEY);
+    expect(await host.secrets.get('anthropic/api-key')).toBe(KEY);
+    host.logs.append('x', 'stderr', 'info', `leaked ${KEY}`);
+    expect(host.logs.entries('x')[0]?.text).toBe('leaked [redacted]');
+    await expect(service.setApiKey('   ')).rejects.toThrow('empty');
+    await service.setApiKey(null);
+    expect((await service.getSettings()).hasApiKey).toBe(false);
+  });
+
+  it('saves settings and refuses a bad base URL with the reason', async () => {
+    const { service } = await start({});
+    const current = (await service.getSettings()).settings;
+    await expect(
+      service.saveSettings({ ...current, anthropic: { baseUrl: 'file:///etc/passwd' } }),
+    ).rejects.toThrow('file: is not http or https');
+    await service.saveSettings({ ...current, sampling: { maxTokensCap: 100, perServerPerMinute: 1 } });
+    expect((await service.getSettings()).settings.sampling).toEqual({
+      maxTokensCap: 100,
+      perServerPerMinute: 1,
+    });
+  });
+});

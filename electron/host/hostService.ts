@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ConsentAnswer } from '../../shared/host/consent';
 import type { DraftValue, ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
 import type { LaunchSummary } from '../../shared/host/serverView';
+import type { Settings } from '../../shared/host/settings';
 import type {
   CatalogView,
   HostApi,
@@ -14,7 +15,7 @@ import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol'
 import { type Disposer, Emitter } from '../mcp';
 import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
 import { applyImport, draftOf, saveDraft } from './config/serverEditor';
-import type { Host } from './host';
+import { ANTHROPIC_KEY_SECRET, type Host } from './host';
 import { listDirectory } from './roots/directoryBrowser';
 import { ToolRuns } from './runs/toolRuns';
 
@@ -239,6 +240,30 @@ export class HostService implements HostApi {
   }
   async secretStorage() {
     return { encrypted: this.host.secrets.encrypted };
+  }
+
+  // ---- settings -----------------------------------------------------------------------------------
+
+  async getSettings() {
+    const { settings, problems } = await this.host.settings.get();
+    return { settings, problems, hasApiKey: await this.host.provider.hasKey() };
+  }
+  async saveSettings(settings: Settings) {
+    await this.host.settings.set(settings);
+  }
+  async setApiKey(key: string | null) {
+    if (key === null) {
+      await this.host.secrets.delete(ANTHROPIC_KEY_SECRET);
+      return;
+    }
+    const trimmed = key.trim();
+    if (!trimmed) throw new Error('The API key is empty');
+    // Redacted from every log from now on, like every other secret.
+    this.host.redactor.add(trimmed);
+    await this.host.secrets.set(ANTHROPIC_KEY_SECRET, trimmed);
+  }
+  listModels() {
+    return this.host.provider.listModels();
   }
 
   // ---- internals ----------------------------------------------------------------------------------

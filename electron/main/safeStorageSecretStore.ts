@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { SafeStorage } from 'electron';
-import { JsonFile, stringRecord } from '../host/jsonFile';
 import type { SecretStore } from '../host/secrets/secretStore';
+import { JsonFile, stringRecord } from '../host/secrets/secretStore';
 
 /** Secrets encrypted with the OS keychain (safeStorage), stored as base64 ciphertext in the data directory. */
 export class SafeStorageSecretStore implements SecretStore {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ConsentAnswer, ConsentRequest } from '../host/consent';
 import type { ImportPreview, ServerDraft } from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
+import type { Settings, SettingsView } from '../host/settings';
 import type {
   CallToolResult,
   CompleteResult,
@@ -56,6 +57,19 @@ const serverDraft: z.ZodType<ServerDraft> = z.discriminatedUnion('kind', [
     })
     .strict(),
 ]) as unknown as z.ZodType<ServerDraft>;
+const settingsSchema = z
+  .object({
+    anthropic: z
+      .object({ baseUrl: z.string().min(1).max(2048), defaultModel: z.string().min(1).max(256).optional() })
+      .strict(),
+    sampling: z
+      .object({
+        maxTokensCap: z.number().int().min(1).max(1_000_000),
+        perServerPerMinute: z.number().int().min(0).max(10_000),
+      })
+      .strict(),
+  })
+  .strict() satisfies z.ZodType<Settings>;
 const completeRef = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(1024) }),
   z.object({ type: z.literal('ref/resource'), uri }),
@@ -144,6 +158,12 @@ export const HOST_METHODS = {
   /** The in-app folder browser (browser shell only): the sub-folders of a folder (null: home). */
   listDirectory: z.tuple([path.nullable()]),
   secretStorage: z.tuple([]),
+  // ---- settings ----
+  getSettings: z.tuple([]),
+  saveSettings: z.tuple([settingsSchema]),
+  /** Write-only: the key goes into the SecretStore and never comes back (null removes it). */
+  setApiKey: z.tuple([z.string().min(1).max(1024).nullable()]),
+  listModels: z.tuple([]),
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -230,6 +250,10 @@ export interface HostResults {
   listDirectory: DirectoryListing;
   /** Whether secrets are encrypted at rest (the UI warns when they are not). */
   secretStorage: { encrypted: boolean };
+  getSettings: SettingsView;
+  saveSettings: void;
+  setApiKey: void;
+  listModels: { models: string[]; source: 'api' | 'fallback'; error?: string };
 }
 
 export type HostApi = {

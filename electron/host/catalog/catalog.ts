@@ -1,6 +1,6 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter, type McpClient } from '../../mcp';
-import { JsonFile, stringList } from '../jsonFile';
+import { JsonFile, stringList } from '../../store/jsonFile';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { ToolNameMap, type ToolRef } from './toolNames';
 

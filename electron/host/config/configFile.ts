@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { writeFileAtomic } from '../atomicWrite';
+import { writeFileAtomic } from '../../store/atomicWrite';
 import { type ParsedConfig, parseConfig } from './serverConfig';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Tool } from '../../../shared/mcp/protocol';
+import { JsonFile, stringList } from '../../store/jsonFile';
 import { canonicalJson } from '../canonicalJson';
-import { JsonFile, stringList } from '../jsonFile';
 
 /** What a tool *says it is*: description, input schema, annotations. Any change is a new tool. */
 export function toolDefinitionHash(tool: Tool): string {

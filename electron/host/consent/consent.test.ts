@@ -337,7 +337,7 @@ describe('consent for sampling and elicitation', () => {
   });
 
   it('without a model, sampling is not offered to servers at all', async () => {
-    const h = await start();
+    const h = await start({ sampler: null });
     expect(h.registry.get('everything')!.client!.serverCapabilities).toBeDefined();
     const names = h.catalog
       .tools()

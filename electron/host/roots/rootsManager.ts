@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Root } from '../../../shared/mcp/protocol';
 import { Emitter } from '../../mcp';
-import { JsonFile, stringList } from '../jsonFile';
+import { JsonFile, stringList } from '../../store/jsonFile';
 
 interface RootsFile {
   global: string[];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { JsonFile, stringRecord } from '../jsonFile';
+import { JsonFile, stringRecord } from '../../store/jsonFile';
 import type { SecretStore } from './secretStore';
 
 /** Secrets in a JSON file only its owner can read (0600). Not encrypted: the UI says so. */

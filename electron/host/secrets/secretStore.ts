@@ -17,3 +17,6 @@ export interface SecretStore {
 export function secretId(server: string, field: 'env' | 'headers', name: string): string {
   return `${encodeURIComponent(server)}/${field}/${encodeURIComponent(name)}`;
 }
+
+/** For secret stores outside the host (the Electron shell's safeStorage store): the same file handling. */
+export { JsonFile, stringRecord } from '../../store/jsonFile';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { JsonFile, stringList } from '../jsonFile';
+import { JsonFile, stringList } from '../../store/jsonFile';
 
 /**
  * The local servers the person has confirmed, by identity (name, command, args, cwd, env names). A

@@ -134,6 +134,12 @@ export function SamplingConsentDialog({
           onChange={(e) => setMaxTokens(e.target.value)}
         />
       </div>
+      {typeof params.temperature === 'number' && (
+        <p className="muted">
+          The server asks for temperature {params.temperature}; the model API no longer takes one, so it is
+          not sent.
+        </p>
+      )}
       {params.tools && params.tools.length > 0 && (
         <p className="muted">
           The server offers the model {params.tools.length} tool(s) of its own for this request.

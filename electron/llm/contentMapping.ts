@@ -1,0 +1,71 @@
+import type {
+  ContentBlockParam,
+  ImageBlockParam,
+  TextBlockParam,
+  ToolResultBlockParam,
+} from '@anthropic-ai/sdk/resources/messages/messages';
+import type { CallToolResult, ContentBlock } from '../../shared/mcp/protocol';
+
+const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+
+/**
+ * MCP content as Anthropic blocks. Text and the image types the API takes go across as they are;
+ * everything else (audio, other images, embedded resources, resource links) becomes a faithful text
+ * block that says what it was, so the model is never told less than is there without knowing it.
+ */
+export function toAnthropicContent(content: readonly ContentBlock[]): (TextBlockParam | ImageBlockParam)[] {
+  return content.map((c): TextBlockParam | ImageBlockParam => {
+    switch (c.type) {
+      case 'text':
+        return { type: 'text', text: c.text };
+      case 'image':
+        return IMAGE_TYPES.has(c.mimeType)
+          ? {
+              type: 'image',
+              source: { type: 'base64', media_type: c.mimeType as 'image/png', data: c.data },
+            }
+          : {
+              type: 'text',
+              text: `[image of type ${c.mimeType}, ${approxBytes(c.data)} bytes: not a type the model reads]`,
+            };
+      case 'audio':
+        return {
+          type: 'text',
+          text: `[audio of type ${c.mimeType}, ${approxBytes(c.data)} bytes: the model cannot hear it]`,
+        };
+      case 'resource': {
+        const r = c.resource;
+        return 'text' in r
+          ? { type: 'text', text: `[resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}]\n${r.text}` }
+          : {
+              type: 'text',
+              text: `[binary resource ${r.uri}${r.mimeType ? ` (${r.mimeType})` : ''}, ${approxBytes(r.blob)} bytes, not included]`,
+            };
+      }
+      case 'resource_link':
+        return {
+          type: 'text',
+          text: `[resource link] ${JSON.stringify({ uri: c.uri, name: c.name, ...(c.title ? { title: c.title } : {}), ...(c.description ? { description: c.description } : {}), ...(c.mimeType ? { mimeType: c.mimeType } : {}) })}`,
+        };
+      default:
+        return { type: 'text', text: `[content] ${JSON.stringify(c)}` };
+    }
+  });
+}
+
+/** A tool's result as the tool_result block the model reads (isError → is_error; structuredContent as JSON). */
+export function toToolResultBlock(toolUseId: string, result: CallToolResult): ToolResultBlockParam {
+  const content: (TextBlockParam | ImageBlockParam)[] = toAnthropicContent(result.content ?? []);
+  if (result.structuredContent !== undefined)
+    content.push({ type: 'text', text: `[structuredContent] ${JSON.stringify(result.structuredContent)}` });
+  return {
+    type: 'tool_result',
+    tool_use_id: toolUseId,
+    content: content.length > 0 ? content : [{ type: 'text', text: '(no content)' }],
+    ...(result.isError ? { is_error: true } : {}),
+  };
+}
+
+const approxBytes = (base64: string) => Math.floor((base64.length * 3) / 4);
+
+export type { ContentBlockParam };

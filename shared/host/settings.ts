@@ -1,0 +1,41 @@
+/** What the person sets in Settings. The API key is not here: it lives in the SecretStore, write-only. */
+export interface Settings {
+  anthropic: {
+    /** Where requests (and the key) go: changeable only here, for Anthropic-compatible gateways. */
+    baseUrl: string;
+    /** The model for new conversations and for sampling when a server states no preference. */
+    defaultModel?: string;
+  };
+  sampling: {
+    /** A server's maxTokens is lowered to this. */
+    maxTokensCap: number;
+    /** Sampling requests one server may make per minute; more are refused before any dialog. */
+    perServerPerMinute: number;
+  };
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  anthropic: { baseUrl: 'https://api.anthropic.com' },
+  sampling: { maxTokensCap: 4096, perServerPerMinute: 10 },
+};
+
+export interface SettingsView {
+  settings: Settings;
+  hasApiKey: boolean;
+  /** What was wrong in the settings file (those values fell back to their defaults). */
+  problems: string[];
+}
+
+/** Checks a base URL: http(s), no credentials, no query. Returns what is wrong, or undefined. */
+export function baseUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return `"${value}" is not a URL`;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${url.protocol} is not http or https`;
+  if (url.username || url.password) return 'a base URL must not carry a user name or password';
+  if (url.search || url.hash) return 'a base URL must not have a query or fragment';
+  return undefined;
+}
