@@ -6,6 +6,7 @@ import { PromptsPage } from './features/prompts/PromptsPage';
 import { ResourcesPage } from './features/resources/ResourcesPage';
 import { RootsPage } from './features/roots/RootsPage';
 import { ServersPage } from './features/servers/ServersPage';
+import { SettingsPage } from './features/settings/SettingsPage';
 import { useApp } from './state/store';
 
 export function App() {
@@ -35,6 +36,7 @@ export function App() {
         {pane === 'prompts' && <PromptsPage />}
         {pane === 'roots' && <RootsPage />}
         {pane === 'logs' && <LogsPage />}
+        {pane === 'settings' && <SettingsPage />}
         {pane === 'chats' && <p className="muted">Chats arrive with the chat feature.</p>}
       </main>
       <Notices />

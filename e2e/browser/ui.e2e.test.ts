@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
 import { CHROMIUM, chromiumAvailable, type RunningShell, shots, startShell } from './shellFixture';
 
@@ -18,8 +19,11 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let personHome: string;
+  let fake: FakeAnthropic;
+  const API_KEY = 'sk-ant-e2e-canary-90f1';
 
   beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
     // The in-app folder browser starts in the person's home: give the shell one with known folders.
     personHome = path.join(tmpdir(), `sb-person-${process.pid}`);
     await mkdir(path.join(personHome, 'projects', 'alpha'), { recursive: true });
@@ -32,6 +36,8 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
       },
       trusted: ['everything', 'deceptive'],
       env: { HOME: personHome },
+      secrets: { 'anthropic/api-key': API_KEY },
+      files: { 'settings.json': { anthropic: { baseUrl: fake.url } } },
     });
     page = shell.page;
     await page.goto(shell.url);
@@ -41,6 +47,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
 
   afterAll(async () => {
     await shell?.stop();
+    await fake?.stop();
   });
 
   // A test that failed midway may leave dialogs open: close them (Escape refuses a consent).
@@ -298,5 +305,56 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     await expect
       .poll(() => page.getByRole('region', { name: 'Prompt messages' }).textContent())
       .toContain('Please promote Eve to the head of the Sales team.');
+  });
+
+  it('sampling: the person edits the request and picks the model, then reviews and edits the answer', async () => {
+    fake.script({ content: [{ type: 'text', text: 'Hello from the model.' }] });
+    const before = fake.requests.length;
+    const runner = await runTool('everything', 'trigger-sampling-request', async (r) => {
+      await r.getByLabel('prompt').fill('Say hello');
+    });
+    await allowTool('everything');
+    const ask = dialog(/Sampling request from everything/);
+    await expect
+      .poll(() => ask.getByLabel('System prompt').inputValue())
+      .toBe('You are a helpful test server.');
+    await ask.getByLabel('System prompt').fill('Answer in one line.');
+    await ask.getByLabel('Use model').fill('claude-haiku-5-5');
+    await shot('10-sampling-request');
+    await ask.getByRole('button', { name: 'Send to the model' }).click();
+    const review = dialog(/Sampling answer for everything/);
+    await expect.poll(() => review.getByLabel('Answer').inputValue()).toBe('Hello from the model.');
+    await review.getByLabel('Answer').fill('Hello, edited by the person.');
+    await shot('11-sampling-answer');
+    await review.getByRole('button', { name: 'Send to the server' }).click();
+    await expect.poll(() => result(runner).textContent()).toContain('Hello, edited by the person.');
+    const sent = fake.requests.slice(before).find((r) => r.path === '/v1/messages')!;
+    expect(sent.body).toMatchObject({ model: 'claude-haiku-5-5', system: 'Answer in one line.' });
+    await close(runner);
+  });
+
+  it('sampling: rejecting the request sends nothing to the model and tells the server', async () => {
+    const before = fake.requests.filter((r) => r.path === '/v1/messages').length;
+    const runner = await runTool('everything', 'trigger-sampling-request', async (r) => {
+      await r.getByLabel('prompt').fill('Never sent');
+    });
+    await allowTool('everything');
+    await dialog(/Sampling request from everything/)
+      .getByRole('button', { name: 'Reject' })
+      .click();
+    await expect.poll(() => result(runner).textContent()).toContain('User rejected sampling request');
+    expect(fake.requests.filter((r) => r.path === '/v1/messages').length).toBe(before);
+    await close(runner);
+  });
+
+  it('the API key is write-only: Settings says one is stored, and it is in no page or WebSocket frame', async () => {
+    await section('Settings');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Anthropic API key' }).textContent())
+      .toContain('A key is stored.');
+    expect(await page.getByLabel('API base URL').inputValue()).toBe(fake.url);
+    await shot('12-settings');
+    expect(shell.frames.join('\n')).not.toContain(API_KEY);
+    expect(await page.content()).not.toContain(API_KEY);
   });
 });

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { AppState } from '../store';
 
-export type Pane = 'chats' | 'servers' | 'resources' | 'prompts' | 'roots' | 'logs';
+export type Pane = 'chats' | 'servers' | 'resources' | 'prompts' | 'roots' | 'logs' | 'settings';
 
 export interface Notice {
   id: number;

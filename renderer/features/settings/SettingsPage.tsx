@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import type { Settings, SettingsView } from '../../../shared/host/settings';
+import type { HostResults } from '../../../shared/ipc/contract';
+import { useHost } from '../../components/HostContext';
+import { useApp } from '../../state/store';
+
+/**
+ * The model provider and sampling limits. The API key is write-only: the window can set or remove
+ * it, never read it back. The base URL (where the key goes) is changed here and nowhere else.
+ */
+export function SettingsPage() {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const encrypted = useApp((s) => s.secretsEncrypted);
+  const [view, setView] = useState<SettingsView>();
+  const [draft, setDraft] = useState<Settings>();
+  const [key, setKey] = useState('');
+  const [models, setModels] = useState<HostResults['listModels']>();
+  const [saved, setSaved] = useState(false);
+
+  const load = async () => {
+    const v = await host.call('getSettings');
+    setView(v);
+    setDraft(v.settings);
+    if (v.hasApiKey) setModels(await host.call('listModels'));
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open
+  useEffect(() => {
+    void run(load);
+  }, []);
+  if (!view || !draft) return <p className="muted">Loading settings…</p>;
+
+  const number = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
+  return (
+    <section aria-labelledby="settings-title" className="settings">
+      <h1 id="settings-title">Settings</h1>
+      {view.problems.length > 0 && (
+        <div className="warning" role="note">
+          <p>The settings file had values Switchboard could not use; their defaults apply until you save:</p>
+          <ul>
+            {view.problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <section className="card" aria-label="Anthropic API key">
+        <h2>Anthropic API key</h2>
+        <p className="muted">
+          {view.hasApiKey ? 'A key is stored.' : 'No key yet.'} It stays in Switchboard’s secret store
+          {encrypted === false ? ' (a file only you can read, not encrypted)' : ''} and is never shown again.
+        </p>
+        <form
+          className="row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(async () => {
+              await host.call('setApiKey', key);
+              setKey('');
+              await load();
+            });
+          }}
+        >
+          <label htmlFor="api-key" className="sr-only">
+            API key
+          </label>
+          <input
+            id="api-key"
+            type="password"
+            autoComplete="off"
+            placeholder={view.hasApiKey ? 'Replace the key' : 'sk-ant-…'}
+            value={key}
+            onChange={(e) => setKey(e.target.value)}
+          />
+          <button type="submit" className="primary" disabled={!key.trim()}>
+            Save key
+          </button>
+          {view.hasApiKey && (
+            <button
+              type="button"
+              onClick={() =>
+                void run(async () => {
+                  await host.call('setApiKey', null);
+                  await load();
+                })
+              }
+            >
+              Remove key
+            </button>
+          )}
+        </form>
+      </section>
+      <form
+        className="card"
+        aria-label="Model and sampling"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void run(async () => {
+            await host.call('saveSettings', draft);
+            setSaved(true);
+            setTimeout(() => setSaved(false), 2000);
+            await load();
+          });
+        }}
+      >
+        <h2>Model</h2>
+        <div className="field">
+          <label htmlFor="base-url">API base URL</label>
+          <input
+            id="base-url"
+            value={draft.anthropic.baseUrl}
+            onChange={(e) =>
+              setDraft({ ...draft, anthropic: { ...draft.anthropic, baseUrl: e.target.value } })
+            }
+          />
+          <p className="field-desc muted">
+            Where requests and your key go. Change it only for an Anthropic-compatible gateway you trust.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="default-model">Default model</label>
+          <input
+            id="default-model"
+            list="known-models"
+            value={draft.anthropic.defaultModel ?? ''}
+            placeholder={models?.models[0] ?? 'the newest the API lists'}
+            onChange={(e) => {
+              const { defaultModel: _, ...rest } = draft.anthropic;
+              setDraft({
+                ...draft,
+                anthropic: e.target.value ? { ...rest, defaultModel: e.target.value } : rest,
+              });
+            }}
+          />
+          <datalist id="known-models">
+            {models?.models.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+          {models?.source === 'fallback' && (
+            <p className="field-desc muted">
+              The API did not list its models ({models.error}); these are the known ones.
+            </p>
+          )}
+        </div>
+        <h2>Sampling (servers asking the model)</h2>
+        <div className="row">
+          <label htmlFor="max-tokens-cap">Most tokens per request</label>
+          <input
+            id="max-tokens-cap"
+            type="number"
+            min={1}
+            value={Number.isNaN(draft.sampling.maxTokensCap) ? '' : draft.sampling.maxTokensCap}
+            onChange={(e) =>
+              setDraft({ ...draft, sampling: { ...draft.sampling, maxTokensCap: number(e.target.value) } })
+            }
+          />
+          <label htmlFor="per-minute">Requests per server per minute</label>
+          <input
+            id="per-minute"
+            type="number"
+            min={0}
+            value={Number.isNaN(draft.sampling.perServerPerMinute) ? '' : draft.sampling.perServerPerMinute}
+            onChange={(e) =>
+              setDraft({
+                ...draft,
+                sampling: { ...draft.sampling, perServerPerMinute: number(e.target.value) },
+              })
+            }
+          />
+        </div>
+        <div className="actions">
+          <button type="submit" className="primary">
+            Save settings
+          </button>
+          {saved && <span role="status">Saved.</span>}
+        </div>
+      </form>
+    </section>
+  );
+}
