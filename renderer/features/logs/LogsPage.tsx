@@ -7,6 +7,10 @@ import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { allLevels, filterLogs, formatLogLine, LOG_SOURCES, loggersOf } from './logFilter';
 
+/** Longer entries (a wire trace of a big result) show their start until opened. */
+const LONG = 400;
+const isLong = (text: string) => text.length > LONG;
+
 const toggle = <T,>(set: ReadonlySet<T>, v: T): Set<T> => {
   const next = new Set(set);
   if (next.has(v)) next.delete(v);
@@ -44,9 +48,14 @@ export function LogsPage() {
     overscan: 20,
     getItemKey: (i) => shown[i]!.seq,
   });
+  const totalSize = virtual.getTotalSize();
+  // Following: stay at the bottom as entries arrive and as rows are measured (their height changes it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: entries and measured height move the bottom
   useEffect(() => {
-    if (follow && shown.length > 0) virtual.scrollToIndex(shown.length - 1, { align: 'end' });
-  }, [follow, shown.length, virtual]);
+    const el = scroller.current;
+    if (follow && el) el.scrollTop = el.scrollHeight;
+  }, [follow, shown.length, totalSize]);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
 
   const selected = servers.find((s) => s.id === server);
   const canSetLevel =
@@ -180,7 +189,20 @@ export function LogsPage() {
                   {e.logger ? `:${e.logger}` : ''}
                 </span>
                 <span className="log-text">
-                  <SafeText text={e.text} />
+                  {isLong(e.text) && !expanded.has(e.seq) ? (
+                    <>
+                      <SafeText text={e.text.slice(0, LONG)} />
+                      <button
+                        type="button"
+                        className="link"
+                        onClick={() => setExpanded((x) => toggle(x, e.seq))}
+                      >
+                        … all {e.text.length.toLocaleString()} characters
+                      </button>
+                    </>
+                  ) : (
+                    <SafeText text={e.text} />
+                  )}
                 </span>
               </div>
             );
