@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
-export const root = path.resolve(__dirname, '../..');
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'test-results', 'e2e');
 
 export interface ShellOptions {

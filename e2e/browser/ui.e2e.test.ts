@@ -98,7 +98,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     await runner.locator('.run-progress').getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => result(runner).textContent()).toContain('Cancelled by the user.');
     await expect
-      .poll(() => shell.frames.some((f) => f.includes('logEntry') && f.includes('notifications/cancelled')))
+      .poll(() => shell.frames.some((f) => f.includes('logEntries') && f.includes('notifications/cancelled')))
       .toBe(true);
     await close(runner);
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsentAnswer } from '../../shared/host/consent';
 import type { DraftValue, ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
-import type { LaunchSummary } from '../../shared/host/serverView';
+import type { LaunchSummary, LogEntry } from '../../shared/host/serverView';
 import type { Settings } from '../../shared/host/settings';
 import type {
   CatalogView,
@@ -32,6 +32,9 @@ export interface ShellAbilities {
   confirmLaunch?: (server: string, launch: LaunchSummary) => Promise<boolean>;
 }
 
+/** Log entries are sent in batches gathered over this long. */
+const LOG_BATCH_MS = 16;
+
 /** Import previews wait this long for the person to apply them. */
 const PLAN_TTL_MS = 30 * 60_000;
 
@@ -45,6 +48,8 @@ export class HostService implements HostApi {
   private readonly disposers: Disposer[];
   private readonly runs: ToolRuns;
   private readonly plans = new Map<string, { plan: ImportPlan; at: number }>();
+  private pendingLogs: LogEntry[] = [];
+  private logTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly host: Host,
@@ -54,7 +59,15 @@ export class HostService implements HostApi {
     const fire = (event: HostEvent) => this.events.fire(event);
     this.disposers = [
       host.registry.onChange((views) => fire({ event: 'serversChanged', payload: views })),
-      host.logs.onEntry((entry) => fire({ event: 'logEntry', payload: entry })),
+      host.logs.onEntry((entry) => {
+        this.pendingLogs.push(entry);
+        this.logTimer ??= setTimeout(() => {
+          this.logTimer = undefined;
+          const payload = this.pendingLogs;
+          this.pendingLogs = [];
+          fire({ event: 'logEntries', payload });
+        }, LOG_BATCH_MS);
+      }),
       host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })),
       host.catalog.onChange(() => fire({ event: 'catalogChanged', payload: this.catalog() })),
       host.catalog.onResourceUpdated((payload) => fire({ event: 'resourceUpdated', payload })),
@@ -76,6 +89,7 @@ export class HostService implements HostApi {
 
   dispose(): void {
     for (const d of this.disposers) d();
+    clearTimeout(this.logTimer);
     this.runs.dispose();
     this.events.dispose();
   }

@@ -183,7 +183,9 @@ describe('browser shell', () => {
       await client.call(method);
     await client.call('getLogs', null);
     await client.call('restartServer', 'everything');
-    await expect.poll(() => client.frames.filter((f) => f.includes('"logEntry"')).length).toBeGreaterThan(5);
+    await expect
+      .poll(() => client.frames.filter((f) => f.includes('"logEntries"')).length)
+      .toBeGreaterThan(5);
     expect(client.frames.join('\n')).not.toContain(CANARY);
     expect(client.frames.join('\n')).toContain('[redacted]');
   });

@@ -64,8 +64,8 @@ export function bindStore(host: HostConnection): () => void {
       case 'serversChanged':
         useApp.setState({ servers: e.payload });
         break;
-      case 'logEntry':
-        pendingLogs.push(e.payload);
+      case 'logEntries':
+        for (const entry of e.payload) pendingLogs.push(entry);
         if (!scheduled) {
           scheduled = true;
           (typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout)(flushLogs);

@@ -60,7 +60,7 @@ describe('the IPC contract', () => {
     ).toEqual(['setApiKey']);
     expect(HOST_EVENTS).toEqual([
       'serversChanged',
-      'logEntry',
+      'logEntries',
       'consentsChanged',
       'catalogChanged',
       'rootsChanged',

@@ -263,7 +263,8 @@ export type HostApi = {
 /** What the host pushes to the renderer. */
 export interface HostEvents {
   serversChanged: ServerView[];
-  logEntry: LogEntry;
+  /** New log entries, in order (gathered for a few milliseconds: a flood is a few frames, not 100k). */
+  logEntries: LogEntry[];
   consentsChanged: ConsentRequest[];
   catalogChanged: CatalogView;
   rootsChanged: RootsView;
@@ -275,7 +276,7 @@ export interface HostEvents {
 export type HostEventName = keyof HostEvents;
 export const HOST_EVENTS: readonly HostEventName[] = [
   'serversChanged',
-  'logEntry',
+  'logEntries',
   'consentsChanged',
   'catalogChanged',
   'rootsChanged',

@@ -5,7 +5,7 @@ import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol'
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
-import { allLevels, filterLogs, formatLogLine, LOG_SOURCES, loggersOf } from './logFilter';
+import { allLevels, filterLogs, formatLogLine, LOG_SOURCES } from './logFilter';
 
 /** Longer entries (a wire trace of a big result) show their start until opened. */
 const LONG = 400;
@@ -39,7 +39,7 @@ export function LogsPage() {
     () => filterLogs(logs, { server, levels, sources, logger, text }),
     [logs, server, levels, sources, logger, text],
   );
-  const loggers = useMemo(() => loggersOf(logs), [logs]);
+  const loggers = useApp((s) => s.loggers);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
     count: shown.length,
