@@ -4,8 +4,11 @@ import { AnthropicProvider } from '../llm/anthropicProvider';
 import { RateLimiter } from '../llm/rateLimiter';
 import { sampleWithProvider } from '../llm/samplingBridge';
 import { type ClientHandlers, ErrorCode, McpError } from '../mcp';
+import { ConversationStore } from '../store/conversationStore';
 import { SettingsStore } from '../store/settingsStore';
 import { Catalog } from './catalog/catalog';
+import { ChatService } from './chat/chatService';
+import { resourceToBlocks } from './chat/resourceToBlocks';
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
@@ -59,6 +62,7 @@ export class Host {
     readonly approvals: ApprovalStore,
     readonly settings: SettingsStore,
     readonly provider: AnthropicProvider,
+    readonly chat: ChatService,
   ) {}
 
   static async create(options: HostOptions): Promise<Host> {
@@ -148,6 +152,20 @@ export class Host {
       for (const c of targets) void c.notifyRootsChanged();
     });
     const catalog = new Catalog(registry, path.join(options.home, 'tool-settings.json'));
+    // The chat calls tools through the host it belongs to (which needs the chat to exist first).
+    let self: Host | undefined;
+    const chat = new ChatService({
+      store: ConversationStore.inHome(options.home),
+      provider,
+      settings,
+      catalog,
+      callTool: (name, args, opts) => self!.callTool(name, args, opts),
+      readResource: async (server, uri) => {
+        const client = registry.get(server)?.client;
+        if (!client) throw new Error(`Server "${server}" is not running`);
+        return resourceToBlocks(await client.readResource(uri));
+      },
+    });
     const host = new Host(
       options.home,
       config,
@@ -161,7 +179,9 @@ export class Host {
       approvals,
       settings,
       provider,
+      chat,
     );
+    self = host;
     await registry.load();
     await catalog.init();
     return host;
@@ -221,6 +241,7 @@ export class Host {
 
   /** Stops every server per its transport's rules and writes pending logs. */
   async shutdown(): Promise<void> {
+    this.chat.dispose();
     this.consent.closeAll();
     this.catalog.dispose();
     await this.registry.shutdown();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ConversationSettings } from '../../shared/chat/conversation';
 import type { ConsentAnswer } from '../../shared/host/consent';
 import type { DraftValue, ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
 import type { LaunchSummary, LogEntry } from '../../shared/host/serverView';
@@ -74,6 +75,10 @@ export class HostService implements HostApi {
       host.catalog.onElicitationComplete((payload) => fire({ event: 'elicitationComplete', payload })),
       host.roots.onChange(() => fire({ event: 'rootsChanged', payload: this.roots() })),
       this.runs.onProgress((payload) => fire({ event: 'toolRunProgress', payload })),
+      host.chat.onEvent((payload) => fire({ event: 'chat', payload })),
+      host.chat.onListChange(() => {
+        void host.chat.list().then((payload) => fire({ event: 'conversationsChanged', payload }));
+      }),
     ];
   }
 
@@ -278,6 +283,45 @@ export class HostService implements HostApi {
   }
   listModels() {
     return this.host.provider.listModels();
+  }
+
+  // ---- chat -----------------------------------------------------------------------------------------
+
+  listConversations() {
+    return this.host.chat.list();
+  }
+  async getConversation(id: string) {
+    return { ...(await this.host.chat.get(id)), replying: this.host.chat.isRunning(id) };
+  }
+  async createConversation(settings: Partial<ConversationSettings>) {
+    return { ...(await this.host.chat.create(settings)), replying: false };
+  }
+  renameConversation(id: string, title: string) {
+    return this.host.chat.rename(id, title);
+  }
+  deleteConversation(id: string) {
+    return this.host.chat.delete(id);
+  }
+  setConversationSettings(id: string, settings: ConversationSettings) {
+    return this.host.chat.setSettings(id, settings);
+  }
+  searchConversations(query: string) {
+    return this.host.chat.search(query);
+  }
+  exportConversation(id: string, format: 'markdown' | 'json') {
+    return this.host.chat.export(id, format);
+  }
+  sendMessage(id: string, text: string, attachments: { server: string; uri: string }[]) {
+    return this.host.chat.send(id, text, attachments);
+  }
+  async stopReply(id: string) {
+    this.host.chat.stop(id);
+  }
+  retryReply(id: string) {
+    return this.host.chat.retry(id);
+  }
+  editAndResend(id: string, messageId: string, text: string) {
+    return this.host.chat.editAndResend(id, messageId, text);
   }
 
   // ---- internals ----------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ export class AnthropicProvider {
     try {
       return await client.messages.create(params, { signal });
     } catch (error) {
-      throw await this.describe(error);
+      throw await this.describe(error, signal);
     }
   }
 
@@ -68,11 +68,13 @@ export class AnthropicProvider {
       const stream = await client.messages.create({ ...params, stream: true }, { signal });
       for await (const event of stream) yield event;
     } catch (error) {
-      throw await this.describe(error);
+      throw await this.describe(error, signal);
     }
   }
 
-  private async describe(error: unknown): Promise<ProviderError> {
+  private async describe(error: unknown, signal?: AbortSignal): Promise<ProviderError> {
+    // An aborted fetch rejects with the abort's reason, whatever it is: the signal says what happened.
+    if (signal?.aborted) return new ProviderError('aborted', 'Stopped.');
     return toProviderError(error, (await this.access()).baseUrl);
   }
 

@@ -67,6 +67,8 @@ describe('the IPC contract', () => {
       'toolRunProgress',
       'resourceUpdated',
       'elicitationComplete',
+      'chat',
+      'conversationsChanged',
     ]);
   });
 });

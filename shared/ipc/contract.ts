@@ -3,6 +3,12 @@
 // (Electron IPC, the browser shell's WebSocket) are built from this file: the argument schemas
 // validate every call at the boundary, the result and event types type both ends.
 import { z } from 'zod';
+import type {
+  ChatEvent,
+  Conversation,
+  ConversationSettings,
+  ConversationSummary,
+} from '../chat/conversation';
 import type { ConsentAnswer, ConsentRequest } from '../host/consent';
 import type { ImportPreview, ServerDraft } from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
@@ -70,6 +76,14 @@ const settingsSchema = z
       .strict(),
   })
   .strict() satisfies z.ZodType<Settings>;
+const conversationId = z.string().uuid();
+const conversationSettings = z
+  .object({
+    model: z.string().min(1).max(256).optional(),
+    system: z.string().max(100_000).optional(),
+    maxTokens: z.number().int().min(1).max(1_000_000),
+  })
+  .strict() satisfies z.ZodType<ConversationSettings>;
 const completeRef = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(1024) }),
   z.object({ type: z.literal('ref/resource'), uri }),
@@ -164,6 +178,25 @@ export const HOST_METHODS = {
   /** Write-only: the key goes into the SecretStore and never comes back (null removes it). */
   setApiKey: z.tuple([z.string().min(1).max(1024).nullable()]),
   listModels: z.tuple([]),
+  // ---- chat ----
+  listConversations: z.tuple([]),
+  getConversation: z.tuple([conversationId]),
+  createConversation: z.tuple([conversationSettings.partial()]),
+  renameConversation: z.tuple([conversationId, z.string().min(1).max(200)]),
+  deleteConversation: z.tuple([conversationId]),
+  setConversationSettings: z.tuple([conversationId, conversationSettings]),
+  searchConversations: z.tuple([z.string().max(500)]),
+  exportConversation: z.tuple([conversationId, z.enum(['markdown', 'json'])]),
+  /** Saves the message (with resources attached by reference) and starts the reply. */
+  sendMessage: z.tuple([
+    conversationId,
+    z.string().max(200_000),
+    z.array(z.object({ server: serverId, uri }).strict()).max(20),
+  ]),
+  stopReply: z.tuple([conversationId]),
+  /** Answers again: after an error, or a new version of the last reply. */
+  retryReply: z.tuple([conversationId]),
+  editAndResend: z.tuple([conversationId, z.string().min(1).max(100), z.string().min(1).max(200_000)]),
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -254,7 +287,22 @@ export interface HostResults {
   saveSettings: void;
   setApiKey: void;
   listModels: { models: string[]; source: 'api' | 'fallback'; error?: string };
+  listConversations: ConversationSummary[];
+  getConversation: ConversationView;
+  createConversation: ConversationView;
+  renameConversation: void;
+  deleteConversation: void;
+  setConversationSettings: void;
+  searchConversations: (ConversationSummary & { snippet: string })[];
+  exportConversation: string;
+  sendMessage: void;
+  stopReply: void;
+  retryReply: void;
+  editAndResend: void;
 }
+
+/** A conversation, and whether a reply is being written now. */
+export type ConversationView = Conversation & { replying: boolean };
 
 export type HostApi = {
   [M in HostMethod]: (...args: z.infer<(typeof HOST_METHODS)[M]>) => Promise<HostResults[M]>;
@@ -272,6 +320,8 @@ export interface HostEvents {
   resourceUpdated: { server: string; uri: string };
   /** A URL elicitation the server reported complete (notifications/elicitation/complete). */
   elicitationComplete: { server: string; elicitationId: string };
+  chat: ChatEvent;
+  conversationsChanged: ConversationSummary[];
 }
 export type HostEventName = keyof HostEvents;
 export const HOST_EVENTS: readonly HostEventName[] = [
@@ -283,6 +333,8 @@ export const HOST_EVENTS: readonly HostEventName[] = [
   'toolRunProgress',
   'resourceUpdated',
   'elicitationComplete',
+  'chat',
+  'conversationsChanged',
 ];
 export type HostEvent = { [E in HostEventName]: { event: E; payload: HostEvents[E] } }[HostEventName];
 

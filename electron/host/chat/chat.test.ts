@@ -1,0 +1,195 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../../../e2e/fixtures/anthropic/fakeAnthropic';
+import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
+import type { ChatEvent } from '../../../shared/chat/conversation';
+import { ANTHROPIC_KEY_SECRET, Host } from '../host';
+
+const KEY = 'sk-ant-chat-3c9d';
+let fake: FakeAnthropic;
+let home: string;
+let host: Host | undefined;
+let events: ChatEvent[];
+
+beforeAll(async () => {
+  fake = await startFakeAnthropic({ apiKey: KEY });
+});
+afterAll(async () => {
+  await fake.stop();
+});
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-chat-'));
+  events = [];
+});
+afterEach(async () => {
+  await host?.shutdown();
+  host = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+async function start() {
+  await writeFile(
+    path.join(home, 'config.json'),
+    JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+    }),
+  );
+  await writeFile(
+    path.join(home, 'settings.json'),
+    JSON.stringify({ anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } }),
+  );
+  host = await Host.create({ home });
+  await host.secrets.set(ANTHROPIC_KEY_SECRET, KEY);
+  await host.registry.trust('everything');
+  await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(5);
+  host.chat.onEvent((e) => events.push(e));
+  return host;
+}
+
+const nameOf = (h: Host, tool: string) =>
+  h.catalog.tools().find((t) => t.server === 'everything' && t.tool.name === tool)!.name;
+const finished = (id: string) =>
+  expect
+    .poll(() => events.some((e) => e.conversationId === id && e.kind === 'finished'), { timeout: 15_000 })
+    .toBe(true);
+const messagesSent = () => fake.requests.filter((r) => r.path === '/v1/messages');
+
+describe('chat: the model uses real servers’ tools through consent (fake API, real SDK)', () => {
+  it('question → tool use → approval → result → answer, all saved; the model gets the tool result', async () => {
+    const h = await start();
+    const echo = nameOf(h, 'echo');
+    fake.script(
+      {
+        content: [
+          { type: 'text', text: 'Let me ask the echo tool.' },
+          { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: 'hi there' } },
+        ],
+      },
+      { content: [{ type: 'text', text: 'The tool said: hi there.' }] },
+    );
+    const c = await h.chat.create();
+    const before = messagesSent().length;
+    await h.chat.send(c.id, 'What does echo say?');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    const request = h.consent.queue()[0]!;
+    expect(request).toMatchObject({ conversationId: c.id, argumentsJson: '{"message":"hi there"}' });
+    h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
+    await finished(c.id);
+    const saved = await h.chat.get(c.id);
+    expect(saved.title).toBe('What does echo say?');
+    expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(saved.messages[2]?.toolCalls?.[0]).toMatchObject({
+      name: echo,
+      server: 'everything',
+      tool: 'echo',
+      decision: 'allowed',
+    });
+    expect(saved.messages[3]?.blocks).toEqual([{ type: 'text', text: 'The tool said: hi there.' }]);
+    const second = messagesSent()[before + 1]!.body!;
+    expect(JSON.stringify(second.messages)).toContain('Echo: hi there');
+    expect((second.tools as { name: string }[]).some((t) => t.name === echo)).toBe(true);
+    expect(events.filter((e) => e.kind === 'text').length).toBeGreaterThan(1);
+  });
+
+  it('a denied call tells the model it was denied; parallel tool uses are asked and run at once', async () => {
+    const h = await start();
+    const echo = nameOf(h, 'echo');
+    const sum = nameOf(h, 'get-sum');
+    fake.script(
+      {
+        content: [
+          { type: 'tool_use', id: 'toolu_a', name: echo, input: { message: 'one' } },
+          { type: 'tool_use', id: 'toolu_b', name: sum, input: { a: 2, b: 40 } },
+        ],
+      },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    );
+    const c = await h.chat.create();
+    const before = messagesSent().length;
+    await h.chat.send(c.id, 'Do both');
+    // Both wait for the person at the same time.
+    await expect.poll(() => h.consent.queue().length).toBe(2);
+    const [first, second] = h.consent.queue();
+    h.consent.answer(first!.id, { kind: 'tool', decision: 'deny' });
+    h.consent.answer(second!.id, { kind: 'tool', decision: 'allow-once' });
+    await finished(c.id);
+    const results = JSON.stringify(messagesSent()[before + 1]!.body!.messages);
+    expect(results).toContain('The user denied this tool call.');
+    expect(results).toContain('"is_error":true');
+    expect(results).toContain('42');
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages[2]?.toolCalls?.map((t) => t.decision).sort()).toEqual(['allowed', 'refused']);
+  });
+
+  it('Stop aborts the stream and keeps what was written', async () => {
+    const h = await start();
+    fake.script({
+      content: [{ type: 'text', text: 'A long answer that goes on and on and on. '.repeat(20) }],
+      eventDelayMs: 50,
+    });
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Tell me a story');
+    await expect.poll(() => events.filter((e) => e.kind === 'text').length).toBeGreaterThan(3);
+    h.chat.stop(c.id);
+    await finished(c.id);
+    expect(events.find((e) => e.kind === 'finished')).toMatchObject({ stopped: true });
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'stopped' });
+    const text = (saved.messages.at(-1)!.blocks[0] as { text: string }).text;
+    expect(text.length).toBeGreaterThan(0);
+    expect(text.length).toBeLessThan(860);
+  });
+
+  it('an API error shows in the conversation with a retry; nothing typed is lost; retry answers', async () => {
+    const h = await start();
+    fake.script(
+      {
+        status: 429,
+        type: 'rate_limit_error',
+        message: 'Too many requests',
+        headers: { 'retry-after': '3' },
+      },
+      { content: [{ type: 'text', text: 'Now it works.' }] },
+    );
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Are you there?');
+    await finished(c.id);
+    expect(events.find((e) => e.kind === 'error')).toMatchObject({
+      error: { kind: 'rate-limit', retryable: true, retryAfterMs: 3000 },
+    });
+    expect((await h.chat.get(c.id)).messages.map((m) => m.role)).toEqual(['user']);
+    events = [];
+    await h.chat.retry(c.id);
+    await finished(c.id);
+    expect((await h.chat.get(c.id)).messages.at(-1)?.blocks).toEqual([
+      { type: 'text', text: 'Now it works.' },
+    ]);
+  });
+
+  it('exports Markdown and JSON; edit-and-resend replaces the message and what followed', async () => {
+    const h = await start();
+    fake.script(
+      { content: [{ type: 'text', text: 'First answer.' }] },
+      { content: [{ type: 'text', text: 'Second answer.' }] },
+    );
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'First question');
+    await finished(c.id);
+    const md = await h.chat.export(c.id, 'markdown');
+    expect(md).toContain('# First question');
+    expect(md).toContain('## You\n\nFirst question');
+    expect(md).toContain('First answer.');
+    expect(JSON.parse(await h.chat.export(c.id, 'json')).messages).toHaveLength(2);
+    events = [];
+    const first = (await h.chat.get(c.id)).messages[0]!;
+    await h.chat.editAndResend(c.id, first.id, 'Better question');
+    await finished(c.id);
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages.map((m) => (m.blocks[0] as { text: string }).text)).toEqual([
+      'Better question',
+      'Second answer.',
+    ]);
+  });
+});

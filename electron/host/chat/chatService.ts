@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type {
+  ChatBlock,
+  ChatEvent,
+  ChatMessage,
+  Conversation,
+  ConversationSettings,
+  ConversationSummary,
+} from '../../../shared/chat/conversation';
+import type { AnthropicProvider } from '../../llm/anthropicProvider';
+import { runChatTurn } from '../../llm/chatLoop';
+import { ProviderError } from '../../llm/providerError';
+import { Emitter } from '../../mcp';
+import type { ConversationStore } from '../../store/conversationStore';
+import type { SettingsStore } from '../../store/settingsStore';
+import type { Catalog } from '../catalog/catalog';
+import type { Host } from '../host';
+import { conversationToMarkdown } from './exportConversation';
+
+/** What a message may carry besides text: a server resource the person attached. */
+export interface Attachment {
+  server: string;
+  uri: string;
+}
+
+/**
+ * Conversations with the model: each message saved before anything is sent, each reply streamed to
+ * the window and saved when complete, the servers' enabled tools offered under the catalog's names,
+ * every tool use through consent. One turn at a time per conversation.
+ */
+export class ChatService {
+  private readonly running = new Map<string, AbortController>();
+  private readonly eventEmitter = new Emitter<ChatEvent>();
+  readonly onEvent = this.eventEmitter.event;
+  private readonly listEmitter = new Emitter<void>();
+  /** The list of conversations changed (one added, renamed, deleted, or a new message). */
+  readonly onListChange = this.listEmitter.event;
+
+  constructor(
+    private readonly deps: {
+      store: ConversationStore;
+      provider: AnthropicProvider;
+      settings: SettingsStore;
+      catalog: Catalog;
+      callTool: Host['callTool'];
+      readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
+    },
+  ) {}
+
+  list(): Promise<ConversationSummary[]> {
+    return this.deps.store.list();
+  }
+  get(id: string): Promise<Conversation> {
+    return this.deps.store.load(id);
+  }
+  search(query: string) {
+    return this.deps.store.search(query);
+  }
+  isRunning(id: string): boolean {
+    return this.running.has(id);
+  }
+
+  async create(settings: Partial<ConversationSettings> = {}): Promise<Conversation> {
+    const { anthropic } = (await this.deps.settings.get()).settings;
+    const conversation = await this.deps.store.create(randomUUID(), 'New conversation', {
+      ...(anthropic.defaultModel ? { model: anthropic.defaultModel } : {}),
+      ...settings,
+    });
+    this.listEmitter.fire();
+    return conversation;
+  }
+
+  async rename(id: string, title: string): Promise<void> {
+    const clean = title.trim().slice(0, 200);
+    if (!clean) throw new Error('A title cannot be empty');
+    await this.deps.store.rename(id, clean);
+    this.listEmitter.fire();
+  }
+
+  async delete(id: string): Promise<void> {
+    this.stop(id);
+    await this.deps.store.delete(id);
+    this.listEmitter.fire();
+  }
+
+  async setSettings(id: string, settings: ConversationSettings): Promise<void> {
+    await this.deps.store.load(id);
+    await this.deps.store.setSettings(id, settings);
+  }
+
+  async export(id: string, format: 'markdown' | 'json'): Promise<string> {
+    const conversation = await this.deps.store.load(id);
+    return format === 'json' ? JSON.stringify(conversation, null, 2) : conversationToMarkdown(conversation);
+  }
+
+  /** Saves the person's message, then starts the reply. Resolves once the message is saved. */
+  async send(id: string, text: string, attachments: Attachment[] = []): Promise<void> {
+    if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
+    const trimmed = text.trim();
+    if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
+    const conversation = await this.deps.store.load(id);
+    const blocks: ChatBlock[] = [];
+    for (const a of attachments) blocks.push(...(await this.deps.readResource(a.server, a.uri)));
+    if (trimmed) blocks.push({ type: 'text', text: trimmed });
+    await this.deps.store.addMessage(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
+    if (conversation.messages.length === 0 && conversation.title === 'New conversation' && trimmed)
+      await this.deps.store.rename(id, trimmed.split('\n')[0]!.slice(0, 60));
+    this.listEmitter.fire();
+    this.startTurn(id);
+  }
+
+  /** Runs the turn again on the saved conversation (after an error, or to continue). */
+  async retry(id: string): Promise<void> {
+    if (this.running.has(id)) throw new Error('A reply is still being written');
+    const c = await this.deps.store.load(id);
+    if (c.messages.length === 0) throw new Error('Nothing to answer yet');
+    // A reply that ended cleanly is regenerated: drop it and answer the message before it again.
+    const last = c.messages.at(-1)!;
+    if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use'))
+      await this.deps.store.truncate(id, c.messages.length - 1);
+    this.startTurn(id);
+  }
+
+  /** Replaces a message the person wrote (and everything after it), then answers again. */
+  async editAndResend(id: string, messageId: string, text: string): Promise<void> {
+    if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
+    const c = await this.deps.store.load(id);
+    const index = c.messages.findIndex((m) => m.id === messageId);
+    const original = c.messages[index];
+    if (original?.role !== 'user' || original.blocks.some((b) => b.type === 'tool_result'))
+      throw new Error('Only a message you wrote can be edited');
+    await this.deps.store.truncate(id, index);
+    const kept = original.blocks.filter((b) => b.type !== 'text');
+    await this.deps.store.addMessage(id, {
+      id: randomUUID(),
+      role: 'user',
+      blocks: [...kept, { type: 'text', text: text.trim() }],
+      at: Date.now(),
+    });
+    this.startTurn(id);
+  }
+
+  stop(id: string): void {
+    this.running.get(id)?.abort(new Error('Stopped by the user'));
+  }
+
+  stopAll(): void {
+    for (const c of this.running.values()) c.abort(new Error('Switchboard is closing'));
+  }
+
+  dispose(): void {
+    this.stopAll();
+    this.eventEmitter.dispose();
+    this.listEmitter.dispose();
+  }
+
+  private startTurn(id: string): void {
+    const controller = new AbortController();
+    this.running.set(id, controller);
+    const emit = (e: ChatEvent) => this.eventEmitter.fire(e);
+    emit({ conversationId: id, kind: 'started' });
+    void this.turn(id, controller)
+      .then(
+        ({ stopped }) => emit({ conversationId: id, kind: 'finished', stopped }),
+        (error: unknown) => {
+          const e =
+            error instanceof ProviderError
+              ? error
+              : new ProviderError('server', error instanceof Error ? error.message : String(error));
+          emit({
+            conversationId: id,
+            kind: 'error',
+            error: {
+              message: e.message,
+              kind: e.kind,
+              retryable: e.retryable || e.kind === 'no-key' || e.kind === 'auth',
+              ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+            },
+          });
+          emit({ conversationId: id, kind: 'finished', stopped: false });
+        },
+      )
+      .finally(() => {
+        this.running.delete(id);
+        this.listEmitter.fire();
+      });
+  }
+
+  private async turn(id: string, controller: AbortController): Promise<{ stopped: boolean }> {
+    const conversation = await this.deps.store.load(id);
+    const { settings } = await this.deps.settings.get();
+    const model =
+      conversation.settings.model ??
+      settings.anthropic.defaultModel ??
+      (await this.deps.provider.listModels(controller.signal)).models[0]!;
+    const tools = this.deps.catalog.enabledTools();
+    const offered: AnthropicTool[] = tools.map((t) => ({
+      name: t.name,
+      ...(t.tool.description ? { description: t.tool.description } : {}),
+      input_schema: t.tool.inputSchema as AnthropicTool['input_schema'],
+    }));
+    return runChatTurn({
+      provider: this.deps.provider,
+      model,
+      ...(conversation.settings.system ? { system: conversation.settings.system } : {}),
+      maxTokens: conversation.settings.maxTokens,
+      history: conversation.messages,
+      tools: offered,
+      signal: controller.signal,
+      onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e } as ChatEvent),
+      onMessage: async (message: ChatMessage) => {
+        await this.deps.store.addMessage(id, message);
+        this.eventEmitter.fire({ conversationId: id, kind: 'message', message });
+      },
+      runTool: async (use, signal, onProgress) => {
+        const startedAt = Date.now();
+        const outcome = await this.deps.callTool(use.name, use.input, {
+          conversationId: id,
+          signal,
+          onProgress,
+        });
+        return {
+          result: outcome.result,
+          record: {
+            toolUseId: use.id,
+            name: use.name,
+            ...(outcome.server ? { server: outcome.server } : {}),
+            ...(outcome.tool ? { tool: outcome.tool } : {}),
+            argumentsJson: outcome.status === 'done' ? outcome.argumentsJson : JSON.stringify(use.input),
+            decision: outcome.status === 'done' ? 'allowed' : 'refused',
+            ...(outcome.status === 'refused' ? { reason: outcome.reason } : {}),
+            startedAt,
+            endedAt: Date.now(),
+          },
+        };
+      },
+    });
+  }
+}

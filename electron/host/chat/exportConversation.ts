@@ -1,0 +1,37 @@
+import type { ChatBlock, Conversation } from '../../../shared/chat/conversation';
+
+const fence = (text: string, lang = '') => {
+  const longest = Math.max(2, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${lang}\n${text}\n${ticks}`;
+};
+
+function block(b: ChatBlock): string {
+  switch (b.type) {
+    case 'text':
+      return b.text;
+    case 'image':
+      return `*[image, ${b.mimeType}]*`;
+    case 'tool_use':
+      return `**Tool call** \`${b.name}\`\n\n${fence(JSON.stringify(b.input, null, 2), 'json')}`;
+    case 'tool_result': {
+      const text = b.result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
+      return `**Tool result**${b.result.isError ? ' (error)' : ''}\n\n${fence(text)}`;
+    }
+  }
+}
+
+/** A conversation as Markdown: title, then each message under its role, tool calls fenced. */
+export function conversationToMarkdown(c: Conversation): string {
+  const parts = [`# ${c.title}`, `*${new Date(c.createdAt).toISOString()}*`];
+  for (const m of c.messages) {
+    const who =
+      m.role === 'user'
+        ? m.blocks.every((b) => b.type === 'tool_result')
+          ? 'Tools'
+          : 'You'
+        : `Assistant${m.model ? ` (${m.model})` : ''}`;
+    parts.push(`## ${who}`, ...m.blocks.map(block));
+  }
+  return `${parts.join('\n\n')}\n`;
+}

@@ -1,0 +1,67 @@
+import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../shared/chat/conversation';
+import { ConversationStore } from './conversationStore';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'sb-conv-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const ID = '0b0e3c1a-7d3c-4a3e-9a7e-2f1d3c4b5a69';
+const msg = (i: number, role: ChatMessage['role'] = 'user'): ChatMessage => ({
+  id: `m${i}`,
+  role,
+  blocks: [{ type: 'text', text: `message ${i} about weather` }],
+  at: 1000 + i,
+});
+
+describe('ConversationStore', () => {
+  it('keeps messages, titles, settings and truncation in an append-only file', async () => {
+    const store = ConversationStore.inHome(dir);
+    await store.create(ID, 'First', { model: 'claude-sonnet-5-5' });
+    await Promise.all([
+      store.addMessage(ID, msg(1)),
+      store.addMessage(ID, msg(2, 'assistant')),
+      store.addMessage(ID, msg(3)),
+    ]);
+    await store.rename(ID, 'Renamed');
+    await store.truncate(ID, 2);
+    const c = await new ConversationStore(path.join(dir, 'conversations')).load(ID);
+    expect(c).toMatchObject({
+      title: 'Renamed',
+      messageCount: 2,
+      settings: { model: 'claude-sonnet-5-5', maxTokens: 4096 },
+    });
+    expect(c.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
+    expect(await store.list()).toMatchObject([{ id: ID, title: 'Renamed', messageCount: 2 }]);
+  });
+
+  it('a half-written last line (a crash mid-append) loses only that line', async () => {
+    const store = ConversationStore.inHome(dir);
+    await store.create(ID, 'Crash');
+    await store.addMessage(ID, msg(1));
+    await appendFile(
+      path.join(dir, 'conversations', `${ID}.jsonl`),
+      '{"t":"message","message":{"id":"m2","ro',
+    );
+    expect((await store.load(ID)).messages.map((m) => m.id)).toEqual(['m1']);
+  });
+
+  it('searches titles and text; refuses ids that are not ids; deletes', async () => {
+    const store = ConversationStore.inHome(dir);
+    await store.create(ID, 'Trip');
+    await store.addMessage(ID, msg(7));
+    expect(await store.search('WEATHER')).toMatchObject([{ id: ID, snippet: 'message 7 about weather' }]);
+    expect(await store.search('nothing like this')).toEqual([]);
+    await expect(store.load('../../etc/passwd')).rejects.toThrow('Not a conversation id');
+    await store.delete(ID);
+    expect(await store.list()).toEqual([]);
+    expect(await readFile(path.join(dir, 'conversations', `${ID}.jsonl`)).catch(() => 'gone')).toBe('gone');
+  });
+});

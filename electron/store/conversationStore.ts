@@ -1,0 +1,172 @@
+import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type ChatMessage,
+  type Conversation,
+  type ConversationSettings,
+  type ConversationSummary,
+  DEFAULT_MAX_TOKENS,
+} from '../../shared/chat/conversation';
+
+type Line =
+  | { t: 'meta'; id: string; title: string; createdAt: number; settings: ConversationSettings }
+  | { t: 'message'; message: ChatMessage }
+  | { t: 'title'; title: string }
+  | { t: 'settings'; settings: ConversationSettings }
+  /** Keep only the first `count` messages (edit-and-resend, regenerate). */
+  | { t: 'truncate'; count: number };
+
+const ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * Conversations on disk, one append-only JSON-lines file each: every change is one line added and
+ * synced, so killing the app at any moment loses at most the line being written (ignored on load),
+ * never anything before it. Nothing is ever rewritten in place.
+ */
+export class ConversationStore {
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(private readonly dir: string) {}
+
+  static inHome(home: string): ConversationStore {
+    return new ConversationStore(path.join(home, 'conversations'));
+  }
+
+  async create(
+    id: string,
+    title: string,
+    settings: Partial<ConversationSettings> = {},
+  ): Promise<Conversation> {
+    const createdAt = Date.now();
+    const full: ConversationSettings = { maxTokens: DEFAULT_MAX_TOKENS, ...settings };
+    await this.append(id, { t: 'meta', id, title, createdAt, settings: full });
+    return { id, title, createdAt, updatedAt: createdAt, messageCount: 0, settings: full, messages: [] };
+  }
+
+  addMessage(id: string, message: ChatMessage): Promise<void> {
+    return this.append(id, { t: 'message', message });
+  }
+  rename(id: string, title: string): Promise<void> {
+    return this.append(id, { t: 'title', title });
+  }
+  setSettings(id: string, settings: ConversationSettings): Promise<void> {
+    return this.append(id, { t: 'settings', settings });
+  }
+  truncate(id: string, count: number): Promise<void> {
+    return this.append(id, { t: 'truncate', count });
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.file(id).then((f) => rm(f, { force: true }));
+  }
+
+  async load(id: string): Promise<Conversation> {
+    const text = await readFile(await this.file(id), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      throw new Error(
+        error.code === 'ENOENT'
+          ? `No conversation ${id}`
+          : `Cannot read conversation ${id}: ${error.message}`,
+      );
+    });
+    let conversation: Conversation | undefined;
+    const lines = text.split('\n');
+    for (const [i, raw] of lines.entries()) {
+      if (!raw.trim()) continue;
+      let line: Line;
+      try {
+        line = JSON.parse(raw) as Line;
+      } catch {
+        // Only the last line can be half-written (a crash mid-append); anything else is damage.
+        if (i >= lines.length - 2) break;
+        throw new Error(`Conversation ${id} is damaged at line ${i + 1}`);
+      }
+      if (line.t === 'meta')
+        conversation = {
+          id: line.id,
+          title: line.title,
+          createdAt: line.createdAt,
+          updatedAt: line.createdAt,
+          messageCount: 0,
+          settings: line.settings,
+          messages: [],
+        };
+      else if (!conversation) throw new Error(`Conversation ${id} has no header`);
+      else if (line.t === 'message') {
+        conversation.messages.push(line.message);
+        conversation.updatedAt = Math.max(conversation.updatedAt, line.message.at);
+      } else if (line.t === 'title') conversation.title = line.title;
+      else if (line.t === 'settings') conversation.settings = line.settings;
+      else if (line.t === 'truncate')
+        conversation.messages.length = Math.min(conversation.messages.length, line.count);
+    }
+    if (!conversation) throw new Error(`Conversation ${id} is empty`);
+    conversation.messageCount = conversation.messages.length;
+    return conversation;
+  }
+
+  /** Every conversation, most recently changed first. Damaged ones are left out, not deleted. */
+  async list(): Promise<ConversationSummary[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const all = await Promise.all(
+      names
+        .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
+        .map((n) =>
+          this.load(n.slice(0, -6)).then(
+            ({ messages: _, settings: __, ...summary }) => summary,
+            () => undefined,
+          ),
+        ),
+    );
+    return all
+      .filter((c): c is ConversationSummary => c !== undefined)
+      .sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /** Conversations whose title or text contains the query (case-insensitive), with a snippet. */
+  async search(query: string): Promise<(ConversationSummary & { snippet: string })[]> {
+    const needle = query.trim().toLowerCase();
+    if (!needle) return [];
+    const out: (ConversationSummary & { snippet: string })[] = [];
+    for (const summary of await this.list()) {
+      const c = await this.load(summary.id).catch(() => undefined);
+      if (!c) continue;
+      const texts = [
+        c.title,
+        ...c.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []))),
+      ];
+      const hit = texts.find((t) => t.toLowerCase().includes(needle));
+      if (!hit) continue;
+      const at = hit.toLowerCase().indexOf(needle);
+      out.push({
+        ...summary,
+        snippet: `${at > 40 ? '…' : ''}${hit.slice(Math.max(0, at - 40), at + needle.length + 60)}`,
+      });
+    }
+    return out;
+  }
+
+  private async file(id: string): Promise<string> {
+    if (!ID.test(id)) throw new Error(`Not a conversation id: ${JSON.stringify(id)}`);
+    return path.join(this.dir, `${id}.jsonl`);
+  }
+
+  /** One line, appended and synced; lines of one conversation land in order. */
+  private append(id: string, line: Line): Promise<void> {
+    const previous = this.queues.get(id) ?? Promise.resolve();
+    const next = previous.then(async () => {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      const handle = await open(await this.file(id), 'a', 0o600);
+      try {
+        await handle.write(`${JSON.stringify(line)}\n`);
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    });
+    this.queues.set(
+      id,
+      next.catch(() => {}),
+    );
+    return next;
+  }
+}
