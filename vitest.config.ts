@@ -13,6 +13,8 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     testTimeout: 30_000,
+    // Polls wait on real processes and a real browser: give them time on a loaded two-core machine.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 30_000,
     // Tests spawn real server processes; two cores, so keep the pool small.
     maxWorkers: 2,

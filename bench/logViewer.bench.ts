@@ -2,7 +2,7 @@
 // them, and how smoothly it scrolls — against a yardstick in the same run: the same entries as a plain
 // (non-virtualised) list in the same browser. Run: npx tsx bench/logViewer.bench.ts
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, startShell } from '../e2e/browser/shellFixture';
+import { chromiumAvailable, goTo, startShell } from '../e2e/browser/shellFixture';
 import { hostileStdio } from '../e2e/fixtures/servers';
 
 const FRAMES = 240;
@@ -48,6 +48,7 @@ async function main() {
   const { page } = shell;
   try {
     await page.goto(shell.url);
+    await goTo(page, 'Servers');
     await page.waitForSelector('[data-server="flood"] [data-status="running"]', { timeout: 20_000 });
     const card = page.locator('[data-server="flood"]');
     await card.locator('details.server-tools summary').click();
@@ -57,7 +58,7 @@ async function main() {
     const started = performance.now();
     await page.getByRole('region', { name: 'Result' }).waitFor();
     await page.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: 'Logs', exact: true }).click();
+    await goTo(page, 'Logs');
     await page.waitForFunction(
       () =>
         /^100,000 of 100,000 entries$/.test(

@@ -1,5 +1,6 @@
 import { Notices } from './components/Notices';
 import { Sidebar } from './components/Sidebar';
+import { ChatPage } from './features/chat/ChatPage';
 import { ConsentHost } from './features/consent/ConsentHost';
 import { LogsPage } from './features/logs/LogsPage';
 import { PromptsPage } from './features/prompts/PromptsPage';
@@ -37,7 +38,7 @@ export function App() {
         {pane === 'roots' && <RootsPage />}
         {pane === 'logs' && <LogsPage />}
         {pane === 'settings' && <SettingsPage />}
-        {pane === 'chats' && <p className="muted">Chats arrive with the chat feature.</p>}
+        {pane === 'chats' && <ChatPage />}
       </main>
       <Notices />
       <ConsentHost />

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, type RunningShell, shots, startShell } from './shellFixture';
+import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
 
 if (!chromiumAvailable)
   console.log(`skipped: browser-shell e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -43,6 +43,7 @@ describe.skipIf(!chromiumAvailable)('browser shell in Chromium', () => {
 
   it('shows the trust prompt with the exact command, then the server starting and running', async () => {
     await page.goto(url);
+    await goTo(page, 'Servers');
     const card = page.locator('[data-server="everything"]');
     await expect
       .poll(() => card.getByRole('region', { name: 'Trust prompt' }).textContent())
@@ -84,7 +85,7 @@ describe.skipIf(!chromiumAvailable)('browser shell in Chromium', () => {
   });
 
   it('the logs show what servers wrote, with the secret canary redacted, and it is in no WebSocket frame', async () => {
-    await page.getByRole('button', { name: 'Logs' }).click();
+    await goTo(page, 'Logs');
     await page.getByRole('searchbox', { name: 'Search logs' }).fill('SECRET_TOKEN');
     await expect
       .poll(() => page.getByRole('log', { name: 'Log entries' }).textContent())

@@ -23,6 +23,8 @@ export interface ShellOptions {
   env?: Record<string, string>;
   /** Files to write into the data directory before start (name → JSON value). */
   files?: Record<string, unknown>;
+  /** Reuse this data directory as it is (a restart after a crash): nothing is written into it. */
+  home?: string;
 }
 
 export interface RunningShell {
@@ -33,16 +35,11 @@ export interface RunningShell {
   /** Every WebSocket frame the page received. */
   frames: string[];
   stop(): Promise<void>;
+  /** SIGKILL, as a crash would: no shutdown, the data directory left as it is. */
+  kill(): Promise<void>;
 }
 
-/** Builds the renderer if needed, starts `electron/web/main.ts` with a fresh data directory, opens Chromium. */
-export async function startShell(options: ShellOptions): Promise<RunningShell> {
-  if (!existsSync(path.join(root, 'out/renderer/index.html'))) {
-    const build = spawnSync('npm', ['run', '-s', 'build:renderer'], { cwd: root, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`renderer build failed: ${build.stderr}`);
-  }
-  await mkdir(shots, { recursive: true });
-  const home = await mkdtemp(path.join(tmpdir(), 'sb-e2e-'));
+async function prepareHome(home: string, options: ShellOptions): Promise<void> {
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: options.servers }));
   if (options.secrets)
     await writeFile(path.join(home, 'secrets.json'), JSON.stringify(options.secrets), { mode: 0o600 });
@@ -52,6 +49,17 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
   await writeFile(path.join(home, 'trusted-servers.json'), JSON.stringify(trusted));
   for (const [name, value] of Object.entries(options.files ?? {}))
     await writeFile(path.join(home, name), JSON.stringify(value));
+}
+
+/** Builds the renderer if needed, starts `electron/web/main.ts` on a data directory, opens Chromium. */
+export async function startShell(options: ShellOptions): Promise<RunningShell> {
+  if (!existsSync(path.join(root, 'out/renderer/index.html'))) {
+    const build = spawnSync('npm', ['run', '-s', 'build:renderer'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`renderer build failed: ${build.stderr}`);
+  }
+  await mkdir(shots, { recursive: true });
+  const home = options.home ?? (await mkdtemp(path.join(tmpdir(), 'sb-e2e-')));
+  if (!options.home) await prepareHome(home, options);
 
   const shell: ChildProcess = spawn(
     process.execPath,
@@ -59,6 +67,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
     {
       cwd: root,
       env: { ...process.env, SWITCHBOARD_HOME: home, ...options.env },
+      // The shell's own process group: a kill takes its servers with it, as a crash of the app would.
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -84,6 +93,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
   const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  const exited = () => shell.exitCode !== null || shell.signalCode !== null;
   return {
     home,
     url,
@@ -92,11 +102,26 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
     frames,
     async stop() {
       await browser.close().catch(() => {});
-      if (shell.exitCode === null) {
+      if (!exited()) {
         shell.kill('SIGTERM');
         await new Promise((r) => shell.once('exit', r));
       }
       await rm(home, { recursive: true, force: true });
     },
+    async kill() {
+      await browser.close().catch(() => {});
+      if (!exited()) {
+        shell.kill('SIGKILL');
+        await new Promise((r) => shell.once('exit', r));
+      }
+    },
   };
+}
+
+/** Opens a section from the sidebar (its button may carry a count badge after the name). */
+export function goTo(page: Page, section: string): Promise<void> {
+  return page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: new RegExp(`^${section}`) })
+    .click();
 }

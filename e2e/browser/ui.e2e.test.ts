@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, type RunningShell, shots, startShell } from './shellFixture';
+import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
 
 if (!chromiumAvailable)
   console.log(`skipped: UI e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -41,6 +41,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     });
     page = shell.page;
     await page.goto(shell.url);
+    await goTo(page, 'Servers');
     for (const id of ['everything', 'deceptive'])
       await page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
   });
@@ -60,7 +61,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
 
   const shot = (name: string) => page.screenshot({ path: path.join(shots, `ui-${name}.png`) });
   const dialog = (name: RegExp | string) => page.getByRole('dialog', { name });
-  const section = (name: string) => page.getByRole('button', { name, exact: true }).first().click();
+  const section = (name: string) => goTo(page, name);
 
   /** Opens a tool's runner from its server card, fills it, and presses Run. */
   async function runTool(server: string, tool: string, fill?: (runner: Locator) => Promise<void>) {

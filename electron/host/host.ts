@@ -8,7 +8,7 @@ import { ConversationStore } from '../store/conversationStore';
 import { SettingsStore } from '../store/settingsStore';
 import { Catalog } from './catalog/catalog';
 import { ChatService } from './chat/chatService';
-import { resourceToBlocks } from './chat/resourceToBlocks';
+import { promptToMessages, resourceToBlocks } from './chat/resourceToBlocks';
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
@@ -164,6 +164,11 @@ export class Host {
         const client = registry.get(server)?.client;
         if (!client) throw new Error(`Server "${server}" is not running`);
         return resourceToBlocks(await client.readResource(uri));
+      },
+      getPrompt: async (server, name, args) => {
+        const client = registry.get(server)?.client;
+        if (!client) throw new Error(`Server "${server}" is not running`);
+        return promptToMessages(await client.getPrompt(name, args));
       },
     });
     const host = new Host(

@@ -314,6 +314,9 @@ export class HostService implements HostApi {
   sendMessage(id: string, text: string, attachments: { server: string; uri: string }[]) {
     return this.host.chat.send(id, text, attachments);
   }
+  sendPrompt(id: string, server: string, name: string, args: Record<string, string>) {
+    return this.host.chat.sendPrompt(id, server, name, args);
+  }
   async stopReply(id: string) {
     this.host.chat.stop(id);
   }

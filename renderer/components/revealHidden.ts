@@ -131,3 +131,10 @@ function joinsEmoji(text: string, at: number): boolean {
 export function countHidden(text: string): number {
   return revealHidden(text).filter((s) => 'hidden' in s).length;
 }
+
+/** The text with each hidden run replaced by its visible label, for places that render plain text (Markdown). */
+export function revealAsText(text: string): string {
+  return revealHidden(text)
+    .map((s) => ('text' in s ? s.text : `⟨${s.label}⟩`))
+    .join('');
+}

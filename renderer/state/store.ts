@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { LogEntry } from '../../shared/host/serverView';
 import type { HostConnection } from '../hostClient';
 import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
+import { type ChatSlice, createChatSlice } from './slices/chat';
 import { type ConsentsSlice, createConsentsSlice } from './slices/consents';
 import { createLogsSlice, type LogsSlice } from './slices/logs';
 import { createRootsSlice, type RootsSlice } from './slices/roots';
@@ -18,7 +19,8 @@ export type AppState = UiSlice &
   ConsentsSlice &
   CatalogSlice &
   RootsSlice &
-  RunsSlice;
+  RunsSlice &
+  ChatSlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
@@ -28,20 +30,32 @@ export const useApp = create<AppState>()((...a) => ({
   ...createCatalogSlice(...a),
   ...createRootsSlice(...a),
   ...createRunsSlice(...a),
+  ...createChatSlice(...a),
 }));
 
 /** Keeps the store in step with the host: initial lists on every (re)connect, then its events. */
 export function bindStore(host: HostConnection): () => void {
   const refresh = async () => {
-    const [servers, logs, storage, consents, catalog, roots] = await Promise.all([
+    const [servers, logs, storage, consents, catalog, roots, conversations] = await Promise.all([
       host.call('listServers'),
       host.call('getLogs', null),
       host.call('secretStorage'),
       host.call('listConsents'),
       host.call('getCatalog'),
       host.call('getRoots'),
+      host.call('listConversations'),
     ]);
-    useApp.setState({ servers, secretsEncrypted: storage.encrypted, consents, catalog, roots });
+    useApp.setState({
+      servers,
+      secretsEncrypted: storage.encrypted,
+      consents,
+      catalog,
+      roots,
+      conversations,
+    });
+    // After a reconnect, the open conversation is reloaded: nothing saved meanwhile is missed.
+    const open = useApp.getState().open;
+    if (open) useApp.setState({ open: await host.call('getConversation', open.id) });
     useApp.getState().clearLogs();
     useApp.getState().appendLogs(logs);
   };
@@ -90,6 +104,12 @@ export function bindStore(host: HostConnection): () => void {
             [resourceKey(e.payload.server, e.payload.uri)]: Date.now(),
           },
         }));
+        break;
+      case 'chat':
+        state.applyChatEvent(e.payload);
+        break;
+      case 'conversationsChanged':
+        useApp.setState({ conversations: e.payload });
         break;
       case 'elicitationComplete':
         state.notify(`${e.payload.server}: the browser step you opened is complete.`);

@@ -66,6 +66,8 @@ export type ChatEvent =
       message?: string;
     }
   | { conversationId: string; kind: 'message'; message: ChatMessage }
+  /** Messages from `count` on were dropped (edit and resend, regenerate). */
+  | { conversationId: string; kind: 'truncated'; count: number }
   | { conversationId: string; kind: 'error'; error: ChatError }
   | { conversationId: string; kind: 'finished'; stopped: boolean };
 

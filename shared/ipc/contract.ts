@@ -193,6 +193,13 @@ export const HOST_METHODS = {
     z.string().max(200_000),
     z.array(z.object({ server: serverId, uri }).strict()).max(20),
   ]),
+  /** A server's prompt, its messages added to the conversation (then answered if it ends with the person). */
+  sendPrompt: z.tuple([
+    conversationId,
+    serverId,
+    z.string().min(1).max(1024),
+    z.record(z.string(), z.string().max(65_536)),
+  ]),
   stopReply: z.tuple([conversationId]),
   /** Answers again: after an error, or a new version of the last reply. */
   retryReply: z.tuple([conversationId]),
@@ -296,6 +303,7 @@ export interface HostResults {
   searchConversations: (ConversationSummary & { snippet: string })[];
   exportConversation: string;
   sendMessage: void;
+  sendPrompt: void;
   stopReply: void;
   retryReply: void;
   editAndResend: void;

@@ -45,6 +45,7 @@ export class ChatService {
       catalog: Catalog;
       callTool: Host['callTool'];
       readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
+      getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
     },
   ) {}
 
@@ -103,11 +104,27 @@ export class ChatService {
     const blocks: ChatBlock[] = [];
     for (const a of attachments) blocks.push(...(await this.deps.readResource(a.server, a.uri)));
     if (trimmed) blocks.push({ type: 'text', text: trimmed });
-    await this.deps.store.addMessage(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
+    await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
     if (conversation.messages.length === 0 && conversation.title === 'New conversation' && trimmed)
       await this.deps.store.rename(id, trimmed.split('\n')[0]!.slice(0, 60));
     this.listEmitter.fire();
     this.startTurn(id);
+  }
+
+  /**
+   * A server's prompt: its messages join the conversation as they are (roles kept; text, images and
+   * embedded resources); if the last is the person's, the model answers.
+   */
+  async sendPrompt(id: string, server: string, name: string, args: Record<string, string>): Promise<void> {
+    if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
+    const conversation = await this.deps.store.load(id);
+    const messages = await this.deps.getPrompt(server, name, args);
+    if (messages.length === 0) throw new Error(`The prompt ${name} has no messages`);
+    for (const m of messages) await this.save(id, m);
+    if (conversation.messages.length === 0 && conversation.title === 'New conversation')
+      await this.deps.store.rename(id, `/${name}`);
+    this.listEmitter.fire();
+    if (messages.at(-1)!.role === 'user') this.startTurn(id);
   }
 
   /** Runs the turn again on the saved conversation (after an error, or to continue). */
@@ -118,7 +135,7 @@ export class ChatService {
     // A reply that ended cleanly is regenerated: drop it and answer the message before it again.
     const last = c.messages.at(-1)!;
     if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use'))
-      await this.deps.store.truncate(id, c.messages.length - 1);
+      await this.truncate(id, c.messages.length - 1);
     this.startTurn(id);
   }
 
@@ -130,9 +147,9 @@ export class ChatService {
     const original = c.messages[index];
     if (original?.role !== 'user' || original.blocks.some((b) => b.type === 'tool_result'))
       throw new Error('Only a message you wrote can be edited');
-    await this.deps.store.truncate(id, index);
+    await this.truncate(id, index);
     const kept = original.blocks.filter((b) => b.type !== 'text');
-    await this.deps.store.addMessage(id, {
+    await this.save(id, {
       id: randomUUID(),
       role: 'user',
       blocks: [...kept, { type: 'text', text: text.trim() }],
@@ -153,6 +170,17 @@ export class ChatService {
     this.stopAll();
     this.eventEmitter.dispose();
     this.listEmitter.dispose();
+  }
+
+  /** Saves a message, then tells the window (which shows only what is saved). */
+  private async save(id: string, message: ChatMessage): Promise<void> {
+    await this.deps.store.addMessage(id, message);
+    this.eventEmitter.fire({ conversationId: id, kind: 'message', message });
+  }
+
+  private async truncate(id: string, count: number): Promise<void> {
+    await this.deps.store.truncate(id, count);
+    this.eventEmitter.fire({ conversationId: id, kind: 'truncated', count });
   }
 
   private startTurn(id: string): void {
@@ -209,10 +237,7 @@ export class ChatService {
       tools: offered,
       signal: controller.signal,
       onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e } as ChatEvent),
-      onMessage: async (message: ChatMessage) => {
-        await this.deps.store.addMessage(id, message);
-        this.eventEmitter.fire({ conversationId: id, kind: 'message', message });
-      },
+      onMessage: (message: ChatMessage) => this.save(id, message),
       runTool: async (use, signal, onProgress) => {
         const startedAt = Date.now();
         const outcome = await this.deps.callTool(use.name, use.input, {

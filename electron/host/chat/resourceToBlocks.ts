@@ -1,5 +1,6 @@
-import type { ChatBlock } from '../../../shared/chat/conversation';
-import type { ReadResourceResult } from '../../../shared/mcp/protocol';
+import { randomUUID } from 'node:crypto';
+import type { ChatBlock, ChatMessage } from '../../../shared/chat/conversation';
+import type { ContentBlock, GetPromptResult, ReadResourceResult } from '../../../shared/mcp/protocol';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
 
@@ -18,4 +19,34 @@ export function resourceToBlocks(read: ReadResourceResult): ChatBlock[] {
       text: `[attached binary resource ${c.uri}${c.mimeType ? ` (${c.mimeType})` : ''}, not readable as text]`,
     };
   });
+}
+
+/** One prompt content block as chat blocks (images the model reads stay images; the rest is text). */
+function contentToBlocks(c: ContentBlock): ChatBlock[] {
+  switch (c.type) {
+    case 'text':
+      return [{ type: 'text', text: c.text }];
+    case 'image':
+      return IMAGE_TYPES.has(c.mimeType)
+        ? [{ type: 'image', mimeType: c.mimeType, data: c.data }]
+        : [{ type: 'text', text: `[image of type ${c.mimeType}, not a type the model reads]` }];
+    case 'audio':
+      return [{ type: 'text', text: `[audio of type ${c.mimeType}: the model cannot hear it]` }];
+    case 'resource':
+      return resourceToBlocks({ contents: [c.resource] });
+    case 'resource_link':
+      return [{ type: 'text', text: `[resource link ${c.uri}${c.name ? ` (${c.name})` : ''}]` }];
+    default:
+      return [{ type: 'text', text: JSON.stringify(c) }];
+  }
+}
+
+/** A prompt's messages as chat messages, roles kept; consecutive messages of one role stay separate. */
+export function promptToMessages(prompt: GetPromptResult): ChatMessage[] {
+  return prompt.messages.map((m) => ({
+    id: randomUUID(),
+    role: m.role,
+    blocks: contentToBlocks(m.content),
+    at: Date.now(),
+  }));
 }

@@ -13,10 +13,15 @@ export function PromptForm({
   server,
   prompt,
   onResult,
+  onUse,
+  submitLabel = 'Get messages',
 }: {
   server: string;
   prompt: Prompt;
-  onResult: (result: GetPromptResult) => void;
+  onResult?: (result: GetPromptResult) => void;
+  /** Instead of fetching the messages here: hand the arguments on (the chat adds the prompt itself). */
+  onUse?: (args: Record<string, string>) => void;
+  submitLabel?: string;
 }) {
   const host = useHost();
   const run = useApp((s) => s.run);
@@ -35,7 +40,8 @@ export function PromptForm({
         const absent = args.filter((a) => a.required && !values[a.name]).map((a) => a.name);
         setMissing(absent);
         if (absent.length > 0) return;
-        void run(async () => onResult(await host.call('getPrompt', server, prompt.name, filled())));
+        if (onUse) onUse(filled());
+        else void run(async () => onResult?.(await host.call('getPrompt', server, prompt.name, filled())));
       }}
     >
       <h2>
@@ -84,7 +90,7 @@ export function PromptForm({
         </div>
       ))}
       <button type="submit" className="primary">
-        Get messages
+        {submitLabel}
       </button>
     </form>
   );

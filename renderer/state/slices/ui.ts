@@ -24,7 +24,7 @@ let nextNotice = 1;
 
 export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
   connected: false,
-  pane: 'servers',
+  pane: 'chats',
   error: undefined,
   notices: [],
   setPane: (pane) => set({ pane }),

@@ -1,0 +1,235 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { EVERYTHING_ENTRY } from '../fixtures/servers';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  goTo,
+  type RunningShell,
+  type ShellOptions,
+  shots,
+  startShell,
+} from './shellFixture';
+
+if (!chromiumAvailable)
+  console.log(`skipped: chat e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+const API_KEY = 'sk-ant-chat-e2e-77aa';
+const ECHO = 'everything__echo';
+const SUM = 'everything__get-sum';
+
+/**
+ * The chat in the browser shell: our fake Anthropic API (scripted per test, streaming the real event
+ * sequence to the real SDK) and server-everything's tools, through the consent dialogs.
+ */
+describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
+  let fake: FakeAnthropic;
+  let shell: RunningShell;
+  let page: Page;
+  let options: ShellOptions;
+
+  const open = async (s: RunningShell) => {
+    shell = s;
+    page = s.page;
+    await page.goto(s.url);
+    await goTo(page, 'Servers');
+    await page.waitForSelector('[data-server="everything"] [data-status="running"]', { timeout: 20_000 });
+    await goTo(page, 'Chats');
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    options = {
+      servers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+      trusted: ['everything'],
+      secrets: { 'anthropic/api-key': API_KEY },
+      files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
+    };
+    await open(await startShell(options));
+  });
+  afterAll(async () => {
+    await shell?.stop();
+    await fake?.stop();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail')
+      await shot(`failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+    for (let i = 0; i < 5 && (await page.locator('dialog[open]').count()) > 0; i++)
+      await page.keyboard.press('Escape');
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `chat-${name}.png`) });
+  const messages = () => page.getByRole('log', { name: 'Messages' });
+  async function newChat(question: string) {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed.
+    const current = page.locator('.conversation-list [aria-current="true"]');
+    await expect
+      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+      .toMatch(/^New conversation0 messages/);
+    if (!question) return;
+    await page.getByRole('combobox', { name: 'Message' }).fill(question);
+    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+  }
+  const replyDone = () =>
+    expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
+  const consent = () => page.getByRole('dialog', { name: /Tool call from everything$/ });
+
+  it('a question: the model calls a real tool, the person approves, the result goes back, the answer streams in', async () => {
+    fake.script(
+      {
+        content: [
+          { type: 'text', text: 'I will ask **echo**.' },
+          { type: 'tool_use', id: 'toolu_1', name: ECHO, input: { message: 'hello from the model' } },
+        ],
+      },
+      {
+        content: [{ type: 'text', text: 'Echo answered:\n\n| said | by |\n| --- | --- |\n| hello | echo |' }],
+        eventDelayMs: 20,
+      },
+    );
+    await newChat('What does echo say?');
+    await expect
+      .poll(() => consent().locator('.json').textContent())
+      .toContain('"message": "hello from the model"');
+    await shot('1-tool-consent');
+    await consent().getByRole('button', { name: 'Allow once' }).click();
+    await replyDone();
+    await expect.poll(() => messages().locator('table').count()).toBe(1);
+    expect(await messages().locator('strong').first().textContent()).toBe('echo');
+    const card = messages().getByRole('group', { name: `Tool call ${ECHO}` });
+    expect(await card.textContent()).toContain('Echo: hello from the model');
+    expect(await card.textContent()).toContain('allowed');
+    await shot('2-answer');
+    expect(await page.getByRole('navigation', { name: 'Conversations' }).textContent()).toContain(
+      'What does echo say?',
+    );
+  });
+
+  it('a denied call is shown as refused and the model is told so', async () => {
+    fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_2', name: ECHO, input: { message: 'secret plans' } }] },
+      { content: [{ type: 'text', text: 'Understood, I will not use it.' }] },
+    );
+    const before = fake.requests.length;
+    await newChat('Echo my plans');
+    await consent().getByRole('button', { name: 'Deny' }).click();
+    await replyDone();
+    expect(
+      await messages()
+        .getByRole('group', { name: `Tool call ${ECHO}` })
+        .textContent(),
+    ).toContain('The user denied this tool call.');
+    expect(JSON.stringify(fake.requests.slice(before).at(-1)?.body)).toContain(
+      'The user denied this tool call.',
+    );
+  });
+
+  it('parallel tool uses wait together and run together', async () => {
+    fake.script(
+      {
+        content: [
+          { type: 'tool_use', id: 'toolu_3', name: ECHO, input: { message: 'a' } },
+          { type: 'tool_use', id: 'toolu_4', name: SUM, input: { a: 20, b: 22 } },
+        ],
+      },
+      { content: [{ type: 'text', text: 'Both done.' }] },
+    );
+    await newChat('Do two things');
+    await expect.poll(() => page.getByRole('navigation', { name: /2 requests waiting/ }).count()).toBe(1);
+    await shot('3-two-waiting');
+    await consent().getByRole('button', { name: 'Allow once' }).click();
+    await consent().getByRole('button', { name: 'Allow once' }).click();
+    await replyDone();
+    await expect.poll(() => messages().textContent()).toContain('Both done.');
+    expect(await messages().textContent()).toContain('42');
+  });
+
+  it('Stop ends a reply mid-stream and keeps what was written', async () => {
+    fake.script({
+      content: [{ type: 'text', text: 'Word after word after word. '.repeat(40) }],
+      eventDelayMs: 60,
+    });
+    await newChat('Go on and on');
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Reply being written' }).textContent(), {
+        timeout: 10_000,
+      })
+      .toContain('Word after word');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await replyDone();
+    await expect.poll(() => messages().textContent()).toContain('stopped');
+    const written = await messages().getByRole('article', { name: 'Assistant' }).last().textContent();
+    expect(written!.length).toBeLessThan('Word after word after word. '.repeat(40).length);
+  });
+
+  it('an API error shows with a retry; nothing typed is lost; retry answers', async () => {
+    fake.script(
+      { status: 529, type: 'overloaded_error', message: 'Overloaded' },
+      { content: [{ type: 'text', text: 'Back again.' }] },
+    );
+    await newChat('Are you overloaded?');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The API is overloaded (529)');
+    expect(await messages().textContent()).toContain('Are you overloaded?');
+    await shot('4-error');
+    await page.getByRole('button', { name: /^Retry/ }).click();
+    await expect.poll(() => messages().textContent()).toContain('Back again.');
+    await replyDone();
+  });
+
+  it('a server prompt from `/` and an attached resource join the conversation', async () => {
+    fake.script({ content: [{ type: 'text', text: 'Promotion noted.' }] });
+    const before = fake.requests.length;
+    await newChat('');
+    await page.getByRole('combobox', { name: 'Message' }).fill('/compl');
+    await page.getByRole('option', { name: /completable-prompt/ }).click();
+    const form = page.getByRole('dialog', { name: /completable-prompt from everything/ });
+    await form.getByRole('combobox', { name: /department/ }).fill('Eng');
+    await page.getByRole('option', { name: 'Engineering' }).click();
+    await form.getByRole('combobox', { name: /name/ }).fill('Bo');
+    await page.getByRole('option', { name: 'Bob' }).click();
+    await form.getByRole('button', { name: 'Add to the conversation' }).click();
+    await expect.poll(() => messages().textContent()).toContain('Promotion noted.');
+    await replyDone();
+    expect(await messages().textContent()).toContain(
+      'Please promote Bob to the head of the Engineering team.',
+    );
+    expect(JSON.stringify(fake.requests.slice(before).at(-1)?.body)).toContain('Please promote Bob');
+
+    fake.script({ content: [{ type: 'text', text: 'I read it.' }] });
+    await page.getByRole('button', { name: 'Attach resource…' }).click();
+    await page.getByRole('list', { name: 'Resources to attach' }).getByRole('button').first().click();
+    await page.getByRole('combobox', { name: 'Message' }).fill('Summarise the attachment');
+    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await expect.poll(() => messages().textContent()).toContain('I read it.');
+    await replyDone();
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('[attached resource');
+  });
+
+  it('killing the host mid-stream loses only the unfinished reply; the history is intact after a restart', async () => {
+    fake.script({
+      content: [{ type: 'text', text: 'This reply will never finish. '.repeat(30) }],
+      eventDelayMs: 100,
+      hangAfterEvents: 8,
+    });
+    await newChat('Remember this question');
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Reply being written' }).count(), { timeout: 10_000 })
+      .toBe(1);
+    const home = shell.home;
+    await shell.kill();
+    await open(await startShell({ ...options, home }));
+    const list = page.getByRole('navigation', { name: 'Conversations' });
+    await list.getByRole('button', { name: /Remember this question/ }).click();
+    await expect.poll(() => messages().textContent()).toContain('Remember this question');
+    expect(await messages().textContent()).not.toContain('This reply will never finish.');
+    // The earlier conversations are all there.
+    for (const title of ['What does echo say?', 'Echo my plans', 'Do two things', 'Are you overloaded?'])
+      expect(await list.textContent()).toContain(title);
+    await list.getByRole('button', { name: /What does echo say\?/ }).click();
+    await expect.poll(() => messages().textContent()).toContain('Echo answered:');
+    await shot('5-after-restart');
+  });
+});

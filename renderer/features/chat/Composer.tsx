@@ -1,0 +1,205 @@
+import { useMemo, useState } from 'react';
+import type { Prompt } from '../../../shared/mcp/protocol';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { useApp } from '../../state/store';
+import { PromptInsert } from './PromptInsert';
+
+export interface Attached {
+  server: string;
+  uri: string;
+  label: string;
+}
+
+/**
+ * Where the person writes. Enter sends (Shift+Enter: new line); `/` at the start lists every
+ * server's prompts; resources can be attached. The draft is kept in the store until the message is
+ * saved, so nothing typed is lost to an error or a switch of conversation.
+ */
+export function Composer({ conversationId, replying }: { conversationId: string; replying: boolean }) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const draft = useApp((s) => s.drafts[conversationId] ?? '');
+  const setDraft = useApp((s) => s.setDraft);
+  const prompts = useApp((s) => s.catalog.prompts);
+  const resources = useApp((s) => s.catalog.resources);
+  const [attached, setAttached] = useState<Attached[]>([]);
+  const [choosing, setChoosing] = useState(false);
+  const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
+  const [active, setActive] = useState(0);
+
+  const slash = draft.startsWith('/') && !draft.includes('\n') ? draft.slice(1).toLowerCase() : undefined;
+  const matches = useMemo(
+    () =>
+      slash === undefined
+        ? []
+        : prompts
+            .filter((p) => `${p.prompt.name} ${p.prompt.title ?? ''}`.toLowerCase().includes(slash))
+            .slice(0, 30),
+    [slash, prompts],
+  );
+
+  const send = async () => {
+    if (replying || (!draft.trim() && attached.length === 0)) return;
+    const ok = await run(async () => {
+      await host.call(
+        'sendMessage',
+        conversationId,
+        draft,
+        attached.map(({ server, uri }) => ({ server, uri })),
+      );
+      return true;
+    });
+    if (ok) {
+      setDraft(conversationId, '');
+      setAttached([]);
+    }
+  };
+
+  return (
+    <div className="composer">
+      {attached.length > 0 && (
+        <ul className="attachments" aria-label="Attached resources">
+          {attached.map((a) => (
+            <li key={`${a.server} ${a.uri}`} className="chip">
+              <SafeText text={a.label} />
+              <button
+                type="button"
+                className="link"
+                aria-label={`Remove ${a.label}`}
+                onClick={() => setAttached((x) => x.filter((y) => y !== a))}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {matches.length > 0 && (
+        <div id="prompt-list" role="listbox" className="combo-list prompt-list" aria-label="Prompts">
+          {matches.map((p, i) => (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the textarea handles the keyboard for the list
+            <div
+              key={`${p.server} ${p.prompt.name}`}
+              id={`prompt-${i}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={i === active}
+              className={i === active ? 'active' : undefined}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => setPrompt(p)}
+            >
+              /{p.prompt.name} <span className="muted">— {p.server}</span>
+              {p.prompt.description && (
+                <span className="muted small">
+                  {' '}
+                  <SafeText text={p.prompt.description} />
+                </span>
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+      <textarea
+        aria-label="Message"
+        role="combobox"
+        aria-expanded={matches.length > 0}
+        aria-controls="prompt-list"
+        aria-activedescendant={matches.length > 0 ? `prompt-${active}` : undefined}
+        rows={3}
+        placeholder="Ask anything — / for a server’s prompts"
+        value={draft}
+        onChange={(e) => {
+          setDraft(conversationId, e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={(e) => {
+          if (matches.length > 0) {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setActive((a) => Math.min(a + 1, matches.length - 1));
+              return;
+            }
+            if (e.key === 'ArrowUp') {
+              e.preventDefault();
+              setActive((a) => Math.max(a - 1, 0));
+              return;
+            }
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              setPrompt(matches[active]);
+              return;
+            }
+          }
+          if (e.key === 'Enter' && !e.shiftKey) {
+            e.preventDefault();
+            void send();
+          }
+        }}
+      />
+      <div className="row">
+        <button type="button" onClick={() => setChoosing((c) => !c)} aria-expanded={choosing}>
+          Attach resource…
+        </button>
+        {replying ? (
+          <button
+            type="button"
+            className="danger"
+            onClick={() => void run(() => host.call('stopReply', conversationId))}
+          >
+            Stop
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void send()}
+            disabled={!draft.trim() && attached.length === 0}
+          >
+            Send
+          </button>
+        )}
+      </div>
+      {choosing && (
+        <ul className="item-list attach-list" aria-label="Resources to attach">
+          {resources.length === 0 && <li className="muted">No running server offers resources.</li>}
+          {resources.map((r) => (
+            <li key={`${r.server} ${r.resource.uri}`}>
+              <button
+                type="button"
+                className="item"
+                onClick={() => {
+                  setAttached((x) => [
+                    ...x,
+                    {
+                      server: r.server,
+                      uri: r.resource.uri,
+                      label: `${r.server}: ${r.resource.title ?? r.resource.name}`,
+                    },
+                  ]);
+                  setChoosing(false);
+                }}
+              >
+                <SafeText text={r.resource.title ?? r.resource.name} />
+                <span className="muted small">
+                  {r.server} · <SafeText text={r.resource.uri} />
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {prompt && (
+        <PromptInsert
+          server={prompt.server}
+          prompt={prompt.prompt}
+          conversationId={conversationId}
+          onClose={(sent) => {
+            setPrompt(undefined);
+            if (sent) setDraft(conversationId, '');
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { ConversationSummary } from '../../../shared/chat/conversation';
+import type { ConversationView } from '../../../shared/ipc/contract';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { useApp } from '../../state/store';
+
+/** Every conversation, newest first, with full-text search across all of them. */
+export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: (id: string) => void }) {
+  const setOpen = (c: ConversationView) => useApp.setState({ open: c });
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const conversations = useApp((s) => s.conversations);
+  const [query, setQuery] = useState('');
+  const [found, setFound] = useState<(ConversationSummary & { snippet: string })[]>();
+  useEffect(() => {
+    if (!query.trim()) {
+      setFound(undefined);
+      return;
+    }
+    const t = setTimeout(
+      () => void run(async () => setFound(await host.call('searchConversations', query))),
+      200,
+    );
+    return () => clearTimeout(t);
+  }, [query, host, run]);
+  const shown = found ?? conversations;
+  return (
+    <nav className="conversation-list" aria-label="Conversations">
+      <button
+        type="button"
+        className="primary"
+        onClick={() =>
+          void run(async () => {
+            // Opened at once from what was created: what is typed next goes to it.
+            setOpen(await host.call('createConversation', {}));
+          })
+        }
+      >
+        New chat
+      </button>
+      <input
+        type="search"
+        aria-label="Search conversations"
+        placeholder="Search all chats"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      <ul className="item-list">
+        {shown.map((c) => (
+          <li key={c.id}>
+            <button
+              type="button"
+              className={c.id === openId ? 'item active' : 'item'}
+              aria-current={c.id === openId ? 'true' : undefined}
+              onClick={() => onOpen(c.id)}
+            >
+              <SafeText text={c.title} />
+              <span className="muted small">
+                {'snippet' in c ? (
+                  <SafeText text={String(c.snippet)} />
+                ) : (
+                  `${c.messageCount} message${c.messageCount === 1 ? '' : 's'} · ${new Date(c.updatedAt).toLocaleString()}`
+                )}
+              </span>
+            </button>
+          </li>
+        ))}
+        {shown.length === 0 && (
+          <li className="muted">{found ? 'Nothing found.' : 'No conversations yet.'}</li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Prompt } from '../../../shared/mcp/protocol';
+import { useHost } from '../../components/HostContext';
+import { Modal } from '../../components/Modal';
+import { useApp } from '../../state/store';
+import { PromptForm } from '../prompts/PromptForm';
+
+/** A server's prompt chosen with `/`: its arguments (with completions), then its messages join the chat. */
+export function PromptInsert({
+  server,
+  prompt,
+  conversationId,
+  onClose,
+}: {
+  server: string;
+  prompt: Prompt;
+  conversationId: string;
+  onClose: (sent: boolean) => void;
+}) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  return (
+    <Modal title={`/${prompt.name} from ${server}`} onEscape={() => onClose(false)} wide>
+      <PromptForm
+        server={server}
+        prompt={prompt}
+        submitLabel="Add to the conversation"
+        onUse={(args) =>
+          void run(async () => {
+            await host.call('sendPrompt', conversationId, server, prompt.name, args);
+            onClose(true);
+          })
+        }
+      />
+      <div className="actions">
+        <button type="button" onClick={() => onClose(false)}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}

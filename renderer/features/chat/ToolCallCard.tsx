@@ -1,0 +1,62 @@
+import type { ToolCallRecord } from '../../../shared/chat/conversation';
+import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
+import { ContentList } from '../../components/ContentView';
+import { JsonBlock } from '../../components/JsonBlock';
+import { SafeText } from '../../components/SafeText';
+
+/** One tool call in a conversation: which server and tool, the arguments, the decision, the result. */
+export function ToolCallCard({
+  name,
+  input,
+  record,
+  result,
+  progress,
+}: {
+  name: string;
+  input: Record<string, unknown>;
+  record?: ToolCallRecord;
+  result?: CallToolResult;
+  progress?: Progress;
+}) {
+  const state = record ? record.decision : 'running';
+  return (
+    <details
+      className={`tool-card tool-${state}`}
+      open={state !== 'allowed'}
+      aria-label={`Tool call ${name}`}
+    >
+      <summary>
+        <span className="chip">{state === 'running' ? 'running…' : state}</span>{' '}
+        {record?.server ? (
+          <>
+            <strong>{record.server}</strong> · <SafeText text={record.tool ?? name} />
+          </>
+        ) : (
+          <SafeText text={name} />
+        )}
+        {record && (
+          <span className="muted"> · {((record.endedAt - record.startedAt) / 1000).toFixed(1)} s</span>
+        )}
+      </summary>
+      {state === 'running' && (
+        <div className="run-progress">
+          <progress
+            aria-label={`Progress of ${name}`}
+            {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
+          />
+          {progress?.message && <SafeText text={progress.message} />}
+        </div>
+      )}
+      <h4 className="sub">Arguments</h4>
+      <JsonBlock value={input} />
+      {record?.reason && <p className="field-error">{record.reason}</p>}
+      {result && record?.decision === 'allowed' && (
+        <>
+          <h4 className="sub">Result{result.isError ? ' (error)' : ''}</h4>
+          <ContentList content={result.content} />
+          {result.structuredContent && <JsonBlock value={result.structuredContent} />}
+        </>
+      )}
+    </details>
+  );
+}

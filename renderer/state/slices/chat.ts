@@ -1,0 +1,97 @@
+import type { StateCreator } from 'zustand';
+import type { ChatError, ChatEvent, ConversationSummary } from '../../../shared/chat/conversation';
+import type { ConversationView } from '../../../shared/ipc/contract';
+import type { Progress } from '../../../shared/mcp/protocol';
+import type { AppState } from '../store';
+
+/** A reply being written: its text so far (by block), the tool uses announced, their progress. */
+export interface LiveReply {
+  text: Record<number, string>;
+  tools: { id: string; name: string }[];
+  progress: Record<string, Progress>;
+}
+
+export interface ChatSlice {
+  conversations: ConversationSummary[];
+  /** The open conversation, as last loaded (messages are appended as they are saved). */
+  open: ConversationView | undefined;
+  live: Record<string, LiveReply>;
+  chatErrors: Record<string, ChatError>;
+  /** What the person is typing, per conversation: kept until the message is saved. */
+  drafts: Record<string, string>;
+  setDraft(id: string, text: string): void;
+  applyChatEvent(e: ChatEvent): void;
+}
+
+const empty = (): LiveReply => ({ text: {}, tools: [], progress: {} });
+
+export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) => ({
+  conversations: [],
+  open: undefined,
+  live: {},
+  chatErrors: {},
+  drafts: {},
+  setDraft: (id, text) => set((s) => ({ drafts: { ...s.drafts, [id]: text } })),
+  applyChatEvent: (e) =>
+    set((s) => {
+      const id = e.conversationId;
+      const live = s.live[id] ?? empty();
+      switch (e.kind) {
+        case 'started': {
+          const { [id]: _, ...errors } = s.chatErrors;
+          return {
+            live: { ...s.live, [id]: empty() },
+            chatErrors: errors,
+            open: s.open?.id === id ? { ...s.open, replying: true } : s.open,
+          };
+        }
+        case 'text':
+          return {
+            live: {
+              ...s.live,
+              [id]: { ...live, text: { ...live.text, [e.index]: (live.text[e.index] ?? '') + e.text } },
+            },
+          };
+        case 'tool-use':
+          return {
+            live: { ...s.live, [id]: { ...live, tools: [...live.tools, { id: e.id, name: e.name }] } },
+          };
+        case 'tool-progress':
+          return {
+            live: {
+              ...s.live,
+              [id]: {
+                ...live,
+                progress: {
+                  ...live.progress,
+                  [e.toolUseId]: {
+                    progress: e.progress,
+                    ...(e.total !== undefined ? { total: e.total } : {}),
+                    ...(e.message ? { message: e.message } : {}),
+                  },
+                },
+              },
+            },
+          };
+        case 'message':
+          // Saved: it joins the conversation, and what was streaming for it starts afresh.
+          return {
+            live: {
+              ...s.live,
+              [id]: e.message.role === 'assistant' ? { ...empty(), progress: live.progress } : live,
+            },
+            open: s.open?.id === id ? { ...s.open, messages: [...s.open.messages, e.message] } : s.open,
+          };
+        case 'truncated':
+          return {
+            open: s.open?.id === id ? { ...s.open, messages: s.open.messages.slice(0, e.count) } : s.open,
+          };
+        case 'error':
+          return { chatErrors: { ...s.chatErrors, [id]: e.error } };
+        case 'finished': {
+          const { [id]: _, ...rest } = s.live;
+          return { live: rest, open: s.open?.id === id ? { ...s.open, replying: false } : s.open };
+        }
+      }
+    }),
+});
