@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ErrorText } from '../ErrorText';
 import { SafeText } from '../SafeText';
 import type { Field, FormValues } from './restrictedSchema';
 
@@ -124,11 +125,7 @@ export function SchemaForm({
                 <SafeText text={f.description} />
               </p>
             )}
-            {errors[f.name] && (
-              <p id={`${id}-err`} className="field-error" role="alert">
-                {errors[f.name]}
-              </p>
-            )}
+            {errors[f.name] && <ErrorText id={`${id}-err`}>{errors[f.name]}</ErrorText>}
           </div>
         );
       })}

@@ -37,6 +37,16 @@ export function ChatPage() {
       setConfirmDelete(false);
     });
 
+  const exportAs = (format: 'markdown' | 'json') =>
+    open &&
+    void run(async () =>
+      download(
+        `${title}.${format === 'markdown' ? 'md' : 'json'}`,
+        format === 'markdown' ? 'text/markdown' : 'application/json',
+        await host.call('exportConversation', open.id, format),
+      ),
+    );
+
   return (
     <section className="chat-page" aria-label="Chats">
       <ConversationList openId={open?.id} onOpen={openConversation} />
@@ -68,32 +78,10 @@ export function ChatPage() {
             <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>
               Model…
             </button>
-            <button
-              type="button"
-              onClick={() =>
-                void run(async () =>
-                  download(
-                    `${open.title}.md`,
-                    'text/markdown',
-                    await host.call('exportConversation', open.id, 'markdown'),
-                  ),
-                )
-              }
-            >
+            <button type="button" onClick={() => exportAs('markdown')}>
               Export Markdown
             </button>
-            <button
-              type="button"
-              onClick={() =>
-                void run(async () =>
-                  download(
-                    `${open.title}.json`,
-                    'application/json',
-                    await host.call('exportConversation', open.id, 'json'),
-                  ),
-                )
-              }
-            >
+            <button type="button" onClick={() => exportAs('json')}>
               Export JSON
             </button>
             {confirmDelete ? (

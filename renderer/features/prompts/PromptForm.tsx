@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { GetPromptResult, Prompt } from '../../../shared/mcp/protocol';
 import { CompletionInput } from '../../components/CompletionInput';
+import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
@@ -82,11 +83,7 @@ export function PromptForm({
               <SafeText text={a.description} />
             </p>
           )}
-          {missing.includes(a.name) && (
-            <p className="field-error" role="alert">
-              Required
-            </p>
-          )}
+          {missing.includes(a.name) && <ErrorText>Required</ErrorText>}
         </div>
       ))}
       <button type="submit" className="primary">

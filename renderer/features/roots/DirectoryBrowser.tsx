@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DirectoryListing } from '../../../shared/ipc/contract';
+import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { SafeText } from '../../components/SafeText';
@@ -35,11 +36,7 @@ export function DirectoryBrowser({
         <span className="muted">Folder: </span>
         <code>{listing ? <SafeText text={listing.path} /> : '…'}</code>
       </p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <ul className="dir-list" aria-label="Folders">
         {listing?.parent && (
           <li>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ImportSource } from '../../../shared/host/serverDraft';
 import type { ImportPreviewView } from '../../../shared/ipc/contract';
+import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { SafeText } from '../../components/SafeText';
@@ -131,11 +132,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </ul>
         </section>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <div className="actions">
         <button type="button" onClick={onClose}>
           Cancel

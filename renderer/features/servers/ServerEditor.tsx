@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
+import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { KeyValueEditor, type KeyValueRow, recordOf, rowsOf } from './KeyValueEditor';
@@ -138,11 +139,7 @@ export function ServerEditor({
             />
           </>
         )}
-        {error && (
-          <p className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <ErrorText>{error}</ErrorText>}
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ToolView } from '../../../shared/ipc/contract';
 import { ContentList } from '../../components/ContentView';
+import { ErrorText } from '../../components/ErrorText';
 import { fieldsOf, initialValues, validate } from '../../components/form/restrictedSchema';
 import { SchemaForm } from '../../components/form/SchemaForm';
 import { useHost } from '../../components/HostContext';
@@ -95,11 +96,7 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
           <div className="field">
             <label htmlFor="tool-json">Arguments (JSON)</label>
             <textarea id="tool-json" rows={8} value={json} onChange={(e) => setJson(e.target.value)} />
-            {errors.json && (
-              <p className="field-error" role="alert">
-                {errors.json}
-              </p>
-            )}
+            {errors.json && <ErrorText>{errors.json}</ErrorText>}
           </div>
         ) : fields.length > 0 ? (
           <SchemaForm fields={fields} values={values} errors={errors} onChange={setValues} />
@@ -133,9 +130,7 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
               )}
             </>
           ) : (
-            <p className="field-error" role="alert">
-              {run.outcome.status === 'refused' ? run.outcome.reason : run.outcome.error}
-            </p>
+            <ErrorText>{run.outcome.status === 'refused' ? run.outcome.reason : run.outcome.error}</ErrorText>
           )}
         </section>
       )}
