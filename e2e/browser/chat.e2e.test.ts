@@ -206,6 +206,15 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     await expect.poll(() => messages().textContent()).toContain('I read it.');
     await replyDone();
     expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('[attached resource');
+
+    // From the resources page, to the chat that is open.
+    await goTo(page, 'Resources');
+    await page.getByRole('list', { name: 'Resources' }).getByRole('button').first().click();
+    await page.getByRole('button', { name: 'Attach to chat' }).click();
+    await goTo(page, 'Chats');
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Attached resources' }).getByRole('listitem').count())
+      .toBe(1);
   });
 
   it('killing the host mid-stream loses only the unfinished reply; the history is intact after a restart', async () => {

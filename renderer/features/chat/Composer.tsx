@@ -5,12 +5,6 @@ import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { PromptInsert } from './PromptInsert';
 
-export interface Attached {
-  server: string;
-  uri: string;
-  label: string;
-}
-
 /**
  * Where the person writes. Enter sends (Shift+Enter: new line); `/` at the start lists every
  * server's prompts; resources can be attached. The draft is kept in the store until the message is
@@ -23,7 +17,9 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const setDraft = useApp((s) => s.setDraft);
   const prompts = useApp((s) => s.catalog.prompts);
   const resources = useApp((s) => s.catalog.resources);
-  const [attached, setAttached] = useState<Attached[]>([]);
+  const attached = useApp((s) => s.attachments);
+  const attach = useApp((s) => s.attach);
+  const detach = useApp((s) => s.detach);
   const [choosing, setChoosing] = useState(false);
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
   const [active, setActive] = useState(0);
@@ -52,7 +48,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
     });
     if (ok) {
       setDraft(conversationId, '');
-      setAttached([]);
+      useApp.setState({ attachments: [] });
     }
   };
 
@@ -67,7 +63,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
                 type="button"
                 className="link"
                 aria-label={`Remove ${a.label}`}
-                onClick={() => setAttached((x) => x.filter((y) => y !== a))}
+                onClick={() => detach(a)}
               >
                 ✕
               </button>
@@ -169,14 +165,11 @@ export function Composer({ conversationId, replying }: { conversationId: string;
                 type="button"
                 className="item"
                 onClick={() => {
-                  setAttached((x) => [
-                    ...x,
-                    {
-                      server: r.server,
-                      uri: r.resource.uri,
-                      label: `${r.server}: ${r.resource.title ?? r.resource.name}`,
-                    },
-                  ]);
+                  attach({
+                    server: r.server,
+                    uri: r.resource.uri,
+                    label: `${r.server}: ${r.resource.title ?? r.resource.name}`,
+                  });
                   setChoosing(false);
                 }}
               >

@@ -17,6 +17,9 @@ export function ResourcesPage() {
   const updates = useApp((s) => s.resourceUpdates);
   const servers = useApp((s) => s.servers);
   const markSeen = useApp((s) => s.markResourceSeen);
+  const openChat = useApp((s) => s.open);
+  const attach = useApp((s) => s.attach);
+  const notify = useApp((s) => s.notify);
   const [selected, setSelected] = useState<Selected>();
   const [contents, setContents] = useState<ReadResourceResult>();
   const [template, setTemplate] = useState<{ server: string; template: ResourceTemplate }>();
@@ -116,6 +119,22 @@ export function ResourcesPage() {
               </h2>
               <button type="button" onClick={() => void read(selected)}>
                 Reload
+              </button>
+              <button
+                type="button"
+                disabled={!openChat}
+                title={openChat ? undefined : 'Open a chat first'}
+                onClick={() => {
+                  if (!openChat) return;
+                  attach({
+                    server: selected.server,
+                    uri: selected.uri,
+                    label: `${selected.server}: ${current?.resource.title ?? current?.resource.name ?? selected.uri}`,
+                  });
+                  notify(`Attached to “${openChat.title}”: it goes with your next message.`);
+                }}
+              >
+                Attach to chat
               </button>
               {current && canSubscribe(selected.server) && (
                 <button

@@ -11,6 +11,12 @@ export interface LiveReply {
   progress: Record<string, Progress>;
 }
 
+export interface Attached {
+  server: string;
+  uri: string;
+  label: string;
+}
+
 export interface ChatSlice {
   conversations: ConversationSummary[];
   /** The open conversation, as last loaded (messages are appended as they are saved). */
@@ -20,6 +26,10 @@ export interface ChatSlice {
   /** What the person is typing, per conversation: kept until the message is saved. */
   drafts: Record<string, string>;
   setDraft(id: string, text: string): void;
+  /** Resources to send with the next message of the open conversation (from the composer or the resources page). */
+  attachments: Attached[];
+  attach(a: Attached): void;
+  detach(a: Attached): void;
   applyChatEvent(e: ChatEvent): void;
 }
 
@@ -32,6 +42,14 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) 
   chatErrors: {},
   drafts: {},
   setDraft: (id, text) => set((s) => ({ drafts: { ...s.drafts, [id]: text } })),
+  attachments: [],
+  attach: (a) =>
+    set((s) =>
+      s.attachments.some((x) => x.server === a.server && x.uri === a.uri)
+        ? {}
+        : { attachments: [...s.attachments, a] },
+    ),
+  detach: (a) => set((s) => ({ attachments: s.attachments.filter((x) => x !== a) })),
   applyChatEvent: (e) =>
     set((s) => {
       const id = e.conversationId;
