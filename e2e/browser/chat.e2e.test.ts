@@ -86,7 +86,12 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
         ],
       },
       {
-        content: [{ type: 'text', text: 'Echo answered:\n\n| said | by |\n| --- | --- |\n| hello | echo |' }],
+        content: [
+          {
+            type: 'text',
+            text: 'Echo answered:\n\n| said | by |\n| --- | --- |\n| hello | echo |\n\n```ts\nconst said: string = "hello";\n```',
+          },
+        ],
         eventDelayMs: 20,
       },
     );
@@ -99,6 +104,10 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     await replyDone();
     await expect.poll(() => messages().locator('table').count()).toBe(1);
     expect(await messages().locator('strong').first().textContent()).toBe('echo');
+    // Code is highlighted (shiki, loaded on first use): coloured spans, the text unchanged.
+    const code = messages().locator('.code-block[data-lang="typescript"]');
+    await expect.poll(() => code.locator('.shiki span[style*="color"]').count()).toBeGreaterThan(2);
+    expect(await code.textContent()).toBe('const said: string = "hello";');
     const card = messages().getByRole('group', { name: `Tool call ${ECHO}` });
     expect(await card.textContent()).toContain('Echo: hello from the model');
     expect(await card.textContent()).toContain('allowed');

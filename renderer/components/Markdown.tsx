@@ -1,5 +1,6 @@
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './CodeBlock';
 import { revealAsText } from './revealHidden';
 
 /**
@@ -13,6 +14,17 @@ const components: Components = {
       {children}
     </a>
   ),
+  pre: ({ node, children }) => {
+    // A fenced block: <pre><code class="language-x">text</code></pre>.
+    const code = node?.children[0];
+    if (code?.type === 'element' && code.tagName === 'code') {
+      const classes = (code.properties.className as string[] | undefined) ?? [];
+      const lang = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
+      const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('');
+      return <CodeBlock code={text.replace(/\n$/, '')} lang={lang} />;
+    }
+    return <pre>{children}</pre>;
+  },
   img: ({ src, alt }) => (
     <a href={typeof src === 'string' ? src : undefined} target="_blank" rel="noopener noreferrer">
       [image: {alt || src}]

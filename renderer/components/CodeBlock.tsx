@@ -1,0 +1,35 @@
+import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import { highlighter, languageOf } from './codeHighlighter';
+
+/** A fenced code block: highlighted once the highlighter has loaded (light and dark themes), plain before. */
+export function CodeBlock({ code, lang }: { code: string; lang: string | undefined }) {
+  const language = languageOf(lang);
+  const [highlighted, setHighlighted] = useState<ReactNode>();
+  useEffect(() => {
+    if (!language) return;
+    let cancelled = false;
+    void highlighter().then((h) => {
+      if (cancelled) return;
+      const tree = h.codeToHast(code, {
+        lang: language,
+        themes: { light: 'github-light', dark: 'github-dark' },
+      });
+      // Styles become React style objects (set through the CSSOM), which the CSP allows.
+      setHighlighted(toJsxRuntime(tree, { Fragment, jsx, jsxs }));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [code, language]);
+  return (
+    <div className="code-block" data-lang={language ?? lang ?? 'text'}>
+      {highlighted ?? (
+        <pre>
+          <code>{code}</code>
+        </pre>
+      )}
+    </div>
+  );
+}
