@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -357,5 +357,58 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     await shot('12-settings');
     expect(shell.frames.join('\n')).not.toContain(API_KEY);
     expect(await page.content()).not.toContain(API_KEY);
+  });
+
+  it('servers are added with a secret, trusted, edited without showing the secret, imported after a preview, and removed', async () => {
+    const SECRET = 'added-secret-canary-5d1e';
+    await section('Servers');
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const editor = dialog('Add a server');
+    await editor.getByLabel('Name', { exact: true }).fill('added');
+    await editor.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await editor.getByLabel('Arguments, one per line').fill(`${EVERYTHING_ENTRY}\nstdio`);
+    await editor.getByRole('group', { name: 'Environment' }).getByRole('button', { name: 'Add' }).click();
+    await editor.getByLabel('Environment 1 name').fill('API_TOKEN');
+    await editor.getByLabel('Environment 1 value').fill(SECRET);
+    await editor.getByRole('group', { name: 'Environment' }).getByLabel('secret').check();
+    await shot('13-add-server');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const card = page.locator('[data-server="added"]');
+    // Saved, but nothing runs before the person confirms exactly what will run.
+    await expect
+      .poll(() => card.getByRole('region', { name: 'Trust prompt' }).textContent())
+      .toContain(`${EVERYTHING_ENTRY} stdio`);
+    expect(await card.getByRole('region', { name: 'Trust prompt' }).textContent()).toContain('API_TOKEN');
+    await card.getByRole('button', { name: 'Trust and start' }).click();
+    await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('running');
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = dialog('Edit added');
+    await expect
+      .poll(() => edit.getByRole('group', { name: 'Environment' }).textContent())
+      .toContain('secret stored');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    expect(shell.frames.join('\n')).not.toContain(SECRET);
+    expect(await page.content()).not.toContain(SECRET);
+
+    await writeFile(
+      path.join(personHome, 'claude_desktop_config.json'),
+      JSON.stringify({
+        mcpServers: { imported: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+      }),
+    );
+    await page.getByRole('button', { name: 'Import…' }).click();
+    const importer = dialog('Import servers');
+    await importer.getByLabel('File').fill(path.join(personHome, 'claude_desktop_config.json'));
+    await importer.getByRole('button', { name: 'Preview' }).click();
+    await expect
+      .poll(() => importer.getByRole('region', { name: 'Import preview' }).textContent())
+      .toContain('imported');
+    await shot('14-import-preview');
+    await importer.getByRole('button', { name: /^Import 1/ }).click();
+    await expect.poll(() => page.locator('[data-server="imported"]').count()).toBe(1);
+
+    await card.getByRole('button', { name: 'Remove…' }).click();
+    await card.getByRole('button', { name: 'Remove added' }).click();
+    await expect.poll(() => page.locator('[data-server="added"]').count()).toBe(0);
   });
 });

@@ -2,10 +2,13 @@ import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { highlighter, languageOf } from './codeHighlighter';
+import { revealAsText } from './revealHidden';
 
 /** A fenced code block: highlighted once the highlighter has loaded (light and dark themes), plain before. */
-export function CodeBlock({ code, lang }: { code: string; lang: string | undefined }) {
+export function CodeBlock({ code: raw, lang }: { code: string; lang: string | undefined }) {
   const language = languageOf(lang);
+  // Server and model text: hidden characters are made visible before anything else.
+  const code = revealAsText(raw);
   const [highlighted, setHighlighted] = useState<ReactNode>();
   useEffect(() => {
     if (!language) return;

@@ -1,4 +1,6 @@
 import type { ContentBlock, ResourceContents, SamplingContent } from '../../shared/mcp/protocol';
+import { CodeBlock } from './CodeBlock';
+import { languageOfResource } from './codeHighlighter';
 import { JsonBlock } from './JsonBlock';
 import { SafeText } from './SafeText';
 
@@ -24,8 +26,8 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
         <figcaption className="muted">
           <SafeText text={contents.uri} /> · {mime}
         </figcaption>
-        {mime.includes('json') ? (
-          <JsonBlock json={contents.text} />
+        {languageOfResource(contents.mimeType, contents.uri) ? (
+          <CodeBlock code={contents.text} lang={languageOfResource(contents.mimeType, contents.uri)} />
         ) : (
           <pre className={`text mime-${mime.split('/')[1]?.replace(/[^\w-]/g, '') ?? 'plain'}`}>
             <SafeText text={contents.text} />

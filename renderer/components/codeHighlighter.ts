@@ -37,6 +37,33 @@ const ALIASES: Record<string, keyof typeof LANGS> = {
   'c++': 'cpp',
 };
 
+const MIME: Record<string, keyof typeof LANGS> = {
+  'application/json': 'json',
+  'application/javascript': 'javascript',
+  'text/javascript': 'javascript',
+  'application/typescript': 'typescript',
+  'text/x-python': 'python',
+  'text/x-rust': 'rust',
+  'text/x-go': 'go',
+  'text/x-java': 'java',
+  'text/css': 'css',
+  'text/html': 'html',
+  'text/markdown': 'markdown',
+  'application/yaml': 'yaml',
+  'text/yaml': 'yaml',
+  'application/sql': 'sql',
+  'text/x-sh': 'bash',
+};
+
+/** The language of a resource's MIME type, or of its file name's extension. */
+export function languageOfResource(
+  mimeType: string | undefined,
+  uri: string,
+): keyof typeof LANGS | undefined {
+  const byMime = mimeType ? MIME[mimeType.split(';')[0]!.trim().toLowerCase()] : undefined;
+  return byMime ?? languageOf(uri.match(/\.([a-z0-9+]+)$/i)?.[1]);
+}
+
 export function languageOf(name: string | undefined): keyof typeof LANGS | undefined {
   if (!name) return undefined;
   const lower = name.toLowerCase();

@@ -142,6 +142,31 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     expect(text.length).toBeLessThan(860);
   });
 
+  it('Stop during a tool call cancels it on the server and answers the model’s tool use', async () => {
+    const h = await start();
+    const long = nameOf(h, 'trigger-long-running-operation');
+    fake.script({
+      content: [{ type: 'tool_use', id: 'toolu_long', name: long, input: { duration: 30, steps: 30 } }],
+    });
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Run the long one');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await expect.poll(() => events.some((e) => e.kind === 'tool-progress')).toBe(true);
+    h.chat.stop(c.id);
+    await finished(c.id);
+    expect(events.find((e) => e.kind === 'finished')).toMatchObject({ stopped: true });
+    await expect
+      .poll(() => h.logs.entries('everything').some((e) => e.text.includes('notifications/cancelled')))
+      .toBe(true);
+    const saved = await h.chat.get(c.id);
+    // The tool use has its answer, so the conversation can go on.
+    expect(saved.messages.at(-1)).toMatchObject({
+      role: 'user',
+      toolCalls: [{ decision: 'failed', reason: 'Stopped by the user.' }],
+    });
+  });
+
   it('an API error shows in the conversation with a retry; nothing typed is lost; retry answers', async () => {
     const h = await start();
     fake.script(

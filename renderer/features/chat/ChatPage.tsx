@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
@@ -145,6 +145,14 @@ function ConversationSettingsForm({ id, settings }: { id: string; settings: Conv
   const [model, setModel] = useState(settings.model ?? '');
   const [system, setSystem] = useState(settings.system ?? '');
   const [maxTokens, setMaxTokens] = useState(String(settings.maxTokens));
+  const [models, setModels] = useState<string[]>([]);
+  // The models the API lists (or the known ones), to pick from; any name may still be typed.
+  useEffect(() => {
+    void host.call('listModels').then(
+      (m) => setModels(m.models),
+      () => {},
+    );
+  }, [host]);
   const tokens = Number(maxTokens);
   return (
     <form
@@ -167,10 +175,16 @@ function ConversationSettingsForm({ id, settings }: { id: string; settings: Conv
         <label htmlFor="conv-model">Model</label>
         <input
           id="conv-model"
+          list="conv-models"
           value={model}
           placeholder="the default model"
           onChange={(e) => setModel(e.target.value)}
         />
+        <datalist id="conv-models">
+          {models.map((m) => (
+            <option key={m} value={m} />
+          ))}
+        </datalist>
         <label htmlFor="conv-max">Max tokens</label>
         <input
           id="conv-max"
