@@ -2,13 +2,12 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChatBlock, ChatMessage, ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
-import { ContentView } from '../../components/ContentView';
-import { Markdown } from '../../components/Markdown';
 import type { LiveReply } from '../../state/slices/chat';
-import { ToolCallCard } from './ToolCallCard';
+import { LiveReplyView } from './LiveReplyView';
+import { MessageView } from './MessageView';
 
-type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
-interface Item {
+export type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
+export interface Item {
   key: string;
   message: ChatMessage;
   /** For assistant messages: each tool use with its record and result from the message after it. */
@@ -114,125 +113,12 @@ export function MessageList({
                   onRegenerate={!replying && item === lastAssistant ? onRegenerate : undefined}
                 />
               ) : (
-                live && <LiveView live={live} />
+                live && <LiveReplyView live={live} />
               )}
             </div>
           );
         })}
       </div>
     </div>
-  );
-}
-
-function MessageView({
-  item,
-  onEdit,
-  canEdit,
-  onRegenerate,
-  progress,
-}: {
-  item: Item;
-  progress?: LiveReply['progress'];
-  onEdit: (message: ChatMessage, text: string) => void;
-  canEdit: boolean;
-  onRegenerate?: () => void;
-}) {
-  const { message } = item;
-  const [editing, setEditing] = useState<string>();
-  const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');
-  if (message.role === 'user') {
-    return (
-      <article className="message user" aria-label="You">
-        {message.blocks
-          .filter((b) => b.type === 'image')
-          .map((b, i) =>
-            b.type === 'image' ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
-              <ContentView key={i} content={{ type: 'image', mimeType: b.mimeType, data: b.data }} />
-            ) : null,
-          )}
-        {editing === undefined ? (
-          <>
-            <Markdown text={text} />
-            {canEdit && (
-              <button type="button" className="link" onClick={() => setEditing(text)}>
-                Edit
-              </button>
-            )}
-          </>
-        ) : (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (editing.trim()) onEdit(message, editing);
-              setEditing(undefined);
-            }}
-          >
-            <textarea
-              aria-label="Edit your message"
-              rows={3}
-              value={editing}
-              onChange={(e) => setEditing(e.target.value)}
-            />
-            <div className="row">
-              <button type="submit" className="primary">
-                Send again
-              </button>
-              <button type="button" onClick={() => setEditing(undefined)}>
-                Cancel
-              </button>
-            </div>
-          </form>
-        )}
-      </article>
-    );
-  }
-  return (
-    <article className="message assistant" aria-label="Assistant">
-      {message.blocks.map((b, i) =>
-        b.type === 'text' ? (
-          // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
-          <Markdown key={i} text={b.text} />
-        ) : null,
-      )}
-      {item.calls.map((c) => (
-        <ToolCallCard
-          key={c.use.id}
-          name={c.use.name}
-          input={c.use.input}
-          record={c.record}
-          result={c.result}
-          progress={progress?.[c.use.id]}
-        />
-      ))}
-      <p className="muted small">
-        {message.model}
-        {message.stopReason === 'stopped'
-          ? ' · stopped'
-          : message.stopReason === 'max_tokens'
-            ? ' · cut off at max tokens'
-            : ''}
-        {onRegenerate && (
-          <>
-            {' '}
-            <button type="button" className="link" onClick={onRegenerate}>
-              Regenerate
-            </button>
-          </>
-        )}
-      </p>
-    </article>
-  );
-}
-
-function LiveView({ live }: { live: LiveReply }) {
-  const text = Object.values(live.text).join('');
-  return (
-    <article className="message assistant live" aria-label="Reply being written" aria-busy="true">
-      {text ? <Markdown text={text} /> : <p className="muted">…</p>}
-      {live.tools.map((t) => (
-        <ToolCallCard key={t.id} name={t.name} input={{}} progress={live.progress[t.id]} />
-      ))}
-    </article>
   );
 }

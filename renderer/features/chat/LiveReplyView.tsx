@@ -1,0 +1,16 @@
+import { Markdown } from '../../components/Markdown';
+import type { LiveReply } from '../../state/slices/chat';
+import { ToolCallCard } from './ToolCallCard';
+
+/** The reply being written: its text so far and the tool uses it has announced. */
+export function LiveReplyView({ live }: { live: LiveReply }) {
+  const text = Object.values(live.text).join('');
+  return (
+    <article className="message assistant live" aria-label="Reply being written" aria-busy="true">
+      {text ? <Markdown text={text} /> : <p className="muted">…</p>}
+      {live.tools.map((t) => (
+        <ToolCallCard key={t.id} name={t.name} input={{}} progress={live.progress[t.id]} />
+      ))}
+    </article>
+  );
+}

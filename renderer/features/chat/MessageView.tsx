@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { ChatMessage } from '../../../shared/chat/conversation';
+import { ContentView } from '../../components/ContentView';
+import { Markdown } from '../../components/Markdown';
+import type { LiveReply } from '../../state/slices/chat';
+import type { Item } from './MessageList';
+import { ToolCallCard } from './ToolCallCard';
+
+/** One saved message: the person's (editable, then sent again) or the assistant's with its tool calls. */
+export function MessageView({
+  item,
+  onEdit,
+  canEdit,
+  onRegenerate,
+  progress,
+}: {
+  item: Item;
+  progress?: LiveReply['progress'];
+  onEdit: (message: ChatMessage, text: string) => void;
+  canEdit: boolean;
+  onRegenerate?: () => void;
+}) {
+  const { message } = item;
+  const [editing, setEditing] = useState<string>();
+  const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');
+  if (message.role === 'user') {
+    return (
+      <article className="message user" aria-label="You">
+        {message.blocks
+          .filter((b) => b.type === 'image')
+          .map((b, i) =>
+            b.type === 'image' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
+              <ContentView key={i} content={{ type: 'image', mimeType: b.mimeType, data: b.data }} />
+            ) : null,
+          )}
+        {editing === undefined ? (
+          <>
+            <Markdown text={text} />
+            {canEdit && (
+              <button type="button" className="link" onClick={() => setEditing(text)}>
+                Edit
+              </button>
+            )}
+          </>
+        ) : (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (editing.trim()) onEdit(message, editing);
+              setEditing(undefined);
+            }}
+          >
+            <textarea
+              aria-label="Edit your message"
+              rows={3}
+              value={editing}
+              onChange={(e) => setEditing(e.target.value)}
+            />
+            <div className="row">
+              <button type="submit" className="primary">
+                Send again
+              </button>
+              <button type="button" onClick={() => setEditing(undefined)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        )}
+      </article>
+    );
+  }
+  return (
+    <article className="message assistant" aria-label="Assistant">
+      {message.blocks.map((b, i) =>
+        b.type === 'text' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
+          <Markdown key={i} text={b.text} />
+        ) : null,
+      )}
+      {item.calls.map((c) => (
+        <ToolCallCard
+          key={c.use.id}
+          name={c.use.name}
+          input={c.use.input}
+          record={c.record}
+          result={c.result}
+          progress={progress?.[c.use.id]}
+        />
+      ))}
+      <p className="muted small">
+        {message.model}
+        {message.stopReason === 'stopped'
+          ? ' · stopped'
+          : message.stopReason === 'max_tokens'
+            ? ' · cut off at max tokens'
+            : ''}
+        {onRegenerate && (
+          <>
+            {' '}
+            <button type="button" className="link" onClick={onRegenerate}>
+              Regenerate
+            </button>
+          </>
+        )}
+      </p>
+    </article>
+  );
+}
