@@ -89,6 +89,12 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     });
     const consent = dialog(/Tool call from everything$/);
     await expect.poll(() => consent.locator('.json').textContent()).toContain('"duration": 30');
+    // The focus is inside the dialog, and Tab keeps it there (the rest of the window is inert).
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-label')),
+    ).toMatch(/Tool call from everything$/);
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog[open]') !== null)).toBe(true);
     await shot('1-tool-consent');
     await allowTool('everything');
     await expect
