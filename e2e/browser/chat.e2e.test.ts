@@ -156,6 +156,35 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     expect(await messages().textContent()).toContain('42');
   });
 
+  it('a running tool call shows its progress and can be cancelled on its own; the reply goes on', async () => {
+    fake.script(
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_long',
+            name: 'everything__trigger-long-running-operation',
+            input: { duration: 30, steps: 30 },
+          },
+        ],
+      },
+      { content: [{ type: 'text', text: 'The long task was cancelled, as you asked.' }] },
+    );
+    await newChat('Start the long task');
+    await consent().getByRole('button', { name: 'Allow once' }).click();
+    const card = messages().getByRole('group', {
+      name: 'Tool call everything__trigger-long-running-operation',
+    });
+    await expect
+      .poll(() => card.getByRole('progressbar').getAttribute('max'), { timeout: 10_000 })
+      .toBe('30');
+    await shot('6-tool-progress');
+    await card.getByRole('button', { name: 'Cancel' }).click();
+    await replyDone();
+    expect(await messages().textContent()).toContain('The long task was cancelled, as you asked.');
+    expect(await card.textContent()).toContain('Cancelled by the user while it ran.');
+  });
+
   it('Stop ends a reply mid-stream and keeps what was written', async () => {
     fake.script({
       content: [{ type: 'text', text: 'Word after word after word. '.repeat(40) }],

@@ -317,6 +317,9 @@ export class HostService implements HostApi {
   sendPrompt(id: string, server: string, name: string, args: Record<string, string>) {
     return this.host.chat.sendPrompt(id, server, name, args);
   }
+  async cancelToolCall(id: string, toolUseId: string) {
+    this.host.chat.cancelToolCall(id, toolUseId);
+  }
   async stopReply(id: string) {
     this.host.chat.stop(id);
   }

@@ -201,6 +201,8 @@ export const HOST_METHODS = {
     z.record(z.string(), z.string().max(65_536)),
   ]),
   stopReply: z.tuple([conversationId]),
+  /** Cancels one running tool call of a reply (on its server); the model is told. */
+  cancelToolCall: z.tuple([conversationId, z.string().min(1).max(256)]),
   /** Answers again: after an error, or a new version of the last reply. */
   retryReply: z.tuple([conversationId]),
   editAndResend: z.tuple([conversationId, z.string().min(1).max(100), z.string().min(1).max(200_000)]),
@@ -305,6 +307,7 @@ export interface HostResults {
   sendMessage: void;
   sendPrompt: void;
   stopReply: void;
+  cancelToolCall: void;
   retryReply: void;
   editAndResend: void;
 }

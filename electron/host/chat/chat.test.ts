@@ -167,6 +167,33 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     });
   });
 
+  it('one tool call cancelled while it runs: the server gets the cancel, the model is told, the reply goes on', async () => {
+    const h = await start();
+    const long = nameOf(h, 'trigger-long-running-operation');
+    fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_one', name: long, input: { duration: 30, steps: 30 } }] },
+      { content: [{ type: 'text', text: 'Understood: it was cancelled.' }] },
+    );
+    const c = await h.chat.create();
+    const before = messagesSent().length;
+    await h.chat.send(c.id, 'Run it, then tell me');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await expect.poll(() => events.some((e) => e.kind === 'tool-progress')).toBe(true);
+    h.chat.cancelToolCall(c.id, 'toolu_one');
+    await finished(c.id);
+    expect(events.find((e) => e.kind === 'finished')).toMatchObject({ stopped: false });
+    await expect
+      .poll(() => h.logs.entries('everything').some((e) => e.text.includes('notifications/cancelled')))
+      .toBe(true);
+    expect(JSON.stringify(messagesSent()[before + 1]!.body!.messages)).toContain(
+      'Cancelled by the user while it ran.',
+    );
+    expect((await h.chat.get(c.id)).messages.at(-1)?.blocks).toEqual([
+      { type: 'text', text: 'Understood: it was cancelled.' },
+    ]);
+  });
+
   it('an API error shows in the conversation with a retry; nothing typed is lost; retry answers', async () => {
     const h = await start();
     fake.script(

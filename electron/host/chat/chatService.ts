@@ -18,6 +18,8 @@ import type { Catalog } from '../catalog/catalog';
 import type { Host } from '../host';
 import { conversationToMarkdown } from './exportConversation';
 
+const callKey = (conversation: string, toolUse: string) => `${conversation} ${toolUse}`;
+
 /** What a message may carry besides text: a server resource the person attached. */
 export interface Attachment {
   server: string;
@@ -31,6 +33,8 @@ export interface Attachment {
  */
 export class ChatService {
   private readonly running = new Map<string, AbortController>();
+  /** Running tool calls, by conversation and tool use. */
+  private readonly calls = new Map<string, AbortController>();
   private readonly eventEmitter = new Emitter<ChatEvent>();
   readonly onEvent = this.eventEmitter.event;
   private readonly listEmitter = new Emitter<void>();
@@ -158,6 +162,11 @@ export class ChatService {
     this.startTurn(id);
   }
 
+  /** Cancels one running tool call on its server; the model is told, and the reply goes on. */
+  cancelToolCall(id: string, toolUseId: string): void {
+    this.calls.get(callKey(id, toolUseId))?.abort(new Error('Cancelled by the user'));
+  }
+
   stop(id: string): void {
     this.running.get(id)?.abort(new Error('Stopped by the user'));
   }
@@ -236,15 +245,53 @@ export class ChatService {
       history: conversation.messages,
       tools: offered,
       signal: controller.signal,
-      onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e } as ChatEvent),
+      onEvent: (e) =>
+        this.eventEmitter.fire(
+          e.kind === 'tool-progress'
+            ? {
+                conversationId: id,
+                kind: 'tool-progress',
+                toolUseId: e.toolUseId,
+                progress: e.progress.progress,
+                ...(e.progress.total !== undefined ? { total: e.progress.total } : {}),
+                ...(e.progress.message !== undefined ? { message: e.progress.message } : {}),
+              }
+            : { conversationId: id, ...e },
+        ),
       onMessage: (message: ChatMessage) => this.save(id, message),
       runTool: async (use, signal, onProgress) => {
         const startedAt = Date.now();
-        const outcome = await this.deps.callTool(use.name, use.input, {
-          conversationId: id,
-          signal,
-          onProgress,
-        });
+        // Each call can be cancelled on its own (the reply goes on); Stop cancels them all.
+        const call = new AbortController();
+        const stopAll = () => call.abort(signal.reason);
+        signal.addEventListener('abort', stopAll, { once: true });
+        this.calls.set(callKey(id, use.id), call);
+        let outcome: Awaited<ReturnType<Host['callTool']>>;
+        try {
+          outcome = await this.deps.callTool(use.name, use.input, {
+            conversationId: id,
+            signal: call.signal,
+            onProgress,
+          });
+        } catch (error) {
+          if (!call.signal.aborted || signal.aborted) throw error;
+          const reason = 'Cancelled by the user while it ran.';
+          return {
+            result: { content: [{ type: 'text', text: reason }], isError: true },
+            record: {
+              toolUseId: use.id,
+              name: use.name,
+              argumentsJson: JSON.stringify(use.input),
+              decision: 'refused',
+              reason,
+              startedAt,
+              endedAt: Date.now(),
+            },
+          };
+        } finally {
+          signal.removeEventListener('abort', stopAll);
+          this.calls.delete(callKey(id, use.id));
+        }
         return {
           result: outcome.result,
           record: {

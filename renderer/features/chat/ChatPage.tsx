@@ -108,14 +108,9 @@ export function ChatPage() {
             messages={open.messages}
             live={live}
             replying={open.replying}
-            onEdit={(m, text) =>
-              void run(() => host.call('editAndResend', open.id, m.id, text)).then(() =>
-                openConversation(open.id),
-              )
-            }
-            onRegenerate={() =>
-              void run(() => host.call('retryReply', open.id)).then(() => openConversation(open.id))
-            }
+            onEdit={(m, text) => void run(() => host.call('editAndResend', open.id, m.id, text))}
+            onRegenerate={() => void run(() => host.call('retryReply', open.id))}
+            onCancelCall={(toolUseId) => void run(() => host.call('cancelToolCall', open.id, toolUseId))}
           />
           {error && (
             <div className="banner error" role="alert">

@@ -46,8 +46,10 @@ export function MessageList({
   live,
   onEdit,
   onRegenerate,
+  onCancelCall,
   replying,
 }: {
+  onCancelCall: (toolUseId: string) => void;
   messages: readonly ChatMessage[];
   live: LiveReply | undefined;
   onEdit: (message: ChatMessage, text: string) => void;
@@ -108,6 +110,7 @@ export function MessageList({
                 <MessageView
                   item={item}
                   progress={live?.progress}
+                  onCancelCall={replying ? onCancelCall : undefined}
                   onEdit={onEdit}
                   canEdit={!replying}
                   onRegenerate={!replying && item === lastAssistant ? onRegenerate : undefined}

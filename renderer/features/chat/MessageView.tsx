@@ -13,8 +13,11 @@ export function MessageView({
   canEdit,
   onRegenerate,
   progress,
+  onCancelCall,
 }: {
   item: Item;
+  /** While the reply runs: cancel one of its tool calls. */
+  onCancelCall?: (toolUseId: string) => void;
   progress?: LiveReply['progress'];
   onEdit: (message: ChatMessage, text: string) => void;
   canEdit: boolean;
@@ -86,6 +89,7 @@ export function MessageView({
           record={c.record}
           result={c.result}
           progress={progress?.[c.use.id]}
+          onCancel={!c.record && onCancelCall ? () => onCancelCall(c.use.id) : undefined}
         />
       ))}
       <p className="muted small">

@@ -11,8 +11,11 @@ export function ToolCallCard({
   record,
   result,
   progress,
+  onCancel,
 }: {
   name: string;
+  /** While it runs: cancel this call on its server. */
+  onCancel?: () => void;
   input: Record<string, unknown>;
   record?: ToolCallRecord;
   result?: CallToolResult;
@@ -45,6 +48,11 @@ export function ToolCallCard({
             {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
           />
           {progress?.message && <SafeText text={progress.message} />}
+          {onCancel && (
+            <button type="button" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
         </div>
       )}
       <h4 className="sub">Arguments</h4>
