@@ -117,6 +117,29 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     );
   });
 
+  it('"allow in this conversation" lets the same tool run again there without asking, and only there', async () => {
+    fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_c1', name: ECHO, input: { message: 'first' } }] },
+      { content: [{ type: 'tool_use', id: 'toolu_c2', name: ECHO, input: { message: 'second' } }] },
+      { content: [{ type: 'text', text: 'Echoed twice.' }] },
+    );
+    await newChat('Echo twice');
+    await consent().getByRole('button', { name: 'Allow in this conversation' }).click();
+    await replyDone();
+    // The second call in the same conversation did not ask.
+    expect(await messages().textContent()).toContain('Echoed twice.');
+    expect(await messages().textContent()).toContain('Echo: second');
+    fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_c3', name: ECHO, input: { message: 'elsewhere' } }] },
+      { content: [{ type: 'text', text: 'Done elsewhere.' }] },
+    );
+    await newChat('Echo in another chat');
+    // Another conversation asks again.
+    await expect.poll(() => consent().count()).toBe(1);
+    await consent().getByRole('button', { name: 'Deny' }).click();
+    await replyDone();
+  });
+
   it('a denied call is shown as refused and the model is told so', async () => {
     fake.script(
       { content: [{ type: 'tool_use', id: 'toolu_2', name: ECHO, input: { message: 'secret plans' } }] },
