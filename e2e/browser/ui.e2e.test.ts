@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
-import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
+import { EVERYTHING_ENTRY, hostileStdio, startEverythingHttp } from '../fixtures/servers';
 import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
 
 if (!chromiumAvailable)
@@ -416,5 +416,35 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     await card.getByRole('button', { name: 'Remove…' }).click();
     await card.getByRole('button', { name: 'Remove added' }).click();
     await expect.poll(() => page.locator('[data-server="added"]').count()).toBe(0);
+  });
+
+  it('a remote server is added by URL with a secret header, and runs', async () => {
+    const http = await startEverythingHttp('streamableHttp');
+    try {
+      await section('Servers');
+      await page.getByRole('button', { name: 'Add server' }).click();
+      const editor = dialog('Add a server');
+      await editor.getByLabel('Name', { exact: true }).fill('remote');
+      await editor.getByLabel('remotely (URL)').check();
+      await editor.getByLabel('URL', { exact: true }).fill(http.url);
+      await editor.getByLabel('Transport').selectOption('http');
+      await editor.getByRole('group', { name: 'Headers' }).getByRole('button', { name: 'Add' }).click();
+      await editor.getByLabel('Headers 1 name').fill('Authorization');
+      await editor.getByLabel('Headers 1 value').fill('Bearer remote-header-canary-1234');
+      await editor.getByRole('group', { name: 'Headers' }).getByLabel('secret').check();
+      await editor.getByRole('button', { name: 'Save' }).click();
+      // A remote server needs no trust prompt: it runs at once.
+      await expect
+        .poll(() => page.locator('[data-server="remote"] [data-status]').getAttribute('data-status'), {
+          timeout: 15_000,
+        })
+        .toBe('running');
+      expect(shell.frames.join('\n')).not.toContain('remote-header-canary-1234');
+      await page.locator('[data-server="remote"]').getByRole('button', { name: 'Remove…' }).click();
+      await page.locator('[data-server="remote"]').getByRole('button', { name: 'Remove remote' }).click();
+      await expect.poll(() => page.locator('[data-server="remote"]').count()).toBe(0);
+    } finally {
+      await http.stop();
+    }
   });
 });
