@@ -1,7 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ChatBlock, ChatMessage, ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
+import { VirtualList } from '../../components/VirtualList';
 import type { LiveReply } from '../../state/slices/chat';
 import { LiveReplyView } from './LiveReplyView';
 import { MessageView } from './MessageView';
@@ -57,71 +57,35 @@ export function MessageList({
   replying: boolean;
 }) {
   const items = useMemo(() => itemsOf(messages), [messages]);
-  const scroller = useRef<HTMLDivElement>(null);
-  const [atBottom, setAtBottom] = useState(true);
+  const [follow, setFollow] = useState(true);
   const count = items.length + (live ? 1 : 0);
-  const virtual = useVirtualizer({
-    count,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 120,
-    overscan: 6,
-    getItemKey: (i) => items[i]?.key ?? 'live',
-  });
-  const total = virtual.getTotalSize();
-  const liveText = live ? Object.values(live.text).join('') : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: new content moves the bottom
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && atBottom) el.scrollTop = el.scrollHeight;
-  }, [count, total, liveText, atBottom]);
   const lastAssistant = [...items].reverse().find((i) => i.message.role === 'assistant');
-
   return (
-    <div
-      ref={scroller}
+    <VirtualList
       className="messages"
-      role="log"
-      aria-label="Messages"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard scrolling
-      tabIndex={0}
-      onScroll={(e) => {
-        const el = e.currentTarget;
-        setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight < 40);
+      label="Messages"
+      count={count}
+      itemKey={(i) => items[i]?.key ?? 'live'}
+      estimateSize={120}
+      overscan={6}
+      follow={follow}
+      onFollowChange={setFollow}
+      rowClassName={() => 'message-slot'}
+      renderRow={(i) => {
+        const item = items[i];
+        return item ? (
+          <MessageView
+            item={item}
+            progress={live?.progress}
+            onCancelCall={replying ? onCancelCall : undefined}
+            onEdit={onEdit}
+            canEdit={!replying}
+            onRegenerate={!replying && item === lastAssistant ? onRegenerate : undefined}
+          />
+        ) : (
+          live && <LiveReplyView live={live} />
+        );
       }}
-    >
-      <div style={{ height: total, position: 'relative' }}>
-        {virtual.getVirtualItems().map((v) => {
-          const item = items[v.index];
-          return (
-            <div
-              key={v.key}
-              data-index={v.index}
-              ref={virtual.measureElement}
-              className="message-slot"
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                transform: `translateY(${v.start}px)`,
-              }}
-            >
-              {item ? (
-                <MessageView
-                  item={item}
-                  progress={live?.progress}
-                  onCancelCall={replying ? onCancelCall : undefined}
-                  onEdit={onEdit}
-                  canEdit={!replying}
-                  onRegenerate={!replying && item === lastAssistant ? onRegenerate : undefined}
-                />
-              ) : (
-                live && <LiveReplyView live={live} />
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </div>
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
+import { VirtualList } from '../../components/VirtualList';
 import { useApp } from '../../state/store';
 import { allLevels, filterLogs, formatLogLine, LOG_SOURCES } from './logFilter';
 
@@ -40,21 +40,6 @@ export function LogsPage() {
     [logs, server, levels, sources, logger, text],
   );
   const loggers = useApp((s) => s.loggers);
-  const scroller = useRef<HTMLDivElement>(null);
-  const virtual = useVirtualizer({
-    count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => 22,
-    overscan: 20,
-    getItemKey: (i) => shown[i]!.seq,
-  });
-  const totalSize = virtual.getTotalSize();
-  // Following: stay at the bottom as entries arrive and as rows are measured (their height changes it).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: entries and measured height move the bottom
-  useEffect(() => {
-    const el = scroller.current;
-    if (follow && el) el.scrollTop = el.scrollHeight;
-  }, [follow, shown.length, totalSize]);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
 
   const selected = servers.find((s) => s.id === server);
@@ -154,61 +139,46 @@ export function LogsPage() {
       <p className="muted" aria-live="polite">
         {shown.length.toLocaleString()} of {logs.length.toLocaleString()} entries
       </p>
-      <div
-        ref={scroller}
+      <VirtualList
         className="log-scroller"
-        role="log"
-        aria-label="Log entries"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard scrolling
-        tabIndex={0}
-        onWheel={(e) => {
-          if (e.deltaY < 0 && follow) setFollow(false);
+        label="Log entries"
+        count={shown.length}
+        itemKey={(i) => shown[i]!.seq}
+        estimateSize={22}
+        overscan={20}
+        follow={follow}
+        onFollowChange={setFollow}
+        rowClassName={(i) => `log log-${shown[i]!.level}`}
+        renderRow={(i) => {
+          const e = shown[i]!;
+          return (
+            <>
+              <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
+              <span className="log-server">{e.server}</span>
+              <span className="log-source">
+                {e.level} {e.source}
+                {e.logger ? `:${e.logger}` : ''}
+              </span>
+              <span className="log-text">
+                {isLong(e.text) && !expanded.has(e.seq) ? (
+                  <>
+                    <SafeText text={e.text.slice(0, LONG)} />
+                    <button
+                      type="button"
+                      className="link"
+                      onClick={() => setExpanded((x) => toggle(x, e.seq))}
+                    >
+                      … all {e.text.length.toLocaleString()} characters
+                    </button>
+                  </>
+                ) : (
+                  <SafeText text={e.text} />
+                )}
+              </span>
+            </>
+          );
         }}
-      >
-        <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((item) => {
-            const e = shown[item.index]!;
-            return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={virtual.measureElement}
-                className={`log log-${e.level}`}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  transform: `translateY(${item.start}px)`,
-                }}
-              >
-                <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>
-                <span className="log-server">{e.server}</span>
-                <span className="log-source">
-                  {e.level} {e.source}
-                  {e.logger ? `:${e.logger}` : ''}
-                </span>
-                <span className="log-text">
-                  {isLong(e.text) && !expanded.has(e.seq) ? (
-                    <>
-                      <SafeText text={e.text.slice(0, LONG)} />
-                      <button
-                        type="button"
-                        className="link"
-                        onClick={() => setExpanded((x) => toggle(x, e.seq))}
-                      >
-                        … all {e.text.length.toLocaleString()} characters
-                      </button>
-                    </>
-                  ) : (
-                    <SafeText text={e.text} />
-                  )}
-                </span>
-              </div>
-            );
-          })}
-        </div>
-      </div>
+      />
     </section>
   );
 }

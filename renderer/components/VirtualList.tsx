@@ -1,0 +1,82 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type ReactNode, useEffect, useRef } from 'react';
+
+/**
+ * A long list in which only the rows on screen are in the page (each measured as it renders), that
+ * can follow its end: while `follow` is on it stays at the bottom as rows arrive or grow. Scrolling
+ * away from the bottom, or back to it, is reported so the caller can switch following off or on.
+ */
+export function VirtualList({
+  count,
+  itemKey,
+  estimateSize,
+  overscan = 10,
+  follow,
+  onFollowChange,
+  label,
+  className,
+  rowClassName,
+  renderRow,
+}: {
+  count: number;
+  itemKey: (index: number) => string | number;
+  estimateSize: number;
+  overscan?: number;
+  follow: boolean;
+  onFollowChange: (atBottom: boolean) => void;
+  label: string;
+  className: string;
+  rowClassName: (index: number) => string;
+  renderRow: (index: number) => ReactNode;
+}) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtual = useVirtualizer({
+    count,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimateSize,
+    overscan,
+    getItemKey: itemKey,
+  });
+  const total = virtual.getTotalSize();
+  // New rows, and rows measured taller than estimated, both move the bottom.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count and total are the triggers
+  useEffect(() => {
+    const el = scroller.current;
+    if (follow && el) el.scrollTop = el.scrollHeight;
+  }, [follow, count, total]);
+  return (
+    <div
+      ref={scroller}
+      className={className}
+      role="log"
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus for keyboard scrolling
+      tabIndex={0}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
+        if (atBottom !== follow) onFollowChange(atBottom);
+      }}
+    >
+      <div style={{ height: total, position: 'relative' }}>
+        {virtual.getVirtualItems().map((row) => (
+          <div
+            key={row.key}
+            data-index={row.index}
+            ref={virtual.measureElement}
+            className={rowClassName(row.index)}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              transform: `translateY(${row.start}px)`,
+            }}
+          >
+            {renderRow(row.index)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
