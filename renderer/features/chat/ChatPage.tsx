@@ -19,6 +19,7 @@ function download(name: string, type: string, text: string) {
 export function ChatPage() {
   const host = useHost();
   const run = useApp((s) => s.run);
+  const setPane = useApp((s) => s.setPane);
   const open = useApp((s) => s.open);
   const live = useApp((s) => (s.open ? s.live[s.open.id] : undefined));
   const error = useApp((s) => (s.open ? s.chatErrors[s.open.id] : undefined));
@@ -115,6 +116,11 @@ export function ChatPage() {
           {error && (
             <div className="banner error" role="alert">
               <p>{error.message}</p>
+              {(error.kind === 'no-key' || error.kind === 'auth') && (
+                <button type="button" onClick={() => setPane('settings')}>
+                  Open Settings
+                </button>
+              )}{' '}
               {error.retryable && (
                 <button type="button" onClick={() => void run(() => host.call('retryReply', open.id))}>
                   Retry
