@@ -1,49 +1,18 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic } from '../../../e2e/fixtures/anthropic/fakeAnthropic';
-import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import type { ChatEvent } from '../../../shared/chat/conversation';
-import { ANTHROPIC_KEY_SECRET, Host } from '../host';
+import type { Host } from '../host';
 
-const KEY = 'sk-ant-chat-3c9d';
-let fake: FakeAnthropic;
-let home: string;
-let host: Host | undefined;
+const env = withHostAndModel('sb-chat-', 'sk-ant-chat-3c9d');
 let events: ChatEvent[];
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic({ apiKey: KEY });
-});
-afterAll(async () => {
-  await fake.stop();
-});
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-chat-'));
+beforeEach(() => {
   events = [];
-});
-afterEach(async () => {
-  await host?.shutdown();
-  host = undefined;
-  await rm(home, { recursive: true, force: true });
 });
 
 async function start() {
-  await writeFile(
-    path.join(home, 'config.json'),
-    JSON.stringify({
-      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
-    }),
-  );
-  await writeFile(
-    path.join(home, 'settings.json'),
-    JSON.stringify({ anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } }),
-  );
-  host = await Host.create({ home });
-  await host.secrets.set(ANTHROPIC_KEY_SECRET, KEY);
-  await host.registry.trust('everything');
-  await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(5);
+  const host = await env.start({
+    settings: { anthropic: { baseUrl: env.fake.url, defaultModel: 'claude-sonnet-5-5' } },
+  });
   host.chat.onEvent((e) => events.push(e));
   return host;
 }
@@ -54,13 +23,13 @@ const finished = (id: string) =>
   expect
     .poll(() => events.some((e) => e.conversationId === id && e.kind === 'finished'), { timeout: 15_000 })
     .toBe(true);
-const messagesSent = () => fake.requests.filter((r) => r.path === '/v1/messages');
+const messagesSent = () => env.fake.requests.filter((r) => r.path === '/v1/messages');
 
 describe('chat: the model uses real servers’ tools through consent (fake API, real SDK)', () => {
   it('question → tool use → approval → result → answer, all saved; the model gets the tool result', async () => {
     const h = await start();
     const echo = nameOf(h, 'echo');
-    fake.script(
+    env.fake.script(
       {
         content: [
           { type: 'text', text: 'Let me ask the echo tool.' },
@@ -97,7 +66,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     const h = await start();
     const echo = nameOf(h, 'echo');
     const sum = nameOf(h, 'get-sum');
-    fake.script(
+    env.fake.script(
       {
         content: [
           { type: 'tool_use', id: 'toolu_a', name: echo, input: { message: 'one' } },
@@ -125,7 +94,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
 
   it('Stop aborts the stream and keeps what was written', async () => {
     const h = await start();
-    fake.script({
+    env.fake.script({
       content: [{ type: 'text', text: 'A long answer that goes on and on and on. '.repeat(20) }],
       eventDelayMs: 50,
     });
@@ -145,7 +114,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
   it('Stop during a tool call cancels it on the server and answers the model’s tool use', async () => {
     const h = await start();
     const long = nameOf(h, 'trigger-long-running-operation');
-    fake.script({
+    env.fake.script({
       content: [{ type: 'tool_use', id: 'toolu_long', name: long, input: { duration: 30, steps: 30 } }],
     });
     const c = await h.chat.create();
@@ -170,7 +139,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
   it('one tool call cancelled while it runs: the server gets the cancel, the model is told, the reply goes on', async () => {
     const h = await start();
     const long = nameOf(h, 'trigger-long-running-operation');
-    fake.script(
+    env.fake.script(
       { content: [{ type: 'tool_use', id: 'toolu_one', name: long, input: { duration: 30, steps: 30 } }] },
       { content: [{ type: 'text', text: 'Understood: it was cancelled.' }] },
     );
@@ -196,7 +165,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
 
   it('an API error shows in the conversation with a retry; nothing typed is lost; retry answers', async () => {
     const h = await start();
-    fake.script(
+    env.fake.script(
       {
         status: 429,
         type: 'rate_limit_error',
@@ -222,7 +191,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
 
   it('exports Markdown and JSON; edit-and-resend replaces the message and what followed', async () => {
     const h = await start();
-    fake.script(
+    env.fake.script(
       { content: [{ type: 'text', text: 'First answer.' }] },
       { content: [{ type: 'text', text: 'Second answer.' }] },
     );
