@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { SamplingConsentRequest } from '../../../shared/host/consent';
 import type { CreateMessageParams, SamplingContent, SamplingMessage } from '../../../shared/mcp/protocol';
 import { ContentView } from '../../components/ContentView';
+import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { SafeText } from '../../components/SafeText';
 import { ConsentServerLine } from './ConsentServerLine';
@@ -32,6 +33,20 @@ export function SamplingConsentDialog({
   const [maxTokens, setMaxTokens] = useState(String(params.maxTokens));
   const hints = (params.modelPreferences?.hints ?? []).map((h) => h.name).filter((n): n is string => !!n);
   const [model, setModel] = useState('');
+  const host = useHost();
+  // The models the API lists, to choose from (the server's hints first); any name may be typed.
+  const [models, setModels] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    host.call('listModels').then(
+      (m) => live && m && setModels(m.models),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [host]);
+  const choices = [...new Set([...hints, ...models])];
   const tokens = Number(maxTokens);
   const tokensOk = Number.isInteger(tokens) && tokens > 0;
   const edited = (): CreateMessageParams => ({
@@ -120,7 +135,7 @@ export function SamplingConsentDialog({
           onChange={(e) => setModel(e.target.value)}
         />
         <datalist id="sampling-model-hints">
-          {hints.map((h) => (
+          {choices.map((h) => (
             <option key={h} value={h} />
           ))}
         </datalist>

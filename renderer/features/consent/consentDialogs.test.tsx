@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type {
   ElicitationConsentRequest,
@@ -7,7 +7,7 @@ import type {
   ToolConsentRequest,
 } from '../../../shared/host/consent';
 import type { ElicitFormParams } from '../../../shared/mcp/protocol';
-import { renderWithHost } from '../../test/render';
+import { recordingHost, renderWithHost } from '../../test/render';
 import { ElicitationFormDialog } from './ElicitationFormDialog';
 import { SamplingConsentDialog } from './SamplingConsentDialog';
 import { ToolConsentDialog } from './ToolConsentDialog';
@@ -154,6 +154,21 @@ describe('SamplingConsentDialog', () => {
         messages: [{ role: 'user', content: { type: 'text', text: 'Summarise this' } }],
       },
       'claude-sonnet',
+    );
+  });
+
+  it('offers the server’s hints first, then the models the API lists', async () => {
+    const { host } = recordingHost({
+      listModels: () => ({ models: ['claude-opus-5-5', 'claude-haiku'], source: 'api' }),
+    });
+    const { container } = renderWithHost(
+      <SamplingConsentDialog request={request} approve={() => {}} reject={() => {}} />,
+      host,
+    );
+    await waitFor(() =>
+      expect(
+        Array.from(container.querySelectorAll('datalist option')).map((o) => o.getAttribute('value')),
+      ).toEqual(['claude-haiku', 'claude-opus-5-5']),
     );
   });
 
