@@ -65,3 +65,29 @@ describe('ConversationStore', () => {
     expect(await readFile(path.join(dir, 'conversations', `${ID}.jsonl`)).catch(() => 'gone')).toBe('gone');
   });
 });
+
+describe('ConversationStore summaries', () => {
+  it('once listed, follow every change without reading the files again, and agree with a fresh read', async () => {
+    const store = ConversationStore.inHome(dir);
+    const other = '1b0e3c1a-7d3c-4a3e-9a7e-2f1d3c4b5a69';
+    await store.create(ID, 'First');
+    expect(await store.list()).toMatchObject([{ id: ID, messageCount: 0 }]);
+    await store.addMessage(ID, msg(1));
+    await store.addMessage(ID, msg(2, 'assistant'));
+    await store.rename(ID, 'Renamed');
+    await store.truncate(ID, 1);
+    await store.create(other, 'Second');
+    await store.addMessage(other, msg(50));
+    const byId = (list: { id: string }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    const kept = byId(await store.list());
+    expect(kept).toEqual(byId(await new ConversationStore(path.join(dir, 'conversations')).list()));
+    expect(kept.map((c) => [c.id, c.title, c.messageCount])).toEqual([
+      [ID, 'Renamed', 1],
+      [other, 'Second', 1],
+    ]);
+    expect(await store.summary(other)).toMatchObject({ title: 'Second' });
+    await store.delete(other);
+    expect((await store.list()).map((c) => c.id)).toEqual([ID]);
+    await expect(store.summary(other)).rejects.toThrow('No conversation');
+  });
+});

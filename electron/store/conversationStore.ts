@@ -25,6 +25,11 @@ const ID = /^[0-9a-f-]{36}$/;
  */
 export class ConversationStore {
   private readonly queues = new Map<string, Promise<void>>();
+  /**
+   * Every conversation's summary, read once (the first list) and then kept up to date line by line,
+   * so that listing after each message does not read every file again.
+   */
+  private scanning: Promise<Map<string, ConversationSummary>> | undefined;
 
   constructor(private readonly dir: string) {}
 
@@ -58,6 +63,7 @@ export class ConversationStore {
 
   async delete(id: string): Promise<void> {
     await this.file(id).then((f) => rm(f, { force: true }));
+    if (this.scanning) (await this.scanning).delete(id);
   }
 
   async load(id: string): Promise<Conversation> {
@@ -106,20 +112,36 @@ export class ConversationStore {
 
   /** Every conversation, most recently changed first. Damaged ones are left out, not deleted. */
   async list(): Promise<ConversationSummary[]> {
-    const names = await readdir(this.dir).catch(() => [] as string[]);
-    const all = await Promise.all(
-      names
-        .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
-        .map((n) =>
-          this.load(n.slice(0, -6)).then(
-            ({ messages: _, settings: __, ...summary }) => summary,
-            () => undefined,
-          ),
-        ),
+    const summaries = await this.allSummaries();
+    return [...summaries.values()].map((c) => ({ ...c })).sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /** One conversation's summary, without reading its messages. */
+  async summary(id: string): Promise<ConversationSummary> {
+    await this.file(id);
+    const found = (await this.allSummaries()).get(id);
+    if (!found) throw new Error(`No conversation ${id}`);
+    return { ...found };
+  }
+
+  private allSummaries(): Promise<Map<string, ConversationSummary>> {
+    this.scanning ??= (async () => {
+      const names = await readdir(this.dir).catch(() => [] as string[]);
+      const all = await Promise.all(
+        names
+          .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
+          .map((n) => this.readSummary(n.slice(0, -6))),
+      );
+      return new Map(all.filter((c) => c !== undefined).map((c) => [c.id, c]));
+    })();
+    return this.scanning;
+  }
+
+  private readSummary(id: string): Promise<ConversationSummary | undefined> {
+    return this.load(id).then(
+      ({ messages: _, settings: __, ...summary }) => summary,
+      () => undefined,
     );
-    return all
-      .filter((c): c is ConversationSummary => c !== undefined)
-      .sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   /** Conversations whose title or text contains the query (case-insensitive), with a snippet. */
@@ -154,6 +176,9 @@ export class ConversationStore {
   private append(id: string, line: Line): Promise<void> {
     const previous = this.queues.get(id) ?? Promise.resolve();
     const next = previous.then(async () => {
+      // Summaries read before this line are updated with it; a scan that ran meanwhile may or may
+      // not have seen it, so that one summary is read again.
+      const scanned = this.scanning ? await this.scanning : undefined;
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
       const handle = await open(await this.file(id), 'a', 0o600);
       try {
@@ -162,6 +187,12 @@ export class ConversationStore {
       } finally {
         await handle.close();
       }
+      if (scanned) applyToSummary(scanned, id, line);
+      else if (this.scanning) {
+        const summaries = await this.scanning;
+        const fresh = await this.readSummary(id);
+        if (fresh) summaries.set(id, fresh);
+      }
     });
     this.queues.set(
       id,
@@ -169,4 +200,25 @@ export class ConversationStore {
     );
     return next;
   }
+}
+
+/** What one appended line changes in the summaries kept in memory (the same rules as `load`). */
+function applyToSummary(summaries: Map<string, ConversationSummary>, id: string, line: Line): void {
+  if (line.t === 'meta') {
+    summaries.set(id, {
+      id,
+      title: line.title,
+      createdAt: line.createdAt,
+      updatedAt: line.createdAt,
+      messageCount: 0,
+    });
+    return;
+  }
+  const summary = summaries.get(id);
+  if (!summary) return;
+  if (line.t === 'message') {
+    summary.messageCount++;
+    summary.updatedAt = Math.max(summary.updatedAt, line.message.at);
+  } else if (line.t === 'title') summary.title = line.title;
+  else if (line.t === 'truncate') summary.messageCount = Math.min(summary.messageCount, line.count);
 }

@@ -18,6 +18,8 @@ import type { Catalog } from '../catalog/catalog';
 import type { Host } from '../host';
 import { conversationToMarkdown } from './exportConversation';
 
+const NEW_TITLE = 'New conversation';
+
 const callKey = (conversation: string, toolUse: string) => `${conversation} ${toolUse}`;
 
 /** What a message may carry besides text: a server resource the person attached. */
@@ -68,7 +70,7 @@ export class ChatService {
 
   async create(settings: Partial<ConversationSettings> = {}): Promise<Conversation> {
     const { anthropic } = (await this.deps.settings.get()).settings;
-    const conversation = await this.deps.store.create(randomUUID(), 'New conversation', {
+    const conversation = await this.deps.store.create(randomUUID(), NEW_TITLE, {
       ...(anthropic.defaultModel ? { model: anthropic.defaultModel } : {}),
       ...settings,
     });
@@ -90,7 +92,7 @@ export class ChatService {
   }
 
   async setSettings(id: string, settings: ConversationSettings): Promise<void> {
-    await this.deps.store.load(id);
+    await this.deps.store.summary(id);
     await this.deps.store.setSettings(id, settings);
   }
 
@@ -104,13 +106,12 @@ export class ChatService {
     if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
     const trimmed = text.trim();
     if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
-    const conversation = await this.deps.store.load(id);
+    const before = await this.deps.store.summary(id);
     const blocks: ChatBlock[] = [];
     for (const a of attachments) blocks.push(...(await this.deps.readResource(a.server, a.uri)));
     if (trimmed) blocks.push({ type: 'text', text: trimmed });
     await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
-    if (conversation.messages.length === 0 && conversation.title === 'New conversation' && trimmed)
-      await this.deps.store.rename(id, trimmed.split('\n')[0]!.slice(0, 60));
+    if (trimmed) await this.nameAfterFirst(before, trimmed.split('\n')[0]!.slice(0, 60));
     this.listEmitter.fire();
     this.startTurn(id);
   }
@@ -121,12 +122,11 @@ export class ChatService {
    */
   async sendPrompt(id: string, server: string, name: string, args: Record<string, string>): Promise<void> {
     if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
-    const conversation = await this.deps.store.load(id);
+    const before = await this.deps.store.summary(id);
     const messages = await this.deps.getPrompt(server, name, args);
     if (messages.length === 0) throw new Error(`The prompt ${name} has no messages`);
     for (const m of messages) await this.save(id, m);
-    if (conversation.messages.length === 0 && conversation.title === 'New conversation')
-      await this.deps.store.rename(id, `/${name}`);
+    await this.nameAfterFirst(before, `/${name}`);
     this.listEmitter.fire();
     if (messages.at(-1)!.role === 'user') this.startTurn(id);
   }
@@ -179,6 +179,12 @@ export class ChatService {
     this.stopAll();
     this.eventEmitter.dispose();
     this.listEmitter.dispose();
+  }
+
+  /** A new conversation is named after what started it (its first message, or the prompt used). */
+  private async nameAfterFirst(before: ConversationSummary, title: string): Promise<void> {
+    if (before.messageCount === 0 && before.title === NEW_TITLE)
+      await this.deps.store.rename(before.id, title);
   }
 
   /** Saves a message, then tells the window (which shows only what is saved). */
