@@ -49,6 +49,8 @@ describe('sampling through the Anthropic provider (fake API, real SDK, server-ev
     });
     expect(text(await call)).toContain('Edited by the person.');
     const sent = env.fake.requests.slice(before).find((r) => r.path === '/v1/messages')!;
+    // The person chose the model: no need to ask the API for its list.
+    expect(env.fake.requests.slice(before).some((r) => r.path === '/v1/models')).toBe(false);
     // maxTokens 500 capped to the setting; the edited system prompt; the chosen model.
     expect(sent.body).toMatchObject({ model: 'claude-haiku-5-5', max_tokens: 100, system: 'Be brief.' });
     expect(JSON.stringify(sent.body?.messages)).toContain('Say hi');

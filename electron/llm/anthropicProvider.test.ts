@@ -16,11 +16,16 @@ const provider = (apiKey: string | undefined = KEY) =>
   new AnthropicProvider(async () => ({ baseUrl: fake.url, apiKey }));
 
 describe('AnthropicProvider against the fake API, through the real SDK', () => {
-  it('lists models from the API, and falls back (saying why) when it cannot', async () => {
-    expect(await provider().listModels()).toEqual({
+  it('lists models from the API (asking once a while), and falls back (saying why) when it cannot', async () => {
+    const p = provider();
+    const asked = () => fake.requests.filter((r) => r.path === '/v1/models').length;
+    const before = asked();
+    expect(await p.listModels()).toEqual({
       models: ['claude-opus-5-5', 'claude-sonnet-5-5', 'claude-haiku-5-5'],
       source: 'api',
     });
+    expect((await p.listModels()).models).toHaveLength(3);
+    expect(asked()).toBe(before + 1);
     const bad = await provider('wrong').listModels();
     expect(bad.source).toBe('fallback');
     expect(bad.models).toEqual(FALLBACK_MODELS);

@@ -15,6 +15,8 @@ export interface ProviderAccess {
 /** Known models, for when the API cannot list them (newest first within each tier). */
 export const FALLBACK_MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5'];
 
+const MODELS_TTL_MS = 10 * 60_000;
+
 export interface ModelList {
   models: string[];
   source: 'api' | 'fallback';
@@ -29,6 +31,7 @@ export interface ModelList {
  */
 export class AnthropicProvider {
   private cached: { key: string; client: Anthropic } | undefined;
+  private models: { key: string; at: number; list: string[] } | undefined;
 
   constructor(private readonly access: () => Promise<ProviderAccess>) {}
 
@@ -38,9 +41,13 @@ export class AnthropicProvider {
 
   async listModels(signal?: AbortSignal): Promise<ModelList> {
     try {
-      const { client } = await this.client();
+      const { client, key } = await this.client();
+      // Asked for by every sampling request and settings form: the API's answer is kept a while.
+      if (this.models?.key === key && Date.now() - this.models.at < MODELS_TTL_MS)
+        return { models: [...this.models.list], source: 'api' };
       const models: string[] = [];
       for await (const model of client.models.list({ limit: 100 }, { signal })) models.push(model.id);
+      if (models.length > 0) this.models = { key, at: Date.now(), list: models };
       return models.length > 0
         ? { models, source: 'api' }
         : { models: FALLBACK_MODELS, source: 'fallback', error: 'the API listed no models' };
@@ -78,7 +85,7 @@ export class AnthropicProvider {
     return toProviderError(error, (await this.access()).baseUrl);
   }
 
-  private async client(): Promise<{ client: Anthropic }> {
+  private async client(): Promise<{ client: Anthropic; key: string }> {
     const { baseUrl, apiKey } = await this.access();
     if (!apiKey) throw new ProviderError('no-key', 'No Anthropic API key: add one in Settings.');
     const key = `${baseUrl}\u0000${apiKey}`;

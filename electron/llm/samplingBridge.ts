@@ -109,13 +109,13 @@ export async function sampleWithProvider(
   params: CreateMessageParams,
   options: { signal?: AbortSignal; model?: string },
 ): Promise<CreateMessageResult> {
-  const { models } = await provider.listModels(options.signal);
-  const model = chooseModel(
-    params.modelPreferences,
-    models,
-    limits.defaultModel ?? models[0]!,
-    options.model,
-  );
+  // The person's choice needs no list; otherwise the preferences are matched against what the API has.
+  const model =
+    options.model ??
+    (await (async () => {
+      const { models } = await provider.listModels(options.signal);
+      return chooseModel(params.modelPreferences, models, limits.defaultModel ?? models[0]!);
+    })());
   const message = await provider.createMessage(toAnthropicRequest(params, model, limits), options.signal);
   return fromAnthropicMessage(message);
 }

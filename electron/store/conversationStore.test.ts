@@ -78,7 +78,7 @@ describe('ConversationStore summaries', () => {
     await store.truncate(ID, 1);
     await store.create(other, 'Second');
     await store.addMessage(other, msg(50));
-    const byId = (list: { id: string }[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
+    const byId = <T extends { id: string }>(list: T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
     const kept = byId(await store.list());
     expect(kept).toEqual(byId(await new ConversationStore(path.join(dir, 'conversations')).list()));
     expect(kept.map((c) => [c.id, c.title, c.messageCount])).toEqual([
