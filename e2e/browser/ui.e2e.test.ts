@@ -146,6 +146,13 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
   });
 
   it('a URL elicitation shows the whole address with its domain, and opens it only on click, outside the app', async () => {
+    // The "site" is faked at the edge (no network here), watched from before the dialog appears:
+    // nothing may reach it until the click.
+    const visits: string[] = [];
+    await page.context().route('https://accounts.example.co.uk.evil.example/**', (route) => {
+      visits.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<title>signed in</title>' });
+    });
     const runner = await runTool('everything', 'trigger-url-elicitation', async (r) => {
       await r.getByLabel('url').fill('https://accounts.example.co.uk.evil.example/device?code=42');
     });
@@ -156,12 +163,6 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
       'https://accounts.example.co.uk.evil.example/device?code=42',
     );
     await shot('4-url-elicitation');
-    // The "site" is faked at the edge (no network here); nothing may reach it before the click.
-    const visits: string[] = [];
-    await page.context().route('https://accounts.example.co.uk.evil.example/**', (route) => {
-      visits.push(route.request().url());
-      return route.fulfill({ contentType: 'text/html', body: '<title>signed in</title>' });
-    });
     expect(visits).toEqual([]);
     const popup = page.waitForEvent('popup');
     await link.getByRole('button', { name: 'Open in browser' }).click();

@@ -22,7 +22,7 @@ export function rendererCsp(connect: string[] = []): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    "img-src 'self' data:",
     "media-src 'self' data:",
     `connect-src ${["'self'", ...connect].join(' ')}`,
     "object-src 'none'",

@@ -6,7 +6,13 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { CallToolResult, ContentBlock } from '../../shared/mcp/protocol';
 
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+/** The image types the model reads; others are described in text. */
+export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
 
 /**
  * MCP content as Anthropic blocks. Text and the image types the API takes go across as they are;
@@ -19,7 +25,7 @@ export function toAnthropicContent(content: readonly ContentBlock[]): (TextBlock
       case 'text':
         return { type: 'text', text: c.text };
       case 'image':
-        return IMAGE_TYPES.has(c.mimeType)
+        return MODEL_IMAGE_TYPES.has(c.mimeType)
           ? {
               type: 'image',
               source: { type: 'base64', media_type: c.mimeType as 'image/png', data: c.data },

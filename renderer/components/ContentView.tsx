@@ -21,13 +21,14 @@ function downloadUrl(mime: string, base64: string): string {
 export function ResourceContentsView({ contents }: { contents: ResourceContents }) {
   const mime = contents.mimeType ?? ('text' in contents ? 'text/plain' : 'application/octet-stream');
   if ('text' in contents) {
+    const language = languageOfResource(contents.mimeType, contents.uri);
     return (
       <figure className="resource-contents">
         <figcaption className="muted">
           <SafeText text={contents.uri} /> · {mime}
         </figcaption>
-        {languageOfResource(contents.mimeType, contents.uri) ? (
-          <CodeBlock code={contents.text} lang={languageOfResource(contents.mimeType, contents.uri)} />
+        {language ? (
+          <CodeBlock code={contents.text} lang={language} />
         ) : (
           <pre className={`text mime-${mime.split('/')[1]?.replace(/[^\w-]/g, '') ?? 'plain'}`}>
             <SafeText text={contents.text} />

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatBlock, ChatMessage } from '../../../shared/chat/conversation';
 import type { ContentBlock, GetPromptResult, ReadResourceResult } from '../../../shared/mcp/protocol';
-
-const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp']);
+import { MODEL_IMAGE_TYPES } from '../../llm/contentMapping';
 
 /** A resource attached to a message, as what the model will read: its text, or an image it can see. */
 export function resourceToBlocks(read: ReadResourceResult): ChatBlock[] {
@@ -12,7 +11,7 @@ export function resourceToBlocks(read: ReadResourceResult): ChatBlock[] {
         type: 'text',
         text: `[attached resource ${c.uri}${c.mimeType ? ` (${c.mimeType})` : ''}]\n${c.text}`,
       };
-    if (c.mimeType && IMAGE_TYPES.has(c.mimeType))
+    if (c.mimeType && MODEL_IMAGE_TYPES.has(c.mimeType))
       return { type: 'image', mimeType: c.mimeType, data: c.blob };
     return {
       type: 'text',
@@ -27,7 +26,7 @@ function contentToBlocks(c: ContentBlock): ChatBlock[] {
     case 'text':
       return [{ type: 'text', text: c.text }];
     case 'image':
-      return IMAGE_TYPES.has(c.mimeType)
+      return MODEL_IMAGE_TYPES.has(c.mimeType)
         ? [{ type: 'image', mimeType: c.mimeType, data: c.data }]
         : [{ type: 'text', text: `[image of type ${c.mimeType}, not a type the model reads]` }];
     case 'audio':
