@@ -73,7 +73,7 @@ describe('Host with several real servers', () => {
     expect(views.find((v) => v.id === 'everything')?.trustRequired).toEqual({
       command: node,
       args: [EVERYTHING_ENTRY, 'stdio'],
-      envNames: ['SB_CANARY'],
+      env: [{ name: 'SB_CANARY', secret: true }],
     });
     expect(views.find((v) => v.id === 'remote')?.trustRequired).toBeUndefined();
     expect(statuses(h)).toMatchObject({

@@ -16,6 +16,7 @@ import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
 import { RootsManager } from './roots/rootsManager';
 import { FileSecretStore } from './secrets/fileSecretStore';
+import { adoptLegacyKey, providerKeyId } from './secrets/providerKey';
 import type { SecretStore } from './secrets/secretStore';
 import type { RestartPolicy } from './servers/serverConnection';
 import { ServerRegistry } from './servers/serverRegistry';
@@ -36,9 +37,6 @@ export interface HostOptions {
   /** How long a consent waits for the person before it counts as refused (default 5 min). */
   consentTimeoutMs?: number;
 }
-
-/** The SecretStore id of the Anthropic API key (set in Settings, never sent to the renderer). */
-export const ANTHROPIC_KEY_SECRET = 'anthropic/api-key';
 
 export type ToolCallOutcome =
   | { status: 'done'; result: CallToolResult; server: string; tool: string; argumentsJson: string }
@@ -77,11 +75,13 @@ export class Host {
     await approvals.load();
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
     const settings = SettingsStore.inHome(options.home);
-    // Where the key goes is read from Settings on every request, and from nowhere else.
-    const provider = new AnthropicProvider(async () => ({
-      baseUrl: (await settings.get()).settings.anthropic.baseUrl,
-      apiKey: await secrets.get(ANTHROPIC_KEY_SECRET),
-    }));
+    await adoptLegacyKey(secrets, (await settings.get()).settings.anthropic.baseUrl);
+    // Where the key goes is read from Settings on every request, and from nowhere else; the key is
+    // the one stored for that origin (providerKeyId), so a changed base URL never receives another's.
+    const provider = new AnthropicProvider(async () => {
+      const { baseUrl } = (await settings.get()).settings.anthropic;
+      return { baseUrl, apiKey: await secrets.get(providerKeyId(baseUrl)) };
+    });
     const sampler: Sampler | undefined =
       options.sampler === null
         ? undefined

@@ -266,7 +266,7 @@ describe('HostService: a saved command never runs on the renderer’s say-so alo
     await electronLike.trustServer('everything');
     expect(asked).toEqual({
       server: 'everything',
-      launch: { command: process.execPath, args: everything.args, envNames: [] },
+      launch: { command: process.execPath, args: everything.args, env: [] },
     });
     expect(host.registry.views()[0]).toMatchObject({ state: { status: 'stopped' } });
     expect(host.registry.views()[0]?.trustRequired).toBeDefined();
@@ -283,7 +283,7 @@ describe('HostService: settings and the API key', () => {
     const view = await service.getSettings();
     expect(view.hasApiKey).toBe(true);
     expect(JSON.stringify(view)).not.toContain(KEY);
-    expect(await host.secrets.get('anthropic/api-key')).toBe(KEY);
+    expect(await host.secrets.get('anthropic/api-key@https://api.anthropic.com')).toBe(KEY);
     host.logs.append('x', 'stderr', 'info', `leaked ${KEY}`);
     expect(host.logs.entries('x')[0]?.text).toBe('leaked [redacted]');
     await expect(service.setApiKey('   ')).rejects.toThrow('empty');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConversationSettings } from '../../shared/chat/conversation';
 import type { ConsentAnswer } from '../../shared/host/consent';
-import type { DraftValue, ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
+import type { ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
 import type { LaunchSummary, LogEntry } from '../../shared/host/serverView';
 import type { Settings } from '../../shared/host/settings';
 import type {
@@ -15,10 +15,11 @@ import type {
 import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol';
 import { type Disposer, Emitter } from '../mcp';
 import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
-import { applyImport, draftOf, saveDraft } from './config/serverEditor';
-import { ANTHROPIC_KEY_SECRET, type Host } from './host';
+import { applyImport, draftOf, removeServer, saveDraft } from './config/serverEditor';
+import type { Host } from './host';
 import { listDirectory } from './roots/directoryBrowser';
 import { ToolRuns } from './runs/toolRuns';
+import { keyOrigin, providerKeyId } from './secrets/providerKey';
 
 export interface ShellAbilities {
   /** The shell's native folder picker (Electron). */
@@ -31,6 +32,17 @@ export interface ShellAbilities {
    * token, so it is the person's own.
    */
   confirmLaunch?: (server: string, launch: LaunchSummary) => Promise<boolean>;
+  /**
+   * A confirmation the renderer cannot answer, to send the API key stored for one origin to another
+   * (Electron: a native dialog). Without it the key stays bound to the origin it was entered for and
+   * the person enters it again for the new one.
+   */
+  confirmKeyDestination?: (from: string, to: string) => Promise<boolean>;
+  /**
+   * A confirmation the renderer cannot answer before a typed folder path becomes a root (Electron:
+   * a native dialog naming the folder). Without it (the browser shell), the page is the person's own.
+   */
+  confirmFolder?: (directory: string, server: string | null) => Promise<boolean>;
 }
 
 /** Log entries are sent in batches gathered over this long. */
@@ -131,20 +143,10 @@ export class HostService implements HostApi {
     const renaming = previousId !== null && previousId !== id;
     if ((previousId === null || renaming) && this.host.registry.configOf(id))
       throw new Error(`A server named "${id}" exists already: choose another name`);
-    if (renaming && !this.host.registry.configOf(previousId))
-      throw new Error(`No server named "${previousId}"`);
-    // A renamed server keeps its secrets: "keep" refers to the old name's stored values.
-    const resolved = renaming ? await this.carrySecrets(previousId, draft) : draft;
-    await saveDraft(id, resolved, this.host.registry, this.host.secrets);
-    if (renaming) await this.removeServer(previousId);
+    await saveDraft(id, draft, this.host.registry, this.host.secrets, previousId);
   }
   async removeServer(id: string) {
-    const config = this.host.registry.configOf(id);
-    await this.host.registry.remove(id);
-    if (!config) return;
-    const values = config.kind === 'stdio' ? config.env : config.headers;
-    for (const v of Object.values(values))
-      if (typeof v === 'object' && v !== null && '$secret' in v) await this.host.secrets.delete(v.$secret);
+    await removeServer(id, this.host.registry, this.host.secrets);
   }
   async previewImport(source: ImportSource, filePath: string | null) {
     const now = Date.now();
@@ -238,6 +240,10 @@ export class HostService implements HostApi {
     return this.roots();
   }
   async addRoot(directory: string, server: string | null) {
+    // A typed path from the page: where the shell can ask natively (Electron), the person confirms it
+    // there, so a compromised page cannot expose a folder on its own.
+    if (this.shell.confirmFolder && !(await this.shell.confirmFolder(directory, server)))
+      throw new Error(`${directory} was not added: not confirmed`);
     return this.host.roots.add(directory, server ?? undefined);
   }
   async removeRoot(directory: string, server: string | null) {
@@ -265,21 +271,37 @@ export class HostService implements HostApi {
 
   async getSettings() {
     const { settings, problems } = await this.host.settings.get();
-    return { settings, problems, hasApiKey: await this.host.provider.hasKey() };
+    return {
+      settings,
+      problems,
+      hasApiKey: await this.host.provider.hasKey(),
+      keyOrigin: keyOrigin(settings.anthropic.baseUrl),
+    };
   }
   async saveSettings(settings: Settings) {
+    const before = (await this.host.settings.get()).settings.anthropic.baseUrl;
     await this.host.settings.set(settings);
+    const after = settings.anthropic.baseUrl;
+    if (keyOrigin(before) === keyOrigin(after) || !this.shell.confirmKeyDestination) return;
+    // The key stays with the origin it was entered for unless the person says otherwise where the
+    // page cannot answer for them.
+    const secrets = this.host.secrets;
+    const key = await secrets.get(providerKeyId(before));
+    if (key === undefined || (await secrets.get(providerKeyId(after))) !== undefined) return;
+    if (await this.shell.confirmKeyDestination(keyOrigin(before), keyOrigin(after)))
+      await secrets.set(providerKeyId(after), key);
   }
   async setApiKey(key: string | null) {
+    const id = providerKeyId((await this.host.settings.get()).settings.anthropic.baseUrl);
     if (key === null) {
-      await this.host.secrets.delete(ANTHROPIC_KEY_SECRET);
+      await this.host.secrets.delete(id);
       return;
     }
     const trimmed = key.trim();
     if (!trimmed) throw new Error('The API key is empty');
     // Redacted from every log from now on, like every other secret.
     this.host.redactor.add(trimmed);
-    await this.host.secrets.set(ANTHROPIC_KEY_SECRET, trimmed);
+    await this.host.secrets.set(id, trimmed);
   }
   listModels() {
     return this.host.provider.listModels();
@@ -363,28 +385,6 @@ export class HostService implements HostApi {
       templates: catalog.templates().map(({ server, item }) => ({ server, template: item })),
       prompts: catalog.prompts().map(({ server, item }) => ({ server, prompt: item })),
     };
-  }
-
-  /** A renamed server's kept secrets are read from the old name and saved under the new one. */
-  private async carrySecrets(previousId: string, draft: ServerDraft): Promise<ServerDraft> {
-    const old = this.host.registry.configOf(previousId)!;
-    const oldValues = old.kind === 'stdio' ? old.env : old.headers;
-    const carry = async (values: Record<string, DraftValue>) => {
-      const out: Record<string, DraftValue> = {};
-      for (const [name, v] of Object.entries(values)) {
-        const ref = oldValues[name];
-        if ('keep' in v && typeof ref === 'object' && ref !== null) {
-          const value = await this.host.secrets.get(ref.$secret);
-          if (value === undefined)
-            throw new Error(`The stored secret for ${name} is missing; enter it again`);
-          out[name] = { value, secret: true };
-        } else out[name] = v;
-      }
-      return out;
-    };
-    return draft.kind === 'stdio'
-      ? { ...draft, env: await carry(draft.env) }
-      : { ...draft, headers: await carry(draft.headers) };
   }
 
   private identity(server: string): string {

@@ -58,6 +58,32 @@ async function start(): Promise<void> {
       });
       return response === 1;
     },
+    confirmKeyDestination: async (from, to) => {
+      const { response } = await dialog.showMessageBox(win!, {
+        type: 'warning',
+        title: 'Send your API key to a new address?',
+        message: `Send the API key you entered for ${from} to ${to}?`,
+        detail: `The base URL now points to ${to}. Whoever runs it will receive your key with every request. Choose Keep to enter a key for ${to} yourself instead.`,
+        buttons: [`Keep it with ${from}`, `Send it to ${to}`],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      });
+      return response === 1;
+    },
+    confirmFolder: async (directory, server) => {
+      const { response } = await dialog.showMessageBox(win!, {
+        type: 'question',
+        title: 'Let servers see this folder?',
+        message: `Let ${server === null ? 'every server' : `the server “${server}”`} see this folder?`,
+        detail: directory,
+        buttons: ['Cancel', 'Add folder'],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      });
+      return response === 1;
+    },
   });
   registerHostHandlers(ipcMain, service);
   Menu.setApplicationMenu(Menu.buildFromTemplate(standardMenu()));

@@ -33,6 +33,15 @@ describe('SafeStorageSecretStore', () => {
     expect(await again.get('gh/env/TOKEN')).toBeUndefined();
   });
 
+  it('says secrets are not encrypted on Linux without a keyring (the basic_text backend)', async () => {
+    const file = path.join(dir, 'secrets.enc.json');
+    const basic = { ...fakeSafeStorage(), getSelectedStorageBackend: () => 'basic_text' as const };
+    const store = new SafeStorageSecretStore(basic as never, file);
+    expect(store.encrypted).toBe(false);
+    const keyring = { ...fakeSafeStorage(), getSelectedStorageBackend: () => 'gnome_libsecret' as const };
+    expect(new SafeStorageSecretStore(keyring as never, file).encrypted).toBe(true);
+  });
+
   it('refuses to store a secret when the keychain is unavailable, rather than storing it in the clear', async () => {
     const store = new SafeStorageSecretStore(fakeSafeStorage(false) as never, path.join(dir, 's.json'));
     expect(store.encrypted).toBe(false);

@@ -11,7 +11,8 @@ export class SafeStorageSecretStore implements SecretStore {
     private readonly safeStorage: Pick<
       SafeStorage,
       'encryptString' | 'decryptString' | 'isEncryptionAvailable'
-    >,
+    > &
+      Partial<Pick<SafeStorage, 'getSelectedStorageBackend'>>,
     readonly filePath: string,
   ) {
     this.file = new JsonFile(filePath, { what: 'secrets file', empty: () => ({}), parse: stringRecord });
@@ -21,8 +22,13 @@ export class SafeStorageSecretStore implements SecretStore {
     return new SafeStorageSecretStore(safeStorage, path.join(home, 'secrets.enc.json'));
   }
 
+  /**
+   * On Linux without a keyring (no GNOME libsecret or KWallet), safeStorage "encrypts" with a fixed,
+   * public key (the basic_text backend): as good as plain text, and said so.
+   */
   get encrypted(): boolean {
-    return this.safeStorage.isEncryptionAvailable();
+    if (!this.safeStorage.isEncryptionAvailable()) return false;
+    return this.safeStorage.getSelectedStorageBackend?.() !== 'basic_text';
   }
 
   async get(id: string): Promise<string | undefined> {

@@ -10,12 +10,28 @@ describe('launch text', () => {
       }),
     ).toBe(`npx -y @scope/pkg@1.2 '/tmp/my dir' 'it'\\''s' '' '$(rm -rf ~)'`);
   });
-  it('lists the folder and the names (never values) of the environment', () => {
-    expect(launchDetail({ command: 'node', args: ['s.js'], cwd: '/srv', envNames: ['A', 'B'] })).toBe(
-      'node s.js\nin /srv\nenvironment variables: A, B',
+  it('lists the folder and every env value, secrets only by name', () => {
+    expect(
+      launchDetail({
+        command: 'node',
+        args: ['s.js'],
+        cwd: '/srv',
+        env: [
+          { name: 'NODE_OPTIONS', value: '--require /tmp/evil.js' },
+          { name: 'TOKEN', secret: true },
+        ],
+      }),
+    ).toBe(
+      "node s.js\nin /srv\nwith environment variables:\n  NODE_OPTIONS='--require /tmp/evil.js'\n  TOKEN = (a stored secret)",
     );
-    expect(launchDetail({ command: 'node', args: [], envNames: [] })).toBe(
-      'node\nenvironment variables: none of its own',
+    expect(launchDetail({ command: 'node', args: [], env: [] })).toBe(
+      'node\nwith no environment variables of its own',
     );
+  });
+  it('writes invisible and control characters as escapes (a native dialog renders text as is)', () => {
+    expect(commandLine({ command: 'node', args: ['safe\u202Egpj.js', 'a\nb', 'x\u200By', '\u3164'] })).toBe(
+      "node 'safe\\u{202E}gpj.js' 'a\\u{A}b' 'x\\u{200B}y' '\\u{3164}'",
+    );
+    expect(commandLine({ command: 'node', args: ['héllo', 'नमस्ते'] })).toBe("node 'héllo' 'नमस्ते'");
   });
 });

@@ -52,10 +52,31 @@ export interface SecretPrompt {
   inputIds?: string[];
 }
 
+/** One env variable or header an imported server will send, as the preview lists it. */
+export interface ImportValue {
+  field: 'env' | 'headers';
+  name: string;
+  /** The value exactly as it will be sent; absent for secrets, which never reach the page. */
+  value?: string;
+  /** `found`: a value from the file, stored as a secret; `input`: typed by the person at import. */
+  secret?: 'found' | 'input';
+}
+
 /** What the person sees before anything is written. Holds no secret values. */
 export interface ImportPreview {
   source: ImportSource;
   path: string;
-  servers: { name: string; target: string; exists: boolean; secrets: SecretPrompt[]; warnings: string[] }[];
+  servers: {
+    name: string;
+    target: string;
+    /** Where its values go: the local command's environment, or the origin every header is sent to. */
+    sendsTo: string;
+    cwd?: string;
+    exists: boolean;
+    /** Every env variable or header it will send, secret or not. */
+    values: ImportValue[];
+    secrets: SecretPrompt[];
+    warnings: string[];
+  }[];
   warnings: string[];
 }

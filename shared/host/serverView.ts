@@ -25,12 +25,16 @@ export interface ServerError {
 
 export type ServerStatus = ServerState['status'];
 
-/** A local server's launch, shown for the trust prompt: everything but env values. */
+/** One env variable of a launch: its value, or only that it is a stored secret. */
+export type LaunchEnv = { name: string; value: string } | { name: string; secret: true };
+
+/** A local server's launch, shown for the trust prompt: everything that decides what runs. */
 export interface LaunchSummary {
   command: string;
   args: string[];
   cwd?: string;
-  envNames: string[];
+  /** Sorted by name; secret values are never here. */
+  env: LaunchEnv[];
 }
 
 export interface ServerView {

@@ -21,12 +21,26 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export interface SettingsView {
   settings: Settings;
+  /** Whether a key is stored for the base URL's origin (a key is bound to the origin it was entered for). */
   hasApiKey: boolean;
+  /** The origin the key is sent to. */
+  keyOrigin: string;
   /** What was wrong in the settings file (those values fell back to their defaults). */
   problems: string[];
 }
 
-/** Checks a base URL: http(s), no credentials, no query. Returns what is wrong, or undefined. */
+/** A loopback host name or address (plain http is allowed only there). */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1'
+  );
+}
+
+/**
+ * Checks a base URL: https (plain http only to this computer, where no one on the network can read
+ * the key), no credentials, no query. Returns what is wrong, or undefined.
+ */
 export function baseUrlProblem(value: string): string | undefined {
   let url: URL;
   try {
@@ -35,6 +49,8 @@ export function baseUrlProblem(value: string): string | undefined {
     return `"${value}" is not a URL`;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${url.protocol} is not http or https`;
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return `plain http sends the API key unencrypted: use https for ${url.host} (http is allowed only for this computer: localhost, 127.0.0.1, [::1])`;
   if (url.username || url.password) return 'a base URL must not carry a user name or password';
   if (url.search || url.hash) return 'a base URL must not have a query or fragment';
   return undefined;

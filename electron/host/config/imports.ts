@@ -1,10 +1,16 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { ImportPreview, ImportSource, SecretPrompt } from '../../../shared/host/serverDraft';
+import type {
+  ImportPreview,
+  ImportSource,
+  ImportValue,
+  SecretPrompt,
+} from '../../../shared/host/serverDraft';
 import { isSecretName } from '../logs/redactor';
 import { secretId } from '../secrets/secretStore';
-import { parseConfig } from './serverConfig';
+import { targetOf } from '../servers/serverIdentity';
+import { isSecretRef, parseConfig } from './serverConfig';
 
 export type { ImportPreview, ImportSource, SecretPrompt };
 
@@ -34,6 +40,9 @@ export interface ImportPlan {
   foundSecrets: Record<string, string>;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
 const INPUT = /\$\{input:([^}]+)\}/g;
 const OTHER_VARIABLE = /\$\{(?!input:)[^}]+\}/;
 
@@ -42,12 +51,7 @@ export async function planImport(
   filePath: string,
   existing: Record<string, unknown>,
 ): Promise<ImportPlan> {
-  let document: unknown;
-  try {
-    document = JSON.parse(stripJsonComments(await readFile(filePath, 'utf8')));
-  } catch (error) {
-    throw new Error(`Cannot import from ${filePath}: ${(error as Error).message}`);
-  }
+  const document = await readImportFile(filePath);
   const doc = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   const servers = (source === 'vscode' ? doc.servers : doc.mcpServers) as Record<string, unknown> | undefined;
   const inputs = new Map<string, { description?: string }>();
@@ -73,7 +77,21 @@ export async function planImport(
   for (const [name, value] of Object.entries(servers)) {
     const warnings: string[] = [];
     const secrets: SecretPrompt[] = [];
+    const sent: ImportValue[] = [];
     const raw = convert(source, value, warnings);
+    // A file brings values, never references into Switchboard's store: a {"$secret": …} here would
+    // hand this server whatever the store keeps under that id (the API key, another server's token).
+    const references = (['env', 'headers'] as const).flatMap((field) =>
+      Object.entries(isRecord(raw[field]) ? raw[field] : {})
+        .filter(([, v]) => isSecretRef(v))
+        .map(([key]) => `${field}.${key}`),
+    );
+    if (references.length > 0) {
+      plan.preview.warnings.push(
+        `${name} skipped: ${references.join(', ')} ${references.length === 1 ? 'refers' : 'refer'} to a stored secret ({"$secret": …}); an imported file may bring values, never references to Switchboard's secrets`,
+      );
+      continue;
+    }
     for (const field of ['env', 'headers'] as const) {
       const values = raw[field] as Record<string, unknown> | undefined;
       if (!values || typeof values !== 'object') continue;
@@ -96,14 +114,18 @@ export async function planImport(
             inputIds: ids,
           });
           values[key] = { $secret: id };
+          sent.push({ field, name: key, secret: 'input' });
         } else if (isSecretName(key) && v !== '' && !OTHER_VARIABLE.test(v)) {
           secrets.push({ id, server: name, field, name: key, origin: 'found' });
           plan.foundSecrets[id] = v;
           values[key] = { $secret: id };
-        } else if (OTHER_VARIABLE.test(v)) {
-          warnings.push(
-            `${field} ${key} uses ${v.match(OTHER_VARIABLE)![0]}, which Switchboard does not expand: edit it after import`,
-          );
+          sent.push({ field, name: key, secret: 'found' });
+        } else {
+          if (OTHER_VARIABLE.test(v))
+            warnings.push(
+              `${field} ${key} uses ${v.match(OTHER_VARIABLE)![0]}, which Switchboard does not expand: edit it after import`,
+            );
+          sent.push({ field, name: key, value: v });
         }
       }
     }
@@ -116,15 +138,59 @@ export async function planImport(
     }
     const server = parsed.servers[0]!;
     plan.raws[name] = raw;
+    const sends = server.kind === 'stdio' ? 'env' : 'headers';
     plan.preview.servers.push({
       name,
-      target: server.kind === 'stdio' ? [server.command, ...server.args].join(' ') : server.url,
+      target: targetOf(server),
+      sendsTo: server.kind === 'stdio' ? 'the environment of the local command' : new URL(server.url).origin,
+      ...(server.kind === 'stdio' && server.cwd ? { cwd: server.cwd } : {}),
       exists: name in existing,
-      secrets,
+      // Only what the server kind sends: a remote server's stray env (or a command's headers) goes nowhere.
+      values: sent.filter((v) => v.field === sends),
+      secrets: secrets.filter((p) => p.field === sends),
       warnings,
     });
   }
   return plan;
+}
+
+/** The largest file an import reads: MCP configs are a few kilobytes. */
+const MAX_IMPORT_BYTES = 1024 * 1024;
+
+/**
+ * Reads a config file to import. The path comes from the page, so only a JSON file is read (not any
+ * file the app can open), and no error quotes its contents: a wrong path must not become a way to
+ * read the start of ~/.ssh/id_ed25519 through an error message.
+ */
+async function readImportFile(filePath: string): Promise<unknown> {
+  const fail = (why: string) => new Error(`Cannot import from ${filePath}: ${why}`);
+  if (!path.isAbsolute(filePath)) throw fail('give the full path of the file');
+  if (!/\.jsonc?$/i.test(filePath)) throw fail('only .json (or VS Code .jsonc) config files are imported');
+  let text: string;
+  try {
+    const info = await stat(filePath);
+    if (!info.isFile()) throw fail('not a file');
+    if (info.size > MAX_IMPORT_BYTES)
+      throw fail(`larger than ${MAX_IMPORT_BYTES / 1024} KiB: not an MCP config`);
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    if ((error as Error).message.startsWith('Cannot import')) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    throw fail(
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : 'cannot be read',
+    );
+  }
+  const json = stripJsonComments(text);
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    // V8's message quotes the text around the fault: say only where it is.
+    const at = /position (\d+)/.exec((error as Error).message);
+    if (!at) throw fail('not valid JSON');
+    const before = json.slice(0, Number(at[1]));
+    const line = before.split('\n').length;
+    throw fail(`not valid JSON (line ${line}, column ${before.length - before.lastIndexOf('\n')})`);
+  }
 }
 
 /** One server in the source's format → ours. Unknown fields travel along. */

@@ -1,6 +1,6 @@
 import type { DraftValue, ImportSelection, ServerDraft } from '../../../shared/host/serverDraft';
 import type { SecretStore } from '../secrets/secretStore';
-import { secretId } from '../secrets/secretStore';
+import { secretId, secretRefProblem } from '../secrets/secretStore';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ImportPlan } from './imports';
 import { type ConfigValue, isSecretRef, type ServerConfig } from './serverConfig';
@@ -33,28 +33,67 @@ export function draftOf(config: ServerConfig): ServerDraft {
 }
 
 /**
- * Saves a server from the edit form. Values marked secret go to the SecretStore and the file gets
- * references; secrets no longer referenced are deleted from the store. Unknown fields are kept.
+ * Why the stored secret of `name` may not follow the edited server, or undefined when it may. A kept
+ * secret goes only where it went before: the same kind of server, the same field and name, and the
+ * same program (local) or origin (remote). Anywhere else the person types the value again.
+ */
+export function keepProblem(
+  before: ServerConfig | undefined,
+  draft: ServerDraft,
+  name: string,
+): string | undefined {
+  const field = draft.kind === 'stdio' ? 'env' : 'headers';
+  const missing = `${field} ${name}: there is no stored secret to keep; enter its value`;
+  if (!before) return missing;
+  if (before.kind !== draft.kind)
+    return `${field} ${name}: the stored secret was for a ${before.kind === 'stdio' ? 'local command' : 'remote server'}; enter the value again for the ${draft.kind === 'stdio' ? 'local command' : 'remote server'}`;
+  if (before.kind === 'stdio' && draft.kind === 'stdio' && before.command !== draft.command)
+    return `env ${name}: the stored secret was given to ${before.command}; the server now runs ${draft.command}: enter the value again`;
+  if (before.kind === 'remote' && draft.kind === 'remote') {
+    const was = originOf(before.url);
+    const now = originOf(draft.url);
+    if (was !== now)
+      return `headers ${name}: the stored secret was sent to ${was}; the server now points to ${now ?? draft.url}: enter the value again`;
+  }
+  const old = (before.kind === 'stdio' ? before.env : before.headers)[name];
+  if (!isSecretRef(old) || secretRefProblem(before.name, field, name, old)) return missing;
+  return undefined;
+}
+
+const originOf = (url: string): string | undefined => (URL.canParse(url) ? new URL(url).origin : undefined);
+
+/**
+ * Saves a server from the edit form, under `id` (renamed from `previousId` when given). Values marked
+ * secret go to the SecretStore and the file gets references; kept secrets stay only where
+ * `keepProblem` allows (a renamed server's move to its new id); secrets no longer referenced are
+ * deleted from the store. Unknown fields are kept.
  */
 export async function saveDraft(
   id: string,
   draft: ServerDraft,
   registry: ServerRegistry,
   secrets: SecretStore,
+  previousId: string | null = null,
 ): Promise<void> {
-  const existing = registry.configOf(id);
+  const renaming = previousId !== null && previousId !== id;
+  const existing = registry.configOf(renaming ? previousId : id);
+  if (renaming && !existing) throw new Error(`No server named "${previousId}"`);
   const field = draft.kind === 'stdio' ? 'env' : 'headers';
   const incoming = draft.kind === 'stdio' ? draft.env : draft.headers;
-  const before = existing ? (existing.kind === 'stdio' ? existing.env : existing.headers) : {};
   const values: Record<string, ConfigValue> = {};
   const toStore: [string, string][] = [];
   for (const [name, v] of Object.entries(incoming)) {
     const ref = secretId(id, field, name);
     if ('keep' in v) {
-      const old = before[name];
-      if (!isSecretRef(old))
-        throw new Error(`${field} ${name}: there is no stored secret to keep; enter its value`);
-      values[name] = old;
+      const problem = keepProblem(existing, draft, name);
+      if (problem) throw new Error(problem);
+      if (renaming) {
+        const old = existing!.kind === 'stdio' ? existing!.env[name] : existing!.headers[name];
+        const value = await secrets.get((old as { $secret: string }).$secret);
+        if (value === undefined) throw new Error(`The stored secret for ${name} is missing; enter it again`);
+        toStore.push([ref, value]);
+      }
+      values[name] = { $secret: ref };
     } else if (v.secret) {
       toStore.push([ref, v.value]);
       values[name] = { $secret: ref };
@@ -90,14 +129,40 @@ export async function saveDraft(
   // Store first: a config that references a secret which failed to save would not start.
   for (const [ref, value] of toStore) await secrets.set(ref, value);
   await registry.upsert(id, raw);
+  if (renaming) {
+    await removeServer(previousId, registry, secrets);
+    return;
+  }
   const kept = new Set(
     Object.values(values)
       .filter(isSecretRef)
       .map((r) => r.$secret),
   );
-  for (const old of Object.values(before)) {
-    if (isSecretRef(old) && !kept.has(old.$secret)) await secrets.delete(old.$secret);
+  for (const old of existing ? secretRefsOf(existing) : []) {
+    if (!kept.has(old)) await secrets.delete(old);
   }
+}
+
+/** Removes a server from the file, then the secrets it referenced. */
+export async function removeServer(
+  id: string,
+  registry: ServerRegistry,
+  secrets: SecretStore,
+): Promise<void> {
+  const config = registry.configOf(id);
+  await registry.remove(id);
+  for (const ref of config ? secretRefsOf(config) : []) await secrets.delete(ref);
+}
+
+/** The store ids a server's config refers to (only its own: see secretRefProblem). */
+function secretRefsOf(config: ServerConfig): string[] {
+  const field = config.kind === 'stdio' ? 'env' : 'headers';
+  return Object.entries(config.kind === 'stdio' ? config.env : config.headers)
+    .filter(
+      (entry): entry is [string, { $secret: string }] =>
+        isSecretRef(entry[1]) && !secretRefProblem(config.name, field, entry[0], entry[1]),
+    )
+    .map(([, ref]) => ref.$secret);
 }
 
 /** Writes the chosen servers of an import, with their secrets, in one save. */

@@ -13,7 +13,7 @@ import { type ConfigValue, isSecretRef, type ServerConfig } from '../config/serv
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import { isSecretName } from '../logs/redactor';
-import type { SecretStore } from '../secrets/secretStore';
+import { type SecretStore, secretRefProblem } from '../secrets/secretStore';
 
 export interface RestartPolicy {
   /** First restart delay; doubles each try (1 s, 2 s, 4 s…). */
@@ -243,6 +243,10 @@ export class ServerConnection {
         out[name] = value;
         continue;
       }
+      // A reference resolves only inside its own server and field: a config file (or an import) that
+      // names another secret — the API key, another server's token — gets nothing from the store.
+      const problem = secretRefProblem(this.id, field, name, value);
+      if (problem) throw new Error(problem);
       const secret = await this.deps.secrets.get(value.$secret);
       if (secret === undefined) {
         throw new Error(

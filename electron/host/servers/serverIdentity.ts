@@ -1,12 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { LaunchSummary } from '../../../shared/host/serverView';
-import type { ServerConfig } from '../config/serverConfig';
+import { isSecretRef, type ServerConfig } from '../config/serverConfig';
 
 /**
- * What a server *is*, for trust and for "always" approvals: its name, and the command, arguments,
- * working directory and env names of a local server (values are secrets and may rotate), or the URL
- * of a remote one. Changing any of these makes it a different server that must be trusted and
- * approved again; two servers configured alike under two names never share approvals.
+ * What a server *is*, for trust and for "always" approvals: its name, and everything that decides
+ * what a local server runs — command, arguments, working directory, every plain env value
+ * (NODE_OPTIONS, PATH, LD_PRELOAD… change the code that runs) and which stored secrets it is given
+ * (by reference: a rotated token is the same server) — or the URL of a remote one. Changing any of
+ * these makes it a different server that must be trusted and approved again; two servers configured
+ * alike under two names never share approvals.
  */
 export function serverIdentity(config: ServerConfig): string {
   const what =
@@ -17,7 +19,9 @@ export function serverIdentity(config: ServerConfig): string {
           command: config.command,
           args: config.args,
           cwd: config.cwd ?? null,
-          env: Object.keys(config.env).sort(),
+          env: Object.entries(config.env)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+            .map(([name, value]) => [name, isSecretRef(value) ? { secret: value.$secret } : value]),
         }
       : { name: config.name, kind: 'remote', url: config.url };
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
@@ -29,7 +33,9 @@ export function launchSummary(config: ServerConfig): LaunchSummary | undefined {
     command: config.command,
     args: [...config.args],
     ...(config.cwd ? { cwd: config.cwd } : {}),
-    envNames: Object.keys(config.env).sort(),
+    env: Object.entries(config.env)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, value]) => (isSecretRef(value) ? { name, secret: true } : { name, value })),
   };
 }
 

@@ -43,15 +43,39 @@ export function ServerCard({ server }: { server: ServerView }) {
       </p>
       {server.trustRequired && (
         <section className="trust" aria-label="Trust prompt">
-          <p>This server has not run before, or its command changed. It will run exactly:</p>
+          <p>This server has not run before, or what it runs changed. It will run exactly:</p>
           <pre>{commandLine(server.trustRequired)}</pre>
-          {server.trustRequired.cwd && <p>in {server.trustRequired.cwd}</p>}
-          <p>
-            with environment variables:{' '}
-            {server.trustRequired.envNames.length > 0
-              ? server.trustRequired.envNames.join(', ')
-              : 'none of its own'}
-          </p>
+          {server.trustRequired.cwd && (
+            <p>
+              in <SafeText text={server.trustRequired.cwd} />
+            </p>
+          )}
+          {server.trustRequired.env.length > 0 ? (
+            <>
+              <p>with these environment variables:</p>
+              <ul className="launch-env">
+                {server.trustRequired.env.map((e) => (
+                  <li key={e.name}>
+                    <code>
+                      <SafeText text={e.name} />
+                    </code>
+                    {'secret' in e ? (
+                      <span className="muted"> a stored secret</span>
+                    ) : (
+                      <>
+                        {' = '}
+                        <code>
+                          <SafeText text={e.value} />
+                        </code>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p>with no environment variables of its own.</p>
+          )}
           <button
             type="button"
             className="primary"

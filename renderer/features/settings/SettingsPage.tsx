@@ -47,8 +47,10 @@ export function SettingsPage() {
       <section className="card" aria-label="Anthropic API key">
         <h2>Anthropic API key</h2>
         <p className="muted">
-          {view.hasApiKey ? 'A key is stored.' : 'No key yet.'} It stays in Switchboard’s secret store
-          {encrypted === false ? ' (a file only you can read, not encrypted)' : ''} and is never shown again.
+          {view.hasApiKey ? `A key is stored for ${view.keyOrigin}.` : `No key for ${view.keyOrigin}.`} It
+          stays in Switchboard’s secret store
+          {encrypted === false ? ' (a file only you can read, not encrypted)' : ''}, is never shown again, and
+          is sent only to the address it was entered for.
         </p>
         <form
           className="row"
@@ -114,7 +116,9 @@ export function SettingsPage() {
             }
           />
           <p className="field-desc muted">
-            Where requests and your key go. Change it only for an Anthropic-compatible gateway you trust.
+            Where requests go. Change it only for an Anthropic-compatible gateway you trust: https, or plain
+            http on this computer. A stored key does not follow a change of host — enter the key for the new
+            address.
           </p>
         </div>
         <div className="field">
