@@ -68,6 +68,7 @@ export interface ImportPreview {
   path: string;
   servers: {
     name: string;
+    kind: 'stdio' | 'remote';
     target: string;
     /** Where its values go: the local command's environment, or the origin every header is sent to. */
     sendsTo: string;

@@ -141,6 +141,7 @@ export async function planImport(
     const sends = server.kind === 'stdio' ? 'env' : 'headers';
     plan.preview.servers.push({
       name,
+      kind: server.kind,
       target: targetOf(server),
       sendsTo: server.kind === 'stdio' ? 'the environment of the local command' : new URL(server.url).origin,
       ...(server.kind === 'stdio' && server.cwd ? { cwd: server.cwd } : {}),

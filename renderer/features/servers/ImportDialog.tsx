@@ -100,32 +100,34 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     <SafeText text={w} />
                   </p>
                 ))}
+                {s.cwd && (
+                  <p className="muted">
+                    in <SafeText text={s.cwd} />
+                  </p>
+                )}
+                <ImportValues server={s} />
                 {s.secrets.map((p) =>
-                  p.origin === 'found' ? (
-                    <p key={p.id} className="muted">
-                      {p.field} {p.name}: a secret value; it moves into Switchboard’s secret store.
-                    </p>
-                  ) : (
-                    (p.inputIds ?? []).map((inputId) => (
-                      <div className="field" key={`${p.id}-${inputId}`}>
-                        <label htmlFor={`${p.id}-${inputId}`}>
-                          {p.field} {p.name}: <SafeText text={p.description ?? inputId} />
-                        </label>
-                        <input
-                          id={`${p.id}-${inputId}`}
-                          type="password"
-                          autoComplete="off"
-                          value={inputs[p.id]?.[inputId] ?? ''}
-                          onChange={(e) =>
-                            setInputs((all) => ({
-                              ...all,
-                              [p.id]: { ...all[p.id], [inputId]: e.target.value },
-                            }))
-                          }
-                        />
-                      </div>
-                    ))
-                  ),
+                  p.origin === 'found'
+                    ? null
+                    : (p.inputIds ?? []).map((inputId) => (
+                        <div className="field" key={`${p.id}-${inputId}`}>
+                          <label htmlFor={`${p.id}-${inputId}`}>
+                            {p.field} {p.name}: <SafeText text={p.description ?? inputId} />
+                          </label>
+                          <input
+                            id={`${p.id}-${inputId}`}
+                            type="password"
+                            autoComplete="off"
+                            value={inputs[p.id]?.[inputId] ?? ''}
+                            onChange={(e) =>
+                              setInputs((all) => ({
+                                ...all,
+                                [p.id]: { ...all[p.id], [inputId]: e.target.value },
+                              }))
+                            }
+                          />
+                        </div>
+                      )),
                 )}
               </li>
             ))}
@@ -147,5 +149,52 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** Every env variable or header an imported server will send, and where: plain values in full. */
+function ImportValues({ server }: { server: ImportPreviewView['servers'][number] }) {
+  const remote = server.kind === 'remote';
+  if (server.values.length === 0)
+    return (
+      <p className="muted">
+        {remote ? 'Sends no headers of its own.' : 'No environment variables of its own.'}
+      </p>
+    );
+  return (
+    <div className="import-values">
+      <p className="muted">
+        {remote ? (
+          <>
+            Sends these headers to <SafeText text={server.sendsTo} /> with every request:
+          </>
+        ) : (
+          'Runs with these environment variables:'
+        )}
+      </p>
+      <ul>
+        {server.values.map((v) => (
+          <li key={`${v.field}-${v.name}`}>
+            <code>
+              <SafeText text={v.name} />
+            </code>{' '}
+            {v.secret === 'found' ? (
+              <span className="muted">
+                a secret value from the file; it moves into Switchboard’s secret store
+              </span>
+            ) : v.secret === 'input' ? (
+              <span className="muted">the value you type below (kept as a secret)</span>
+            ) : (
+              <>
+                ={' '}
+                <code>
+                  <SafeText text={v.value ?? ''} />
+                </code>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
