@@ -1,4 +1,5 @@
 import { Notices } from './components/Notices';
+import { SafeText } from './components/SafeText';
 import { Sidebar } from './components/Sidebar';
 import { ChatPage } from './features/chat/ChatPage';
 import { ConsentHost } from './features/consent/ConsentHost';
@@ -26,7 +27,8 @@ export function App() {
         )}
         {error && (
           <p className="banner error" role="alert">
-            {error}{' '}
+            {/* Errors carry what a server or the model API said. */}
+            <SafeText text={error} />{' '}
             <button type="button" className="link" onClick={clearError}>
               Dismiss
             </button>

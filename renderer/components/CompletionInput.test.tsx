@@ -51,4 +51,15 @@ describe('CompletionInput', () => {
     await act(async () => slow[0]!(['Paris', 'Perth', 'Prague']));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Perth']);
   });
+
+  it('repeats a picked suggestion that holds hidden characters beneath the box, with markers', async () => {
+    vi.useFakeTimers();
+    render(<Harness suggest={async () => ['Par\u200Bis']} />);
+    const input = screen.getByRole('combobox', { name: 'City' });
+    fireEvent.focus(input);
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByRole('note')).toBeNull();
+    fireEvent.click(screen.getByRole('option'));
+    expect(screen.getByRole('note').textContent).toContain('Par⟨U+200B ZERO WIDTH SPACE⟩is');
+  });
 });

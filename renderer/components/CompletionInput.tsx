@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { HiddenWarning } from './HiddenWarning';
 import { SafeText } from './SafeText';
 
 /**
  * A text input whose suggestions come from the server (completion/complete), as an ARIA combobox:
- * arrows move through the suggestions, Enter picks one, Escape closes the list.
+ * arrows move through the suggestions, Enter picks one, Escape closes the list. A picked suggestion
+ * is server text in a text box, which shows it raw: its hidden characters are repeated beneath.
  */
 export function CompletionInput({
   id,
@@ -104,6 +106,7 @@ export function CompletionInput({
           ))}
         </div>
       )}
+      <HiddenWarning text={value} />
     </div>
   );
 }

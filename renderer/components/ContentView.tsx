@@ -2,6 +2,7 @@ import type { ContentBlock, ResourceContents, SamplingContent } from '../../shar
 import { CodeBlock } from './CodeBlock';
 import { languageOfResource } from './codeHighlighter';
 import { JsonBlock } from './JsonBlock';
+import { revealAsText } from './revealHidden';
 import { SafeText } from './SafeText';
 
 type AnyContent = ContentBlock | SamplingContent;
@@ -25,7 +26,7 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
     return (
       <figure className="resource-contents">
         <figcaption className="muted">
-          <SafeText text={contents.uri} /> · {mime}
+          <SafeText text={`${contents.uri} · ${mime}`} />
         </figcaption>
         {language ? (
           <CodeBlock code={contents.text} lang={language} />
@@ -41,10 +42,10 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
   return (
     <figure className="resource-contents">
       <figcaption className="muted">
-        <SafeText text={contents.uri} /> · {mime} · {bytes.toLocaleString()} bytes
+        <SafeText text={`${contents.uri} · ${mime}`} /> · {bytes.toLocaleString()} bytes
       </figcaption>
       {mime.startsWith('image/') && (
-        <img src={dataUrl(mime, contents.blob)} alt={`Contents of ${contents.uri}`} />
+        <img src={dataUrl(mime, contents.blob)} alt={`Contents of ${revealAsText(contents.uri)}`} />
       )}
       <a
         href={downloadUrl(mime, contents.blob)}
@@ -88,7 +89,10 @@ export function ContentView({ content }: { content: AnyContent }) {
       return (
         <div>
           <p>
-            Tool use <code>{content.name}</code>
+            Tool use{' '}
+            <code>
+              <SafeText text={content.name} />
+            </code>
           </p>
           <JsonBlock value={content.input} />
         </div>
@@ -96,7 +100,9 @@ export function ContentView({ content }: { content: AnyContent }) {
     case 'tool_result':
       return (
         <div>
-          <p>Tool result for {content.toolUseId}</p>
+          <p>
+            Tool result for <SafeText text={content.toolUseId} />
+          </p>
           {content.content.map((c, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: content blocks are positional
             <ContentView key={i} content={c} />

@@ -2,6 +2,7 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../test/render';
+import { ContentView, ResourceContentsView } from './ContentView';
 import { Markdown } from './Markdown';
 import { SafeText } from './SafeText';
 
@@ -43,5 +44,23 @@ describe('Markdown', () => {
     const link = container.querySelector('a');
     expect(link?.textContent).toBe('[image: x]');
     expect(link?.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
+
+describe('ContentView', () => {
+  it('shows a resource’s MIME type and a tool use’s name and id with hidden characters as markers', () => {
+    const { container } = render(
+      <>
+        <ResourceContentsView contents={{ uri: 'file:///a', mimeType: 'text/x-a\u202Eb', text: 'hi' }} />
+        <ContentView content={{ type: 'tool_use', id: 't1', name: 'ls\u2060', input: {} }} />
+        <ContentView content={{ type: 'tool_result', toolUseId: 't\u200B1', content: [] }} />
+      </>,
+    );
+    expect(container.querySelector('figcaption')!.textContent).toBe(
+      'file:///a · text/x-a⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩b',
+    );
+    expect(container.textContent).toContain('Tool use ls⟨U+2060 WORD JOINER⟩');
+    expect(container.textContent).toContain('Tool result for t⟨U+200B ZERO WIDTH SPACE⟩1');
+    for (const hidden of ['\u202E', '\u2060', '\u200B']) expect(container.textContent).not.toContain(hidden);
   });
 });

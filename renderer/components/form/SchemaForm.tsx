@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { ErrorText } from '../ErrorText';
+import { HiddenWarning } from '../HiddenWarning';
+import { revealAsText } from '../revealHidden';
 import { SafeText } from '../SafeText';
 import type { Field, FormValues } from './restrictedSchema';
 
@@ -7,7 +9,10 @@ const INPUT_TYPE = { email: 'email', uri: 'url', date: 'date', 'date-time': 'dat
 
 /**
  * A form for a restricted schema: one labelled control per field, its description and error tied to
- * it for screen readers. Labels and descriptions come from the server, so they are shown safely.
+ * it for screen readers. Labels, descriptions, options and defaults come from the server, so they
+ * are shown with their hidden characters revealed: an <option> holds only text, so its label is the
+ * revealed text, and a text box shows its value raw, so a value with hidden characters is repeated
+ * beneath it with markers.
  */
 export function SchemaForm({
   fields,
@@ -64,7 +69,7 @@ export function SchemaForm({
               {!f.required || values[f.name] === '' ? <option value="">—</option> : null}
               {f.options.map((o) => (
                 <option key={o.value} value={o.value}>
-                  {o.label}
+                  {revealAsText(o.label)}
                 </option>
               ))}
             </select>
@@ -73,7 +78,9 @@ export function SchemaForm({
           const chosen = Array.isArray(values[f.name]) ? (values[f.name] as string[]) : [];
           control = (
             <fieldset {...common} className="multi">
-              <legend className="sr-only">{f.label}</legend>
+              <legend className="sr-only">
+                <SafeText text={f.label} />
+              </legend>
               {f.options.map((o) => (
                 <label key={o.value} className="check">
                   <input
@@ -120,6 +127,7 @@ export function SchemaForm({
           <div className="field" key={f.name}>
             {f.kind !== 'boolean' && <label htmlFor={id}>{label}</label>}
             {control}
+            {f.kind === 'text' && <HiddenWarning text={String(values[f.name] ?? '')} />}
             {f.description && (
               <p id={`${id}-desc`} className="field-desc muted">
                 <SafeText text={f.description} />

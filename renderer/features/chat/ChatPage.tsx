@@ -115,7 +115,9 @@ export function ChatPage() {
           />
           {error && (
             <div className="banner error" role="alert">
-              <p>{error.message}</p>
+              <p>
+                <SafeText text={error.message} />
+              </p>
               {(error.kind === 'no-key' || error.kind === 'auth') && (
                 <button type="button" onClick={() => setPane('settings')}>
                   Open Settings

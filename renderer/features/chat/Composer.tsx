@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Prompt } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { PromptInsert } from './PromptInsert';
@@ -62,7 +63,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
               <button
                 type="button"
                 className="link"
-                aria-label={`Remove ${a.label}`}
+                aria-label={`Remove ${revealAsText(a.label)}`}
                 onClick={() => detach(a)}
               >
                 ✕
@@ -85,7 +86,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
               onMouseDown={(e) => e.preventDefault()}
               onClick={() => setPrompt(p)}
             >
-              /{p.prompt.name} <span className="muted">— {p.server}</span>
+              /<SafeText text={p.prompt.name} /> <span className="muted">— {p.server}</span>
               {p.prompt.description && (
                 <span className="muted small">
                   {' '}

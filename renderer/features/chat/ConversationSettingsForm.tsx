@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { useApp } from '../../state/store';
 
 /** A conversation's model, system prompt and max tokens. */
@@ -47,7 +48,8 @@ export function ConversationSettingsForm({ id, settings }: { id: string; setting
         />
         <datalist id="conv-models">
           {models.map((m) => (
-            <option key={m} value={m} />
+            // The list shows an option's value, and the names are the model API's: they show with markers.
+            <option key={m} value={revealAsText(m)} />
           ))}
         </datalist>
         <label htmlFor="conv-max">Max tokens</label>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ChatMessage } from '../../../shared/chat/conversation';
 import { ContentView } from '../../components/ContentView';
 import { Markdown } from '../../components/Markdown';
+import { SafeText } from '../../components/SafeText';
 import type { LiveReply } from '../../state/slices/chat';
 import type { Item } from './MessageList';
 import { ToolCallCard } from './ToolCallCard';
@@ -93,7 +94,7 @@ export function MessageView({
         />
       ))}
       <p className="muted small">
-        {message.model}
+        {message.model && <SafeText text={message.model} />}
         {message.stopReason === 'stopped'
           ? ' · stopped'
           : message.stopReason === 'max_tokens'

@@ -1,6 +1,8 @@
 import type { Prompt } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
+import { revealAsText } from '../../components/revealHidden';
+import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { PromptForm } from '../prompts/PromptForm';
 
@@ -19,7 +21,16 @@ export function PromptInsert({
   const host = useHost();
   const run = useApp((s) => s.run);
   return (
-    <Modal title={`/${prompt.name} from ${server}`} onEscape={() => onClose(false)} wide>
+    <Modal
+      title={
+        <>
+          /<SafeText text={prompt.name} /> from {server}
+        </>
+      }
+      label={`/${revealAsText(prompt.name)} from ${server}`}
+      onEscape={() => onClose(false)}
+      wide
+    >
       <PromptForm
         server={server}
         prompt={prompt}

@@ -2,9 +2,13 @@ import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
 import { ContentList } from '../../components/ContentView';
 import { JsonBlock } from '../../components/JsonBlock';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 
-/** One tool call in a conversation: which server and tool, the arguments, the decision, the result. */
+/**
+ * One tool call in a conversation: which server and tool, the arguments, the decision, the result.
+ * The name is the model's, so it is shown with its hidden characters revealed, labels included.
+ */
 export function ToolCallCard({
   name,
   input,
@@ -26,7 +30,7 @@ export function ToolCallCard({
     <details
       className={`tool-card tool-${state}`}
       open={state !== 'allowed'}
-      aria-label={`Tool call ${name}`}
+      aria-label={`Tool call ${revealAsText(name)}`}
     >
       <summary>
         <span className="chip">{state === 'running' ? 'running…' : state}</span>{' '}
@@ -44,7 +48,7 @@ export function ToolCallCard({
       {state === 'running' && (
         <div className="run-progress">
           <progress
-            aria-label={`Progress of ${name}`}
+            aria-label={`Progress of ${revealAsText(name)}`}
             {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
           />
           {progress?.message && <SafeText text={progress.message} />}
@@ -57,7 +61,11 @@ export function ToolCallCard({
       )}
       <h4 className="sub">Arguments</h4>
       <JsonBlock value={input} />
-      {record?.reason && <p className="field-error">{record.reason}</p>}
+      {record?.reason && (
+        <p className="field-error">
+          <SafeText text={record.reason} />
+        </p>
+      )}
       {result && record?.decision === 'allowed' && (
         <>
           <h4 className="sub">Result{result.isError ? ' (error)' : ''}</h4>

@@ -52,8 +52,8 @@ export function ElicitationFormDialog({
         <SchemaForm fields={fields} values={values} errors={errors} onChange={setValues} />
         {unsupported.length > 0 && (
           <p className="warning">
-            The server also asked for {unsupported.join(', ')}, in a form Switchboard cannot show; those are
-            not sent.
+            The server also asked for <SafeText text={unsupported.join(', ')} />, in a form Switchboard cannot
+            show; those are not sent.
           </p>
         )}
         <div className="actions consent-actions">

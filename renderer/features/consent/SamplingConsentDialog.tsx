@@ -2,11 +2,12 @@ import { useEffect, useState } from 'react';
 import type { SamplingConsentRequest } from '../../../shared/host/consent';
 import type { CreateMessageParams, SamplingContent, SamplingMessage } from '../../../shared/mcp/protocol';
 import { ContentView } from '../../components/ContentView';
+import { HiddenWarning } from '../../components/HiddenWarning';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { ConsentServerLine } from './ConsentServerLine';
-import { HiddenWarning } from './HiddenWarning';
 import { explainModelPreferences } from './modelPreferences';
 
 const blocks = (m: SamplingMessage): SamplingContent[] =>
@@ -136,7 +137,8 @@ export function SamplingConsentDialog({
         />
         <datalist id="sampling-model-hints">
           {choices.map((h) => (
-            <option key={h} value={h} />
+            // The list shows an option's value, and a hint is the server's: it shows with markers.
+            <option key={h} value={revealAsText(h)} />
           ))}
         </datalist>
         <label htmlFor="sampling-max">Max tokens</label>

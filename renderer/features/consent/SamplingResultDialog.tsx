@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { SamplingResultConsentRequest } from '../../../shared/host/consent';
 import type { CreateMessageResult, SamplingContent } from '../../../shared/mcp/protocol';
 import { ContentView } from '../../components/ContentView';
+import { HiddenWarning } from '../../components/HiddenWarning';
 import { Modal } from '../../components/Modal';
+import { SafeText } from '../../components/SafeText';
 import { ConsentServerLine } from './ConsentServerLine';
-import { HiddenWarning } from './HiddenWarning';
 
 /** Step two of sampling: the model answered; the person reads (and may edit) it before the server gets it. */
 export function SamplingResultDialog({
@@ -32,8 +33,8 @@ export function SamplingResultDialog({
     >
       <ConsentServerLine request={request} />
       <p className="muted">
-        Model {result.model}
-        {result.stopReason ? ` · stopped: ${result.stopReason}` : ''}
+        Model{' '}
+        <SafeText text={`${result.model}${result.stopReason ? ` · stopped: ${result.stopReason}` : ''}`} />
       </p>
       {content.map((b, i) =>
         b.type === 'text' ? (

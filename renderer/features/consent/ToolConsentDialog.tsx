@@ -1,6 +1,7 @@
 import type { ToolConsentRequest, ToolDecision } from '../../../shared/host/consent';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Modal } from '../../components/Modal';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { ConsentServerLine } from './ConsentServerLine';
 
@@ -30,7 +31,7 @@ export function ToolConsentDialog({
           Run <SafeText text={tool.title ?? tool.name} />?
         </>
       }
-      label={`Run ${tool.title ?? tool.name}? Tool call from ${request.server.id}`}
+      label={`Run ${revealAsText(tool.title ?? tool.name)}? Tool call from ${request.server.id}`}
       onEscape={() => answer('deny')}
       wide
     >

@@ -108,6 +108,20 @@ describe('ElicitationFormDialog', () => {
     });
   });
 
+  it('names the fields it cannot show with their hidden characters as markers', () => {
+    const odd: ElicitFormParams = {
+      message: 'More',
+      requestedSchema: {
+        type: 'object',
+        properties: { 'pass\u200Bword': { type: 'object' } as never },
+      },
+    };
+    renderWithHost(
+      <ElicitationFormDialog request={{ ...request, params: odd }} params={odd} answer={() => {}} />,
+    );
+    expect(screen.getByText(/cannot show/).textContent).toContain('pass⟨U+200B ZERO WIDTH SPACE⟩word');
+  });
+
   it('decline and cancel send no content; Escape cancels', () => {
     const answer = vi.fn();
     renderWithHost(<ElicitationFormDialog request={request} params={params} answer={answer} />);

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { VirtualList } from '../../components/VirtualList';
 import { useApp } from '../../state/store';
@@ -89,7 +90,10 @@ export function LogsPage() {
         <select id="log-logger" value={logger ?? ''} onChange={(e) => setLogger(e.target.value || undefined)}>
           <option value="">Any</option>
           {loggers.map((l) => (
-            <option key={l}>{l}</option>
+            // A logger's name is the server's: an <option> holds only text, so it shows the revealed name.
+            <option key={l} value={l}>
+              {revealAsText(l)}
+            </option>
           ))}
         </select>
         <input
@@ -157,7 +161,11 @@ export function LogsPage() {
               <span className="log-server">{e.server}</span>
               <span className="log-source">
                 {e.level} {e.source}
-                {e.logger ? `:${e.logger}` : ''}
+                {e.logger && (
+                  <>
+                    :<SafeText text={e.logger} />
+                  </>
+                )}
               </span>
               <span className="log-text">
                 {isLong(e.text) && !expanded.has(e.seq) ? (

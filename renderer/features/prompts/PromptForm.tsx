@@ -3,6 +3,7 @@ import type { GetPromptResult, Prompt } from '../../../shared/mcp/protocol';
 import { CompletionInput } from '../../components/CompletionInput';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 
@@ -34,7 +35,7 @@ export function PromptForm({
   const filled = () => Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
   return (
     <form
-      aria-label={`Prompt ${prompt.name}`}
+      aria-label={`Prompt ${revealAsText(prompt.name)}`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

@@ -30,7 +30,7 @@ export function PromptsPage() {
               >
                 <SafeText text={p.prompt.title ?? p.prompt.name} />
                 <span className="muted small">
-                  {p.server} · /{p.prompt.name}
+                  {p.server} · /<SafeText text={p.prompt.name} />
                 </span>
               </button>
             </li>

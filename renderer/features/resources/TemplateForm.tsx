@@ -39,7 +39,9 @@ export function TemplateForm({
       )}
       {names.map((name) => (
         <div className="field" key={name}>
-          <label htmlFor={`tpl-${name}`}>{name}</label>
+          <label htmlFor={`tpl-${name}`}>
+            <SafeText text={name} />
+          </label>
           <CompletionInput
             id={`tpl-${name}`}
             value={values[name] ?? ''}

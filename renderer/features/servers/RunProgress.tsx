@@ -1,3 +1,4 @@
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import type { ToolRun } from '../../state/slices/runs';
 
@@ -7,7 +8,7 @@ export function RunProgress({ run, onCancel }: { run: ToolRun; onCancel: () => v
   return (
     <div className="run-progress" aria-live="polite">
       <progress
-        aria-label={`Progress of ${run.tool}`}
+        aria-label={`Progress of ${revealAsText(run.tool)}`}
         {...(p?.total ? { value: p.progress, max: p.total } : {})}
       />
       <span className="muted">

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ApprovalsView, ToolView } from '../../../shared/ipc/contract';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { selectToolsOf } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
@@ -31,7 +32,7 @@ export function ServerTools({ server }: { server: string }) {
       <ul className="tool-list">
         {tools.map((t) => (
           <li key={t.name} data-tool={t.tool}>
-            <label className="check" title={t.description}>
+            <label className="check" title={t.description ? revealAsText(t.description) : undefined}>
               <input
                 type="checkbox"
                 checked={t.enabled}
@@ -47,7 +48,11 @@ export function ServerTools({ server }: { server: string }) {
                   always allowed
                 </span>
               )}
-            <button type="button" aria-label={`Run ${t.title ?? t.tool}`} onClick={() => setRunning(t)}>
+            <button
+              type="button"
+              aria-label={`Run ${revealAsText(t.title ?? t.tool)}`}
+              onClick={() => setRunning(t)}
+            >
               Run…
             </button>
           </li>

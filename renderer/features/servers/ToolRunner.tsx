@@ -7,6 +7,7 @@ import { SchemaForm } from '../../components/form/SchemaForm';
 import { useHost } from '../../components/HostContext';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Modal } from '../../components/Modal';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { RunProgress } from './RunProgress';
@@ -76,7 +77,7 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
           <SafeText text={tool.title ?? tool.tool} /> <span className="muted">on {tool.server}</span>
         </>
       }
-      label={`Run ${tool.title ?? tool.tool} on ${tool.server}`}
+      label={`Run ${revealAsText(tool.title ?? tool.tool)} on ${tool.server}`}
       onEscape={running ? cancel : onClose}
       wide
     >
@@ -130,7 +131,9 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
               )}
             </>
           ) : (
-            <ErrorText>{run.outcome.status === 'refused' ? run.outcome.reason : run.outcome.error}</ErrorText>
+            <ErrorText>
+              <SafeText text={run.outcome.status === 'refused' ? run.outcome.reason : run.outcome.error} />
+            </ErrorText>
           )}
         </section>
       )}

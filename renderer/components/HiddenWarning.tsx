@@ -1,5 +1,5 @@
-import { countHidden } from '../../components/revealHidden';
-import { SafeText } from '../../components/SafeText';
+import { countHidden } from './revealHidden';
+import { SafeText } from './SafeText';
 
 /**
  * Beneath an editable field holding server text: a text box would render hidden characters as

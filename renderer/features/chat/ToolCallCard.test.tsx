@@ -1,0 +1,39 @@
+// @vitest-environment happy-dom
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import '../../test/render';
+import { ToolCallCard } from './ToolCallCard';
+
+describe('ToolCallCard', () => {
+  it('shows the model’s tool name and the refusal with hidden characters as markers, labels included', () => {
+    const name = 'read\u200Bfile';
+    const { container } = render(
+      <ToolCallCard
+        name={name}
+        input={{}}
+        record={{
+          toolUseId: 't1',
+          name,
+          argumentsJson: '{}',
+          decision: 'refused',
+          startedAt: 0,
+          endedAt: 1000,
+          reason: `There is no tool named ${name}.`,
+        }}
+      />,
+    );
+    const card = container.querySelector('details')!;
+    expect(card.getAttribute('aria-label')).toBe('Tool call read⟨U+200B ZERO WIDTH SPACE⟩file');
+    expect(card.querySelector('.field-error')!.textContent).toBe(
+      'There is no tool named read⟨U+200B ZERO WIDTH SPACE⟩file.',
+    );
+    expect(card.textContent).not.toContain('\u200B');
+  });
+
+  it('labels the progress of a running call with the revealed name', () => {
+    const { container } = render(<ToolCallCard name={'go\u2066'} input={{}} />);
+    expect(container.querySelector('progress')!.getAttribute('aria-label')).toBe(
+      'Progress of go⟨U+2066 LEFT-TO-RIGHT ISOLATE⟩',
+    );
+  });
+});

@@ -1,0 +1,38 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useApp } from '../../state/store';
+import { recordingHost, renderWithHost } from '../../test/render';
+import { ServerTools } from './ServerTools';
+
+afterEach(() => useApp.setState(useApp.getInitialState(), true));
+
+describe('ServerTools', () => {
+  it('shows hidden characters in a tool’s tooltip and accessible name as markers', async () => {
+    useApp.setState({
+      catalog: {
+        ...useApp.getState().catalog,
+        tools: [
+          {
+            name: 'weather__forecast',
+            server: 'weather',
+            tool: 'forecast',
+            title: 'Fore\u2800cast',
+            description: 'Gets the forecast\u202E and\u200B more',
+            inputSchema: { type: 'object' },
+            enabled: true,
+          },
+        ],
+      },
+    });
+    const { host } = recordingHost({
+      getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
+    });
+    const { container } = renderWithHost(<ServerTools server="weather" />, host);
+    expect(container.querySelector('label.check')!.getAttribute('title')).toBe(
+      'Gets the forecast⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩ and⟨U+200B ZERO WIDTH SPACE⟩ more',
+    );
+    expect(screen.getByRole('button', { name: 'Run Fore⟨U+2800 BRAILLE PATTERN BLANK⟩cast' })).toBeTruthy();
+    await screen.findByText(/Ask again for everything/);
+  });
+});
