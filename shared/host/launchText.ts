@@ -1,3 +1,4 @@
+import { escapeInvisible } from './invisible';
 import type { LaunchEnv, LaunchSummary } from './serverView';
 
 /**
@@ -8,27 +9,6 @@ import type { LaunchEnv, LaunchSummary } from './serverView';
 export function quoteArg(arg: string): string {
   if (arg !== '' && /^[\w@%+=:,./-]+$/.test(arg)) return arg;
   return `'${escapeInvisible(arg.replaceAll("'", `'\\''`))}'`;
-}
-
-const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}\p{Co}\p{Zl}\p{Zp}]/u;
-/** Invisible code points outside those categories: fillers, joiners, variation selectors. */
-const INVISIBLE_RANGES: [number, number][] = [
-  [0x034f, 0x034f],
-  [0x115f, 0x1160],
-  [0x180b, 0x180f],
-  [0x2800, 0x2800],
-  [0x3164, 0x3164],
-  [0xfe00, 0xfe0f],
-  [0xffa0, 0xffa0],
-  [0xe0100, 0xe01ef],
-];
-
-function escapeInvisible(text: string): string {
-  return Array.from(text, (c) => {
-    const code = c.codePointAt(0)!;
-    const hidden = CONTROL_OR_FORMAT.test(c) || INVISIBLE_RANGES.some(([a, b]) => code >= a && code <= b);
-    return hidden ? `\\u{${code.toString(16).toUpperCase()}}` : c;
-  }).join('');
 }
 
 /** The exact command line a trust prompt shows, quoted so that spaces inside arguments are visible. */

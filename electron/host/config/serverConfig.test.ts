@@ -91,6 +91,21 @@ describe('parseConfig', () => {
     },
   );
 
+  it('refuses server names with invisible or control characters (a name must show all of itself)', () => {
+    const parsed = parseConfig({
+      mcpServers: {
+        'files\u200B': { command: 'a' },
+        'gith\u202Eub': { url: 'https://x' },
+        café: { command: 'b' },
+      },
+    });
+    expect(parsed.servers.map((s) => s.name)).toEqual(['café']);
+    expect(parsed.invalid.map((i) => i.issues[0]!.message)).toEqual([
+      'the name "files\\u{200B}" holds invisible or control characters: rename it',
+      'the name "gith\\u{202E}ub" holds invisible or control characters: rename it',
+    ]);
+  });
+
   it('writes back every field it does not know, at server level', () => {
     const raw = { command: 'node', args: ['a'], autoApprove: ['read'], 'x-team': { owner: 'ada' } };
     const [server] = parseConfig({ mcpServers: { s: raw } }).servers as [ServerConfig];

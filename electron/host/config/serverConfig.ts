@@ -1,6 +1,8 @@
 // The de-facto `mcpServers` format (Claude Desktop, Cursor…) plus Switchboard's own fields. Parsing
 // never throws: every problem becomes an issue naming the server and field, and the rest still loads.
 
+import { escapeInvisible, hasInvisible } from '../../../shared/host/invisible';
+
 /** A value kept in the SecretStore; the config file holds only this reference. */
 export interface SecretRef {
   $secret: string;
@@ -80,6 +82,9 @@ function parseServer(
 ): ServerConfig | undefined {
   const issue = (field: string, message: string) => issues.push({ path: `${at}${field}`, message });
   if (name.trim() === '') issue('', 'a server needs a non-empty name');
+  // The name is shown everywhere and tells servers apart in consent dialogs: what you see is all of it.
+  else if (hasInvisible(name))
+    issue('', `the name "${escapeInvisible(name)}" holds invisible or control characters: rename it`);
   if (!isRecord(raw)) {
     issue('', 'must be an object');
     return undefined;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { rootsOf } from '../../state/slices/roots';
 import { useApp } from '../../state/store';
@@ -33,7 +34,7 @@ export function RootsPage() {
           </code>
           <button
             type="button"
-            aria-label={`Remove ${d}`}
+            aria-label={`Remove ${revealAsText(d)}`}
             onClick={() => run(() => host.call('removeRoot', d, server))}
           >
             Remove

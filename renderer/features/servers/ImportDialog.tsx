@@ -69,7 +69,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       {preview && (
         <section aria-label="Import preview">
           <p className="muted">
-            {preview.path}: {preview.servers.length} server(s)
+            <SafeText text={preview.path} />: {preview.servers.length} server(s)
           </p>
           {preview.warnings.map((w) => (
             <p key={w} className="warning">
@@ -112,7 +112,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     : (p.inputIds ?? []).map((inputId) => (
                         <div className="field" key={`${p.id}-${inputId}`}>
                           <label htmlFor={`${p.id}-${inputId}`}>
-                            {p.field} {p.name}: <SafeText text={p.description ?? inputId} />
+                            {p.field} <SafeText text={p.name} />: <SafeText text={p.description ?? inputId} />
                           </label>
                           <input
                             id={`${p.id}-${inputId}`}

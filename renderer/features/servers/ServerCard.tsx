@@ -4,6 +4,7 @@ import type { ServerDraft } from '../../../shared/host/serverDraft';
 import type { ServerView } from '../../../shared/host/serverView';
 import type { Icon } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
@@ -38,8 +39,11 @@ export function ServerCard({ server }: { server: ServerView }) {
           <SafeText text={serverTitle} />
         </p>
       )}
-      <p className="target" title={server.target}>
-        <span className="muted">{server.kind === 'stdio' ? 'runs' : 'at'}</span> <code>{server.target}</code>
+      <p className="target" title={revealAsText(server.target)}>
+        <span className="muted">{server.kind === 'stdio' ? 'runs' : 'at'}</span>{' '}
+        <code>
+          <SafeText text={server.target} />
+        </code>
       </p>
       {server.trustRequired && (
         <section className="trust" aria-label="Trust prompt">
@@ -92,9 +96,13 @@ export function ServerCard({ server }: { server: ServerView }) {
             <SafeText text={state.serverInfo.version} />
           </dd>
           <dt>Protocol</dt>
-          <dd>{state.protocolVersion}</dd>
+          <dd>
+            <SafeText text={state.protocolVersion} />
+          </dd>
           <dt>Offers</dt>
-          <dd>{Object.keys(state.capabilities).join(', ') || 'nothing declared'}</dd>
+          <dd>
+            <SafeText text={Object.keys(state.capabilities).join(', ') || 'nothing declared'} />
+          </dd>
         </dl>
       )}
       {info?.description && (

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import type { Settings, SettingsView } from '../../../shared/host/settings';
 import type { HostResults } from '../../../shared/ipc/contract';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
+import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 
 /**
@@ -127,7 +129,7 @@ export function SettingsPage() {
             id="default-model"
             list="known-models"
             value={draft.anthropic.defaultModel ?? ''}
-            placeholder={models?.models[0] ?? 'the newest the API lists'}
+            placeholder={models?.models[0] ? revealAsText(models.models[0]) : 'the newest the API lists'}
             onChange={(e) => {
               const { defaultModel: _, ...rest } = draft.anthropic;
               setDraft({
@@ -138,12 +140,13 @@ export function SettingsPage() {
           />
           <datalist id="known-models">
             {models?.models.map((m) => (
-              <option key={m} value={m} />
+              <option key={m} value={revealAsText(m)} />
             ))}
           </datalist>
           {models?.source === 'fallback' && (
             <p className="field-desc muted">
-              The API did not list its models ({models.error}); these are the known ones.
+              The API did not list its models (<SafeText text={models.error ?? ''} />
+              ); these are the known ones.
             </p>
           )}
         </div>
