@@ -39,7 +39,7 @@ describe('Catalog', () => {
           .map((t) => t.name)
           .sort(),
       )
-      .toEqual(['alpha__echo', expect.stringMatching(/^beta_v2__echo_[0-9a-f]{8}$/)]);
+      .toEqual(['alpha__echo', expect.stringMatching(/^beta_v2-echo-[0-9a-f]{20}$/)]);
     const beta = h.catalog.tools().find((t) => t.server === 'beta.v2' && t.tool.name === 'echo')!;
     expect(h.catalog.resolveTool(beta.name)).toMatchObject({ server: 'beta.v2', tool: { name: 'echo' } });
     expect(h.catalog.resources().some((r) => r.server === 'alpha')).toBe(true);
@@ -74,5 +74,30 @@ describe('Catalog', () => {
         ['dyn__echo', true],
         ['dyn__extra', false],
       ]);
+  });
+
+  it('a tool keeps its model name whichever servers come and go, and a name never passes to another tool', async () => {
+    // files + "_delete" and files_ + "delete" would both read files___delete.
+    const h = await hostWith({
+      files: { command: dynamic.command, args: dynamic.args },
+      files_: { command: dynamic.command, args: dynamic.args },
+    });
+    await expect.poll(() => h.catalog.tools().length).toBe(2);
+    await h.registry.get('files')!.client!.callTool('echo', { message: 'set:add:_delete' });
+    await h.registry.get('files_')!.client!.callTool('echo', { message: 'set:add:delete' });
+    const nameOf = (server: string, tool: string) =>
+      h.catalog.tools().find((t) => t.server === server && t.tool.name === tool)?.name;
+    await expect.poll(() => h.catalog.tools().length).toBe(4);
+    const plain = nameOf('files', '_delete')!;
+    const other = nameOf('files_', 'delete')!;
+    expect(plain).toBe('files___delete');
+    expect(other).not.toBe(plain);
+    expect(h.catalog.resolveTool(plain)).toMatchObject({ server: 'files', tool: { name: '_delete' } });
+    expect(h.catalog.resolveTool(other)).toMatchObject({ server: 'files_', tool: { name: 'delete' } });
+
+    await h.registry.get('files')!.stop();
+    await expect.poll(() => h.catalog.tools().some((t) => t.server === 'files')).toBe(false);
+    expect(nameOf('files_', 'delete')).toBe(other);
+    expect(h.catalog.resolveTool(plain)).toBeUndefined();
   });
 });

@@ -3,17 +3,19 @@ import type { Tool } from '../../../shared/mcp/protocol';
 import { JsonFile, stringList } from '../../store/jsonFile';
 import { canonicalJson } from '../canonicalJson';
 
-/** What a tool *says it is*: description, input schema, annotations. Any change is a new tool. */
+/**
+ * What a tool *is*: the whole definition exactly as the server sent it (name, title, description,
+ * input and output schemas, annotations, icons, execution, _meta, and any field a later spec adds),
+ * canonicalised so key order is not a change. Any difference is a new tool that asks again: a title
+ * is what the person read, an output schema or _meta changes what the tool returns or opens.
+ * Nothing is left out: no field of a tool is meant to change from one listing to the next (the
+ * spec's cache hints, ttlMs and cacheScope, sit on the list result, not on the tool), and a server
+ * that changes one anyway only costs its person a question, never an approval they did not give.
+ * The hash changed from an older one over description, input schema and annotations: approvals
+ * stored under it no longer match, so those tools ask once more.
+ */
 export function toolDefinitionHash(tool: Tool): string {
-  return createHash('sha256')
-    .update(
-      canonicalJson({
-        description: tool.description ?? null,
-        inputSchema: tool.inputSchema ?? null,
-        annotations: tool.annotations ?? null,
-      }),
-    )
-    .digest('hex');
+  return createHash('sha256').update(canonicalJson(tool)).digest('hex');
 }
 
 interface ApprovalsFile {

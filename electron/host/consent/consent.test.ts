@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
 import type { ConsentRequest } from '../../../shared/host/consent';
-import type { CreateMessageParams } from '../../../shared/mcp/protocol';
+import type { CreateMessageParams, Tool } from '../../../shared/mcp/protocol';
+import { canonicalJson } from '../canonicalJson';
 import { Host, type HostOptions } from '../host';
 
 let home: string;
@@ -44,6 +46,12 @@ function nextConsent(h: Host): Promise<ConsentRequest> {
       }
     });
   });
+}
+/** Starts a tool call; `asked` is the consent it raised, or undefined when it ran without asking. */
+function callAsking(h: Host, name: string, args: Record<string, unknown>) {
+  const prompt = nextConsent(h);
+  const call = h.callTool(name, args);
+  return { call, asked: Promise.race([prompt, call.then(() => undefined)]) };
 }
 const text = (r: { content: { type: string; text?: string }[] }) =>
   r.content.map((c) => c.text ?? '').join('');
@@ -140,6 +148,85 @@ describe('consent for tool calls', () => {
     expect(request.kind === 'tool' && request.tool.description).toMatch(/id_rsa/);
     h.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
     expect((await call2).status).toBe('refused');
+  });
+
+  // Everything the server sent about a tool is part of what was approved: its title is what the person
+  // read, its output schema and _meta change what the tool is (what it returns, what UI it opens).
+  const changes = [
+    ['title', 'set:retitle', (t: Tool) => t.title === 'Delete every file in your home folder'],
+    ['outputSchema', 'set:output', (t: Tool) => t.outputSchema !== undefined],
+    ['_meta', 'set:meta', (t: Tool) => t._meta !== undefined],
+  ] as const;
+  it.each(
+    changes.flatMap(([field, set, changed]) =>
+      (['always-tool', 'always-server'] as const).map((decision) => [decision, field, set, changed] as const),
+    ),
+  )('an "%s" approval asks again when only the %s changes', async (decision, _field, set, changed) => {
+    const h = await start();
+    const asked = nextConsent(h);
+    const first = h.callTool('dyn__echo', { message: 'approve' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision });
+    await first;
+    expect((await h.callTool('dyn__echo', { message: 'standing' })).status).toBe('done');
+
+    await h.registry.get('dyn')!.client!.callTool('echo', { message: set });
+    await expect.poll(() => changed(h.catalog.resolveTool('dyn__echo')!.tool)).toBe(true);
+    const { asked: again, call } = callAsking(h, 'dyn__echo', { message: 'after the change' });
+    const request = await again;
+    expect(request?.kind).toBe('tool');
+    h.consent.answer(request!.id, { kind: 'tool', decision: 'deny' });
+    expect((await call).status).toBe('refused');
+  });
+
+  it('an "always" approval still holds when the tool is listed again unchanged (even with its keys reordered)', async () => {
+    const h = await start();
+    const asked = nextConsent(h);
+    const call = h.callTool('dyn__echo', { message: 'approve' });
+    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-tool' });
+    await call;
+    const before = h.catalog.resolveTool('dyn__echo')!.tool;
+    await h.registry.get('dyn')!.client!.callTool('echo', { message: 'set:reorder' });
+    await expect
+      .poll(() => Object.keys(h.catalog.resolveTool('dyn__echo')!.tool))
+      .toEqual(Object.keys(before).reverse());
+    expect(h.catalog.resolveTool('dyn__echo')!.tool).toEqual(before);
+    const unchanged = callAsking(h, 'dyn__echo', { message: 'no prompt' });
+    const request = await unchanged.asked;
+    if (request) h.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    expect(request).toBeUndefined();
+    expect(text((await unchanged.call).result)).toBe('Echo: no prompt');
+  });
+
+  it('approvals written under the old definition hash are read without error and simply ask again', async () => {
+    const tool = {
+      description: 'Echoes its message',
+      inputSchema: { type: 'object', properties: { message: { type: 'string' } } },
+    };
+    // The hash before it covered the whole tool: description, input schema and annotations only.
+    const oldHash = createHash('sha256')
+      .update(
+        canonicalJson({ description: tool.description, inputSchema: tool.inputSchema, annotations: null }),
+      )
+      .digest('hex');
+    let h = await start();
+    const identity = h.registry.describe('dyn')!.identity;
+    await h.shutdown();
+    await writeFile(
+      path.join(home, 'approvals.json'),
+      JSON.stringify({
+        tools: [`${identity}\u0000echo\u0000${oldHash}`],
+        servers: { [identity]: { echo: oldHash } },
+        readOnly: [],
+      }),
+    );
+    h = await start();
+    expect(h.approvals.summary(identity)).toMatchObject({ alwaysTools: ['echo'], serverTools: ['echo'] });
+    const { asked, call } = callAsking(h, 'dyn__echo', { message: 'old approval' });
+    const request = await asked;
+    expect(request?.kind).toBe('tool');
+    h.consent.answer(request!.id, { kind: 'tool', decision: 'always-tool' });
+    expect(text((await call).result)).toBe('Echo: old approval');
+    expect((await h.callTool('dyn__echo', { message: 'new approval' })).status).toBe('done');
   });
 
   it('always for this server covers its new tools, but a redefined tool asks again; a changed config revokes', async () => {
