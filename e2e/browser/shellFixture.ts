@@ -90,7 +90,9 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
       '--no-first-run',
     ],
   });
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+  // A context of its own (not browser.newPage's one-page context): tests open more tabs in it.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   const exited = () => shell.exitCode !== null || shell.signalCode !== null;

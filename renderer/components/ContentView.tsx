@@ -4,18 +4,19 @@ import { languageOfResource } from './codeHighlighter';
 import { JsonBlock } from './JsonBlock';
 import { revealAsText } from './revealHidden';
 import { SafeText } from './SafeText';
+import { bytesOfBase64, isInlineAudio, isInlineImage, saveFile } from './saveFile';
 
 type AnyContent = ContentBlock | SamplingContent;
 
-const SAFE_MIME = /^[\w.+-]+\/[\w.+-]+$/;
-const dataUrl = (mime: string, data: string) =>
-  `data:${SAFE_MIME.test(mime) ? mime : 'application/octet-stream'};base64,${data}`;
+// Only called after isInlineImage/isInlineAudio: the type in a data: URL is one of those.
+const dataUrl = (mime: string, data: string) => `data:${mime};base64,${data}`;
 
-/** Base64 to a download link's object URL (binary resources are never rendered). */
-function downloadUrl(mime: string, base64: string): string {
-  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-  return URL.createObjectURL(
-    new Blob([bytes], { type: SAFE_MIME.test(mime) ? mime : 'application/octet-stream' }),
+/** Bytes a server sent that are not shown inline: a button that saves them (never a link to open). */
+function DownloadButton({ name, base64 }: { name: string; base64: string }) {
+  return (
+    <button type="button" className="button-link" onClick={() => saveFile(name, bytesOfBase64(base64))}>
+      Download
+    </button>
   );
 }
 
@@ -44,17 +45,24 @@ export function ResourceContentsView({ contents }: { contents: ResourceContents 
       <figcaption className="muted">
         <SafeText text={`${contents.uri} · ${mime}`} /> · {bytes.toLocaleString()} bytes
       </figcaption>
-      {mime.startsWith('image/') && (
+      {isInlineImage(mime) && (
         <img src={dataUrl(mime, contents.blob)} alt={`Contents of ${revealAsText(contents.uri)}`} />
       )}
-      <a
-        href={downloadUrl(mime, contents.blob)}
-        download={contents.uri.split('/').pop() || 'resource'}
-        className="button-link"
-      >
-        Download
-      </a>
+      <DownloadButton
+        name={contents.uri.split(/[/?#]/).filter(Boolean).pop() ?? 'resource'}
+        base64={contents.blob}
+      />
     </figure>
+  );
+}
+
+/** An image or audio block of a type that is not shown inline (an SVG can carry script). */
+function NotShown({ kind, mimeType, base64 }: { kind: string; mimeType: string; base64: string }) {
+  return (
+    <p className="muted">
+      {kind} of type <SafeText text={mimeType} /> (not shown inline){' '}
+      <DownloadButton name={kind.toLowerCase()} base64={base64} />
+    </p>
   );
 }
 
@@ -64,12 +72,18 @@ export function ContentView({ content }: { content: AnyContent }) {
     case 'text':
       return <SafeText text={content.text} block />;
     case 'image':
-      return (
+      return isInlineImage(content.mimeType) ? (
         <img className="content-image" src={dataUrl(content.mimeType, content.data)} alt="From the server" />
+      ) : (
+        <NotShown kind="Image" mimeType={content.mimeType} base64={content.data} />
       );
     case 'audio':
-      // biome-ignore lint/a11y/useMediaCaption: server-provided audio has no captions to offer
-      return <audio controls src={dataUrl(content.mimeType, content.data)} />;
+      return isInlineAudio(content.mimeType) ? (
+        // biome-ignore lint/a11y/useMediaCaption: server-provided audio has no captions to offer
+        <audio controls src={dataUrl(content.mimeType, content.data)} />
+      ) : (
+        <NotShown kind="Audio" mimeType={content.mimeType} base64={content.data} />
+      );
     case 'resource':
       return <ResourceContentsView contents={content.resource} />;
     case 'resource_link':

@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
+import { saveFile } from '../../components/saveFile';
 import { useApp } from '../../state/store';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { ConversationSettingsForm } from './ConversationSettingsForm';
 import { MessageList } from './MessageList';
-
-function download(name: string, type: string, text: string) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-}
 
 /** Conversations on the left; the open one with its messages, its settings and the composer. */
 export function ChatPage() {
@@ -41,9 +34,8 @@ export function ChatPage() {
   const exportAs = (format: 'markdown' | 'json') =>
     open &&
     void run(async () =>
-      download(
+      saveFile(
         `${title}.${format === 'markdown' ? 'md' : 'json'}`,
-        format === 'markdown' ? 'text/markdown' : 'application/json',
         await host.call('exportConversation', open.id, format),
       ),
     );

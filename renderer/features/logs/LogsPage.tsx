@@ -4,6 +4,7 @@ import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol'
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { saveFile } from '../../components/saveFile';
 import { VirtualList } from '../../components/VirtualList';
 import { useApp } from '../../state/store';
 import { allLevels, filterLogs, formatLogLine, LOG_SOURCES } from './logFilter';
@@ -46,14 +47,11 @@ export function LogsPage() {
   const selected = servers.find((s) => s.id === server);
   const canSetLevel =
     selected?.state.status === 'running' && selected.state.capabilities.logging !== undefined;
-  const exportFile = () => {
-    const blob = new Blob([shown.map(formatLogLine).join('\n')], { type: 'text/plain' });
-    const a = document.createElement('a');
-    a.href = URL.createObjectURL(blob);
-    a.download = `switchboard-${server ?? 'all'}-${new Date().toISOString().replaceAll(':', '-')}.log`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
-  };
+  const exportFile = () =>
+    saveFile(
+      `switchboard-${server ?? 'all'}-${new Date().toISOString().replaceAll(':', '-')}.log`,
+      shown.map(formatLogLine).join('\n'),
+    );
 
   return (
     <section aria-labelledby="logs-title" className="logs-page">
