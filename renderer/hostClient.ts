@@ -34,8 +34,8 @@ function fromPreload(bridge: PreloadBridge): HostConnection {
 }
 
 function connectWebSocket(): HostConnection {
-  // The token came in the URL once; the server moved it into a same-site cookie. Take it out of sight.
-  if (location.search.includes('token=')) history.replaceState(null, '', location.pathname);
+  // The session is a same-site cookie the server set when the one-time link was opened (it then
+  // redirected to /, so the link is in neither the address bar nor history).
   const eventListeners = new Set<(e: HostEvent) => void>();
   const statusListeners = new Set<(c: boolean) => void>();
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();

@@ -15,7 +15,8 @@ export function rendererConfig(rendererDir: string): UserConfig {
     build: {
       outDir: path.join(rendererDir, '../out/renderer'),
       emptyOutDir: true,
-      sourcemap: true,
+      // No source maps in what ships: they carry the build machine's paths and help no one using the app.
+      sourcemap: false,
       rollupOptions: { input: path.join(rendererDir, 'index.html') },
     },
   };

@@ -10,7 +10,6 @@ export const MIME_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.json': 'application/json',
   '.woff2': 'font/woff2',
-  '.map': 'application/json',
 };
 
 export const mimeTypeOf = (file: string): string =>
@@ -43,3 +42,6 @@ export function fileInside(root: string, urlPath: string): string | undefined {
   const file = path.resolve(root, `.${decoded}`);
   return file.startsWith(root + path.sep) ? file : undefined;
 }
+
+/** What the built app serves: never a source map (the build leaves none; one put there is not served). */
+export const isServedAsset = (urlPath: string): boolean => !urlPath.toLowerCase().endsWith('.map');

@@ -12,6 +12,7 @@ beforeAll(async () => {
   await mkdir(path.join(dir, 'renderer'));
   await writeFile(path.join(dir, 'renderer', 'index.html'), '<!doctype html>');
   await writeFile(path.join(dir, 'secret.txt'), 'outside');
+  await writeFile(path.join(dir, 'renderer', 'index.js.map'), '{"sources":["/home/dev/outside"]}');
   // Electron's protocol module, as far as serveRenderer uses it: the edge replaced here.
   serveRenderer(
     {
@@ -50,6 +51,9 @@ describe('app:// protocol', () => {
     }
     expect((await handler(new Request('app://elsewhere/index.html'))).status).toBe(404);
     expect((await handler(new Request('app://switchboard/missing.js'))).status).toBe(404);
+    const map = await handler(new Request('app://switchboard/index.js.map'));
+    expect(map.status).toBe(403);
+    expect(await map.text()).not.toContain('outside');
   });
 });
 

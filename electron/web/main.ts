@@ -43,7 +43,11 @@ async function main(): Promise<void> {
     onAllClosed: () => host.consent.closeAll(),
     warn: (w) => console.error(`warning: ${w}`),
   });
-  console.log(`Switchboard is running. Open:\n${shell.url}`);
+  console.log(`Switchboard is running. Open (the link works once):\n${shell.url}`);
+  // Another browser, or one that forgot its session: Enter prints a fresh one-time link.
+  if (process.stdin.isTTY) console.log('Press Enter for another link.');
+  process.stdin.on('data', () => console.log(shell.newLink()));
+  process.stdin.on('error', () => {});
   console.error(
     `data: ${home}${host.secrets.encrypted ? '' : ' (secrets stored unencrypted in secrets.json)'}`,
   );

@@ -22,6 +22,7 @@ beforeEach(async () => {
   await mkdir(renderer);
   await writeFile(path.join(renderer, 'index.html'), '<!doctype html><script src="/app.js"></script>');
   await writeFile(path.join(renderer, 'app.js'), 'console.log(1)');
+  await writeFile(path.join(renderer, 'app.js.map'), '{"sources":["/home/builder/src/app.ts"]}');
   await writeFile(path.join(home, 'outside.txt'), 'not for the browser');
   await writeFile(
     path.join(home, 'config.json'),
@@ -73,9 +74,17 @@ function get(pathname: string, headers: Record<string, string> = {}) {
   );
 }
 
-function open(query = `?token=${shell.token}`, headers: Record<string, string> = {}) {
-  const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/ws${query}`, {
-    headers: { origin: `http://127.0.0.1:${shell.port}`, ...headers },
+/** Opens a one-time link as a browser would; returns the session cookie it was traded for. */
+async function signIn(link = `/?token=${shell.token}`): Promise<string> {
+  const res = await get(link);
+  expect(res.status).toBe(303);
+  expect(res.headers.location).toBe('/');
+  return String(res.headers['set-cookie']?.[0]).split(';')[0]!;
+}
+
+function open(cookie: string | undefined, headers: Record<string, string> = {}) {
+  const ws = new WebSocket(`ws://127.0.0.1:${shell.port}/ws`, {
+    headers: { origin: `http://127.0.0.1:${shell.port}`, ...(cookie ? { cookie } : {}), ...headers },
   });
   const frames: string[] = [];
   ws.on('message', (d) => frames.push(String(d)));
@@ -102,32 +111,85 @@ function open(query = `?token=${shell.token}`, headers: Record<string, string> =
 }
 
 describe('browser shell', () => {
-  it('serves the app only with the token, sets a same-site cookie, and a strict CSP', async () => {
+  it('a link works once: it becomes a session cookie and a redirect; the app needs that session', async () => {
     expect((await get('/')).status).toBe(403);
-    expect((await get('/?token=wrong')).status).toBe(403);
-    const page = await get(`/?token=${shell.token}`);
+    expect((await get('/?token=wrong')).body).toMatch(/already used or is wrong/);
+    const first = await get(`/?token=${shell.token}`);
+    expect(first.status).toBe(303);
+    expect(first.headers.location).toBe('/');
+    expect(first.headers['set-cookie']?.[0]).toMatch(
+      /^sb_session=[0-9a-f]{48}; HttpOnly; SameSite=Strict; Path=\/$/,
+    );
+    const cookie = String(first.headers['set-cookie']?.[0]).split(';')[0]!;
+    expect(cookie).not.toContain(shell.token);
+    // The same link again (history, a log, a screenshot): refused, and no session comes of it.
+    const again = await get(`/?token=${shell.token}`);
+    expect(again.status).toBe(403);
+    expect(again.body).toMatch(/already used/);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    // The link's token is not a session.
+    expect((await get('/', { cookie: `sb_session=${shell.token}` })).status).toBe(403);
+
+    const page = await get('/', { cookie });
     expect(page.status).toBe(200);
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    expect(page.headers['x-frame-options']).toBe('DENY');
-    expect(page.headers['set-cookie']?.[0]).toMatch(
-      /^sb_token=[0-9a-f]+; HttpOnly; SameSite=Strict; Path=\/$/,
-    );
-    expect((await get('/app.js', { cookie: `sb_token=${shell.token}` })).status).toBe(200);
+    expect((await get('/app.js', { cookie })).status).toBe(200);
     expect((await get('/app.js')).status).toBe(403);
+
+    // Another browser: the terminal hands out a new link, which also works once.
+    const link = new URL(shell.newLink());
+    const second = await signIn(`${link.pathname}${link.search}`);
+    expect((await get('/app.js', { cookie: second })).status).toBe(200);
+    expect((await get(`${link.pathname}${link.search}`)).status).toBe(403);
+  });
+
+  it('every response, refusals and errors included, is unframeable, unsniffable and under a CSP', async () => {
+    const cookie = await signIn();
+    const responses = {
+      page: await get('/', { cookie }),
+      script: await get('/app.js', { cookie }),
+      missing: await get('/missing.js', { cookie }),
+      noSession: await get('/app.js'),
+      spentLink: await get(`/?token=${shell.token}`),
+      foreignHost: await get('/', { cookie, host: `evil.example:${shell.port}` }),
+    };
+    expect(Object.values(responses).map((r) => r.status)).toEqual([200, 200, 404, 403, 403, 403]);
+    for (const [name, r] of Object.entries(responses)) {
+      expect({ name, nosniff: r.headers['x-content-type-options'] }).toEqual({ name, nosniff: 'nosniff' });
+      expect({ name, frame: r.headers['x-frame-options'] }).toEqual({ name, frame: 'DENY' });
+      expect({ name, referrer: r.headers['referrer-policy'] }).toEqual({ name, referrer: 'no-referrer' });
+      expect({ name, csp: String(r.headers['content-security-policy']) }).toEqual({
+        name,
+        csp: expect.stringMatching(/default-src '(none|self)'.*frame-ancestors 'none'/),
+      });
+    }
+    // Anything but the page itself gets the deny-all policy (a response opened as a page runs nothing).
+    expect(responses.script.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+  });
+
+  it('serves no source map, even one left in the build', async () => {
+    const cookie = await signIn();
+    const map = await get('/app.js.map', { cookie });
+    expect(map.status).toBe(403);
+    expect(map.body).not.toContain('/home/builder');
+    expect((await get('/APP.JS.MAP', { cookie })).body).not.toContain('/home/builder');
   });
 
   it('refuses a foreign Host (DNS rebinding), a foreign Origin, and paths outside the app', async () => {
     const t = `?token=${shell.token}`;
     expect((await get(`/${t}`, { host: `evil.example:${shell.port}` })).body).toMatch(/unknown Host/);
     expect((await get(`/${t}`, { origin: 'http://evil.example' })).body).toMatch(/foreign Origin/);
-    const traversal = await get(`/%2e%2e/outside.txt${t}`);
+    // Neither refusal spent the link.
+    const cookie = await signIn();
+    const traversal = await get('/%2e%2e/outside.txt', { cookie });
     expect(traversal.body).not.toContain('not for the browser');
-    await expect(open('').opened).rejects.toThrow(/403/);
-    await expect(open(t, { origin: 'http://evil.example' }).opened).rejects.toThrow(/403/);
-    await expect(open(t, { host: `rebind.example:${shell.port}` }).opened).rejects.toThrow(/403/);
+    await expect(open(undefined).opened).rejects.toThrow(/403/);
+    await expect(open(`sb_session=${shell.token}`).opened).rejects.toThrow(/403/);
+    await expect(open(cookie, { origin: 'http://evil.example' }).opened).rejects.toThrow(/403/);
+    await expect(open(cookie, { host: `rebind.example:${shell.port}` }).opened).rejects.toThrow(/403/);
   });
 
   it('refuses to listen beyond loopback unless told to, and then warns', async () => {
@@ -147,7 +209,7 @@ describe('browser shell', () => {
   });
 
   it('carries HostApi over the WebSocket, validating every call', async () => {
-    const client = open();
+    const client = open(await signIn());
     await client.opened;
     const servers = (await client.call('listServers')).result as { id: string; state: { status: string } }[];
     expect(servers.map((s) => s.id)).toEqual(['everything']);
@@ -174,7 +236,7 @@ describe('browser shell', () => {
   });
 
   it('a secret canary never appears in any WebSocket frame', async () => {
-    const client = open();
+    const client = open(await signIn());
     await client.opened;
     // The canary passes through the server: get-env prints the environment it was given.
     const env = await host.registry.get('everything')!.client!.callTool('get-env');

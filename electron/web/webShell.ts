@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parseCall } from '../../shared/ipc/contract';
 import type { HostService } from '../host/hostService';
-import { fileInside, mimeTypeOf, rendererCsp } from '../host/rendererAssets';
+import { fileInside, isServedAsset, mimeTypeOf, rendererCsp } from '../host/rendererAssets';
 
 export interface WebShellOptions {
   service: HostService;
@@ -15,7 +15,7 @@ export interface WebShellOptions {
   /** Loopback unless `allowRemote`. */
   bind?: string;
   allowRemote?: boolean;
-  /** Fixed for tests; a fresh random one otherwise. */
+  /** The first one-time link token: fixed for tests; a fresh random one otherwise. */
   token?: string;
   /** Called when the last page disconnects (the Electron equivalent: the window closed). */
   onAllClosed?: () => void;
@@ -23,13 +23,29 @@ export interface WebShellOptions {
 }
 
 export interface RunningWebShell {
+  /** The first link to open: it works once. */
   url: string;
   port: number;
+  /** The token in `url`. */
   token: string;
+  /** Another one-time link (another browser, or after the browser forgot its session). */
+  newLink(): string;
   close(): Promise<void>;
 }
 
-const COOKIE = 'sb_token';
+const COOKIE = 'sb_session';
+
+/** Sent with every response, errors and refusals included: nothing here is framed, sniffed or referred. */
+const BASE_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
 export function isLoopback(address: string): boolean {
   if (address === 'localhost') return true;
   if (isIP(address) === 4) return address.startsWith('127.');
@@ -37,9 +53,11 @@ export function isLoopback(address: string): boolean {
 }
 
 /**
- * The browser shell: the renderer served on loopback, HostApi over a WebSocket. Every HTTP and
- * WebSocket request must carry the token (first as ?token=, then as a same-site cookie), come with a
- * Host header naming this server (no DNS rebinding) and, when it has one, an Origin of this server.
+ * The browser shell: the renderer served on loopback, HostApi over a WebSocket. The printed link
+ * carries a one-time token; opening it trades the token for a session cookie (HttpOnly,
+ * SameSite=Strict) and redirects to `/`, so the link is spent and out of the address bar and history.
+ * Every other HTTP and WebSocket request must carry that session, come with a Host header naming this
+ * server (no DNS rebinding) and, when it has one, an Origin of this server.
  */
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
   const bind = options.bind ?? '127.0.0.1';
@@ -53,28 +71,59 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       `Listening on ${bind}: anyone who can reach it and has the token controls your MCP servers.`,
     );
   }
-  const token = options.token ?? randomBytes(24).toString('hex');
+  const fresh = () => randomBytes(24).toString('hex');
+  const token = options.token ?? fresh();
+  // Links not yet opened, and the sessions they became (one per browser that opened a link).
+  const links = new Set([token]);
+  const sessions = new Set<string>();
   const root = await realpath(options.rendererDir);
   let port = 0;
 
   const allowedHosts = () =>
     new Set([`${bind}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
-  const check = (req: IncomingMessage): string | undefined => {
+  const checkOrigin = (req: IncomingMessage): string | undefined => {
     if (!allowedHosts().has(req.headers.host ?? '')) return 'unknown Host';
     const origin = req.headers.origin;
     if (origin !== undefined && !allowedHosts().has(origin.replace(/^http:\/\//, '')))
       return 'foreign Origin';
-    const url = new URL(req.url ?? '/', 'http://x');
-    const given = url.searchParams.get('token') ?? cookieOf(req, COOKIE);
-    if (!given || !sameSecret(given, token)) return 'missing or wrong token';
     return undefined;
+  };
+  const check = (req: IncomingMessage): string | undefined => {
+    const session = cookieOf(req, COOKIE);
+    return (
+      checkOrigin(req) ??
+      (session && oneOf(session, sessions) ? undefined : 'no session: open the link the terminal printed')
+    );
   };
 
   const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const link = url.searchParams.get('token');
+    if (link !== null) {
+      // A link is spent on first use: a copy in history, a log or a screenshot opens nothing.
+      const refused = checkOrigin(req);
+      if (refused) return deny(res, refused);
+      // This browser has a session already (the link opened again from the terminal): go on in it.
+      if (!check(req)) {
+        res.writeHead(303, { ...BASE_HEADERS, location: '/' });
+        return res.end();
+      }
+      const known = oneOf(link, links);
+      if (!known) return deny(res, 'this link was already used or is wrong: ask the terminal for a new one');
+      links.delete(known);
+      const session = fresh();
+      sessions.add(session);
+      res.writeHead(303, {
+        ...BASE_HEADERS,
+        location: '/',
+        'set-cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+      });
+      return res.end();
+    }
     const refused = check(req);
     if (refused) return deny(res, refused);
-    void serveStatic(req, res, root, token, port).catch(() => {
-      if (!res.headersSent) res.writeHead(500);
+    void serveStatic(res, root, url.pathname, port).catch(() => {
+      if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain' });
       res.end();
     });
   });
@@ -85,7 +134,10 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const refused =
       check(req) ?? (new URL(req.url ?? '/', 'http://x').pathname === '/ws' ? undefined : 'not found');
     if (refused) {
-      socket.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\n\r\n${refused}`);
+      const headers = Object.entries({ ...BASE_HEADERS, 'content-type': 'text/plain' })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.end(`HTTP/1.1 403 Forbidden\r\n${headers}\r\n${refused}`);
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
@@ -126,10 +178,16 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   });
   port = (server.address() as { port: number }).port;
   const shownHost = isIP(bind) === 6 ? `[${bind}]` : bind;
+  const linkOf = (t: string) => `http://${shownHost}:${port}/?token=${t}`;
   return {
-    url: `http://${shownHost}:${port}/?token=${token}`,
+    url: linkOf(token),
     port,
     token,
+    newLink: () => {
+      const t = fresh();
+      links.add(t);
+      return linkOf(t);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const ws of sockets) ws.terminate();
@@ -140,41 +198,29 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   };
 }
 
-async function serveStatic(
-  req: IncomingMessage,
-  res: ServerResponse,
-  root: string,
-  token: string,
-  port: number,
-) {
-  const file = fileInside(root, new URL(req.url ?? '/', 'http://x').pathname);
-  if (!file) return deny(res, 'outside the app');
+async function serveStatic(res: ServerResponse, root: string, pathname: string, port: number) {
+  const file = isServedAsset(pathname) ? fileInside(root, pathname) : undefined;
+  if (!file) return deny(res, 'not part of the app');
   let body: Buffer;
   try {
     body = await readFile(file);
   } catch {
-    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.writeHead(404, { ...BASE_HEADERS, 'content-type': 'text/plain' });
     return res.end('not found');
   }
-  const headers: Record<string, string> = {
+  res.writeHead(200, {
+    ...BASE_HEADERS,
     'content-type': mimeTypeOf(file),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-opener-policy': 'same-origin',
-    'cache-control': 'no-store',
-  };
-  if (file.endsWith('.html')) {
-    headers['content-security-policy'] = rendererCsp([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]);
-    headers['x-frame-options'] = 'DENY';
-    // The token moves from the URL into a cookie only this origin sends, and only to this server.
-    headers['set-cookie'] = `${COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-  }
-  res.writeHead(200, headers);
+    // The page's own policy; every other response keeps the deny-all one.
+    ...(file.endsWith('.html')
+      ? { 'content-security-policy': rendererCsp([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]) }
+      : {}),
+  });
   res.end(body);
 }
 
 function deny(res: ServerResponse, why: string): void {
-  res.writeHead(403, { 'content-type': 'text/plain' });
+  res.writeHead(403, { ...BASE_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
   res.end(`Forbidden: ${why}`);
 }
 
@@ -186,8 +232,12 @@ function cookieOf(req: IncomingMessage, name: string): string | undefined {
   return undefined;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+/** The member of `secrets` equal to `given`, compared in constant time. */
+function oneOf(given: string, secrets: ReadonlySet<string>): string | undefined {
+  const x = Buffer.from(given);
+  for (const secret of secrets) {
+    const y = Buffer.from(secret);
+    if (x.length === y.length && timingSafeEqual(x, y)) return secret;
+  }
+  return undefined;
 }
