@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostileStdio } from '../fixtures/servers';
+import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
+
+if (!chromiumAvailable)
+  console.log(`skipped: security e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+/**
+ * Attacks through the browser: a server's bytes that would be a page in the app's origin, and the
+ * browser shell's one-time link. The hostile server's page reports to a beacon when its script runs.
+ */
+describe.skipIf(!chromiumAvailable)('security in Chromium', () => {
+  let shell: RunningShell;
+  let page: Page;
+  let beacon: Server;
+  let beaconHits = 0;
+
+  beforeAll(async () => {
+    beacon = createServer((_req, res) => {
+      beaconHits++;
+      res.end();
+    });
+    await new Promise<void>((r) => beacon.listen(0, '127.0.0.1', () => r()));
+    const { port } = beacon.address() as { port: number };
+    const bytes = hostileStdio('html-bytes');
+    shell = await startShell({
+      servers: {
+        bytes: {
+          command: bytes.command,
+          args: bytes.args,
+          env: { HOSTILE_BEACON: `http://127.0.0.1:${port}/ran` },
+        },
+      },
+      trusted: ['bytes'],
+    });
+    page = shell.page;
+    // Every object URL the app makes, with the type of what it holds.
+    await page.addInitScript(() => {
+      const made: { url: string; type: string }[] = [];
+      (window as unknown as { __objectUrls: typeof made }).__objectUrls = made;
+      const original = URL.createObjectURL.bind(URL);
+      URL.createObjectURL = (blob: Blob | MediaSource) => {
+        const url = original(blob);
+        made.push({ url, type: (blob as Blob).type });
+        return url;
+      };
+    });
+  });
+
+  afterAll(async () => {
+    await shell?.stop();
+    await new Promise((r) => beacon?.close(r));
+  });
+
+  it('the link opens the app once, leaves the address bar, and a copy of it opens nothing elsewhere', async () => {
+    await page.goto(shell.url);
+    expect(new URL(page.url()).search).toBe('');
+    await goTo(page, 'Servers');
+    await page.waitForSelector('[data-server="bytes"] [data-status="running"]', { timeout: 20_000 });
+    // The same browser opening the link again just goes on in its session.
+    const again = await page.context().newPage();
+    await again.goto(shell.url);
+    await expect.poll(() => again.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
+    await again.close();
+    // Another browser (no cookie) with the copied link: refused.
+    const other = await shell.browser.newContext();
+    const stranger = await other.newPage();
+    const response = await stranger.goto(shell.url);
+    expect(response?.status()).toBe(403);
+    expect(await stranger.textContent('body')).toMatch(/already used/);
+    await other.close();
+  });
+
+  it("a server's text/html and SVG bytes are never a page in the app's origin: saved as octet-stream only", async () => {
+    await goTo(page, 'Servers');
+    const card = page.locator('[data-server="bytes"]');
+    const details = card.locator('details.server-tools');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    await card.locator('li[data-tool="echo"] button').click();
+    const runner = page.getByRole('dialog', { name: /^Run .* on bytes$/ });
+    await runner.getByRole('button', { name: 'Run', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: /Tool call from bytes$/ })
+      .getByRole('button', { name: 'Allow once' })
+      .click();
+    const result = runner.getByRole('region', { name: 'Result' });
+    await expect.poll(() => result.textContent()).toContain('Here is your report.');
+    expect(await result.textContent()).toContain('image/svg+xml (not shown inline)');
+    // Nothing to open: no link to the bytes, no image made of the SVG, no frame.
+    expect(await result.locator('a[href], img, iframe, object, embed').count()).toBe(0);
+    await page.screenshot({ path: `${shots}/security-1-bytes.png` });
+
+    const saves = result.getByRole('button', { name: 'Download' });
+    expect(await saves.count()).toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), saves.first().click()]);
+    expect(download.suggestedFilename()).toBe('report.html');
+    expect(await readFile((await download.path())!, 'utf8')).toContain('<script>');
+    await Promise.all([page.waitForEvent('download'), saves.last().click()]);
+
+    const made = await page.evaluate(
+      () => (window as unknown as { __objectUrls: { url: string; type: string }[] }).__objectUrls,
+    );
+    expect(made.map((m) => m.type)).toEqual(['application/octet-stream', 'application/octet-stream']);
+    // Even opened as a page (a person pasting it, a script navigating to it), it is a download.
+    const tab = await page.context().newPage();
+    await expect(tab.goto(made[0]!.url)).rejects.toThrow(/Download is starting|ERR_ABORTED/);
+    expect(await tab.title()).not.toBe('PWNED');
+    await tab.close();
+    await page.waitForTimeout(500);
+    expect(beaconHits).toBe(0);
+    expect(await page.title()).not.toBe('PWNED');
+    await runner.getByRole('button', { name: 'Close' }).click();
+  });
+});
