@@ -359,7 +359,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     await section('Settings');
     await expect
       .poll(() => page.getByRole('region', { name: 'Anthropic API key' }).textContent())
-      .toContain('A key is stored.');
+      .toContain(`A key is stored for ${new URL(fake.url).origin}.`);
     expect(await page.getByLabel('API base URL').inputValue()).toBe(fake.url);
     await shot('12-settings');
     expect(shell.frames.join('\n')).not.toContain(API_KEY);

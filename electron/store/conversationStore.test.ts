@@ -1,4 +1,4 @@
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,6 +40,11 @@ describe('ConversationStore', () => {
     });
     expect(c.messages.map((m) => m.id)).toEqual(['m1', 'm2']);
     expect(await store.list()).toMatchObject([{ id: ID, title: 'Renamed', messageCount: 2 }]);
+    // Only the person may read them: the folder 0700, each file 0600.
+    if (process.platform !== 'win32') {
+      expect((await stat(path.join(dir, 'conversations'))).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(dir, 'conversations', `${ID}.jsonl`))).mode & 0o777).toBe(0o600);
+    }
   });
 
   it('a half-written last line (a crash mid-append) loses only that line', async () => {
