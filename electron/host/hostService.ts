@@ -82,6 +82,7 @@ export class HostService implements HostApi {
         }, LOG_BATCH_MS);
       }),
       host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })),
+      host.consent.onWithdrawn((payload) => fire({ event: 'consentWithdrawn', payload })),
       host.catalog.onChange(() => fire({ event: 'catalogChanged', payload: this.catalog() })),
       host.catalog.onResourceUpdated((payload) => fire({ event: 'resourceUpdated', payload })),
       host.catalog.onElicitationComplete((payload) => fire({ event: 'elicitationComplete', payload })),

@@ -3,7 +3,7 @@ import type { LogEntry } from '../../shared/host/serverView';
 import type { HostConnection } from '../hostClient';
 import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
 import { type ChatSlice, createChatSlice } from './slices/chat';
-import { type ConsentsSlice, createConsentsSlice } from './slices/consents';
+import { type ConsentsSlice, createConsentsSlice, withdrawnText } from './slices/consents';
 import { createLogsSlice, type LogsSlice } from './slices/logs';
 import { createRootsSlice, type RootsSlice } from './slices/roots';
 import { createRunsSlice, type RunsSlice } from './slices/runs';
@@ -87,6 +87,9 @@ export function bindStore(host: HostConnection): () => void {
         break;
       case 'consentsChanged':
         useApp.setState({ consents: e.payload });
+        break;
+      case 'consentWithdrawn':
+        state.notify(withdrawnText(e.payload));
         break;
       case 'catalogChanged':
         useApp.setState({ catalog: e.payload });

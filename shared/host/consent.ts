@@ -49,6 +49,17 @@ export type ConsentRequest =
   | SamplingResultConsentRequest
   | ElicitationConsentRequest;
 
+/**
+ * A consent that ended before the person answered it, for a reason other than the window closing:
+ * its server withdrew the request, stopped, or the deadline passed. The dialog is gone; this says why.
+ */
+export interface ConsentWithdrawn {
+  id: ConsentId;
+  server: string;
+  kind: ConsentRequest['kind'];
+  why: string;
+}
+
 export type ToolDecision = 'deny' | 'allow-once' | 'allow-conversation' | 'always-tool' | 'always-server';
 
 export type ConsentAnswer =

@@ -9,7 +9,7 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../chat/conversation';
-import type { ConsentAnswer, ConsentRequest } from '../host/consent';
+import type { ConsentAnswer, ConsentRequest, ConsentWithdrawn } from '../host/consent';
 import type { ImportPreview, ServerDraft } from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
 import type { Settings, SettingsView } from '../host/settings';
@@ -325,6 +325,8 @@ export interface HostEvents {
   /** New log entries, in order (gathered for a few milliseconds: a flood is a few frames, not 100k). */
   logEntries: LogEntry[];
   consentsChanged: ConsentRequest[];
+  /** A dialog closed without an answer, and why (the server withdrew or stopped, the deadline passed). */
+  consentWithdrawn: ConsentWithdrawn;
   catalogChanged: CatalogView;
   rootsChanged: RootsView;
   toolRunProgress: { callId: string; progress: Progress };
@@ -339,6 +341,7 @@ export const HOST_EVENTS: readonly HostEventName[] = [
   'serversChanged',
   'logEntries',
   'consentsChanged',
+  'consentWithdrawn',
   'catalogChanged',
   'rootsChanged',
   'toolRunProgress',

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
-import type { ConsentRequest } from '../../../shared/host/consent';
+import type { ConsentRequest, ConsentWithdrawn } from '../../../shared/host/consent';
 import type { CreateMessageParams, Tool } from '../../../shared/mcp/protocol';
 import { canonicalJson } from '../canonicalJson';
 import { Host, type HostOptions } from '../host';
@@ -369,6 +369,68 @@ describe('consent for sampling and elicitation', () => {
 
     const late = await h.registry.get('everything')!.client!.callTool('trigger-elicitation-request');
     expect(text(late)).toMatch(/cancelled/);
+  });
+
+  it('a dialog whose request died goes away saying why: the server withdrew it, stopped, or the deadline passed', async () => {
+    const cancelling = hostileStdio('server-cancel');
+    const h = await start(
+      {
+        consentTimeoutMs: 3000,
+        sampler: async () => ({ role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm' }),
+      },
+      { ...SERVERS, cancelling: { command: cancelling.command, args: cancelling.args } },
+    );
+    const withdrawn: ConsentWithdrawn[] = [];
+    h.consent.onWithdrawn((w) => withdrawn.push(w));
+
+    // The server asks for sampling, then cancels its request.
+    let asked = nextConsent(h);
+    const call = h.registry.get('cancelling')!.client!.callTool('echo', { message: 'x' });
+    const sampling = await asked;
+    await expect
+      .poll(() => withdrawn)
+      .toEqual([
+        {
+          id: sampling.id,
+          server: 'cancelling',
+          kind: 'sampling',
+          why: expect.stringMatching(/withdrew it.*changed my mind/),
+        },
+      ]);
+    expect(h.consent.queue()).toEqual([]);
+    expect(() => h.consent.answer(sampling.id, { kind: 'sampling', approve: false })).toThrow(/No pending/);
+    await call;
+
+    // The server stops while its question is open.
+    asked = nextConsent(h);
+    const question = h.registry
+      .get('everything')!
+      .client!.callTool('trigger-elicitation-request')
+      .catch(() => {});
+    const elicitation = await asked;
+    await h.registry.get('everything')!.stop();
+    await question;
+    await expect
+      .poll(() => withdrawn.at(-1))
+      .toEqual({
+        id: elicitation.id,
+        server: 'everything',
+        kind: 'elicitation',
+        why: 'the server stopped or disconnected',
+      });
+
+    // Nobody answers in time.
+    await h.registry.get('everything')!.start();
+    asked = nextConsent(h);
+    const unanswered = h.registry.get('everything')!.client!.callTool('trigger-elicitation-request');
+    const late = await asked;
+    expect(text(await unanswered)).toMatch(/cancelled/);
+    expect(withdrawn.at(-1)).toEqual({
+      id: late.id,
+      server: 'everything',
+      kind: 'elicitation',
+      why: 'no answer within 3 seconds',
+    });
   });
 
   it('sampling: the person edits the request, the model answers, the person edits the answer', async () => {

@@ -4,6 +4,7 @@ import type {
   ConsentId,
   ConsentRequest,
   ConsentServer,
+  ConsentWithdrawn,
   ToolDecision,
 } from '../../../shared/host/consent';
 import type {
@@ -53,7 +54,10 @@ export type RequestInput<K extends ConsentRequest['kind']> = Omit<
 export class ConsentBroker {
   private readonly pending = new Map<ConsentId, Pending>();
   private readonly changeEmitter = new Emitter<ConsentRequest[]>();
+  private readonly withdrawnEmitter = new Emitter<ConsentWithdrawn>();
   readonly onChange = this.changeEmitter.event;
+  /** A dialog went away unanswered (server withdrew or stopped, deadline passed): tell the person why. */
+  readonly onWithdrawn = this.withdrawnEmitter.event;
 
   constructor(
     private readonly approvals: ApprovalStore,
@@ -201,8 +205,15 @@ export class ConsentBroker {
       expiresAt: now + this.timeoutMs,
     } as unknown as ConsentRequest;
     return new Promise<Outcome>((resolve) => {
-      const timer = setTimeout(() => settle({ refused: 'timeout' }), this.timeoutMs);
-      const onAbort = () => settle({ refused: 'cancelled' });
+      const timer = setTimeout(() => {
+        settle({ refused: 'timeout' });
+        this.withdrawn(request, `no answer within ${durationText(this.timeoutMs)}`);
+      }, this.timeoutMs);
+      const onAbort = () => {
+        settle({ refused: 'cancelled' });
+        // A tool consent is withdrawn by the person's own Stop or Cancel: nothing to explain.
+        if (request.kind !== 'tool') this.withdrawn(request, withdrawalReason(signal?.reason));
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       const settle = (outcome: Outcome) => {
         if (!this.pending.delete(request.id)) return;
@@ -215,6 +226,24 @@ export class ConsentBroker {
       this.changeEmitter.fire(this.queue());
     });
   }
+
+  private withdrawn(request: ConsentRequest, why: string): void {
+    this.withdrawnEmitter.fire({ id: request.id, server: request.server.id, kind: request.kind, why });
+  }
+}
+
+const durationText = (ms: number): string => {
+  const [n, unit] = ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.round(ms / 1000), 'second'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+};
+
+/** Why a server's request ended under the person: its connection closed, or it cancelled it. */
+function withdrawalReason(reason: unknown): string {
+  if (reason instanceof McpError && reason.code === ErrorCode.ConnectionClosed)
+    return 'the server stopped or disconnected';
+  if (reason instanceof McpError && reason.code === ErrorCode.RequestCancelled)
+    return `the server withdrew it (${reason.message})`;
+  return 'it was cancelled';
 }
 
 function deepFreeze<T>(value: T): T {

@@ -335,6 +335,24 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode }) =
     expect(textOf(bad)).toMatch(/does not match the requested schema/);
   });
 
+  it("a call's clock stands still while the server waits on the person, and runs again after the answer", async () => {
+    // The person takes far longer than the call's timeout to answer the server's question.
+    const { client } = await connect({
+      elicitation: {
+        form: async (): Promise<ElicitResult> => {
+          await new Promise((r) => setTimeout(r, 1500));
+          return { action: 'accept', content: { name: 'Ada Lovelace', check: true, integer: 7 } };
+        },
+      },
+    });
+    const answered = await client.callTool('trigger-elicitation-request', {}, { timeoutMs: 400 });
+    expect(textOf(answered)).toMatch(/Name: Ada Lovelace/);
+    // Outside a question the timeout still holds.
+    await expect(
+      client.callTool('trigger-long-running-operation', { duration: 5, steps: 5 }, { timeoutMs: 400 }),
+    ).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
+  });
+
   it('answers URL elicitation, and passes the -32042 error path through with its elicitations', async () => {
     const urls: ElicitUrlParams[] = [];
     const { client } = await connect({

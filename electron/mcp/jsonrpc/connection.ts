@@ -55,6 +55,7 @@ interface Pending {
   /** performance.now() times: idle deadline (moved by progress when allowed) and hard deadline. */
   deadline: number;
   hardDeadline: number;
+  startedAt: number;
   timeoutMs: number;
   lastProgress: number;
   detachAbort: (() => void) | undefined;
@@ -77,6 +78,9 @@ export class JsonRpcConnection {
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
   private readonly deadlines = new DeadlineTimer((now) => this.expire(now));
+  /** Requests of the peer we are still answering, and since when (performance.now()) there were any. */
+  private answering = 0;
+  private answeringSince = 0;
   /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
   batchesAllowed = true;
 
@@ -166,6 +170,7 @@ export class JsonRpcConnection {
           ? now + (options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS)
           : Number.POSITIVE_INFINITY,
         timeoutMs,
+        startedAt: now,
         lastProgress: Number.NEGATIVE_INFINITY,
         detachAbort: undefined,
       };
@@ -219,6 +224,8 @@ export class JsonRpcConnection {
 
   /** Times out every request whose deadline has passed; returns the next deadline. */
   private expire(now: number): number {
+    // The clocks stand still while the peer waits on us (see holdClocks).
+    if (this.answering > 0) return Number.POSITIVE_INFINITY;
     let next = Number.POSITIVE_INFINITY;
     for (const [id, entry] of [...this.pending]) {
       if (now >= entry.hardDeadline)
@@ -260,6 +267,33 @@ export class JsonRpcConnection {
     } catch (error) {
       this.log('error', `progress callback threw: ${String(error)}`);
     }
+  }
+
+  /**
+   * While the peer waits for our answer to one of its requests (a person reading a sampling or
+   * elicitation dialog, typically one the peer sends while working on our tool call), our requests'
+   * clocks stand still: time spent waiting on us is not the peer being slow. When the last answer is
+   * sent, every pending deadline moves on by the time it stood still.
+   */
+  private holdClocks(): () => void {
+    if (this.answering++ === 0) this.answeringSince = performance.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.answering > 0 || this.closedInfo) return;
+      const now = performance.now();
+      let next = Number.POSITIVE_INFINITY;
+      for (const entry of this.pending.values()) {
+        const stood = now - Math.max(this.answeringSince, entry.startedAt);
+        entry.deadline += stood;
+        entry.hardDeadline += stood;
+        next = Math.min(next, entry.deadline, entry.hardDeadline);
+      }
+      // Anything that came due while the clocks stood still is swept now.
+      this.deadlines.stop();
+      if (next !== Number.POSITIVE_INFINITY) this.deadlines.ensure(next);
+    };
   }
 
   // ---- incoming -------------------------------------------------------------------------------
@@ -371,6 +405,7 @@ export class JsonRpcConnection {
     const controller = new AbortController();
     this.incoming.set(request.id, controller);
     const params = request.params ?? {};
+    const release = this.holdClocks();
     try {
       const result = await handler(params, {
         requestId: request.id,
@@ -387,6 +422,7 @@ export class JsonRpcConnection {
       return { jsonrpc: '2.0', id: request.id, error: e };
     } finally {
       this.incoming.delete(request.id);
+      release();
     }
   }
 
