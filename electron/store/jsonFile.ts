@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from './atomicWrite';
+import { SerialQueue } from './serialQueue';
 
 export interface JsonFileOptions<T> {
   /** What the file is, for error messages: "secrets file". */
@@ -23,7 +24,7 @@ export interface JsonFileOptions<T> {
  */
 export class JsonFile<T> {
   private cache: T | undefined;
-  private writing: Promise<void> = Promise.resolve();
+  private readonly writes = new SerialQueue();
 
   constructor(
     readonly filePath: string,
@@ -45,15 +46,13 @@ export class JsonFile<T> {
 
   /** `change` gets a copy of the current document and returns the next one. */
   update(change: (current: T) => T): Promise<void> {
-    const next = this.writing.then(async () => {
+    return this.writes.run(async () => {
       const updated = change(structuredClone(await this.read()));
       await writeFileAtomic(this.filePath, `${JSON.stringify(updated, null, 2)}\n`, {
         mode: this.options.mode ?? 0o600,
       });
       this.cache = updated;
     });
-    this.writing = next.catch(() => {});
-    return next;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerView } from '../../../shared/host/serverView';
 import { type ClientHandlers, Emitter } from '../../mcp';
+import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
 import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
@@ -44,6 +45,8 @@ export class ServerRegistry {
   private loaded = false;
   private readonly changeEmitter = new Emitter<ServerView[]>();
   readonly onChange = this.changeEmitter.event;
+  /** Every change to the file, one at a time: each edits what the one before it saved. */
+  private readonly saves = new SerialQueue();
 
   constructor(private readonly deps: ServerRegistryDeps) {}
 
@@ -64,7 +67,7 @@ export class ServerRegistry {
         },
       },
     }));
-    await this.apply(loaded.parsed.servers);
+    await (await this.saves.run(() => this.apply(loaded.parsed.servers))).started;
     return loaded;
   }
 
@@ -145,10 +148,13 @@ export class ServerRegistry {
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<void> {
-    const { connection } = this.require(id);
-    const raw = serverToRaw({ ...connection.config, disabled: !enabled });
+    this.require(id);
     await this.save((servers) => {
-      servers[id] = raw;
+      // From the file as it is now, not as this server was loaded: an edit saved meanwhile stays.
+      const current = servers[id];
+      if (typeof current !== 'object' || current === null) throw new Error(`No server named "${id}"`);
+      const { disabled: _, ...rest } = current as Record<string, unknown>;
+      servers[id] = enabled ? rest : { ...rest, disabled: true };
     });
   }
 
@@ -158,16 +164,25 @@ export class ServerRegistry {
 
   // ---- internals ------------------------------------------------------------------------------
 
+  /**
+   * Changes the file's servers and applies the result. Changes queue: two saves at once (two windows,
+   * an import while editing) both land. Starting servers happens outside the queue (an initialize can
+   * take a minute; the next save need not wait for it).
+   */
   private async save(change: (servers: Record<string, unknown>) => void): Promise<void> {
-    const servers = { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
-    change(servers);
-    const document = { ...this.document, mcpServers: servers };
-    await this.deps.config.save(document);
-    this.document = document;
-    await this.apply(parseConfig(document).servers);
+    const { started } = await this.saves.run(async () => {
+      const servers = { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
+      change(servers);
+      const document = { ...this.document, mcpServers: servers };
+      await this.deps.config.save(document);
+      this.document = document;
+      return this.apply(parseConfig(document).servers);
+    });
+    await started;
   }
 
-  private async apply(configs: ServerConfig[]): Promise<void> {
+  /** Stops what changed or went, adds what is new; `started` settles when the new ones have started. */
+  private async apply(configs: ServerConfig[]): Promise<{ started: Promise<void> }> {
     const next = new Map(configs.map((c) => [c.name, c]));
     const stops: Promise<void>[] = [];
     for (const [id, entry] of this.entries) {
@@ -203,7 +218,7 @@ export class ServerRegistry {
     }
     this.loaded = true;
     this.emitChange();
-    await Promise.all(starts);
+    return { started: Promise.all(starts).then(() => {}) };
   }
 
   private require(id: string): Entry {
