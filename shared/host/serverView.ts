@@ -4,7 +4,8 @@ import type { Implementation, LoggingLevel, ServerCapabilities } from '../mcp/pr
 export type ServerState =
   | { status: 'disabled' }
   | { status: 'stopped'; reason?: string }
-  | { status: 'starting'; attempt: number }
+  /** `lastError`: why the attempt before this one failed (a retry says why it is retrying). */
+  | { status: 'starting'; attempt: number; lastError?: ServerError }
   | {
       status: 'running';
       protocolVersion: string;
@@ -21,6 +22,8 @@ export interface ServerError {
   /** The last lines the server wrote to stderr, redacted. */
   stderrTail: string[];
   at: number;
+  /** Starting again would fail the same way (the program is missing): not retried. */
+  permanent?: boolean;
 }
 
 export type ServerStatus = ServerState['status'];

@@ -85,6 +85,73 @@ describe('ServerConnection', () => {
     expect(error.stderrTail).toContain('fatal: cannot open ~/.hostile/config.toml');
   });
 
+  it('a retry says why on the card: a starting state after a failure carries the last error', async () => {
+    const { conn, states } = connection(configOf('crashy', stdio(hostileStdio('crash-on-start'))));
+    await conn.start();
+    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('error');
+    const retries = states.filter((s) => s.status === 'starting').slice(1);
+    expect(retries).toHaveLength(3);
+    for (const s of retries)
+      expect(s).toMatchObject({
+        lastError: {
+          message: expect.stringMatching(/exited with code 1/),
+          stderrTail: expect.arrayContaining([expect.stringContaining('fatal')]),
+        },
+      });
+  });
+
+  it('a program that is not there fails once, with a reason that fits the card, and is not retried', async () => {
+    const { conn, states, logs } = connection(
+      configOf('pasted', { command: 'npx -y @modelcontextprotocol/server-everything stdio' }),
+    );
+    await conn.start();
+    expect(conn.state.status).toBe('error');
+    expect(states.map((s) => s.status)).toEqual(['starting', 'error']);
+    const error = (conn.state as Extract<ServerState, { status: 'error' }>).error;
+    expect(error).toMatchObject({ permanent: true });
+    expect(error.message).toMatch(
+      /the program "npx -y @modelcontextprotocol\/server-everything stdio" was not found/,
+    );
+    expect(error.message).toMatch(/looks like a whole command line/);
+    // The PATH goes to the log, not across the card.
+    expect(error.message).not.toContain(process.env.PATH!);
+    expect(logs.entries('pasted').some((e) => e.text.startsWith('PATH searched:'))).toBe(true);
+  });
+
+  it('no answer to initialize: the card says so with what the program printed', async () => {
+    const { conn } = connection(
+      configOf('silent', stdio(hostileStdio('hang-init'), { requestTimeoutMs: 400 })),
+    );
+    const started = conn.start();
+    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('restarting');
+    const state = conn.state as Extract<ServerState, { status: 'restarting' }>;
+    expect(state.lastError.message).toMatch(/^No answer to initialize within 400 ms: /);
+    expect(state.lastError.stderrTail).toContain(
+      'npm warn fetch retrying: connect ETIMEDOUT registry.npmjs.org',
+    );
+    await conn.stop();
+    await started;
+  });
+
+  it('Stop while starting ends the process at once, without waiting for the initialize timeout', async () => {
+    const { conn } = connection(
+      configOf('slow', stdio(hostileStdio('hang-init'), { requestTimeoutMs: 60_000 })),
+    );
+    const started = conn.start();
+    const output = () => (conn as unknown as { output: string[] }).output;
+    await expect.poll(() => output().some((l) => l.startsWith('pid '))).toBe(true);
+    const pid = Number(
+      output()
+        .find((l) => l.startsWith('pid '))!
+        .slice(4),
+    );
+    await conn.stop();
+    await started;
+    expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });
+    // Gone now, not after the minute the initialize would have been given.
+    await expect.poll(() => processAlive(pid)).toBe(false);
+  });
+
   it('a server that crashes while running is restarted and runs again', async () => {
     const { conn, states } = connection(configOf('flaky', stdio(hostileStdio('exit-mid-request'))));
     await conn.start();

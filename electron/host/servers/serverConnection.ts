@@ -4,6 +4,7 @@ import {
   type ClientHandlers,
   createHttpTransport,
   Emitter,
+  ErrorCode,
   McpClient,
   McpError,
   StdioTransport,
@@ -34,6 +35,9 @@ export interface ServerConnectionDeps {
   resolveShellPath?: boolean;
 }
 
+/** How many of a failed attempt's last stderr lines the card shows. */
+const STDERR_TAIL_LINES = 20;
+
 const DEFAULT_POLICY: RestartPolicy = { baseDelayMs: 1000, maxTries: 5, stableAfterMs: 30_000 };
 
 /**
@@ -50,6 +54,11 @@ export class ServerConnection {
   private tries = 0;
   /** Bumped by every start/stop so that late results of an abandoned attempt are ignored. */
   private generation = 0;
+  /** Aborts the attempt under way (stop or remove while starting ends the process at once). */
+  private attempt: AbortController | undefined;
+  /** The last stderr lines of the attempt under way: the reason on the card when it fails. */
+  private output: string[] = [];
+  private lastError: ServerError | undefined;
   private readonly policy: RestartPolicy;
   private loggingLevel: LoggingLevel | undefined;
 
@@ -77,6 +86,7 @@ export class ServerConnection {
       return;
     this.cancelTimers();
     this.tries = 0;
+    this.lastError = undefined;
     await this.connect(++this.generation);
   }
 
@@ -84,6 +94,8 @@ export class ServerConnection {
   async stop(reason = 'stopped'): Promise<void> {
     ++this.generation;
     this.cancelTimers();
+    this.attempt?.abort(new Error(reason));
+    this.attempt = undefined;
     const client = this.mcp;
     this.mcp = undefined;
     this.setState(this.config.disabled ? { status: 'disabled' } : { status: 'stopped', reason });
@@ -113,7 +125,14 @@ export class ServerConnection {
 
   private async connect(generation: number): Promise<void> {
     this.tries++;
-    this.setState({ status: 'starting', attempt: this.tries });
+    this.output = [];
+    const attempt = new AbortController();
+    this.attempt = attempt;
+    this.setState({
+      status: 'starting',
+      attempt: this.tries,
+      ...(this.tries > 1 && this.lastError ? { lastError: this.lastError } : {}),
+    });
     this.log('lifecycle', 'info', this.tries === 1 ? 'starting' : `starting (try ${this.tries})`);
     let transport: Transport;
     let client: McpClient;
@@ -126,6 +145,7 @@ export class ServerConnection {
         handlers: this.deps.handlers,
         requestTimeoutMs: this.config.requestTimeoutMs,
         maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
+        signal: attempt.signal,
       });
     } catch (error) {
       if (generation === this.generation) this.failed(generation, this.errorOf(error));
@@ -162,8 +182,14 @@ export class ServerConnection {
 
   private failed(generation: number, error: ServerError): void {
     this.mcp = undefined;
+    this.lastError = error;
     clearTimeout(this.stableTimer);
     this.log('lifecycle', 'error', error.message);
+    if (error.permanent) {
+      this.log('lifecycle', 'error', 'not restarting: starting it again would fail the same way');
+      this.setState({ status: 'error', error });
+      return;
+    }
     if (this.tries > this.policy.maxTries) {
       this.log('lifecycle', 'error', `giving up after ${this.policy.maxTries} restarts`);
       this.setState({ status: 'error', error });
@@ -207,8 +233,11 @@ export class ServerConnection {
 
   private wireTransportLogs(transport: Transport): void {
     transport.onLog((entry) => {
-      if (entry.source === 'stderr') this.log('stderr', 'info', entry.text);
-      else this.log('lifecycle', entry.level, entry.text);
+      if (entry.source === 'stderr') {
+        this.log('stderr', 'info', entry.text);
+        this.output.push(entry.text);
+        if (this.output.length > STDERR_TAIL_LINES) this.output.shift();
+      } else this.log('lifecycle', entry.level, entry.text);
     });
   }
 
@@ -264,14 +293,28 @@ export class ServerConnection {
     // A closed connection's data carries the plain reason and the stderr tail: shown apart, not twice.
     const data =
       error instanceof McpError
-        ? (error.data as { stderrTail?: string[]; reason?: string } | undefined)
+        ? (error.data as
+            | { stderrTail?: string[]; reason?: string; spawnError?: string; timeoutMs?: number }
+            | undefined)
         : undefined;
-    const tail = data?.stderrTail ?? [];
-    const message = data?.reason ?? (error instanceof Error ? error.message : String(error));
+    const tail = data?.stderrTail ?? this.output;
+    let message = data?.reason ?? (error instanceof Error ? error.message : String(error));
+    if (
+      error instanceof McpError &&
+      error.code === ErrorCode.RequestTimeout &&
+      error.method === 'initialize'
+    ) {
+      const ms = data?.timeoutMs ?? 0;
+      const waited = ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+      message =
+        `No answer to initialize within ${waited}: the program started but did not speak MCP in time ` +
+        '(still downloading a package, waiting for a proxy or for input, or not an MCP server).';
+    }
     return {
       message: this.deps.redactor.redact(message),
       stderrTail: tail.map((l) => this.deps.redactor.redact(l)),
       at: Date.now(),
+      ...(data?.spawnError !== undefined ? { permanent: true } : {}),
     };
   }
 

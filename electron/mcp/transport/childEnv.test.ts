@@ -22,6 +22,40 @@ describe('buildChildEnv', () => {
     expect(JSON.stringify(env)).not.toContain('canary');
   });
 
+  it("passes the person's proxy, CA and npm registry settings, never npm's auth token", () => {
+    const env = buildChildEnv(
+      {},
+      {
+        parentEnv: {
+          ...parent,
+          HTTPS_PROXY: 'http://proxy.corp:3128',
+          no_proxy: 'localhost,.corp',
+          NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+          SSL_CERT_FILE: '/etc/ssl/cert.pem',
+          REQUESTS_CA_BUNDLE: '/etc/ssl/cert.pem',
+          npm_config_registry: 'https://npm.corp/',
+          NPM_CONFIG_CAFILE: '/etc/corp-ca.pem',
+          LC_MESSAGES: 'de_DE.UTF-8',
+          npm_config__authToken: 'npm-canary',
+          'npm_config_//npm.corp/:_authToken': 'npm-canary',
+          NPM_TOKEN: 'npm-canary',
+          AWS_SECRET_ACCESS_KEY: 'aws-canary',
+        },
+      },
+    );
+    expect(env).toMatchObject({
+      HTTPS_PROXY: 'http://proxy.corp:3128',
+      no_proxy: 'localhost,.corp',
+      NODE_EXTRA_CA_CERTS: '/etc/corp-ca.pem',
+      SSL_CERT_FILE: '/etc/ssl/cert.pem',
+      REQUESTS_CA_BUNDLE: '/etc/ssl/cert.pem',
+      npm_config_registry: 'https://npm.corp/',
+      NPM_CONFIG_CAFILE: '/etc/corp-ca.pem',
+      LC_MESSAGES: 'de_DE.UTF-8',
+    });
+    expect(JSON.stringify(env)).not.toContain('canary');
+  });
+
   it('skips exported shell functions', () => {
     expect(buildChildEnv({}, { parentEnv: parent }).SHELL).toBeUndefined();
   });

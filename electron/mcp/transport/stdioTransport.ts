@@ -31,6 +31,23 @@ export interface StdioServerParams {
 
 const MAX_STDERR_LINE = 16 * 1024;
 
+/** What a person needs to hear when the program could not be started at all. */
+function spawnProblem(error: NodeJS.ErrnoException, command: string, cwd: string | undefined): string {
+  const wholeLine = /\s/.test(command.trim())
+    ? ' It looks like a whole command line: put the program in Command and the rest in the arguments (pasting the line into Command splits it).'
+    : '';
+  switch (error.code) {
+    case 'ENOENT':
+      return `the program "${command}" was not found on the PATH the app sees${
+        cwd ? `, or the working folder ${cwd} does not exist` : ''
+      }. Is it installed?${wholeLine}`;
+    case 'EACCES':
+      return `"${command}" is not executable.`;
+    default:
+      return error.message;
+  }
+}
+
 /**
  * One server as a child process speaking newline-delimited JSON-RPC on stdin/stdout. stderr is
  * captured line by line as log entries and never parsed as protocol.
@@ -74,21 +91,23 @@ export class StdioTransport extends TransportEvents implements Transport {
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
       child.once('error', (error: NodeJS.ErrnoException) => {
-        const hint =
-          error.code === 'ENOENT'
-            ? ` — "${command}" was not found. Is it installed, and on the PATH the app sees (${env.PATH ?? env.Path ?? 'unset'})?`
-            : error.code === 'EACCES'
-              ? ` — "${command}" is not executable.`
-              : '';
-        const cwdHint =
-          cwd && error.code === 'ENOENT' ? ` (or the working directory ${cwd} does not exist)` : '';
+        const searched = env.PATH ?? env.Path;
+        // The whole PATH goes to the log, not into the message a person reads on the server's card.
+        if (error.code === 'ENOENT')
+          this.logEmitter.fire({
+            level: 'info',
+            source: 'transport',
+            text: `PATH searched: ${searched ?? 'unset'}`,
+          });
         reject(
           new McpError(
             ErrorCode.ConnectionClosed,
-            `Could not start ${this.label}: ${error.message}${hint}${cwdHint}`,
+            `Could not start ${this.label}: ${spawnProblem(error, command, cwd)}`,
             {
               server: this.label,
               cause: error,
+              // Nothing a retry would change: the program is missing or cannot be run.
+              data: { spawnError: error.code ?? 'unknown' },
             },
           ),
         );

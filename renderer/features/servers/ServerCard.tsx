@@ -26,7 +26,11 @@ export function ServerCard({ server }: { server: ServerView }) {
   const serverTitle = info ? (info.title ?? info.name) : undefined;
   const icon = inlineIcon(info?.icons);
   const lastError =
-    state.status === 'error' ? state.error : state.status === 'restarting' ? state.lastError : undefined;
+    state.status === 'error'
+      ? state.error
+      : state.status === 'restarting' || state.status === 'starting'
+        ? state.lastError
+        : undefined;
   return (
     <article className="card" aria-label={`Server ${server.id}`} data-server={server.id}>
       <header className="card-head">
@@ -137,7 +141,7 @@ export function ServerCard({ server }: { server: ServerView }) {
             Restart
           </button>
         )}
-        {state.status === 'running' && (
+        {(state.status === 'running' || state.status === 'starting' || state.status === 'restarting') && (
           <button type="button" onClick={() => run(() => host.call('stopServer', server.id))}>
             Stop
           </button>
