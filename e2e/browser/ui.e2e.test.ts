@@ -366,13 +366,40 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     expect(await page.content()).not.toContain(API_KEY);
   });
 
+  it("a server's README command line pasted into Command is split, shown, saved and runs after trust", async () => {
+    await section('Servers');
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const editor = dialog('Add a server');
+    await editor.getByLabel('Name', { exact: true }).fill('pasted');
+    const line = `${process.execPath} ${EVERYTHING_ENTRY} stdio`;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate((text) => navigator.clipboard.writeText(text), line);
+    await editor.getByLabel(/^Command/).focus();
+    await page.keyboard.press('ControlOrMeta+V');
+    await expect.poll(() => editor.getByLabel(/^Command/).inputValue()).toBe(process.execPath);
+    expect(await editor.getByLabel('Arguments, one per line').inputValue()).toBe(
+      `${EVERYTHING_ENTRY}\nstdio`,
+    );
+    expect(await editor.getByText(/^Runs:/).textContent()).toContain(
+      `Runs: ${line} — Split into the program`,
+    );
+    await shot('13a-pasted-command');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const card = page.locator('[data-server="pasted"]');
+    await card.getByRole('button', { name: 'Trust and start' }).click();
+    await expect.poll(() => card.locator('[data-status]').getAttribute('data-status')).toBe('running');
+    await card.getByRole('button', { name: 'Remove' }).click();
+    await card.getByRole('button', { name: 'Remove pasted' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+  });
+
   it('servers are added with a secret, trusted, edited without showing the secret, imported after a preview, and removed', async () => {
     const SECRET = 'added-secret-canary-5d1e';
     await section('Servers');
     await page.getByRole('button', { name: 'Add server' }).click();
     const editor = dialog('Add a server');
     await editor.getByLabel('Name', { exact: true }).fill('added');
-    await editor.getByLabel('Command', { exact: true }).fill(process.execPath);
+    await editor.getByLabel(/^Command/).fill(process.execPath);
     await editor.getByLabel('Arguments, one per line').fill(`${EVERYTHING_ENTRY}\nstdio`);
     await editor.getByRole('group', { name: 'Environment' }).getByRole('button', { name: 'Add' }).click();
     await editor.getByLabel('Environment 1 name').fill('API_TOKEN');

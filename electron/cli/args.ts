@@ -1,4 +1,4 @@
-import { parse as parseShell } from 'shell-quote';
+import { splitCommandLine as splitShared } from '../../shared/host/commandLine';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../shared/mcp/protocol';
 
 export const USAGE = `Usage: npm run -s mcp -- (--stdio "<command line>" | --url <url>) [flags] <subcommand> [args]
@@ -59,14 +59,13 @@ const ARITY: Record<string, [number, number]> = {
   complete: [3, 3],
 };
 
-/** Splits a command line as a POSIX shell would, without expanding anything or running a shell. */
+/** Splits --stdio's command line with the same rules as the app's server editor (shared/host/commandLine). */
 export function splitCommandLine(line: string): string[] {
-  const words = parseShell(line, (name) => `$${name}`);
-  return words.map((w) => {
-    if (typeof w !== 'string')
-      throw new UsageError(`--stdio: shell operators are not supported (${JSON.stringify(w)})`);
-    return w;
-  });
+  try {
+    return splitShared(line);
+  } catch (error) {
+    throw new UsageError(`--stdio: ${(error as Error).message}`);
+  }
 }
 
 export function parseJsonObject(text: string, what: string): Record<string, unknown> {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { parseCommandLine } from '../../../shared/host/commandLine';
+import { commandLine, quoteArg } from '../../../shared/host/launchText';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
@@ -22,7 +24,10 @@ export function ServerEditor({
   const host = useHost();
   const [name, setName] = useState(id ?? '');
   const [kind, setKind] = useState<ServerDraft['kind']>(draft?.kind ?? 'stdio');
-  const [command, setCommand] = useState(draft?.kind === 'stdio' ? draft.command : '');
+  // The Command field is read with a shell's quoting rules (a pasted line splits): a saved program
+  // path with spaces is shown quoted, so saving it again keeps it one word.
+  const [command, setCommand] = useState(draft?.kind === 'stdio' ? quoteArg(draft.command) : '');
+  const [splitNote, setSplitNote] = useState<string>();
   const [args, setArgs] = useState(draft?.kind === 'stdio' ? draft.args.join('\n') : '');
   const [cwd, setCwd] = useState(draft?.kind === 'stdio' ? (draft.cwd ?? '') : '');
   const [env, setEnv] = useState<KeyValueRow[]>(draft?.kind === 'stdio' ? rowsOf(draft.env) : []);
@@ -34,6 +39,40 @@ export function ServerEditor({
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
+  /** The Command field as program, extra arguments and leading NAME=value words; or what is wrong. */
+  const parsedCommand = (): ReturnType<typeof parseCommandLine> | { error: string } => {
+    try {
+      return parseCommandLine(command.trim());
+    } catch (e) {
+      return { error: `Command: ${(e as Error).message}` };
+    }
+  };
+  const argLines = () => args.split('\n').filter((a) => a !== '');
+
+  /** A whole command line in Command (pasted, or typed then left): split it where the person sees it. */
+  const splitCommandField = (text = command) => {
+    let line: ReturnType<typeof parseCommandLine>;
+    try {
+      line = parseCommandLine(text.trim());
+    } catch {
+      return; // said beneath the field, from parsedCommand
+    }
+    const names = Object.keys(line.env);
+    if (line.args.length === 0 && names.length === 0) return;
+    setCommand(quoteArg(line.command));
+    setArgs([...line.args, ...argLines()].join('\n'));
+    if (names.length > 0)
+      setEnv([
+        ...env.filter((r) => !names.includes(r.name)),
+        ...names.map((name) => ({ name, value: { value: line.env[name]! } })),
+      ]);
+    setSplitNote(
+      `Split into the program ${line.command} and ${line.args.length} argument${line.args.length === 1 ? '' : 's'}` +
+        (names.length > 0 ? `, with ${names.join(', ')} in the environment` : '') +
+        '. Check them below before saving.',
+    );
+  };
+
   const build = (): ServerDraft => {
     const common = {
       ...(draft?.disabled ? { disabled: true } : {}),
@@ -41,14 +80,19 @@ export function ServerEditor({
       ...(draft?.maxTotalTimeoutMs ? { maxTotalTimeoutMs: draft.maxTotalTimeoutMs } : {}),
     };
     if (kind === 'stdio') {
-      if (!command.trim()) throw new Error('Enter the command to run');
+      const line = parsedCommand();
+      if ('error' in line) throw new Error(line.error);
+      if (!line.command) throw new Error('Enter the command to run');
       return {
         kind,
-        command: command.trim(),
+        command: line.command,
         // One argument per line: an argument may hold spaces, and what you see is what runs.
-        args: args.split('\n').filter((a) => a !== ''),
+        args: [...line.args, ...argLines()],
         ...(cwd.trim() ? { cwd: cwd.trim() } : {}),
-        env: recordOf(env, 'Environment'),
+        env: {
+          ...recordOf(env, 'Environment'),
+          ...Object.fromEntries(Object.entries(line.env).map(([k, v]) => [k, { value: v }])),
+        },
         ...common,
       };
     }
@@ -99,13 +143,30 @@ export function ServerEditor({
         </fieldset>
         {kind === 'stdio' ? (
           <>
-            <label htmlFor="server-command">Command</label>
+            <label htmlFor="server-command">Command (or paste a whole command line)</label>
             <input
               id="server-command"
               value={command}
-              onChange={(e) => setCommand(e.target.value)}
-              placeholder="npx"
+              onChange={(e) => {
+                setCommand(e.target.value);
+                setSplitNote(undefined);
+              }}
+              onPaste={(e) => {
+                const input = e.currentTarget;
+                const pasted = e.clipboardData.getData('text').replace(/\r?\n/g, ' ');
+                e.preventDefault();
+                const text =
+                  input.value.slice(0, input.selectionStart ?? input.value.length) +
+                  pasted +
+                  input.value.slice(input.selectionEnd ?? input.value.length);
+                setCommand(text);
+                splitCommandField(text);
+              }}
+              onBlur={() => splitCommandField()}
+              placeholder="npx -y @modelcontextprotocol/server-everything stdio"
+              aria-describedby="server-command-help"
             />
+            <CommandPreview parsed={parsedCommand()} extraArgs={argLines()} note={splitNote} />
             <label htmlFor="server-args">Arguments, one per line</label>
             <textarea id="server-args" rows={4} value={args} onChange={(e) => setArgs(e.target.value)} />
             <label htmlFor="server-cwd">Working folder (optional)</label>
@@ -150,5 +211,29 @@ export function ServerEditor({
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** What will run, as one quoted line, under the Command field: the result is seen before saving. */
+function CommandPreview({
+  parsed,
+  extraArgs,
+  note,
+}: {
+  parsed: ReturnType<typeof parseCommandLine> | { error: string };
+  extraArgs: string[];
+  note: string | undefined;
+}) {
+  return (
+    <div id="server-command-help" className="command-preview" aria-live="polite">
+      {'error' in parsed ? (
+        <ErrorText>{parsed.error}</ErrorText>
+      ) : parsed.command ? (
+        <p className="muted">
+          Runs: <code>{commandLine({ command: parsed.command, args: [...parsed.args, ...extraArgs] })}</code>
+          {note && <span className="split-note"> — {note}</span>}
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { recordingHost, renderWithHost } from '../../test/render';
+import { ServerEditor } from './ServerEditor';
+
+const paste = (input: HTMLElement, text: string) =>
+  fireEvent.paste(input, { clipboardData: { getData: () => text } });
+
+describe('ServerEditor', () => {
+  it('a pasted command line is split into program, arguments and environment, shown before saving', async () => {
+    const { host, calls } = recordingHost();
+    renderWithHost(<ServerEditor onClose={() => {}} />, host);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'everything' } });
+    const command = screen.getByLabelText(/^Command/) as HTMLInputElement;
+    paste(command, 'DEBUG=1 npx -y @modelcontextprotocol/server-everything stdio\n');
+    expect(command.value).toBe('npx');
+    expect((screen.getByLabelText('Arguments, one per line') as HTMLTextAreaElement).value).toBe(
+      '-y\n@modelcontextprotocol/server-everything\nstdio',
+    );
+    expect(screen.getByText(/^Runs:/).textContent).toBe(
+      'Runs: npx -y @modelcontextprotocol/server-everything stdio — Split into the program npx and 3 arguments, with DEBUG in the environment. Check them below before saving.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Save' });
+    expect(calls.find((c) => c.method === 'saveServer')?.args).toEqual([
+      'everything',
+      {
+        kind: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-everything', 'stdio'],
+        env: { DEBUG: { value: '1' } },
+      },
+      null,
+    ]);
+  });
+
+  it('a line typed and saved without leaving the field is split the same way', async () => {
+    const { host, calls } = recordingHost();
+    renderWithHost(<ServerEditor onClose={() => {}} />, host);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByLabelText(/^Command/), { target: { value: 'uvx "mcp server" --flag' } });
+    fireEvent.submit(screen.getByRole('button', { name: 'Save' }).closest('form')!);
+    await screen.findByRole('button', { name: 'Save' });
+    expect(calls.find((c) => c.method === 'saveServer')?.args[1]).toMatchObject({
+      command: 'uvx',
+      args: ['mcp server', '--flag'],
+    });
+  });
+
+  it('a shell pipeline is refused where it was typed, and nothing is saved', async () => {
+    const { host, calls } = recordingHost();
+    renderWithHost(<ServerEditor onClose={() => {}} />, host);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'x' } });
+    fireEvent.change(screen.getByLabelText(/^Command/), { target: { value: 'server | tee log' } });
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /Command: shell operators are not supported \(\|\)/,
+    );
+    fireEvent.submit(screen.getByRole('button', { name: 'Save' }).closest('form')!);
+    expect(calls.filter((c) => c.method === 'saveServer')).toEqual([]);
+  });
+
+  it('a saved program path with spaces stays one word when edited and saved again', async () => {
+    const { host, calls } = recordingHost();
+    renderWithHost(
+      <ServerEditor
+        id="app"
+        draft={{ kind: 'stdio', command: '/opt/My App/server', args: ['--port', '1'], env: {} }}
+        onClose={() => {}}
+      />,
+      host,
+    );
+    expect((screen.getByLabelText(/^Command/) as HTMLInputElement).value).toBe(`'/opt/My App/server'`);
+    fireEvent.blur(screen.getByLabelText(/^Command/));
+    fireEvent.submit(screen.getByRole('button', { name: 'Save' }).closest('form')!);
+    await screen.findByRole('button', { name: 'Save' });
+    expect(calls.find((c) => c.method === 'saveServer')?.args[1]).toMatchObject({
+      command: '/opt/My App/server',
+      args: ['--port', '1'],
+    });
+  });
+});
