@@ -278,6 +278,21 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
       .toBe(1);
   });
 
+  it('a message typed and sent right after New chat lands in the new conversation', async () => {
+    for (let i = 0; i < 4; i++) {
+      fake.script({ content: [{ type: 'text', text: `Quick answer ${i}.` }] });
+      const box = page.getByRole('combobox', { name: 'Message' });
+      // No waiting for the new conversation to appear: the person clicks and types at once.
+      await page.getByRole('button', { name: 'New chat' }).click();
+      await box.click();
+      await page.keyboard.type(`Quick question ${i}`);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => messages().textContent()).toContain(`Quick answer ${i}.`);
+      expect(await messages().textContent()).toContain(`Quick question ${i}`);
+      await replyDone();
+    }
+  });
+
   it('killing the host mid-stream loses only the unfinished reply; the history is intact after a restart', async () => {
     fake.script({
       content: [{ type: 'text', text: 'This reply will never finish. '.repeat(30) }],
@@ -295,6 +310,13 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     await list.getByRole('button', { name: /Remember this question/ }).click();
     await expect.poll(() => messages().textContent()).toContain('Remember this question');
     expect(await messages().textContent()).not.toContain('This reply will never finish.');
+    // The cut-off turn is offered again.
+    const banner = page.getByRole('alert').filter({ hasText: 'did not finish' });
+    await expect.poll(() => banner.count()).toBe(1);
+    fake.script({ content: [{ type: 'text', text: 'Answered after the restart.' }] });
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await expect.poll(() => messages().textContent()).toContain('Answered after the restart.');
+    expect(await banner.count()).toBe(0);
     // The earlier conversations are all there.
     for (const title of ['What does echo say?', 'Echo my plans', 'Do two things', 'Are you overloaded?'])
       expect(await list.textContent()).toContain(title);

@@ -47,6 +47,24 @@ describe('ConversationStore', () => {
     }
   });
 
+  it('a failed turn is kept until the next message or truncation', async () => {
+    const store = ConversationStore.inHome(dir);
+    await store.create(ID, 'Failing');
+    await store.addMessage(ID, msg(1));
+    await store.failTurn(ID, { kind: 'overloaded', message: 'Overloaded', retryable: true });
+    const reread = () => new ConversationStore(path.join(dir, 'conversations')).load(ID);
+    expect((await reread()).lastError).toEqual({
+      kind: 'overloaded',
+      message: 'Overloaded',
+      retryable: true,
+    });
+    await store.addMessage(ID, msg(2, 'assistant'));
+    expect((await reread()).lastError).toBeUndefined();
+    await store.failTurn(ID, { kind: 'network', message: 'Offline', retryable: true });
+    await store.truncate(ID, 1);
+    expect((await reread()).lastError).toBeUndefined();
+  });
+
   it('a half-written last line (a crash mid-append) loses only that line', async () => {
     const store = ConversationStore.inHome(dir);
     await store.create(ID, 'Crash');

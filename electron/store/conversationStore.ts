@@ -1,6 +1,7 @@
 import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type ChatError,
   type ChatMessage,
   type Conversation,
   type ConversationSettings,
@@ -14,7 +15,9 @@ type Line =
   | { t: 'title'; title: string }
   | { t: 'settings'; settings: ConversationSettings }
   /** Keep only the first `count` messages (edit-and-resend, regenerate). */
-  | { t: 'truncate'; count: number };
+  | { t: 'truncate'; count: number }
+  /** The turn failed; it stands until the next message or truncation. */
+  | { t: 'error'; error: ChatError };
 
 const ID = /^[0-9a-f-]{36}$/;
 
@@ -53,6 +56,10 @@ export class ConversationStore {
   }
   rename(id: string, title: string): Promise<void> {
     return this.append(id, { t: 'title', title });
+  }
+  /** The turn failed: kept, so that Retry is offered after a restart too, until the next message. */
+  failTurn(id: string, error: ChatError): Promise<void> {
+    return this.append(id, { t: 'error', error });
   }
   setSettings(id: string, settings: ConversationSettings): Promise<void> {
     return this.append(id, { t: 'settings', settings });
@@ -100,10 +107,13 @@ export class ConversationStore {
       else if (line.t === 'message') {
         conversation.messages.push(line.message);
         conversation.updatedAt = Math.max(conversation.updatedAt, line.message.at);
+        delete conversation.lastError;
       } else if (line.t === 'title') conversation.title = line.title;
       else if (line.t === 'settings') conversation.settings = line.settings;
-      else if (line.t === 'truncate')
+      else if (line.t === 'truncate') {
         conversation.messages.length = Math.min(conversation.messages.length, line.count);
+        delete conversation.lastError;
+      } else if (line.t === 'error') conversation.lastError = line.error;
     }
     if (!conversation) throw new Error(`Conversation ${id} is empty`);
     conversation.messageCount = conversation.messages.length;

@@ -50,6 +50,8 @@ export interface ConversationSummary {
 export interface Conversation extends ConversationSummary {
   settings: ConversationSettings;
   messages: ChatMessage[];
+  /** The last turn failed (or never finished) and nothing was said since: offered again with Retry. */
+  lastError?: ChatError;
 }
 
 /** What the chat tells the window while a reply is being written. */

@@ -62,6 +62,7 @@ describe('the IPC contract', () => {
       'serversChanged',
       'logEntries',
       'consentsChanged',
+      'consentWithdrawn',
       'catalogChanged',
       'rootsChanged',
       'toolRunProgress',

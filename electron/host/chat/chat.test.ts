@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import type { ChatEvent } from '../../../shared/chat/conversation';
+import { ConversationStore } from '../../store/conversationStore';
 import type { Host } from '../host';
 
 const env = withHostAndModel('sb-chat-', 'sk-ant-chat-3c9d');
@@ -181,12 +182,35 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
       error: { kind: 'rate-limit', retryable: true, retryAfterMs: 3000 },
     });
     expect((await h.chat.get(c.id)).messages.map((m) => m.role)).toEqual(['user']);
+    // The failure outlives a restart: Retry is still offered there.
+    await env.shutdown();
+    const again = await start();
+    expect((await again.chat.get(c.id)).lastError).toMatchObject({ kind: 'rate-limit', retryable: true });
     events = [];
-    await h.chat.retry(c.id);
+    await again.chat.retry(c.id);
     await finished(c.id);
-    expect((await h.chat.get(c.id)).messages.at(-1)?.blocks).toEqual([
-      { type: 'text', text: 'Now it works.' },
-    ]);
+    const answered = await again.chat.get(c.id);
+    expect(answered.messages.at(-1)?.blocks).toEqual([{ type: 'text', text: 'Now it works.' }]);
+    expect(answered.lastError).toBeUndefined();
+  });
+
+  it('a reply cut off by the app stopping is offered again with Retry', async () => {
+    const h = await start();
+    const c = await h.chat.create();
+    await env.shutdown();
+    // What a crash mid-reply leaves: the person's message, no answer, no error.
+    await ConversationStore.inHome(env.home).addMessage(c.id, {
+      id: 'm1',
+      role: 'user',
+      blocks: [{ type: 'text', text: 'Still there?' }],
+      at: Date.now(),
+    });
+    const again = await start();
+    expect((await again.chat.get(c.id)).lastError).toEqual({
+      kind: 'interrupted',
+      message: 'The reply to your last message did not finish.',
+      retryable: true,
+    });
   });
 
   it('exports Markdown and JSON; edit-and-resend replaces the message and what followed', async () => {

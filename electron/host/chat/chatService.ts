@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
   ChatBlock,
+  ChatError,
   ChatEvent,
   ChatMessage,
   Conversation,
@@ -58,8 +59,19 @@ export class ChatService {
   list(): Promise<ConversationSummary[]> {
     return this.deps.store.list();
   }
-  get(id: string): Promise<Conversation> {
-    return this.deps.store.load(id);
+  /**
+   * A conversation as saved. One whose last message is the person's, with no reply being written and
+   * no saved error, was cut off (the app stopped mid-reply): it says so, and Retry is offered.
+   */
+  async get(id: string): Promise<Conversation> {
+    const conversation = await this.deps.store.load(id);
+    if (!conversation.lastError && !this.running.has(id) && conversation.messages.at(-1)?.role === 'user')
+      conversation.lastError = {
+        kind: 'interrupted',
+        message: 'The reply to your last message did not finish.',
+        retryable: true,
+      };
+    return conversation;
   }
   search(query: string) {
     return this.deps.store.search(query);
@@ -211,17 +223,16 @@ export class ChatService {
             error instanceof ProviderError
               ? error
               : new ProviderError('server', error instanceof Error ? error.message : String(error));
-          emit({
-            conversationId: id,
-            kind: 'error',
-            error: {
-              message: e.message,
-              kind: e.kind,
-              retryable: e.retryable || e.kind === 'no-key' || e.kind === 'auth',
-              ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
-            },
-          });
+          const failure: ChatError = {
+            message: e.message,
+            kind: e.kind,
+            retryable: e.retryable || e.kind === 'no-key' || e.kind === 'auth',
+            ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+          };
+          emit({ conversationId: id, kind: 'error', error: failure });
           emit({ conversationId: id, kind: 'finished', stopped: false });
+          // Saved, so that Retry is still offered after a restart (a failed save costs only that).
+          return this.deps.store.failTurn(id, failure).catch(() => {});
         },
       )
       .finally(() => {

@@ -15,7 +15,8 @@ export function ChatPage() {
   const setPane = useApp((s) => s.setPane);
   const open = useApp((s) => s.open);
   const live = useApp((s) => (s.open ? s.live[s.open.id] : undefined));
-  const error = useApp((s) => (s.open ? s.chatErrors[s.open.id] : undefined));
+  // This session's error, else the one saved with the conversation (it outlives a restart).
+  const error = useApp((s) => (s.open ? (s.chatErrors[s.open.id] ?? s.open.lastError) : undefined));
   // The list has the newest title (a conversation is named after its first message once it is sent).
   const title = useApp((s) =>
     s.open ? (s.conversations.find((c) => c.id === s.open!.id)?.title ?? s.open.title) : '',

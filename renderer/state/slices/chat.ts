@@ -57,11 +57,9 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) 
       switch (e.kind) {
         case 'started': {
           const { [id]: _, ...errors } = s.chatErrors;
-          return {
-            live: { ...s.live, [id]: empty() },
-            chatErrors: errors,
-            open: s.open?.id === id ? { ...s.open, replying: true } : s.open,
-          };
+          const open = s.open?.id === id ? { ...s.open, replying: true } : s.open;
+          if (open?.id === id) delete open.lastError;
+          return { live: { ...s.live, [id]: empty() }, chatErrors: errors, open };
         }
         case 'text':
           return {
