@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileStdio } from '../fixtures/servers';
+import { freePort, hostileStdio } from '../fixtures/servers';
 import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
 
 if (!chromiumAvailable)
@@ -17,6 +17,7 @@ describe.skipIf(!chromiumAvailable)('security in Chromium', () => {
   let page: Page;
   let beacon: Server;
   let beaconHits = 0;
+  let port: number;
 
   beforeAll(async () => {
     beacon = createServer((_req, res) => {
@@ -24,14 +25,16 @@ describe.skipIf(!chromiumAvailable)('security in Chromium', () => {
       res.end();
     });
     await new Promise<void>((r) => beacon.listen(0, '127.0.0.1', () => r()));
-    const { port } = beacon.address() as { port: number };
+    const beaconPort = (beacon.address() as { port: number }).port;
     const bytes = hostileStdio('html-bytes');
+    port = await freePort();
     shell = await startShell({
+      port,
       servers: {
         bytes: {
           command: bytes.command,
           args: bytes.args,
-          env: { HOSTILE_BEACON: `http://127.0.0.1:${port}/ran` },
+          env: { HOSTILE_BEACON: `http://127.0.0.1:${beaconPort}/ran` },
         },
       },
       trusted: ['bytes'],
@@ -113,5 +116,19 @@ describe.skipIf(!chromiumAvailable)('security in Chromium', () => {
     expect(beaconHits).toBe(0);
     expect(await page.title()).not.toBe('PWNED');
     await runner.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('after the host restarts on its port, the open tab reconnects with its session: no new link', async () => {
+    await goTo(page, 'Servers');
+    await shell.kill({ keepBrowser: true });
+    await expect.poll(() => page.getByText('Connecting to Switchboard…').count()).toBe(1);
+    const { home } = shell;
+    shell = await startShell({ servers: {}, home, port, page });
+    // The page was not reloaded or given a link: its cookie is still a session after the restart.
+    await expect
+      .poll(() => page.getByText('Connecting to Switchboard…').count(), { timeout: 15_000 })
+      .toBe(0);
+    await page.waitForSelector('[data-server="bytes"] [data-status="running"]', { timeout: 20_000 });
+    expect(new URL(page.url()).search).toBe('');
   });
 });

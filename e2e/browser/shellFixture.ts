@@ -25,6 +25,10 @@ export interface ShellOptions {
   files?: Record<string, unknown>;
   /** Reuse this data directory as it is (a restart after a crash): nothing is written into it. */
   home?: string;
+  /** The port to listen on (default: any free one). */
+  port?: number;
+  /** Reuse this browser and page (a restart the open tab should survive) instead of opening new ones. */
+  page?: Page;
 }
 
 export interface RunningShell {
@@ -35,8 +39,8 @@ export interface RunningShell {
   /** Every WebSocket frame the page received. */
   frames: string[];
   stop(): Promise<void>;
-  /** SIGKILL, as a crash would: no shutdown, the data directory left as it is. */
-  kill(): Promise<void>;
+  /** SIGKILL, as a crash would: no shutdown, the data directory left as it is (and, if asked, the tab open). */
+  kill(options?: { keepBrowser?: boolean }): Promise<void>;
 }
 
 async function prepareHome(home: string, options: ShellOptions): Promise<void> {
@@ -63,7 +67,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
 
   const shell: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(root, 'electron/web/main.ts')],
+    ['--import', 'tsx', path.join(root, 'electron/web/main.ts'), '--port', String(options.port ?? 0)],
     {
       cwd: root,
       env: { ...process.env, SWITCHBOARD_HOME: home, ...options.env },
@@ -80,21 +84,24 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
     });
     shell.once('exit', (code) => reject(new Error(`browser shell exited (${code}): ${out}`)));
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-background-networking',
-      '--disable-gpu',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const reused = options.page;
+  const browser =
+    reused?.context().browser() ??
+    (await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-gpu',
+        '--disable-component-update',
+        '--no-first-run',
+      ],
+    }));
   // A context of its own (not browser.newPage's one-page context): tests open more tabs in it.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = await context.newPage();
+  const page =
+    reused ?? (await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage());
   const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  if (!reused) page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
   const exited = () => shell.exitCode !== null || shell.signalCode !== null;
   return {
     home,
@@ -110,8 +117,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
       }
       await rm(home, { recursive: true, force: true });
     },
-    async kill() {
-      await browser.close().catch(() => {});
+    async kill({ keepBrowser = false } = {}) {
+      if (!keepBrowser) await browser.close().catch(() => {});
       if (!exited()) {
         shell.kill('SIGKILL');
         await new Promise((r) => shell.once('exit', r));

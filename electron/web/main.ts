@@ -1,5 +1,6 @@
 // `npm run web`: the browser shell. Starts the host on the data directory (SWITCHBOARD_HOME or the
 // per-OS default), serves the built renderer on loopback and prints the URL with a fresh token.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { switchboardHome } from '../host/config/configFile';
@@ -8,17 +9,24 @@ import { HostService } from '../host/hostService';
 import { startWebShell } from './webShell';
 
 const USAGE = 'Usage: npm run web -- [--port N] [--bind ADDRESS --allow-remote]';
+/** The same port every start, so an open tab reconnects after a restart (0: any free port). */
+const DEFAULT_PORT = 17_480;
+/** Signs browser sessions; kept so they outlive a restart. */
+const SESSION_KEY_ID = 'web/session-key';
 
 function parse(argv: string[]) {
-  const out: { port: number; bind: string; allowRemote: boolean } = {
-    port: 0,
+  const out: { port: number; bind: string; allowRemote: boolean; portGiven: boolean } = {
+    port: DEFAULT_PORT,
+    portGiven: false,
     bind: '127.0.0.1',
     allowRemote: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '--port') out.port = Number(argv[++i]);
-    else if (a === '--bind') out.bind = String(argv[++i]);
+    if (a === '--port') {
+      out.port = Number(argv[++i]);
+      out.portGiven = true;
+    } else if (a === '--bind') out.bind = String(argv[++i]);
     else if (a === '--allow-remote') out.allowRemote = true;
     else throw new Error(`unknown argument ${a}\n${USAGE}`);
   }
@@ -33,15 +41,28 @@ async function main(): Promise<void> {
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
   const host = await Host.create({ home });
   const service = new HostService(host, { browseDirectories: true });
-  const shell = await startWebShell({
-    service,
-    rendererDir,
-    port: args.port,
-    bind: args.bind,
-    allowRemote: args.allowRemote,
-    // Every page closed: like the Electron window closing, pending consents are refused.
-    onAllClosed: () => host.consent.closeAll(),
-    warn: (w) => console.error(`warning: ${w}`),
+  let key = await host.secrets.get(SESSION_KEY_ID);
+  if (!key) {
+    key = randomBytes(32).toString('hex');
+    await host.secrets.set(SESSION_KEY_ID, key);
+  }
+  const start = (port: number) =>
+    startWebShell({
+      service,
+      rendererDir,
+      port,
+      bind: args.bind,
+      allowRemote: args.allowRemote,
+      sessionKey: Buffer.from(key, 'hex'),
+      // Every page closed: like the Electron window closing, pending consents are refused.
+      onAllClosed: () => host.consent.closeAll(),
+      warn: (w) => console.error(`warning: ${w}`),
+    });
+  const shell = await start(args.port).catch((error: NodeJS.ErrnoException) => {
+    // The usual port is taken (another Switchboard?): any free one, said so; a port asked for is not replaced.
+    if (error.code !== 'EADDRINUSE' || args.portGiven) throw error;
+    console.error(`warning: port ${args.port} is in use; using another (open tabs will not reconnect to it)`);
+    return start(0);
   });
   console.log(`Switchboard is running. Open (the link works once):\n${shell.url}`);
   // Another browser, or one that forgot its session: Enter prints a fresh one-time link.

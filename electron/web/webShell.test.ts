@@ -51,14 +51,18 @@ afterEach(async () => {
 });
 
 function get(pathname: string, headers: Record<string, string> = {}) {
+  return getFrom(shell.port, pathname, headers);
+}
+
+function getFrom(port: number, pathname: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
     (resolve, reject) => {
       const req = http.request(
         {
           host: '127.0.0.1',
-          port: shell.port,
+          port,
           path: pathname,
-          headers: { host: `127.0.0.1:${shell.port}`, ...headers },
+          headers: { host: `127.0.0.1:${port}`, ...headers },
         },
         (res) => {
           let body = '';
@@ -118,7 +122,7 @@ describe('browser shell', () => {
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
     expect(first.headers['set-cookie']?.[0]).toMatch(
-      /^sb_session=[0-9a-f]{48}; HttpOnly; SameSite=Strict; Path=\/$/,
+      /^sb_session=\d+\.[0-9a-f]{48}\.[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
     );
     const cookie = String(first.headers['set-cookie']?.[0]).split(';')[0]!;
     expect(cookie).not.toContain(shell.token);
@@ -144,6 +148,47 @@ describe('browser shell', () => {
     const second = await signIn(`${link.pathname}${link.search}`);
     expect((await get('/app.js', { cookie: second })).status).toBe(200);
     expect((await get(`${link.pathname}${link.search}`)).status).toBe(403);
+  });
+
+  it('a session is signed: tampered, forged or too old is refused; the same key after a restart accepts it', async () => {
+    const key = Buffer.alloc(32, 7);
+    const renderer = path.join(home, 'renderer');
+    const first = await startWebShell({ service, rendererDir: renderer, sessionKey: key });
+    const cookieOf = async (s: RunningWebShell) => {
+      const res = await getFrom(s.port, `/?token=${s.token}`);
+      return String(res.headers['set-cookie']?.[0]).split(';')[0]!;
+    };
+    const cookie = await cookieOf(first);
+    const port = first.port;
+    await first.close();
+    // Restarted on the same port with the same key: the open tab's cookie still works.
+    const again = await startWebShell({ service, rendererDir: renderer, sessionKey: key, port });
+    try {
+      expect((await getFrom(port, '/app.js', { cookie })).status).toBe(200);
+      const [issued, nonce, signature] = cookie.slice('sb_session='.length).split('.');
+      const forge = (value: string) => getFrom(port, '/app.js', { cookie: `sb_session=${value}` });
+      expect((await forge(`${issued}.${nonce}.${'0'.repeat(64)}`)).status).toBe(403);
+      expect((await forge(`${Number(issued) + 1}.${nonce}.${signature}`)).status).toBe(403);
+      expect((await forge(`${issued}.${nonce}`)).status).toBe(403);
+      const old = `${Date.now() - 31 * 24 * 3600_000}.${nonce}`;
+      const { createHmac } = await import('node:crypto');
+      const signedOld = `${old}.${createHmac('sha256', key).update(old).digest('hex')}`;
+      expect((await forge(signedOld)).status).toBe(403);
+    } finally {
+      await again.close();
+    }
+    // Another key (another install, or a key that was replaced): refused.
+    const other = await startWebShell({
+      service,
+      rendererDir: renderer,
+      sessionKey: Buffer.alloc(32, 9),
+      port,
+    });
+    try {
+      expect((await getFrom(port, '/app.js', { cookie })).status).toBe(403);
+    } finally {
+      await other.close();
+    }
   });
 
   it('every response, refusals and errors included, is unframeable, unsniffable and under a CSP', async () => {

@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
@@ -17,6 +17,11 @@ export interface WebShellOptions {
   allowRemote?: boolean;
   /** The first one-time link token: fixed for tests; a fresh random one otherwise. */
   token?: string;
+  /**
+   * Signs session cookies. Kept across restarts (main.ts keeps it in the secret store), an open tab
+   * goes on after the app restarts on the same port; a fresh one per process otherwise.
+   */
+  sessionKey?: Buffer;
   /** Called when the last page disconnects (the Electron equivalent: the window closed). */
   onAllClosed?: () => void;
   warn?: (message: string) => void;
@@ -34,6 +39,8 @@ export interface RunningWebShell {
 }
 
 const COOKIE = 'sb_session';
+/** A session lasts this long from the link that opened it; then the person opens a new link. */
+export const SESSION_DAYS = 30;
 
 /** Sent with every response, errors and refusals included: nothing here is framed, sniffed or referred. */
 const BASE_HEADERS: Record<string, string> = {
@@ -73,9 +80,22 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   }
   const fresh = () => randomBytes(24).toString('hex');
   const token = options.token ?? fresh();
-  // Links not yet opened, and the sessions they became (one per browser that opened a link).
+  // Links not yet opened. A link opened becomes a session: `issued.nonce.signature`, checked by its
+  // signature and age, so it needs no list and outlives a restart with the same key.
   const links = new Set([token]);
-  const sessions = new Set<string>();
+  const sessionKey = options.sessionKey ?? randomBytes(32);
+  const sign = (body: string) => createHmac('sha256', sessionKey).update(body).digest('hex');
+  const newSession = () => {
+    const body = `${Date.now()}.${fresh()}`;
+    return `${body}.${sign(body)}`;
+  };
+  const validSession = (value: string): boolean => {
+    const [issued, nonce, signature] = value.split('.');
+    if (!issued || !nonce || !signature || value.split('.').length !== 3) return false;
+    if (!oneOf(signature, new Set([sign(`${issued}.${nonce}`)]))) return false;
+    const age = Date.now() - Number(issued);
+    return age >= 0 && age < SESSION_DAYS * 24 * 3600_000;
+  };
   const root = await realpath(options.rendererDir);
   let port = 0;
 
@@ -92,7 +112,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     const session = cookieOf(req, COOKIE);
     return (
       checkOrigin(req) ??
-      (session && oneOf(session, sessions) ? undefined : 'no session: open the link the terminal printed')
+      (session && validSession(session) ? undefined : 'no session: open the link the terminal printed')
     );
   };
 
@@ -111,12 +131,10 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       const known = oneOf(link, links);
       if (!known) return deny(res, 'this link was already used or is wrong: ask the terminal for a new one');
       links.delete(known);
-      const session = fresh();
-      sessions.add(session);
       res.writeHead(303, {
         ...BASE_HEADERS,
         location: '/',
-        'set-cookie': `${COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`,
+        'set-cookie': `${COOKIE}=${newSession()}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_DAYS * 24 * 3600}`,
       });
       return res.end();
     }
