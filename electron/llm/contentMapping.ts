@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -59,10 +60,14 @@ export function toAnthropicContent(content: readonly ContentBlock[]): (TextBlock
   });
 }
 
-/** A tool's result as the tool_result block the model reads (isError → is_error; structuredContent as JSON). */
+/**
+ * A tool's result as the tool_result block the model reads (isError → is_error). structuredContent
+ * is added as JSON unless a text block already carries it (the spec asks servers to send both, and
+ * the model need not read the same data twice).
+ */
 export function toToolResultBlock(toolUseId: string, result: CallToolResult): ToolResultBlockParam {
   const content: (TextBlockParam | ImageBlockParam)[] = toAnthropicContent(result.content ?? []);
-  if (result.structuredContent !== undefined)
+  if (result.structuredContent !== undefined && !textCarries(result, result.structuredContent))
     content.push({ type: 'text', text: `[structuredContent] ${JSON.stringify(result.structuredContent)}` });
   return {
     type: 'tool_result',
@@ -70,6 +75,18 @@ export function toToolResultBlock(toolUseId: string, result: CallToolResult): To
     content: content.length > 0 ? content : [{ type: 'text', text: '(no content)' }],
     ...(result.isError ? { is_error: true } : {}),
   };
+}
+
+/** Whether one of the result's text blocks is `value` serialised (any spacing or key order). */
+function textCarries(result: CallToolResult, value: unknown): boolean {
+  return (result.content ?? []).some((c) => {
+    if (c.type !== 'text') return false;
+    try {
+      return isDeepStrictEqual(JSON.parse(c.text), value);
+    } catch {
+      return false;
+    }
+  });
 }
 
 const approxBytes = (base64: string) => Math.floor((base64.length * 3) / 4);
