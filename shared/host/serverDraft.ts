@@ -74,6 +74,8 @@ export interface ImportPreview {
     sendsTo: string;
     cwd?: string;
     exists: boolean;
+    /** An already configured server (under another name) that runs the same command or URL. */
+    sameAs?: string;
     /** Every env variable or header it will send, secret or not. */
     values: ImportValue[];
     secrets: SecretPrompt[];

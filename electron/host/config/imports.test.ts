@@ -35,6 +35,17 @@ describe('imports', () => {
     expect(defaultImportPath('vscode', env, 'linux')).toBe('/home/ada/.config/Code/User/mcp.json');
   });
 
+  it('flags a server that runs the same as one already configured under another name', async () => {
+    const plan = await planImport('claude-desktop', path.join(samples, 'claude_desktop_config.json'), {
+      gh: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-github'] },
+      other: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-everything'] },
+    });
+    expect(plan.preview.servers.map((s) => [s.name, s.exists, s.sameAs])).toEqual([
+      ['filesystem', false, undefined],
+      ['github', false, 'gh'],
+    ]);
+  });
+
   it('Claude Desktop: a preview first, without secret values; applying moves found secrets to the store', async () => {
     host = await Host.create({ home });
     await host.registry.upsert('filesystem', { url: 'http://127.0.0.1:9/mcp' });

@@ -52,6 +52,11 @@ export async function planImport(
   existing: Record<string, unknown>,
 ): Promise<ImportPlan> {
   const document = await readImportFile(filePath);
+  // What each configured server runs or reaches, to flag an import that duplicates one.
+  const configured = parseConfig({ mcpServers: existing }).servers.map((s) => ({
+    name: s.name,
+    target: targetOf(s),
+  }));
   const doc = (typeof document === 'object' && document !== null ? document : {}) as Record<string, unknown>;
   const servers = (source === 'vscode' ? doc.servers : doc.mcpServers) as Record<string, unknown> | undefined;
   const inputs = new Map<string, { description?: string }>();
@@ -146,6 +151,7 @@ export async function planImport(
       sendsTo: server.kind === 'stdio' ? 'the environment of the local command' : new URL(server.url).origin,
       ...(server.kind === 'stdio' && server.cwd ? { cwd: server.cwd } : {}),
       exists: name in existing,
+      ...sameAsOf(configured, name, targetOf(server)),
       // Only what the server kind sends: a remote server's stray env (or a command's headers) goes nowhere.
       values: sent.filter((v) => v.field === sends),
       secrets: secrets.filter((p) => p.field === sends),
@@ -153,6 +159,11 @@ export async function planImport(
     });
   }
   return plan;
+}
+
+function sameAsOf(configured: { name: string; target: string }[], name: string, target: string) {
+  const twin = configured.find((c) => c.name !== name && c.target === target);
+  return twin ? { sameAs: twin.name } : {};
 }
 
 /** The largest file an import reads: MCP configs are a few kilobytes. */

@@ -34,7 +34,8 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     attempt(async () => {
       const p = await host.call('previewImport', source, path.trim() || null);
       setPreview(p);
-      setChosen(p.servers.filter((s) => !s.exists).map((s) => s.name));
+      // New servers are chosen; one that replaces or repeats a configured server waits to be chosen.
+      setChosen(p.servers.filter((s) => !s.exists && !s.sameAs).map((s) => s.name));
       setInputs({});
     });
   const apply = () =>
@@ -94,6 +95,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     <SafeText text={s.target} />
                   </code>
                   {s.exists && <span className="warning-inline"> replaces the server of that name</span>}
+                  {s.sameAs && (
+                    <span className="warning-inline">
+                      {' '}
+                      runs the same as <SafeText text={s.sameAs} />, already configured
+                    </span>
+                  )}
                 </label>
                 {s.warnings.map((w) => (
                   <p key={w} className="warning">
