@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../state/store';
 import { renderWithHost } from '../../test/render';
@@ -17,5 +17,27 @@ describe('LogsPage', () => {
       ['db\u202Eadmin', 'db⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩admin'],
       ['http', 'http'],
     ]);
+  });
+
+  it('keeps its filters when the person leaves the page and comes back; the wire trace is off at first', () => {
+    const entry = (seq: number, source: 'wire' | 'stderr', text: string) => ({
+      seq,
+      server: 'everything',
+      at: 1000 + seq,
+      level: 'info' as const,
+      source,
+      text,
+    });
+    useApp.setState({ logs: [entry(1, 'wire', '{"jsonrpc":"2.0"}'), entry(2, 'stderr', 'started')] });
+    const first = renderWithHost(<LogsPage />);
+    expect(screen.getByText(/1 of 2 entries/)).toBeTruthy();
+    expect((screen.getByLabelText('wire') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/Pick a server to set the level/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Search logs'), { target: { value: 'start' } });
+    fireEvent.click(screen.getByLabelText('wire'));
+    first.unmount();
+    renderWithHost(<LogsPage />);
+    expect((screen.getByLabelText('Search logs') as HTMLInputElement).value).toBe('start');
+    expect((screen.getByLabelText('wire') as HTMLInputElement).checked).toBe(true);
   });
 });

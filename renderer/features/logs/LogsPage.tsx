@@ -7,7 +7,7 @@ import { SafeText } from '../../components/SafeText';
 import { saveFile } from '../../components/saveFile';
 import { VirtualList } from '../../components/VirtualList';
 import { useApp } from '../../state/store';
-import { allLevels, filterLogs, formatLogLine, LOG_SOURCES } from './logFilter';
+import { filterLogs, formatLogLine, LOG_SOURCES } from './logFilter';
 
 /** Longer entries (a wire trace of a big result) show their start until opened. */
 const LONG = 400;
@@ -29,11 +29,15 @@ export function LogsPage() {
   const run = useApp((s) => s.run);
   const logs = useApp((s) => s.logs);
   const servers = useApp((s) => s.servers);
-  const [server, setServer] = useState<string>();
-  const [levels, setLevels] = useState<ReadonlySet<LoggingLevel>>(allLevels);
-  const [sources, setSources] = useState<ReadonlySet<LogSource>>(() => new Set(LOG_SOURCES));
-  const [logger, setLogger] = useState<string>();
-  const [text, setText] = useState('');
+  const { server, levels, sources, logger, text } = useApp((s) => s.logView);
+  const setView = useApp((s) => s.setLogView);
+  const setServer = (v: string | undefined) => setView({ server: v });
+  const setLevels = (f: (l: ReadonlySet<LoggingLevel>) => ReadonlySet<LoggingLevel>) =>
+    setView({ levels: f(levels) });
+  const setSources = (f: (l: ReadonlySet<LogSource>) => ReadonlySet<LogSource>) =>
+    setView({ sources: f(sources) });
+  const setLogger = (v: string | undefined) => setView({ logger: v });
+  const setText = (v: string) => setView({ text: v });
   const [follow, setFollow] = useState(true);
   const [copied, setCopied] = useState(false);
 
@@ -66,6 +70,14 @@ export function LogsPage() {
             </option>
           ))}
         </select>
+        {!server && <span className="muted">Pick a server to set the level it sends its log from.</span>}
+        {server && !canSetLevel && (
+          <span className="muted">
+            {selected?.state.status === 'running'
+              ? 'This server does not offer log levels.'
+              : 'The level can be set while the server runs.'}
+          </span>
+        )}
         {canSetLevel && (
           <>
             <label htmlFor="log-set-level">Server sends from</label>
