@@ -37,4 +37,29 @@ describe('SchemaForm', () => {
     render(<SchemaForm fields={fields} values={initialValues(fields)} errors={{}} onChange={() => {}} />);
     expect(screen.getByRole('note').textContent).toContain('ad⟨U+200B ZERO WIDTH SPACE⟩min');
   });
+
+  it('a Send with problems puts the focus on the first field that has one', () => {
+    const { fields } = fieldsOf({
+      type: 'object',
+      properties: {
+        name: { type: 'string', title: 'Name' },
+        email: { type: 'string', title: 'Email', format: 'email' },
+        age: { type: 'integer', title: 'Age' },
+      },
+      required: ['email', 'age'],
+    });
+    const view = render(
+      <SchemaForm fields={fields} values={initialValues(fields)} errors={{}} onChange={() => {}} />,
+    );
+    expect(document.activeElement).toBe(document.body);
+    view.rerender(
+      <SchemaForm
+        fields={fields}
+        values={initialValues(fields)}
+        errors={{ age: 'Required', email: 'Required' }}
+        onChange={() => {}}
+      />,
+    );
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Email/));
+  });
 });

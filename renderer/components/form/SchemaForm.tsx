@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { ErrorText } from '../ErrorText';
 import { HiddenWarning } from '../HiddenWarning';
 import { revealAsText } from '../revealHidden';
@@ -26,6 +26,17 @@ export function SchemaForm({
   onChange: (values: FormValues) => void;
 }) {
   const base = useId();
+  // A Send with problems moves the focus to the first field that has one (in view, read out).
+  useEffect(() => {
+    const first = fields.find((f) => errors[f.name]);
+    const el = first && document.getElementById(`${base}-${first.name}`);
+    if (!el) return;
+    const target = el.matches('input, select, textarea')
+      ? el
+      : el.querySelector<HTMLElement>('input, select, textarea');
+    target?.focus();
+    target?.scrollIntoView?.({ block: 'center' });
+  }, [errors, fields, base]);
   const set = (name: string, value: string | boolean | string[]) => onChange({ ...values, [name]: value });
   return (
     <div className="schema-form">
