@@ -38,9 +38,28 @@ export interface HostOptions {
   consentTimeoutMs?: number;
 }
 
+/** `sentAt`: when the approved call went to the server (time in the consent dialog is not the tool's). */
 export type ToolCallOutcome =
-  | { status: 'done'; result: CallToolResult; server: string; tool: string; argumentsJson: string }
-  | { status: 'refused'; reason: string; server?: string; tool?: string; result: CallToolResult };
+  | {
+      status: 'done';
+      result: CallToolResult;
+      server: string;
+      tool: string;
+      argumentsJson: string;
+      sentAt: number;
+    }
+  | { status: 'refused'; reason: string; server?: string; tool?: string; result: CallToolResult }
+  /** The server answered with an error, or the connection failed, after the call was sent. */
+  | {
+      status: 'failed';
+      reason: string;
+      code?: number;
+      server: string;
+      tool: string;
+      argumentsJson: string;
+      sentAt: number;
+      result: CallToolResult;
+    };
 
 /**
  * The MCP host: every server, its config, secrets, roots and logs, behind one object that both
@@ -230,18 +249,27 @@ export class Host {
           : `The tool call was not approved (${auth.reason}).`;
       return refused(why, entry.server, entry.tool.name);
     }
-    const result = await client.callTool(entry.tool.name, auth.arguments as Record<string, unknown>, {
-      signal: options.signal,
-      onProgress: options.onProgress,
-      resetTimeoutOnProgress: true,
-    });
-    return {
-      status: 'done',
-      result,
-      server: entry.server,
-      tool: entry.tool.name,
-      argumentsJson: auth.argumentsJson,
-    };
+    const sentAt = Date.now();
+    const sent = { server: entry.server, tool: entry.tool.name, argumentsJson: auth.argumentsJson, sentAt };
+    try {
+      const result = await client.callTool(entry.tool.name, auth.arguments as Record<string, unknown>, {
+        signal: options.signal,
+        onProgress: options.onProgress,
+        resetTimeoutOnProgress: true,
+      });
+      return { status: 'done', result, ...sent };
+    } catch (error) {
+      // A cancel is the caller's to report; anything else is this call's failure, with its server.
+      if (options.signal?.aborted) throw error;
+      const reason = `The call failed: ${error instanceof Error ? error.message : String(error)}`;
+      return {
+        status: 'failed',
+        reason,
+        ...(error instanceof McpError ? { code: error.code } : {}),
+        ...sent,
+        result: { content: [{ type: 'text', text: reason }], isError: true },
+      };
+    }
   }
 
   /** Stops every server per its transport's rules and writes pending logs. */

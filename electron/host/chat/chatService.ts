@@ -309,6 +309,7 @@ export class ChatService {
           signal.removeEventListener('abort', stopAll);
           this.calls.delete(callKey(id, use.id));
         }
+        const ran = outcome.status === 'refused' ? undefined : outcome;
         return {
           result: outcome.result,
           record: {
@@ -316,10 +317,11 @@ export class ChatService {
             name: use.name,
             ...(outcome.server ? { server: outcome.server } : {}),
             ...(outcome.tool ? { tool: outcome.tool } : {}),
-            argumentsJson: outcome.status === 'done' ? outcome.argumentsJson : JSON.stringify(use.input),
-            decision: outcome.status === 'done' ? 'allowed' : 'refused',
-            ...(outcome.status === 'refused' ? { reason: outcome.reason } : {}),
-            startedAt,
+            argumentsJson: ran ? ran.argumentsJson : JSON.stringify(use.input),
+            decision: outcome.status === 'done' ? 'allowed' : outcome.status,
+            ...(outcome.status !== 'done' ? { reason: outcome.reason } : {}),
+            // The tool's own time: from when it was sent, not from when the person was asked.
+            startedAt: ran ? ran.sentAt : startedAt,
             endedAt: Date.now(),
           },
         };

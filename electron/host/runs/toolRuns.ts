@@ -24,9 +24,18 @@ export class ToolRuns {
         signal: controller.signal,
         onProgress: (progress) => this.progressEmitter.fire({ callId, progress }),
       });
-      return outcome.status === 'done'
-        ? { status: 'done', result: outcome.result }
-        : { status: 'refused', reason: outcome.reason };
+      switch (outcome.status) {
+        case 'done':
+          return { status: 'done', result: outcome.result };
+        case 'refused':
+          return { status: 'refused', reason: outcome.reason };
+        case 'failed':
+          return {
+            status: 'failed',
+            error: outcome.reason.replace(/^The call failed: /, ''),
+            ...(outcome.code !== undefined ? { code: outcome.code } : {}),
+          };
+      }
     } catch (error) {
       if (controller.signal.aborted) return { status: 'refused', reason: 'Cancelled by the user.' };
       return error instanceof McpError

@@ -36,4 +36,49 @@ describe('ToolCallCard', () => {
       'Progress of go⟨U+2066 LEFT-TO-RIGHT ISOLATE⟩',
     );
   });
+
+  it('a call that ran and failed says so while folded: marked, open, named by server and tool, timed from its sending', () => {
+    const { container } = render(
+      <ToolCallCard
+        name="everything__echo"
+        input={{ message: 'x' }}
+        record={{
+          toolUseId: 't2',
+          name: 'everything__echo',
+          server: 'everything',
+          tool: 'echo',
+          argumentsJson: '{"message":"x"}',
+          decision: 'allowed',
+          startedAt: 10_000,
+          endedAt: 10_400,
+        }}
+        result={{ content: [{ type: 'text', text: 'disk full' }], isError: true }}
+      />,
+    );
+    const card = container.querySelector('details')!;
+    expect(card.open).toBe(true);
+    expect(card.className).toContain('tool-error');
+    expect(card.querySelector('summary')!.textContent).toBe('error everything · echo · 0.4 s');
+  });
+
+  it('a refused call shows no running time', () => {
+    const { container } = render(
+      <ToolCallCard
+        name="everything__echo"
+        input={{}}
+        record={{
+          toolUseId: 't3',
+          name: 'everything__echo',
+          server: 'everything',
+          tool: 'echo',
+          argumentsJson: '{}',
+          decision: 'refused',
+          reason: 'The user denied this tool call.',
+          startedAt: 0,
+          endedAt: 9000,
+        }}
+      />,
+    );
+    expect(container.querySelector('summary')!.textContent).toBe('refused everything · echo');
+  });
 });

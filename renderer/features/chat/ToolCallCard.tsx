@@ -25,7 +25,13 @@ export function ToolCallCard({
   result?: CallToolResult;
   progress?: Progress;
 }) {
-  const state = record ? record.decision : 'running';
+  // A call that ran but whose result is an error is a failure too: marked, and open.
+  const state = !record
+    ? 'running'
+    : record.decision === 'allowed' && result?.isError
+      ? 'error'
+      : record.decision;
+  const ran = record && record.decision !== 'refused';
   return (
     <details
       className={`tool-card tool-${state}`}
@@ -41,8 +47,14 @@ export function ToolCallCard({
         ) : (
           <SafeText text={name} />
         )}
-        {record && (
-          <span className="muted"> · {((record.endedAt - record.startedAt) / 1000).toFixed(1)} s</span>
+        {ran && (
+          <span
+            className="muted"
+            title="The tool's own time, from when it was sent (not the time you took to approve it)"
+          >
+            {' '}
+            · {((record.endedAt - record.startedAt) / 1000).toFixed(1)} s
+          </span>
         )}
       </summary>
       {state === 'running' && (
