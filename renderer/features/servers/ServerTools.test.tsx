@@ -35,4 +35,40 @@ describe('ServerTools', () => {
     expect(screen.getByRole('button', { name: 'Run Fore⟨U+2800 BRAILLE PATTERN BLANK⟩cast' })).toBeTruthy();
     await screen.findByText(/Ask again for everything/);
   });
+
+  it("lists each tool's title with its name and its description", async () => {
+    useApp.setState({
+      catalog: {
+        ...useApp.getState().catalog,
+        tools: [
+          {
+            name: 'everything__echo',
+            server: 'everything',
+            tool: 'echo',
+            title: 'Echo Tool',
+            description: 'Echoes back the input string',
+            inputSchema: { type: 'object' },
+            enabled: true,
+          },
+          {
+            name: 'everything__add',
+            server: 'everything',
+            tool: 'add',
+            inputSchema: { type: 'object' },
+            enabled: true,
+          },
+        ],
+      },
+    });
+    const { host } = recordingHost({
+      getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
+    });
+    const { container } = renderWithHost(<ServerTools server="everything" />, host);
+    const items = Array.from(container.querySelectorAll('li[data-tool]'));
+    expect(items[0]!.querySelector('.tool-names')!.textContent).toBe('Echo Tool echo');
+    expect(items[0]!.querySelector('.tool-description')!.textContent).toBe('Echoes back the input string');
+    expect(items[1]!.querySelector('.tool-names')!.textContent).toBe('add');
+    expect(items[1]!.querySelector('.tool-description')).toBeNull();
+    await screen.findByText(/Ask again for everything/);
+  });
 });

@@ -40,8 +40,21 @@ export function ServerTools({ server }: { server: string }) {
                   void run(() => host.call('setToolEnabled', server, t.tool, e.target.checked))
                 }
               />
-              <SafeText text={t.title ?? t.tool} />
+              <span className="tool-names">
+                <SafeText text={t.title ?? t.tool} />
+                {t.title && t.title !== t.tool && (
+                  <code className="muted">
+                    {' '}
+                    <SafeText text={t.tool} />
+                  </code>
+                )}
+              </span>
             </label>
+            {t.description && (
+              <p className="tool-description muted">
+                <SafeText text={t.description} />
+              </p>
+            )}
             {approvals &&
               (approvals.alwaysTools.includes(t.tool) || approvals.serverTools.includes(t.tool)) && (
                 <span className="chip" title="Runs without asking">

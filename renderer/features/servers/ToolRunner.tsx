@@ -108,10 +108,15 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
           <button type="button" onClick={onClose}>
             Close
           </button>
-          <button type="submit" className="primary" disabled={running}>
+          <button type="submit" className="primary" disabled={running} aria-describedby="tool-run-consent">
             Run
           </button>
         </div>
+        <p id="tool-run-consent" className="muted">
+          Run goes through the same approval as a model’s call: the next dialog shows the exact arguments as
+          they will be sent (after this form turns them into JSON), and standing approvals and the read-only
+          policy apply as they do in a chat.
+        </p>
       </form>
       {run && running && <RunProgress run={run} onCancel={cancel} />}
       {run?.outcome && (
