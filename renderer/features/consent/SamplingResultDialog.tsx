@@ -34,7 +34,9 @@ export function SamplingResultDialog({
       <ConsentServerLine request={request} />
       <p className="muted">
         Model{' '}
-        <SafeText text={`${result.model}${result.stopReason ? ` · stopped: ${result.stopReason}` : ''}`} />
+        <SafeText
+          text={`${result.model}${result.stopReason ? ` · ${stopReasonText(result.stopReason)}` : ''}`}
+        />
       </p>
       {content.map((b, i) =>
         b.type === 'text' ? (
@@ -64,3 +66,12 @@ export function SamplingResultDialog({
     </Modal>
   );
 }
+
+/** MCP's stop reasons in words; another (a provider's own) is shown as it came. */
+const STOP_REASONS: Record<string, string> = {
+  endTurn: 'finished its answer',
+  maxTokens: 'stopped at the token limit',
+  stopSequence: 'stopped at a stop sequence',
+  toolUse: 'wants to use a tool',
+};
+export const stopReasonText = (reason: string): string => STOP_REASONS[reason] ?? `stopped: ${reason}`;

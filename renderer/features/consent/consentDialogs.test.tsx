@@ -4,12 +4,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type {
   ElicitationConsentRequest,
   SamplingConsentRequest,
+  SamplingResultConsentRequest,
   ToolConsentRequest,
 } from '../../../shared/host/consent';
 import type { ElicitFormParams } from '../../../shared/mcp/protocol';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ElicitationFormDialog } from './ElicitationFormDialog';
 import { SamplingConsentDialog } from './SamplingConsentDialog';
+import { SamplingResultDialog } from './SamplingResultDialog';
 import { ToolConsentDialog } from './ToolConsentDialog';
 
 const server = { id: 'weather', target: 'node weather.js', identity: 'abc123' };
@@ -195,5 +197,24 @@ describe('SamplingConsentDialog', () => {
     );
     pressEscape();
     expect(reject).toHaveBeenCalledOnce();
+  });
+});
+
+describe('SamplingResultDialog', () => {
+  it('says why the model stopped in words, not as the protocol spells it', () => {
+    const request: SamplingResultConsentRequest = {
+      ...base,
+      kind: 'sampling-result',
+      params: { messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }], maxTokens: 10 },
+      result: {
+        role: 'assistant',
+        content: { type: 'text', text: 'Hello.' },
+        model: 'claude-x',
+        stopReason: 'endTurn',
+      },
+    };
+    renderWithHost(<SamplingResultDialog request={request} approve={() => {}} reject={() => {}} />);
+    expect(screen.getByText(/claude-x · finished its answer/)).toBeTruthy();
+    expect(screen.queryByText(/endTurn/)).toBeNull();
   });
 });
