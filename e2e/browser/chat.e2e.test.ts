@@ -248,16 +248,27 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     await page.getByRole('option', { name: /completable-prompt/ }).click();
     const form = page.getByRole('dialog', { name: /completable-prompt from everything/ });
     await form.getByRole('combobox', { name: /department/ }).fill('Eng');
+    await page.getByRole('option', { name: 'Engineering' }).waitFor();
+    await form.getByRole('combobox', { name: /department/ }).press('ArrowDown');
+    await expect
+      .poll(() => page.getByRole('option', { name: 'Engineering' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await shot('4a-completion-active');
     await page.getByRole('option', { name: 'Engineering' }).click();
     await form.getByRole('combobox', { name: /name/ }).fill('Bo');
     await page.getByRole('option', { name: 'Bob' }).click();
+    // The person's own words go with the prompt: nothing was sent while they wrote them.
+    await form.getByLabel('Your message with it (optional)').fill('And keep it short.');
+    expect(fake.requests.length).toBe(before);
     await form.getByRole('button', { name: 'Add to the conversation' }).click();
     await expect.poll(() => messages().textContent()).toContain('Promotion noted.');
     await replyDone();
     expect(await messages().textContent()).toContain(
       'Please promote Bob to the head of the Engineering team.',
     );
-    expect(JSON.stringify(fake.requests.slice(before).at(-1)?.body)).toContain('Please promote Bob');
+    const sent = JSON.stringify(fake.requests.slice(before).at(-1)?.body);
+    expect(sent).toContain('Please promote Bob');
+    expect(sent).toContain('And keep it short.');
 
     fake.script({ content: [{ type: 'text', text: 'I read it.' }] });
     await page.getByRole('button', { name: 'Attach resource…' }).click();

@@ -337,8 +337,8 @@ export class HostService implements HostApi {
   sendMessage(id: string, text: string, attachments: { server: string; uri: string }[]) {
     return this.host.chat.send(id, text, attachments);
   }
-  sendPrompt(id: string, server: string, name: string, args: Record<string, string>) {
-    return this.host.chat.sendPrompt(id, server, name, args);
+  sendPrompt(id: string, server: string, name: string, args: Record<string, string>, text: string) {
+    return this.host.chat.sendPrompt(id, server, name, args, text);
   }
   async cancelToolCall(id: string, toolUseId: string) {
     this.host.chat.cancelToolCall(id, toolUseId);

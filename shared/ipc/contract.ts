@@ -199,6 +199,8 @@ export const HOST_METHODS = {
     serverId,
     z.string().min(1).max(1024),
     z.record(z.string(), z.string().max(65_536)),
+    /** The person's own words, sent with the prompt's messages ('' for none). */
+    z.string().max(1_000_000),
   ]),
   stopReply: z.tuple([conversationId]),
   /** Cancels one running tool call of a reply (on its server); the model is told. */

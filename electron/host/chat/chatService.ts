@@ -130,13 +130,32 @@ export class ChatService {
 
   /**
    * A server's prompt: its messages join the conversation as they are (roles kept; text, images and
-   * embedded resources); if the last is the person's, the model answers.
+   * embedded resources), the person's own words after them (in the prompt's last message when that is
+   * theirs); if the last is the person's, the model answers.
    */
-  async sendPrompt(id: string, server: string, name: string, args: Record<string, string>): Promise<void> {
+  async sendPrompt(
+    id: string,
+    server: string,
+    name: string,
+    args: Record<string, string>,
+    text = '',
+  ): Promise<void> {
     if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
     const before = await this.deps.store.summary(id);
     const messages = await this.deps.getPrompt(server, name, args);
     if (messages.length === 0) throw new Error(`The prompt ${name} has no messages`);
+    const own = text.trim();
+    if (own) {
+      const last = messages.at(-1)!;
+      if (last.role === 'user') last.blocks = [...last.blocks, { type: 'text', text: own }];
+      else
+        messages.push({
+          id: randomUUID(),
+          role: 'user',
+          blocks: [{ type: 'text', text: own }],
+          at: Date.now(),
+        });
+    }
     for (const m of messages) await this.save(id, m);
     await this.nameAfterFirst(before, `/${name}`);
     this.listEmitter.fire();

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Prompt } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
@@ -20,6 +21,8 @@ export function PromptInsert({
 }) {
   const host = useHost();
   const run = useApp((s) => s.run);
+  // The person's own words go with the prompt, in the same message: nothing is sent before they are written.
+  const [text, setText] = useState('');
   return (
     <Modal
       title={
@@ -37,11 +40,16 @@ export function PromptInsert({
         submitLabel="Add to the conversation"
         onUse={(args) =>
           void run(async () => {
-            await host.call('sendPrompt', conversationId, server, prompt.name, args);
+            await host.call('sendPrompt', conversationId, server, prompt.name, args, text);
             onClose(true);
           })
         }
-      />
+      >
+        <div className="field">
+          <label htmlFor="prompt-own-text">Your message with it (optional)</label>
+          <textarea id="prompt-own-text" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+        </div>
+      </PromptForm>
       <div className="actions">
         <button type="button" onClick={() => onClose(false)}>
           Cancel

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { GetPromptResult, Prompt } from '../../../shared/mcp/protocol';
 import { CompletionInput } from '../../components/CompletionInput';
 import { ErrorText } from '../../components/ErrorText';
@@ -17,7 +17,10 @@ export function PromptForm({
   onResult,
   onUse,
   submitLabel = 'Get messages',
+  children,
 }: {
+  /** More fields, after the prompt's own (the chat's: the person's own words to go with it). */
+  children?: ReactNode;
   server: string;
   prompt: Prompt;
   onResult?: (result: GetPromptResult) => void;
@@ -87,6 +90,7 @@ export function PromptForm({
           {missing.includes(a.name) && <ErrorText>Required</ErrorText>}
         </div>
       ))}
+      {children}
       <button type="submit" className="primary">
         {submitLabel}
       </button>
