@@ -3,6 +3,7 @@ import { SafeText } from './components/SafeText';
 import { Sidebar } from './components/Sidebar';
 import { ChatPage } from './features/chat/ChatPage';
 import { ConsentHost } from './features/consent/ConsentHost';
+import { FirstRunChecklist } from './features/firstRun/FirstRunChecklist';
 import { LogsPage } from './features/logs/LogsPage';
 import { PromptsPage } from './features/prompts/PromptsPage';
 import { ResourcesPage } from './features/resources/ResourcesPage';
@@ -34,6 +35,7 @@ export function App() {
             </button>
           </p>
         )}
+        <FirstRunChecklist />
         {pane === 'servers' && <ServersPage />}
         {pane === 'resources' && <ResourcesPage />}
         {pane === 'prompts' && <PromptsPage />}

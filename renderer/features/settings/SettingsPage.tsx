@@ -24,7 +24,13 @@ export function SettingsPage() {
     const v = await host.call('getSettings');
     setView(v);
     setDraft(v.settings);
-    if (v.hasApiKey) setModels(await host.call('listModels'));
+    useApp.setState({ hasApiKey: v.hasApiKey });
+  };
+  // The API is asked for its models only when the person goes to choose one: saving a key sends
+  // nothing anywhere (a gateway user sets the base URL first, and nothing reached the default).
+  const loadModels = () => {
+    if (models || !view?.hasApiKey) return;
+    void run(async () => setModels(await host.call('listModels')));
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open
   useEffect(() => {
@@ -49,8 +55,9 @@ export function SettingsPage() {
       <section className="card" aria-label="Anthropic API key">
         <h2>Anthropic API key</h2>
         <p className="muted">
-          {view.hasApiKey ? `A key is stored for ${view.keyOrigin}.` : `No key for ${view.keyOrigin}.`} It
-          stays in Switchboard’s secret store
+          {view.hasApiKey ? `A key is stored for ${view.keyOrigin}.` : `No key for ${view.keyOrigin}.`}{' '}
+          {!view.hasApiKey && 'Using a gateway? Set its API base URL below and save it first. '}It stays in
+          Switchboard’s secret store
           {encrypted === false ? ' (a file only you can read, not encrypted)' : ''}, is never shown again, and
           is sent only to the address it was entered for.
         </p>
@@ -128,6 +135,7 @@ export function SettingsPage() {
           <input
             id="default-model"
             list="known-models"
+            onFocus={loadModels}
             value={draft.anthropic.defaultModel ?? ''}
             placeholder={models?.models[0] ? revealAsText(models.models[0]) : 'the newest the API lists'}
             onChange={(e) => {

@@ -13,6 +13,8 @@ export interface UiSlice {
   pane: Pane;
   error: string | undefined;
   notices: Notice[];
+  /** Whether a model API key is stored for the base URL in use (undefined: not asked yet). */
+  hasApiKey: boolean | undefined;
   setPane(pane: Pane): void;
   /** Runs a host call; a failure is shown, not swallowed. Resolves to the result, or undefined. */
   run<T>(action: () => Promise<T>): Promise<T | undefined>;
@@ -27,6 +29,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => (
   pane: 'chats',
   error: undefined,
   notices: [],
+  hasApiKey: undefined,
   setPane: (pane) => set({ pane }),
   run: async (action) => {
     try {
