@@ -194,6 +194,18 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     expect(answered.lastError).toBeUndefined();
   });
 
+  it('New chat does not pile up empty conversations', async () => {
+    const h = await start();
+    const kept = await h.chat.create();
+    env.fake.script({ content: [{ type: 'text', text: 'Hi.' }] });
+    await h.chat.send(kept.id, 'Hello');
+    await finished(kept.id);
+    await h.chat.create();
+    await h.chat.create();
+    const last = await h.chat.create();
+    expect((await h.chat.list()).map((c) => c.id).sort()).toEqual([kept.id, last.id].sort());
+  });
+
   it('a reply cut off by the app stopping is offered again with Retry', async () => {
     const h = await start();
     const c = await h.chat.create();

@@ -80,7 +80,10 @@ export class ChatService {
     return this.running.has(id);
   }
 
+  /** A new conversation. Earlier ones nobody wrote anything in are removed: New chat never piles them up. */
   async create(settings: Partial<ConversationSettings> = {}): Promise<Conversation> {
+    for (const c of await this.deps.store.list())
+      if (c.messageCount === 0 && !this.running.has(c.id)) await this.deps.store.delete(c.id);
     const { anthropic } = (await this.deps.settings.get()).settings;
     const conversation = await this.deps.store.create(randomUUID(), NEW_TITLE, {
       ...(anthropic.defaultModel ? { model: anthropic.defaultModel } : {}),
