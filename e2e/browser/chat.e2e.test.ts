@@ -278,6 +278,13 @@ describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
     await expect.poll(() => messages().textContent()).toContain('I read it.');
     await replyDone();
     expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('[attached resource');
+    // In the person's bubble the resource is a folded chip beside their words, not the whole text.
+    const mine = page.getByRole('article', { name: 'You' }).last();
+    const chip = mine.locator('details.attachment');
+    expect(await chip.count()).toBe(1);
+    expect(await chip.getAttribute('open')).toBeNull();
+    expect(await mine.locator('.markdown').textContent()).toBe('Summarise the attachment');
+    await shot('4b-attachment-chip');
 
     // From the resources page, to the chat that is open.
     await goTo(page, 'Resources');

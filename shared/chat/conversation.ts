@@ -2,8 +2,9 @@ import type { CallToolResult } from '../mcp/protocol';
 
 /** One piece of a chat message, close to the Messages API's blocks. */
 export type ChatBlock =
-  | { type: 'text'; text: string }
-  | { type: 'image'; mimeType: string; data: string }
+  /** `attachment`: the text is a resource the person attached (shown folded; kept when the message is edited). */
+  | { type: 'text'; text: string; attachment?: { server: string; uri: string } }
+  | { type: 'image'; mimeType: string; data: string; attachment?: { server: string; uri: string } }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   | { type: 'tool_result'; toolUseId: string; result: CallToolResult };
 

@@ -3,6 +3,7 @@ import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import { ConversationStore } from '../../store/conversationStore';
 import type { Host } from '../host';
+import { titleFrom } from './chatService';
 
 const env = withHostAndModel('sb-chat-', 'sk-ant-chat-3c9d');
 let events: ChatEvent[];
@@ -248,5 +249,15 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
       'Better question',
       'Second answer.',
     ]);
+  });
+});
+
+describe('conversation titles', () => {
+  it('are cut between words, with an ellipsis', () => {
+    expect(titleFrom('Short question')).toBe('Short question');
+    expect(
+      titleFrom('Please summarise the quarterly infrastructure report for the northern region teams'),
+    ).toBe('Please summarise the quarterly infrastructure report for the…');
+    expect(titleFrom('x'.repeat(100))).toBe(`${'x'.repeat(60)}…`);
   });
 });

@@ -123,10 +123,16 @@ export class ChatService {
     if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
     const before = await this.deps.store.summary(id);
     const blocks: ChatBlock[] = [];
-    for (const a of attachments) blocks.push(...(await this.deps.readResource(a.server, a.uri)));
+    for (const a of attachments)
+      for (const b of await this.deps.readResource(a.server, a.uri))
+        blocks.push(
+          b.type === 'text' || b.type === 'image'
+            ? { ...b, attachment: { server: a.server, uri: a.uri } }
+            : b,
+        );
     if (trimmed) blocks.push({ type: 'text', text: trimmed });
     await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
-    if (trimmed) await this.nameAfterFirst(before, trimmed.split('\n')[0]!.slice(0, 60));
+    if (trimmed) await this.nameAfterFirst(before, titleFrom(trimmed.split('\n')[0]!));
     this.listEmitter.fire();
     this.startTurn(id);
   }
@@ -186,7 +192,8 @@ export class ChatService {
     if (original?.role !== 'user' || original.blocks.some((b) => b.type === 'tool_result'))
       throw new Error('Only a message you wrote can be edited');
     await this.truncate(id, index);
-    const kept = original.blocks.filter((b) => b.type !== 'text');
+    // What was attached stays; only the person's own words are replaced.
+    const kept = original.blocks.filter((b) => b.type !== 'text' || b.attachment);
     await this.save(id, {
       id: randomUUID(),
       role: 'user',
@@ -350,4 +357,12 @@ export class ChatService {
       },
     });
   }
+}
+
+/** A conversation's title from its first line: at most about 60 characters, cut between words. */
+export function titleFrom(line: string, max = 60): string {
+  const clean = line.trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max + 1).lastIndexOf(' ');
+  return `${clean.slice(0, cut > max / 2 ? cut : max).trimEnd()}…`;
 }

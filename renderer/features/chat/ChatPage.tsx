@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { saveFile } from '../../components/saveFile';
 import { useApp } from '../../state/store';
@@ -30,6 +31,8 @@ export function ChatPage() {
       useApp.setState({ open: await host.call('getConversation', id) });
       setRenaming(undefined);
       setConfirmDelete(false);
+      // The Model panel belongs to the conversation it was opened for.
+      setShowSettings(false);
     });
 
   const exportAs = (format: 'markdown' | 'json') =>
@@ -48,7 +51,7 @@ export function ChatPage() {
         <div className="conversation">
           <header className="page-head">
             {renaming === undefined ? (
-              <h1>
+              <h1 title={revealAsText(title)}>
                 <SafeText text={title} />
               </h1>
             ) : (
@@ -97,7 +100,16 @@ export function ChatPage() {
               </button>
             )}
           </header>
-          {showSettings && <ConversationSettingsForm id={open.id} settings={open.settings} />}
+          {showSettings && (
+            // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the panel, as it closes a dialog
+            <div
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setShowSettings(false);
+              }}
+            >
+              <ConversationSettingsForm id={open.id} settings={open.settings} />
+            </div>
+          )}
           <MessageList
             messages={open.messages}
             live={live}

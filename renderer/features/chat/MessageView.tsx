@@ -26,18 +26,22 @@ export function MessageView({
 }) {
   const { message } = item;
   const [editing, setEditing] = useState<string>();
-  const text = message.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n\n');
+  // The person's own words; what they attached is shown folded, beside them.
+  const text = message.blocks
+    .flatMap((b) => (b.type === 'text' && !b.attachment ? [b.text] : []))
+    .join('\n\n');
   if (message.role === 'user') {
     return (
       <article className="message user" aria-label="You">
-        {message.blocks
-          .filter((b) => b.type === 'image')
-          .map((b, i) =>
-            b.type === 'image' ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
-              <ContentView key={i} content={{ type: 'image', mimeType: b.mimeType, data: b.data }} />
-            ) : null,
-          )}
+        {message.blocks.map((b, i) =>
+          b.type === 'text' && b.attachment ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
+            <AttachmentChip key={i} uri={b.attachment.uri} server={b.attachment.server} text={b.text} />
+          ) : b.type === 'image' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
+            <ContentView key={i} content={{ type: 'image', mimeType: b.mimeType, data: b.data }} />
+          ) : null,
+        )}
         {editing === undefined ? (
           <>
             <Markdown text={text} />
@@ -110,5 +114,27 @@ export function MessageView({
         )}
       </p>
     </article>
+  );
+}
+
+/** An attached resource in the person's message: a chip that opens to what the model read. */
+function AttachmentChip({ uri, server, text }: { uri: string; server: string; text: string }) {
+  // The first line is the "[attached resource …]" header the model reads; the rest is the resource.
+  const body = text.slice(text.indexOf('\n') + 1);
+  const lines = body.split('\n').length;
+  return (
+    <details className="attachment">
+      <summary>
+        <span className="chip">
+          attached <SafeText text={uri} />
+        </span>{' '}
+        <span className="muted">
+          from {server} · {lines.toLocaleString()} line{lines === 1 ? '' : 's'}
+        </span>
+      </summary>
+      <pre className="attachment-text">
+        <SafeText text={body} />
+      </pre>
+    </details>
   );
 }
