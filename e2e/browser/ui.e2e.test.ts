@@ -449,7 +449,10 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     // Every value it will send, and the reference refused by name.
     expect(previewText).toContain('NODE_OPTIONS = --max-old-space-size=256');
     expect(previewText).toMatch(/thief skipped: headers\.X-Key refers to a stored secret/);
+    // It runs what "everything" (and "added") already run: flagged, and left for the person to choose.
+    expect(previewText).toMatch(/imported.*runs the same as (everything|added), already configured/);
     await shot('14-import-preview');
+    await importer.getByRole('checkbox', { name: /imported/ }).check();
     await importer.getByRole('button', { name: /^Import 1/ }).click();
     await expect.poll(() => page.locator('[data-server="imported"]').count()).toBe(1);
 
