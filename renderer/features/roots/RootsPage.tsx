@@ -4,6 +4,7 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { rootsOf } from '../../state/slices/roots';
 import { useApp } from '../../state/store';
+import { commandLineFolders } from './commandLineFolders';
 import { DirectoryBrowser } from './DirectoryBrowser';
 
 /**
@@ -24,6 +25,7 @@ export function RootsPage() {
     else setBrowsingFor(server);
   };
   const following = servers.filter((s) => !roots.servers[s.id]).map((s) => s.id);
+  const withFolders = servers.filter((s) => commandLineFolders(s).length > 0);
 
   const list = (dirs: string[], server: string | null) => (
     <ul className="root-list">
@@ -48,6 +50,18 @@ export function RootsPage() {
   return (
     <section aria-labelledby="roots-title">
       <h1 id="roots-title">Folders servers may see</h1>
+      {withFolders.length > 0 && (
+        <p className="warning" role="note">
+          {withFolders.map((s, i) => (
+            <span key={s.id}>
+              {i > 0 && '; '}
+              <SafeText text={s.id} /> was started with <SafeText text={commandLineFolders(s).join(', ')} />
+            </span>
+          ))}
+          . A server that takes folders from here, like the filesystem server, sees only these once there are
+          any — not the ones on its command line.
+        </p>
+      )}
       <section className="card" aria-label="Every server">
         <h2>Every server</h2>
         <p className="muted">
