@@ -9,16 +9,19 @@ const LABEL: Record<ServerState['status'], string> = {
   error: 'Error',
 };
 
-export function StatusBadge({ state }: { state: ServerState }) {
+/** A remote server between tries is one that cannot be reached now (the card says why). */
+export function StatusBadge({ state, remote = false }: { state: ServerState; remote?: boolean }) {
   const detail =
     state.status === 'restarting'
-      ? ` (try ${state.attempt}, in ${Math.round(state.inMs / 1000)} s)`
+      ? remote
+        ? ` (trying again in ${Math.round(state.inMs / 1000)} s)`
+        : ` (try ${state.attempt}, in ${Math.round(state.inMs / 1000)} s)`
       : state.status === 'starting' && state.attempt > 1
         ? ` (try ${state.attempt})`
         : '';
   return (
     <span className={`status status-${state.status}`} data-status={state.status}>
-      {LABEL[state.status]}
+      {remote && state.status === 'restarting' ? 'Unreachable' : LABEL[state.status]}
       {detail}
     </span>
   );

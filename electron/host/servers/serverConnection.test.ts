@@ -2,13 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { everythingStdio, hostileStdio, processAlive } from '../../../e2e/fixtures/servers';
+import {
+  everythingStdio,
+  hostileStdio,
+  processAlive,
+  startEverythingHttp,
+} from '../../../e2e/fixtures/servers';
 import type { ServerState } from '../../../shared/host/serverView';
 import { parseConfig, type ServerConfig } from '../config/serverConfig';
 import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
 import { FileSecretStore } from '../secrets/fileSecretStore';
-import { ServerConnection } from './serverConnection';
+import { ServerConnection, type ServerConnectionDeps } from './serverConnection';
 
 let home: string;
 const running: ServerConnection[] = [];
@@ -26,7 +31,7 @@ function configOf(name: string, raw: Record<string, unknown>): ServerConfig {
   return parsed.servers[0];
 }
 
-function connection(config: ServerConfig) {
+function connection(config: ServerConfig, extra: Partial<ServerConnectionDeps> = {}) {
   const redactor = new Redactor();
   const logs = new LogStore(redactor);
   const secrets = FileSecretStore.inHome(home);
@@ -36,6 +41,7 @@ function connection(config: ServerConfig) {
     redactor,
     handlers: {},
     restart: { baseDelayMs: 20, maxTries: 3, stableAfterMs: 60_000 },
+    ...extra,
   });
   running.push(conn);
   const states: ServerState[] = [];
@@ -150,6 +156,34 @@ describe('ServerConnection', () => {
     expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });
     // Gone now, not after the minute the initialize would have been given.
     await expect.poll(() => processAlive(pid)).toBe(false);
+  });
+
+  it('a remote server that stops answering shows why and is reconnected when it is back', async () => {
+    let http = await startEverythingHttp('streamableHttp');
+    const port = Number(new URL(http.url).port);
+    try {
+      const { conn, states } = connection(configOf('remote', { url: http.url, type: 'http' }), {
+        remotePing: { intervalMs: 150, timeoutMs: 300, maxMissed: 2 },
+      });
+      await conn.start();
+      expect(conn.state.status).toBe('running');
+      await http.stop();
+      await expect.poll(() => conn.state.status, { timeout: 10_000 }).toBe('restarting');
+      const down = states.find((s) => s.status === 'restarting') as Extract<
+        ServerState,
+        { status: 'restarting' }
+      >;
+      expect(down.lastError.message).toMatch(/^Stopped answering \(2 pings without an answer\): /);
+      // Tried again past the local restart limit (3 here), then it is back where it was.
+      await expect
+        .poll(() => states.filter((s) => s.status === 'restarting').length, { timeout: 15_000 })
+        .toBeGreaterThan(4);
+      expect(conn.state.status).not.toBe('error');
+      http = await startEverythingHttp('streamableHttp', port);
+      await expect.poll(() => conn.state.status, { timeout: 20_000 }).toBe('running');
+    } finally {
+      await http.stop();
+    }
   });
 
   it('a server that crashes while running is restarted and runs again', async () => {

@@ -7,6 +7,7 @@ import {
   ErrorCode,
   McpClient,
   McpError,
+  type PingOptions,
   StdioTransport,
   type Transport,
 } from '../../mcp';
@@ -33,7 +34,14 @@ export interface ServerConnectionDeps {
   restart?: Partial<RestartPolicy>;
   /** Started from a GUI launcher: take PATH from the login shell. */
   resolveShellPath?: boolean;
+  /** How a remote server is checked while idle (a local one's process says when it is gone). */
+  remotePing?: PingOptions;
 }
+
+/** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
+const REMOTE_PING: PingOptions = { intervalMs: 30_000, timeoutMs: 10_000, maxMissed: 2 };
+/** A remote server that went away is tried again for as long as it is configured, this far apart at most. */
+const REMOTE_RETRY_CAP_MS = 30_000;
 
 /** How many of a failed attempt's last stderr lines the card shows. */
 const STDERR_TAIL_LINES = 20;
@@ -146,6 +154,7 @@ export class ServerConnection {
         requestTimeoutMs: this.config.requestTimeoutMs,
         maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
         signal: attempt.signal,
+        ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });
     } catch (error) {
       if (generation === this.generation) this.failed(generation, this.errorOf(error));
@@ -190,12 +199,16 @@ export class ServerConnection {
       this.setState({ status: 'error', error });
       return;
     }
-    if (this.tries > this.policy.maxTries) {
+    // A remote server that went away is expected back (a deploy, a network change): tried again for
+    // as long as it is configured. A local one that keeps crashing is not.
+    const remote = this.config.kind === 'remote';
+    if (!remote && this.tries > this.policy.maxTries) {
       this.log('lifecycle', 'error', `giving up after ${this.policy.maxTries} restarts`);
       this.setState({ status: 'error', error });
       return;
     }
-    const inMs = this.policy.baseDelayMs * 2 ** (this.tries - 1);
+    const backoff = this.policy.baseDelayMs * 2 ** Math.min(this.tries - 1, 16);
+    const inMs = remote ? Math.min(backoff, REMOTE_RETRY_CAP_MS) : backoff;
     this.setState({ status: 'restarting', attempt: this.tries, inMs, lastError: error });
     this.log(
       'lifecycle',
@@ -213,6 +226,19 @@ export class ServerConnection {
       this.failed(generation, {
         message: info.reason,
         stderrTail: (info.stderrTail ?? []).map((l) => this.deps.redactor.redact(l)),
+        at: Date.now(),
+      });
+    });
+    client.onHealthChange((health) => {
+      if (health.healthy || generation !== this.generation || this.mcp !== client) return;
+      // It stopped answering: drop this session and reconnect (with backoff) until it is back.
+      this.mcp = undefined;
+      void client.close().catch(() => {});
+      this.failed(generation, {
+        message: this.deps.redactor.redact(
+          `Stopped answering (${health.missed} pings without an answer): ${health.lastError}`,
+        ),
+        stderrTail: [],
         at: Date.now(),
       });
     });
@@ -314,7 +340,7 @@ export class ServerConnection {
       message: this.deps.redactor.redact(message),
       stderrTail: tail.map((l) => this.deps.redactor.redact(l)),
       at: Date.now(),
-      ...(data?.spawnError !== undefined ? { permanent: true } : {}),
+      ...(data?.spawnError !== undefined || refusedForGood(data) ? { permanent: true } : {}),
     };
   }
 
@@ -337,4 +363,10 @@ export class ServerConnection {
   ): void {
     this.deps.logs.append(this.id, source, level, text, logger);
   }
+}
+
+/** An HTTP answer that retrying will not change (401, 403, 404…; not 408 or 429, which pass). */
+function refusedForGood(data: unknown): boolean {
+  const status = (data as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }

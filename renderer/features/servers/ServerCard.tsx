@@ -36,7 +36,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       <header className="card-head">
         {icon && <img className="server-icon" src={icon} alt="" width={20} height={20} />}
         <h2>{server.id}</h2>
-        <StatusBadge state={state} />
+        <StatusBadge state={state} remote={server.kind === 'remote'} />
       </header>
       {serverTitle && serverTitle !== server.id && (
         <p className="server-title muted">
