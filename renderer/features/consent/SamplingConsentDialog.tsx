@@ -130,6 +130,7 @@ export function SamplingConsentDialog({
         <label htmlFor="sampling-model">Use model</label>
         <input
           id="sampling-model"
+          className="model-input"
           list="sampling-model-hints"
           placeholder="chosen from the server’s preferences"
           value={model}
