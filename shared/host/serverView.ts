@@ -13,6 +13,8 @@ export type ServerState =
       capabilities: ServerCapabilities;
       instructions?: string;
       since: number;
+      /** A remote server's icon, fetched by the host from the server's own origin (a data: URL). */
+      icon?: string;
     }
   | { status: 'restarting'; attempt: number; inMs: number; lastError: ServerError }
   | { status: 'error'; error: ServerError };

@@ -15,6 +15,7 @@ import { Redactor } from '../logs/redactor';
 import { FileSecretStore } from '../secrets/fileSecretStore';
 import { ServerConnection, type ServerConnectionDeps } from './serverConnection';
 
+const fixtures = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 let home: string;
 const running: ServerConnection[] = [];
 beforeEach(async () => {
@@ -183,6 +184,28 @@ describe('ServerConnection', () => {
       await expect.poll(() => conn.state.status, { timeout: 20_000 }).toBe('running');
     } finally {
       await http.stop();
+    }
+  });
+
+  it("a remote server's icon is fetched by the host from its own origin, never from elsewhere", async () => {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [path.join(fixtures, 'http/echo-http-server.mjs')], {
+      env: { PATH: process.env.PATH ?? '', ECHO_ICON: '1' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      const url = await new Promise<string>((resolve) =>
+        child.stdout!.once('data', (d: Buffer) => resolve(d.toString().trim())),
+      );
+      const { conn } = connection(configOf('iconic', { url, type: 'http' }));
+      await conn.start();
+      await expect
+        .poll(() => (conn.state.status === 'running' ? conn.state.icon : undefined))
+        .toBe(
+          `data:image/png;base64,${Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex').toString('base64')}`,
+        );
+    } finally {
+      child.kill();
     }
   });
 

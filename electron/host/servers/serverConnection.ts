@@ -16,6 +16,7 @@ import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import { isSecretName } from '../logs/redactor';
 import { type SecretStore, secretRefProblem } from '../secrets/secretStore';
+import { fetchServerIcon } from './serverIcon';
 
 export interface RestartPolicy {
   /** First restart delay; doubles each try (1 s, 2 s, 4 s…). */
@@ -177,6 +178,11 @@ export class ServerConnection {
       ...(client.instructions !== undefined ? { instructions: client.instructions } : {}),
       since: Date.now(),
     });
+    if (this.config.kind === 'remote' && client.serverInfo.icons?.length)
+      void fetchServerIcon(this.config.url, client.serverInfo.icons).then((icon) => {
+        if (icon && generation === this.generation && this.current.status === 'running')
+          this.setState({ ...this.current, icon });
+      });
     const info = client.serverInfo;
     this.log(
       'lifecycle',

@@ -11,7 +11,10 @@ import { useApp } from '../../state/store';
 import { ServerEditor } from './ServerEditor';
 import { ServerTools } from './ServerTools';
 
-/** Only icons carried inline: a remote icon would be fetched from wherever the server says. */
+/**
+ * Icons carried inline; a remote server's own-origin icon comes fetched by the host (the page never
+ * loads an icon from wherever a server says).
+ */
 const inlineIcon = (icons: Icon[] | undefined) =>
   icons?.find((i) => i.src.startsWith('data:image/') && !i.src.startsWith('data:image/svg'))?.src;
 
@@ -24,7 +27,7 @@ export function ServerCard({ server }: { server: ServerView }) {
   const info = state.status === 'running' ? state.serverInfo : undefined;
   // The person's name for it first; what the server calls itself beneath.
   const serverTitle = info ? (info.title ?? info.name) : undefined;
-  const icon = inlineIcon(info?.icons);
+  const icon = state.status === 'running' ? (state.icon ?? inlineIcon(info?.icons)) : undefined;
   const lastError =
     state.status === 'error'
       ? state.error

@@ -1,0 +1,63 @@
+import type { Icon } from '../../../shared/mcp/protocol';
+
+/** Raster types shown as a server's icon (an SVG can carry script; it is not fetched). */
+const ICON_TYPES = new Set(['image/png', 'image/jpeg', 'image/jpg', 'image/webp', 'image/gif']);
+const MAX_ICON_BYTES = 256 * 1024;
+
+/**
+ * A remote server's icon as a data: URL, fetched only from the server's own origin (the spec's
+ * SHOULD: icons from the server's domain), without credentials or redirects, within 5 s and 256 KB;
+ * undefined when none qualifies. The page never loads anything from the network itself.
+ */
+export async function fetchServerIcon(
+  serverUrl: string,
+  icons: readonly Icon[] | undefined,
+  timeoutMs = 5000,
+): Promise<string | undefined> {
+  const origin = new URL(serverUrl).origin;
+  for (const icon of icons ?? []) {
+    let url: URL;
+    try {
+      url = new URL(icon.src, serverUrl);
+    } catch {
+      continue;
+    }
+    if (url.origin !== origin || (url.protocol !== 'https:' && url.protocol !== 'http:')) continue;
+    if (icon.mimeType && !ICON_TYPES.has(icon.mimeType.toLowerCase())) continue;
+    try {
+      const res = await fetch(url, {
+        redirect: 'error',
+        credentials: 'omit',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!res.ok || !ICON_TYPES.has(type)) continue;
+      const declared = Number(res.headers.get('content-length') ?? 0);
+      if (declared > MAX_ICON_BYTES) continue;
+      const bytes = await readAtMost(res, MAX_ICON_BYTES);
+      if (!bytes || bytes.length === 0) continue;
+      return `data:${type};base64,${bytes.toString('base64')}`;
+    } catch {
+      // Unreachable, too slow, redirected: the next icon, or none.
+    }
+  }
+  return undefined;
+}
+
+/** The body, or undefined once it passes `max` bytes (the rest is not read). */
+async function readAtMost(res: Response, max: number): Promise<Buffer | undefined> {
+  const reader = res.body?.getReader();
+  if (!reader) return undefined;
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks);
+    total += value.length;
+    if (total > max) {
+      await reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+}
