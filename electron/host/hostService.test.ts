@@ -145,8 +145,10 @@ describe('HostService: resources and prompts', () => {
 
   it('gets a prompt with arguments, and completes an argument using the others as context', async () => {
     const { service } = await runningEverything();
-    const prompts = (await service.getCatalog()).prompts.map((p) => p.prompt.name);
-    expect(prompts).toContain('completable-prompt');
+    // Tools, prompts and resources are listed one after another once the server runs.
+    await expect
+      .poll(async () => (await service.getCatalog()).prompts.map((p) => p.prompt.name))
+      .toContain('completable-prompt');
     const ref = { type: 'ref/prompt' as const, name: 'completable-prompt' };
     expect(
       (await service.complete('everything', ref, { name: 'department', value: 'S' }, {})).values,
