@@ -332,6 +332,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     await ask.getByRole('button', { name: 'Send to the model' }).click();
     const review = dialog(/Sampling answer for everything/);
     await expect.poll(() => review.getByLabel('Answer').inputValue()).toBe('Hello from the model.');
+    expect(await review.textContent()).toContain('finished its answer'); // endTurn, in words
     await review.getByLabel('Answer').fill('Hello, edited by the person.');
     await shot('11-sampling-answer');
     await review.getByRole('button', { name: 'Send to the server' }).click();

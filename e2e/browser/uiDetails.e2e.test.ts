@@ -1,0 +1,137 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
+import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
+
+if (!chromiumAvailable)
+  console.log(`skipped: UI details e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+
+/**
+ * The small things a careful new user noticed, each seen in Chromium: logs that keep their filters,
+ * the first invalid field focused, tools with their names and descriptions, a failed call marked,
+ * the Model panel closing, a narrow window, folders given on a command line.
+ */
+describe.skipIf(!chromiumAvailable)('UI details in Chromium', () => {
+  let shell: RunningShell;
+  let page: Page;
+  let fake: FakeAnthropic;
+  const API_KEY = 'sk-ant-details-44c1';
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    const files = hostileStdio('normal');
+    shell = await startShell({
+      servers: {
+        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+        files: { command: files.command, args: [...files.args!, '/srv/shared-docs'] },
+      },
+      trusted: ['everything', 'files'],
+      secrets: { 'anthropic/api-key': API_KEY },
+      files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
+    });
+    page = shell.page;
+    await page.goto(shell.url);
+    await goTo(page, 'Servers');
+    for (const id of ['everything', 'files'])
+      await page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
+  });
+  afterAll(async () => {
+    await shell?.stop();
+    await fake?.stop();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `details-${name}.png`) });
+  const tools = async (server: string): Promise<Locator> => {
+    await goTo(page, 'Servers');
+    const details = page.locator(`[data-server="${server}"] details.server-tools`);
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    return details;
+  };
+
+  it('tools are listed with their title, their name and their description', async () => {
+    const list = await tools('everything');
+    const echo = list.locator('li[data-tool="echo"]');
+    expect(await echo.locator('.tool-names').textContent()).toMatch(/echo/);
+    expect(await echo.locator('.tool-description').textContent()).toMatch(/\w+/);
+    await shot('1-tools');
+  });
+
+  it('an elicitation form sent with a missing field puts the focus on it', async () => {
+    const list = await tools('everything');
+    await list.locator('li[data-tool="trigger-elicitation-request"] button').click();
+    const runner = page.getByRole('dialog', { name: /^Run .* on everything$/ });
+    await runner.getByRole('button', { name: 'Run', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: /Tool call from everything$/ })
+      .getByRole('button', { name: 'Allow once' })
+      .click();
+    const form = page.getByRole('dialog', { name: /Information requested by everything/ });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-invalid')))
+      .toBe('true');
+    expect(await form.getByLabel(/^String \*?$/).evaluate((el) => el === document.activeElement)).toBe(true);
+    await form.getByRole('button', { name: 'Decline' }).click();
+    await runner.getByRole('button', { name: 'Close' }).click();
+  });
+
+  it('logs keep their filters when the person comes back; the wire trace is off until asked for', async () => {
+    await goTo(page, 'Logs');
+    await expect.poll(() => page.getByText(/Pick a server to set the level/).count()).toBe(1);
+    const wire = page.getByRole('group', { name: 'Levels and sources' }).getByLabel('wire', { exact: true });
+    expect(await wire.isChecked()).toBe(false);
+    await page.getByRole('searchbox', { name: 'Search logs' }).fill('running');
+    await wire.check();
+    await goTo(page, 'Chats');
+    await goTo(page, 'Logs');
+    expect(await page.getByRole('searchbox', { name: 'Search logs' }).inputValue()).toBe('running');
+    expect(await wire.isChecked()).toBe(true);
+    await page.getByRole('searchbox', { name: 'Search logs' }).fill('');
+  });
+
+  it('a call that failed is marked and named by server and tool; the Model panel closes on Escape', async () => {
+    fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_f1', name: 'everything__get-sum', input: { a: 'x' } }] },
+      { content: [{ type: 'text', text: 'That did not work.' }] },
+    );
+    await goTo(page, 'Chats');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.getByRole('combobox', { name: 'Message' }).fill('Add these');
+    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await page
+      .getByRole('dialog', { name: /Tool call from everything$/ })
+      .getByRole('button', { name: 'Allow once' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent())
+      .toContain('That did not work.');
+    const card = page.locator('details.tool-card').last();
+    expect(await card.getAttribute('class')).toMatch(/tool-(error|failed)/);
+    expect(await card.getAttribute('open')).not.toBeNull();
+    expect(await card.locator('summary').textContent()).toMatch(/everything · get-sum/);
+    await shot('2-failed-call');
+
+    await page.getByRole('button', { name: 'Model…' }).click();
+    const panel = page.getByRole('form', { name: 'Conversation settings' });
+    await expect.poll(() => panel.count()).toBe(1);
+    await panel.getByLabel('System prompt').focus();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+  });
+
+  it('a 900 px window: nothing wider than the window; a folder on a command line is pointed out', async () => {
+    await page.setViewportSize({ width: 900, height: 760 });
+    for (const section of ['Chats', 'Servers', 'Logs', 'Folders']) {
+      await goTo(page, section);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect({ section, overflow }).toEqual({ section, overflow: 0 });
+    }
+    await shot('3-folders-900');
+    expect(await page.getByRole('note').first().textContent({ timeout: 5000 })).toMatch(
+      /files was started with \/srv\/shared-docs\. A server that takes folders from here/,
+    );
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+});
