@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  type RunningShell,
+  runToolByHand,
+  shots,
+  startShellOpen,
+} from './shellFixture';
 
 if (!chromiumAvailable)
   console.log(`skipped: human-time e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -22,25 +29,28 @@ describe.skipIf(!chromiumAvailable)('the person takes their time', () => {
   beforeAll(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY });
     const cancelling = hostileStdio('server-cancel');
-    shell = await startShell({
-      servers: {
-        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'], requestTimeoutMs: 1000 },
-        cancelling: {
-          command: cancelling.command,
-          args: cancelling.args,
-          env: { HOSTILE_CANCEL_AFTER_MS: '2500' },
-          requestTimeoutMs: 1000,
+    shell = await startShellOpen(
+      {
+        servers: {
+          everything: {
+            command: process.execPath,
+            args: [EVERYTHING_ENTRY, 'stdio'],
+            requestTimeoutMs: 1000,
+          },
+          cancelling: {
+            command: cancelling.command,
+            args: cancelling.args,
+            env: { HOSTILE_CANCEL_AFTER_MS: '2500' },
+            requestTimeoutMs: 1000,
+          },
         },
+        trusted: ['everything', 'cancelling'],
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url } } },
       },
-      trusted: ['everything', 'cancelling'],
-      secrets: { 'anthropic/api-key': API_KEY },
-      files: { 'settings.json': { anthropic: { baseUrl: fake.url } } },
-    });
+      ['everything', 'cancelling'],
+    );
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
-    for (const id of ['everything', 'cancelling'])
-      await page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
   });
 
   afterAll(async () => {
@@ -49,19 +59,7 @@ describe.skipIf(!chromiumAvailable)('the person takes their time', () => {
   });
 
   const dialog = (name: RegExp) => page.getByRole('dialog', { name });
-  async function runTool(server: string, tool: string) {
-    await goTo(page, 'Servers');
-    const card = page.locator(`[data-server="${server}"]`);
-    const details = card.locator('details.server-tools');
-    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
-    await card.locator(`li[data-tool="${tool}"] button`).click();
-    const runner = page.getByRole('dialog', { name: new RegExp(`^Run .* on ${server}$`) });
-    await runner.getByRole('button', { name: 'Run', exact: true }).click();
-    await dialog(new RegExp(`Tool call from ${server}$`))
-      .getByRole('button', { name: 'Allow once' })
-      .click();
-    return runner;
-  }
+  const runTool = (server: string, tool: string) => runToolByHand(page, server, tool);
 
   it("a question answered long after the call's timeout still reaches the server", async () => {
     const runner = await runTool('everything', 'trigger-elicitation-request');

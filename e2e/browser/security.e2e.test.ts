@@ -3,7 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, hostileStdio } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  goTo,
+  type RunningShell,
+  runToolByHand,
+  shots,
+  startShell,
+} from './shellFixture';
 
 if (!chromiumAvailable)
   console.log(`skipped: security e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -78,17 +86,7 @@ describe.skipIf(!chromiumAvailable)('security in Chromium', () => {
   });
 
   it("a server's text/html and SVG bytes are never a page in the app's origin: saved as octet-stream only", async () => {
-    await goTo(page, 'Servers');
-    const card = page.locator('[data-server="bytes"]');
-    const details = card.locator('details.server-tools');
-    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
-    await card.locator('li[data-tool="echo"] button').click();
-    const runner = page.getByRole('dialog', { name: /^Run .* on bytes$/ });
-    await runner.getByRole('button', { name: 'Run', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: /Tool call from bytes$/ })
-      .getByRole('button', { name: 'Allow once' })
-      .click();
+    const runner = await runToolByHand(page, 'bytes', 'echo');
     const result = runner.getByRole('region', { name: 'Result' });
     await expect.poll(() => result.textContent()).toContain('Here is your report.');
     expect(await result.textContent()).toContain('image/svg+xml (not shown inline)');

@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 
@@ -133,4 +133,39 @@ export function goTo(page: Page, section: string): Promise<void> {
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('button', { name: new RegExp(`^${section}`) })
     .click();
+}
+
+/** Starts the shell, opens its link, and waits on the Servers page until each of `running` runs. */
+export async function startShellOpen(options: ShellOptions, running: string[]): Promise<RunningShell> {
+  const shell = await startShell(options);
+  await shell.page.goto(shell.url);
+  await goTo(shell.page, 'Servers');
+  for (const id of running)
+    await shell.page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
+  return shell;
+}
+
+/**
+ * Runs a server's tool by hand from its card (arguments filled by `fill`), approving the consent
+ * unless told not to. Returns the runner dialog.
+ */
+export async function runToolByHand(
+  page: Page,
+  server: string,
+  tool: string,
+  { fill, allow = true }: { fill?: (runner: Locator) => Promise<void>; allow?: boolean } = {},
+): Promise<Locator> {
+  await goTo(page, 'Servers');
+  const details = page.locator(`[data-server="${server}"] details.server-tools`);
+  if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+  await details.locator(`li[data-tool="${tool}"] button`).click();
+  const runner = page.getByRole('dialog', { name: new RegExp(`^Run .* on ${server}$`) });
+  await fill?.(runner);
+  await runner.getByRole('button', { name: 'Run', exact: true }).click();
+  if (allow)
+    await page
+      .getByRole('dialog', { name: new RegExp(`Tool call from ${server}$`) })
+      .getByRole('button', { name: 'Allow once' })
+      .click();
+  return runner;
 }

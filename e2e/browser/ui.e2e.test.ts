@@ -6,7 +6,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio, startEverythingHttp } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  goTo,
+  type RunningShell,
+  runToolByHand,
+  shots,
+  startShell,
+} from './shellFixture';
 
 if (!chromiumAvailable)
   console.log(`skipped: UI e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -64,17 +72,9 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
   const section = (name: string) => goTo(page, name);
 
   /** Opens a tool's runner from its server card, fills it, and presses Run. */
-  async function runTool(server: string, tool: string, fill?: (runner: Locator) => Promise<void>) {
-    await section('Servers');
-    const card = page.locator(`[data-server="${server}"]`);
-    const details = card.locator('details.server-tools');
-    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
-    await card.locator(`li[data-tool="${tool}"] button`).click();
-    const runner = page.getByRole('dialog', { name: new RegExp(`^Run .* on ${server}$`) });
-    await fill?.(runner);
-    await runner.getByRole('button', { name: 'Run', exact: true }).click();
-    return runner;
-  }
+  // The consent is the test's to answer (or to look at first).
+  const runTool = (server: string, tool: string, fill?: (runner: Locator) => Promise<void>) =>
+    runToolByHand(page, server, tool, { fill, allow: false });
   async function allowTool(server: string) {
     const consent = dialog(new RegExp(`Tool call from ${server}$`));
     await consent.getByRole('button', { name: 'Allow once' }).click();

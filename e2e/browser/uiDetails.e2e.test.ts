@@ -3,7 +3,15 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import {
+  CHROMIUM,
+  chromiumAvailable,
+  goTo,
+  type RunningShell,
+  runToolByHand,
+  shots,
+  startShellOpen,
+} from './shellFixture';
 
 if (!chromiumAvailable)
   console.log(`skipped: UI details e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
@@ -22,20 +30,19 @@ describe.skipIf(!chromiumAvailable)('UI details in Chromium', () => {
   beforeAll(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY });
     const files = hostileStdio('normal');
-    shell = await startShell({
-      servers: {
-        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
-        files: { command: files.command, args: [...files.args!, '/srv/shared-docs'] },
+    shell = await startShellOpen(
+      {
+        servers: {
+          everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+          files: { command: files.command, args: [...files.args!, '/srv/shared-docs'] },
+        },
+        trusted: ['everything', 'files'],
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
       },
-      trusted: ['everything', 'files'],
-      secrets: { 'anthropic/api-key': API_KEY },
-      files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
-    });
+      ['everything', 'files'],
+    );
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
-    for (const id of ['everything', 'files'])
-      await page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
   });
   afterAll(async () => {
     await shell?.stop();
@@ -59,14 +66,7 @@ describe.skipIf(!chromiumAvailable)('UI details in Chromium', () => {
   });
 
   it('an elicitation form sent with a missing field puts the focus on it', async () => {
-    const list = await tools('everything');
-    await list.locator('li[data-tool="trigger-elicitation-request"] button').click();
-    const runner = page.getByRole('dialog', { name: /^Run .* on everything$/ });
-    await runner.getByRole('button', { name: 'Run', exact: true }).click();
-    await page
-      .getByRole('dialog', { name: /Tool call from everything$/ })
-      .getByRole('button', { name: 'Allow once' })
-      .click();
+    const runner = await runToolByHand(page, 'everything', 'trigger-elicitation-request');
     const form = page.getByRole('dialog', { name: /Information requested by everything/ });
     await form.getByRole('button', { name: 'Send' }).click();
     await expect

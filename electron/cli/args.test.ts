@@ -2,17 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs, splitCommandLine, UsageError } from './args';
 
 describe('CLI arguments', () => {
-  it('splits a command line like a shell, without expanding or running anything', () => {
-    expect(splitCommandLine(`npx -y "@scope/server name" 'a b' c\\ d $HOME`)).toEqual([
-      'npx',
-      '-y',
-      '@scope/server name',
-      'a b',
-      'c d',
-      '$HOME',
-    ]);
+  it('--stdio is split by the shared splitter (shared/host/commandLine); its refusals are usage errors', () => {
+    expect(splitCommandLine(`npx -y "@scope/server name"`)).toEqual(['npx', '-y', '@scope/server name']);
     expect(() => splitCommandLine('server; rm -rf /')).toThrow(UsageError);
-    expect(() => splitCommandLine('server | tee')).toThrow(/shell operators/);
+    expect(() => splitCommandLine('server | tee')).toThrow(/^--stdio: shell operators are not supported/);
   });
 
   it('parses flags and the subcommand', () => {

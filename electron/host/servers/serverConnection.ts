@@ -307,10 +307,10 @@ export class ServerConnection {
       // A reference resolves only inside its own server and field: a config file (or an import) that
       // names another secret — the API key, another server's token — gets nothing from the store.
       const problem = secretRefProblem(this.id, field, name, value);
-      if (problem) throw new Error(problem);
+      if (problem) throw new ConfigProblem(problem);
       const secret = await this.deps.secrets.get(value.$secret);
       if (secret === undefined) {
-        throw new Error(
+        throw new ConfigProblem(
           `the secret for ${field} ${name} is not set (${value.$secret}); enter it in the server's settings`,
         );
       }
@@ -346,7 +346,9 @@ export class ServerConnection {
       message: this.deps.redactor.redact(message),
       stderrTail: tail.map((l) => this.deps.redactor.redact(l)),
       at: Date.now(),
-      ...(data?.spawnError !== undefined || refusedForGood(data) ? { permanent: true } : {}),
+      ...(error instanceof ConfigProblem || data?.spawnError !== undefined || refusedForGood(data)
+        ? { permanent: true }
+        : {}),
     };
   }
 
@@ -376,3 +378,6 @@ function refusedForGood(data: unknown): boolean {
   const status = (data as { status?: unknown } | undefined)?.status;
   return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
 }
+
+/** Something in the server's configuration that only an edit can fix (a secret missing or not its own). */
+class ConfigProblem extends Error {}
