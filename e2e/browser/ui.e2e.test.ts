@@ -246,7 +246,18 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
       await sources.getByLabel(source, { exact: true }).uncheck();
     const log = page.getByRole('log', { name: 'Log entries' });
     await page.getByRole('searchbox', { name: 'Search logs' }).fill('-level message');
-    await expect.poll(() => log.locator('.log').count(), { timeout: 20_000 }).toBeGreaterThan(1);
+    // The server sends one message at once, then one of a random level every 5 s (an "alert" one does
+    // not match the search): wait long enough for a second, and if none comes say what the log holds.
+    await expect
+      .poll(() => log.locator('.log').count(), { timeout: 45_000 })
+      .toBeGreaterThan(1)
+      .catch(async (e: unknown) => {
+        await page.getByRole('searchbox', { name: 'Search logs' }).fill('');
+        for (const source of ['stderr', 'lifecycle', 'protocol'])
+          await sources.getByLabel(source, { exact: true }).check();
+        const all = await log.locator('.log').allTextContents();
+        throw new Error(`${String(e)}\nthe log of everything (no search, no wire):\n${all.join('\n')}`);
+      });
     expect(await log.locator('.log-source').allTextContents()).toSatisfy((s: string[]) =>
       s.every((x) => x.includes('server')),
     );
@@ -258,7 +269,7 @@ describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
     expect(classes.length).toBeGreaterThan(0);
     expect(classes.every((c) => c.includes(`log-${level}`))).toBe(true);
     await shot('7-logs-filtered');
-  });
+  }, 90_000);
 
   it('a subscribed resource shows when it changed on the server', async () => {
     await section('Resources');
