@@ -10,6 +10,7 @@ import {
   type RunningHttpServer,
   startEverythingHttp,
 } from '../../e2e/fixtures/servers';
+import { trustAsShown } from '../../e2e/fixtures/trust';
 import type { ServerState } from '../../shared/host/serverView';
 import { Host } from './host';
 
@@ -84,7 +85,7 @@ describe('Host with several real servers', () => {
     });
 
     await h.roots.add(project);
-    await Promise.all(['everything', 'files', 'crashy'].map((id) => h.registry.trust(id)));
+    await Promise.all(['everything', 'files', 'crashy'].map((id) => trustAsShown(h.registry, id)));
     await expect
       .poll(() => statuses(h), { timeout: 15_000 })
       .toEqual({
@@ -119,7 +120,7 @@ describe('Host with several real servers', () => {
       b: { command: node, args: [EVERYTHING_ENTRY, 'stdio'] },
     });
     const h = await startHost();
-    await Promise.all([h.registry.trust('a'), h.registry.trust('b')]);
+    await Promise.all([trustAsShown(h.registry, 'a'), trustAsShown(h.registry, 'b')]);
     const pidOf = (id: string) =>
       (h.registry.get(id)!.client as unknown as { transport: { pid: number } }).transport.pid;
     const [pidA, pidB] = [pidOf('a'), pidOf('b')];
@@ -143,7 +144,7 @@ describe('Host with several real servers', () => {
   it('enable and disable are saved to the file and applied', async () => {
     await writeConfig({ a: { command: node, args: [EVERYTHING_ENTRY, 'stdio'], 'x-owner': 'ada' } });
     const h = await startHost();
-    await h.registry.trust('a');
+    await trustAsShown(h.registry, 'a');
     await h.registry.setEnabled('a', false);
     expect(statuses(h).a).toBe('disabled');
     const saved = JSON.parse(await readFile(path.join(home, 'config.json'), 'utf8'));
@@ -189,7 +190,7 @@ describe('Host with several real servers', () => {
     const mine = path.join(project, 'mine');
     await mkdir(mine);
     await h.roots.add(mine, 'secretive');
-    await Promise.all([h.registry.trust('secretive'), h.registry.trust('other')]);
+    await Promise.all([trustAsShown(h.registry, 'secretive'), trustAsShown(h.registry, 'other')]);
 
     const text = (r: { content: { type: string; text?: string }[] }) =>
       r.content.map((c) => c.text ?? '').join('');

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
+import { trustServerAsShown } from '../../e2e/fixtures/trust';
 import type { ConsentRequest } from '../../shared/host/consent';
 import type { HostEvent } from '../../shared/ipc/contract';
 import { Host } from './host';
@@ -46,7 +47,7 @@ const everything = { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'
 
 async function runningEverything() {
   const { host, service } = await start({ everything });
-  await service.trustServer('everything');
+  await trustServerAsShown(service, 'everything');
   await until('tools', () => host.catalog.tools().length > 5);
   return { host, service };
 }
@@ -265,13 +266,82 @@ describe('HostService: a saved command never runs on the renderer’s say-so alo
     await electronLike.saveServer('everything', { kind: 'stdio', ...everything, env: {} }, null);
     expect(host.registry.views()[0]).toMatchObject({ id: 'everything', state: { status: 'stopped' } });
     expect(host.registry.views()[0]?.trustRequired?.command).toBe(process.execPath);
-    await electronLike.trustServer('everything');
+    await trustServerAsShown(electronLike, 'everything');
     expect(asked).toEqual({
       server: 'everything',
       launch: { command: process.execPath, args: everything.args, env: [] },
     });
     expect(host.registry.views()[0]).toMatchObject({ state: { status: 'stopped' } });
     expect(host.registry.views()[0]?.trustRequired).toBeDefined();
+    electronLike.dispose();
+  });
+
+  it('Start and Restart never run a command that waits for trust', async () => {
+    const { host, service } = await start({});
+    await service.saveServer('everything', { kind: 'stdio', ...everything, env: {} }, null);
+    await expect(service.startServer('everything')).rejects.toThrow(/has not been trusted/);
+    await expect(service.restartServer('everything')).rejects.toThrow(/has not been trusted/);
+    expect(host.registry.views()[0]).toMatchObject({ state: { status: 'stopped' } });
+    await trustServerAsShown(service, 'everything');
+    await expect.poll(() => host.registry.views()[0]?.state.status).toBe('running');
+    await service.restartServer('everything');
+    expect(host.registry.views()[0]?.state.status).toBe('running');
+  });
+
+  it('a disabled server is asked about too: trusting it shows the launch natively, and enabling it runs nothing untrusted', async () => {
+    const { host } = await start({});
+    let asked = 0;
+    const electronLike = new HostService(host, {
+      confirmLaunch: async () => {
+        asked++;
+        return false;
+      },
+    });
+    await electronLike.saveServer(
+      'everything',
+      { kind: 'stdio', ...everything, env: {}, disabled: true },
+      null,
+    );
+    // Disabled, so the page shows no prompt; the request is still there for the host.
+    expect(host.registry.views()[0]?.trustRequired).toBeUndefined();
+    const request = host.registry.pendingTrust('everything')!;
+    await electronLike.trustServer('everything', request.identity);
+    expect(asked).toBe(1);
+    await electronLike.setServerEnabled('everything', true);
+    expect(host.registry.views()[0]).toMatchObject({ state: { status: 'stopped' } });
+    expect(host.registry.views()[0]?.trustRequired?.identity).toBe(request.identity);
+    await expect(electronLike.startServer('everything')).rejects.toThrow(/has not been trusted/);
+    electronLike.dispose();
+  });
+
+  it('what is trusted is what was shown: an edit saved before or during the dialog trusts nothing', async () => {
+    const { host, service } = await start({});
+    const saveArgs = (args: string[]) =>
+      service.saveServer(
+        'everything',
+        { kind: 'stdio', command: process.execPath, args, env: {} },
+        'everything',
+      );
+    await service.saveServer('everything', { kind: 'stdio', ...everything, env: {} }, null);
+    const shown = host.registry.pendingTrust('everything')!;
+    // Edited after the page showed it: the page's yes names the old launch.
+    await saveArgs([...everything.args, '--changed']);
+    await expect(service.trustServer('everything', shown.identity)).rejects.toThrow(
+      /changed after its command was shown/,
+    );
+    // Edited while the shell's own dialog is open: the yes was for the launch in the dialog.
+    const current = host.registry.pendingTrust('everything')!;
+    const electronLike = new HostService(host, {
+      confirmLaunch: async () => {
+        await saveArgs(['-e', 'process.exit(3)']);
+        return true;
+      },
+    });
+    await expect(electronLike.trustServer('everything', current.identity)).rejects.toThrow(
+      /changed after its command was shown/,
+    );
+    expect(host.registry.views()[0]?.trustRequired?.args).toEqual(['-e', 'process.exit(3)']);
+    expect(host.registry.views()[0]?.state.status).toBe('stopped');
     electronLike.dispose();
   });
 });

@@ -118,22 +118,33 @@ export class HostService implements HostApi {
     return this.host.registry.views();
   }
   async startServer(id: string) {
-    await this.connection(id).start();
+    await this.host.registry.start(id);
   }
   async stopServer(id: string) {
     await this.connection(id).stop();
   }
   async restartServer(id: string) {
-    await this.connection(id).restart();
+    await this.host.registry.restart(id);
   }
   async setServerEnabled(id: string, enabled: boolean) {
     await this.host.registry.setEnabled(id, enabled);
   }
-  async trustServer(id: string) {
-    const launch = this.host.registry.views().find((v) => v.id === id)?.trustRequired;
-    // A renderer can save a command (the edit form) but never run one on its own say-so.
-    if (launch && this.shell.confirmLaunch && !(await this.shell.confirmLaunch(id, launch))) return;
-    await this.host.registry.trust(id);
+  /**
+   * The person trusts the launch the page showed them (`identity`). A renderer can save a command
+   * (the edit form) but never run one on its own say-so: where the shell has a dialog of its own it
+   * shows the launch again there, and what is trusted is exactly what was shown — an edit saved while
+   * either was open trusts nothing.
+   */
+  async trustServer(id: string, identity: string) {
+    const request = this.host.registry.pendingTrust(id);
+    if (!request) return;
+    if (request.identity !== identity)
+      throw new Error(
+        `${id} was changed after its command was shown: nothing was trusted; look at the new command and confirm it`,
+      );
+    const { identity: _, ...launch } = request;
+    if (this.shell.confirmLaunch && !(await this.shell.confirmLaunch(id, launch))) return;
+    await this.host.registry.trust(id, request.identity);
   }
   async getServerDraft(id: string) {
     const config = this.host.registry.configOf(id);

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { trustAsShown, trustServerAsShown } from '../../e2e/fixtures/trust';
 import type { ServerState } from '../../shared/host/serverView';
 import { Host } from './host';
 import { HostService, type ShellAbilities } from './hostService';
@@ -123,7 +124,7 @@ describe('1. a secret reference resolves only inside its own server and field', 
       }),
     );
     await host.registry.load();
-    await host.registry.trust('local');
+    await trustAsShown(host.registry, 'local');
     for (const id of ['remote', 'local']) {
       const state = await settled(id);
       expect(state).toMatchObject({ status: 'error' });
@@ -160,7 +161,7 @@ describe('2. trust covers everything that decides what runs', () => {
       },
     };
     await service.saveServer('echo', draft, null);
-    await service.trustServer('echo');
+    await trustServerAsShown(service, 'echo');
     expect((await settled('echo')).status).toBe('running');
 
     // Only the value of NODE_OPTIONS changes: new code would run inside the same command.
@@ -175,7 +176,7 @@ describe('2. trust covers everything that decides what runs', () => {
       { name: 'TOKEN', secret: true },
     ]);
     expect(view.state.status).toBe('stopped');
-    await service.trustServer('echo'); // the native dialog says no
+    await trustServerAsShown(service, 'echo'); // the native dialog says no
     expect(asked).toHaveLength(2);
     expect(asked[1]).toMatchObject({ env: [{ name: 'NODE_OPTIONS', value: `--require ${preload}` }, {}] });
     await new Promise((r) => setTimeout(r, 300));
@@ -192,7 +193,7 @@ describe('2. trust covers everything that decides what runs', () => {
       env: { TOKEN: { value: 'one', secret: true as const } },
     };
     await service.saveServer('echo', draft, null);
-    await service.trustServer('echo');
+    await trustServerAsShown(service, 'echo');
     expect((await settled('echo')).status).toBe('running');
     // A rotated token: the same server.
     await service.saveServer('echo', { ...draft, env: { TOKEN: { value: 'two', secret: true } } }, 'echo');

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
+import { trustAsShown } from '../../e2e/fixtures/trust';
 import { Host } from '../host/host';
 import { HostService } from '../host/hostService';
 import { type RunningWebShell, startWebShell } from './webShell';
@@ -38,7 +39,7 @@ beforeEach(async () => {
   );
   host = await Host.create({ home });
   await host.secrets.set('everything/env/SB_CANARY', CANARY);
-  await host.registry.trust('everything');
+  await trustAsShown(host.registry, 'everything');
   service = new HostService(host);
   allClosed = 0;
   shell = await startWebShell({ service, rendererDir: renderer, onAllClosed: () => allClosed++ });

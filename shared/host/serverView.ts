@@ -49,7 +49,13 @@ export interface ServerView {
   target: string;
   state: ServerState;
   /** Set while a local server waits for the person to confirm exactly what will run. */
-  trustRequired?: LaunchSummary;
+  trustRequired?: TrustRequest;
+}
+
+/** A launch waiting for the person's trust, and the identity that stands for exactly that launch. */
+export interface TrustRequest extends LaunchSummary {
+  /** Passed back with the person's yes: the host trusts only this launch, never one edited meanwhile. */
+  identity: string;
 }
 
 export type LogSource = 'stderr' | 'server' | 'lifecycle' | 'protocol' | 'wire';

@@ -124,7 +124,7 @@ export const HOST_METHODS = {
   stopServer: z.tuple([serverId]),
   restartServer: z.tuple([serverId]),
   setServerEnabled: z.tuple([serverId, z.boolean()]),
-  trustServer: z.tuple([serverId]),
+  trustServer: z.tuple([serverId, z.string().regex(/^[0-9a-f]{64}$/, 'a server identity')]),
   getLogs: z.tuple([serverId.nullable()]),
   setLogLevel: z.tuple([serverId, z.enum(LOGGING_LEVELS)]),
   listConsents: z.tuple([]),

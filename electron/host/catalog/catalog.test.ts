@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { trustAsShown } from '../../../e2e/fixtures/trust';
 import { Host } from '../host';
 
 let home: string;
@@ -19,7 +20,7 @@ afterEach(async () => {
 async function hostWith(servers: Record<string, unknown>) {
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
   host = await Host.create({ home });
-  await Promise.all(Object.keys(servers).map((id) => host!.registry.trust(id)));
+  await Promise.all(Object.keys(servers).map((id) => trustAsShown(host!.registry, id)));
   return host;
 }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ConsentRequest, ConsentWithdrawn } from '../../../shared/host/consent';
 import type { CreateMessageParams, Tool } from '../../../shared/mcp/protocol';
 import { canonicalJson } from '../canonicalJson';
@@ -29,7 +30,7 @@ const SERVERS = {
 async function start(options: Partial<HostOptions> = {}, servers: Record<string, unknown> = SERVERS) {
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
   host = await Host.create({ home, ...options });
-  await Promise.all(Object.keys(servers).map((id) => host!.registry.trust(id)));
+  await Promise.all(Object.keys(servers).map((id) => trustAsShown(host!.registry, id)));
   await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(1);
   return host;
 }
@@ -248,7 +249,7 @@ describe('consent for tool calls', () => {
 
     // Same name, different command line: a different server, trusted and approved afresh.
     await h.registry.upsert('dyn', { command: dynamic.command, args: [...dynamic.args!, '--v2'] });
-    await h.registry.trust('dyn');
+    await trustAsShown(h.registry, 'dyn');
     await expect.poll(() => h.catalog.resolveTool('dyn__echo')).toBeDefined();
     const fresh = nextConsent(h);
     const freshCall = h.callTool('dyn__echo', { message: 'z' });

@@ -1,5 +1,5 @@
 import type { ConsentServer } from '../../../shared/host/consent';
-import type { ServerView } from '../../../shared/host/serverView';
+import type { ServerView, TrustRequest } from '../../../shared/host/serverView';
 import { type ClientHandlers, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
@@ -91,28 +91,56 @@ export class ServerRegistry {
   }
 
   views(): ServerView[] {
-    const views = [...this.entries.values()].map(({ connection, trusted }): ServerView => {
-      const config = connection.config;
+    const views = [...this.entries.values()].map((entry): ServerView => {
+      const config = entry.connection.config;
       const view: ServerView = {
-        id: connection.id,
+        id: entry.connection.id,
         kind: config.kind,
         target: targetOf(config),
-        state: connection.state,
+        state: entry.connection.state,
       };
-      const launch = launchSummary(config);
-      if (!trusted && launch && !config.disabled) view.trustRequired = launch;
+      // A disabled server asks when it is enabled (enabling does not change what it runs).
+      const request = this.trustRequest(entry);
+      if (request && !config.disabled) view.trustRequired = request;
       return view;
     });
     return [...views, ...this.invalid];
   }
 
-  /** The person confirmed the command line: remember it, and start the server. */
-  async trust(id: string): Promise<void> {
+  /**
+   * What the person must confirm before this server runs — its whole launch, and the identity that
+   * stands for exactly that launch — or undefined when nothing is asked (a remote server, or one
+   * trusted already). Disabled or not: trust is about what runs, not when.
+   */
+  pendingTrust(id: string): TrustRequest | undefined {
+    return this.trustRequest(this.require(id));
+  }
+
+  /**
+   * The person confirmed the launch that `identity` stands for: remember it, and start the server.
+   * If the server was edited since that launch was shown, nothing is trusted: what runs must be
+   * what was shown.
+   */
+  async trust(id: string, identity: string): Promise<void> {
     const entry = this.require(id);
+    if (entry.identity !== identity)
+      throw new Error(
+        `${id} was changed after its command was shown: nothing was trusted; look at the new command and confirm it`,
+      );
     await this.deps.trust.trust(entry.identity);
     entry.trusted = true;
     this.emitChange();
     await entry.connection.start();
+  }
+
+  /** Starts a server by hand: never one whose launch waits for the person's trust. */
+  async start(id: string): Promise<void> {
+    await this.trusted(id).start();
+  }
+
+  /** Restarts a server by hand: never one whose launch waits for the person's trust. */
+  async restart(id: string): Promise<void> {
+    await this.trusted(id).restart();
   }
 
   /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */
@@ -219,6 +247,18 @@ export class ServerRegistry {
     this.loaded = true;
     this.emitChange();
     return { started: Promise.all(starts).then(() => {}) };
+  }
+
+  private trustRequest(entry: Entry): TrustRequest | undefined {
+    const launch = entry.trusted ? undefined : launchSummary(entry.connection.config);
+    return launch && { ...launch, identity: entry.identity };
+  }
+
+  private trusted(id: string): ServerConnection {
+    const entry = this.require(id);
+    if (!entry.trusted)
+      throw new Error(`${id} has not been trusted: confirm its command (Trust and start) before it runs`);
+    return entry.connection;
   }
 
   private require(id: string): Entry {

@@ -30,7 +30,9 @@ describe('FirstRunChecklist', () => {
     useApp.setState({
       hasApiKey: true,
       pane: 'chats',
-      servers: [server('files', { trustRequired: { command: 'npx', args: [], env: [] } })],
+      servers: [
+        server('files', { trustRequired: { command: 'npx', args: [], env: [], identity: 'a'.repeat(64) } }),
+      ],
     });
     await screen.findByText('Confirm what a server runs before it starts');
     expect(screen.getAllByText('(done)')).toHaveLength(2);

@@ -90,7 +90,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           <button
             type="button"
             className="primary"
-            onClick={() => run(() => host.call('trustServer', server.id))}
+            onClick={() => run(() => host.call('trustServer', server.id, server.trustRequired!.identity))}
           >
             Trust and start
           </button>
