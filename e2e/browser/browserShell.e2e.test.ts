@@ -24,11 +24,14 @@ describe.skipIf(!chromiumAvailable)('browser shell in Chromium', () => {
         careless: {
           command: careless.command,
           args: careless.args,
-          env: { SECRET_TOKEN: { $secret: 'careless/env/SECRET_TOKEN' }, PLAIN: 'visible' },
+          env: {
+            SECRET_TOKEN: { $secret: `careless/env/SECRET_TOKEN@${process.execPath}` },
+            PLAIN: 'visible',
+          },
         },
         crashy: { command: crashy.command, args: crashy.args },
       },
-      secrets: { 'careless/env/SECRET_TOKEN': CANARY },
+      secrets: { [`careless/env/SECRET_TOKEN@${process.execPath}`]: CANARY },
       // "careless" and "crashy" were trusted in an earlier session; "everything" asks in this one.
       trusted: ['careless', 'crashy'],
     });

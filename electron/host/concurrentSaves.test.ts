@@ -60,7 +60,7 @@ describe('changes made at once all land', () => {
     expect(doc.theme).toBe('dark'); // what the app does not know is kept
     expect(doc.mcpServers.kept).toEqual({ command: 'never-run', args: ['a'], disabled: true });
     // Every secret stored, each under its own server.
-    for (let n = 0; n < 12; n++) expect(await host.secrets.get(`s${n}/env/SECRET`)).toBe(`s-${n}`);
+    for (let n = 0; n < 12; n++) expect(await host.secrets.get(`s${n}/env/SECRET@never-run`)).toBe(`s-${n}`);
 
     await Promise.all([
       ...Array.from({ length: 6 }, (_, n) => service.removeServer(`s${n}`)),

@@ -48,7 +48,7 @@ const FOUR = () => ({
   everything: {
     command: node,
     args: [EVERYTHING_ENTRY, 'stdio'],
-    env: { SB_CANARY: { $secret: 'everything/env/SB_CANARY' } },
+    env: { SB_CANARY: { $secret: `everything/env/SB_CANARY@${process.execPath}` } },
   },
   remote: { url: http.url, type: 'http' },
   files: { command: node, args: [FILESYSTEM_ENTRY] },
@@ -67,7 +67,7 @@ describe('Host with several real servers', () => {
   it('asks to trust local servers before launching them, then runs all at once; the crash loop ends in error', async () => {
     await writeConfig(FOUR());
     let h = await startHost();
-    await h.secrets.set('everything/env/SB_CANARY', CANARY);
+    await h.secrets.set(`everything/env/SB_CANARY@${process.execPath}`, CANARY);
     await h.registry.startAll();
     // Nothing local runs before the person confirms it; the remote server needs no trust prompt.
     const views = h.registry.views();
@@ -75,6 +75,7 @@ describe('Host with several real servers', () => {
       command: node,
       args: [EVERYTHING_ENTRY, 'stdio'],
       env: [{ name: 'SB_CANARY', secret: true }],
+      identity: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(views.find((v) => v.id === 'remote')?.trustRequired).toBeUndefined();
     expect(statuses(h)).toMatchObject({
@@ -181,12 +182,12 @@ describe('Host with several real servers', () => {
       secretive: {
         command: node,
         args: [EVERYTHING_ENTRY, 'stdio'],
-        env: { SB_CANARY: { $secret: 'secretive/env/SB_CANARY' } },
+        env: { SB_CANARY: { $secret: `secretive/env/SB_CANARY@${process.execPath}` } },
       },
       other: { command: node, args: [EVERYTHING_ENTRY, 'stdio'] },
     });
     const h = await startHost();
-    await h.secrets.set('secretive/env/SB_CANARY', CANARY);
+    await h.secrets.set(`secretive/env/SB_CANARY@${process.execPath}`, CANARY);
     const mine = path.join(project, 'mine');
     await mkdir(mine);
     await h.roots.add(mine, 'secretive');

@@ -200,8 +200,8 @@ describe('HostService: editing servers', () => {
       'tools',
     );
     expect(host.registry.views().map((v) => v.id)).toEqual(['renamed']);
-    expect(await host.secrets.get('renamed/env/API_KEY')).toBe('k-123');
-    expect(await host.secrets.get('tools/env/API_KEY')).toBeUndefined();
+    expect(await host.secrets.get('renamed/env/API_KEY@node')).toBe('k-123');
+    expect(await host.secrets.get('tools/env/API_KEY@node')).toBeUndefined();
 
     await service.removeServer('renamed');
     expect(host.registry.views()).toEqual([]);

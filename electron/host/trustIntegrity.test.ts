@@ -113,13 +113,17 @@ describe('1. a secret reference resolves only inside its own server and field', 
 
   it('a config file that points a header or env value at another secret gets nothing from the store', async () => {
     const { host } = await start();
-    await host.secrets.set('github/env/TOKEN', TOKEN);
+    await host.secrets.set(`github/env/TOKEN@${process.execPath}`, TOKEN);
     await writeFile(
       path.join(home, 'config.json'),
       JSON.stringify({
         mcpServers: {
           remote: { url: `${sink.url}/mcp`, headers: { 'X-Key': { $secret: providerKeyId(ANTHROPIC) } } },
-          local: { command: process.execPath, args: [ECHO], env: { TOKEN: { $secret: 'github/env/TOKEN' } } },
+          local: {
+            command: process.execPath,
+            args: [ECHO],
+            env: { TOKEN: { $secret: `github/env/TOKEN@${process.execPath}` } },
+          },
         },
       }),
     );
@@ -288,7 +292,63 @@ describe('3. a kept secret does not follow the server elsewhere', () => {
       },
       'tool',
     );
-    expect(await host!.secrets.get('tool/env/TOKEN')).toBe(TOKEN);
+    expect(await host!.secrets.get(`tool/env/TOKEN@${process.execPath}`)).toBe(TOKEN);
+  });
+
+  it('a config file edited to move a server elsewhere, keeping its reference, sends the stored value nowhere', async () => {
+    const { host, service } = await start();
+    const other = await startSink();
+    try {
+      await service.saveServer(
+        'api',
+        {
+          kind: 'remote',
+          url: `${sink.url}/mcp`,
+          type: 'http',
+          headers: { Authorization: { value: `Bearer ${TOKEN}`, secret: true } },
+        },
+        null,
+      );
+      await expect.poll(() => leaked(TOKEN)).toBe(true); // it went where the person sent it
+      await service.saveServer(
+        'tool',
+        {
+          kind: 'stdio',
+          command: process.execPath,
+          args: [ECHO],
+          env: { TOKEN: { value: TOKEN, secret: true } },
+        },
+        null,
+      );
+      // Someone edits config.json: the same references, another origin and another program.
+      const doc = JSON.parse(await readFile(path.join(home, 'config.json'), 'utf8'));
+      doc.mcpServers.api.url = `${other.url}/mcp`;
+      doc.mcpServers.tool.command = '/usr/bin/env';
+      await writeFile(path.join(home, 'config.json'), JSON.stringify(doc));
+      await host.registry.load();
+      expect((await settled('api')).status).toBe('error');
+      expect(stateOf('api')).toMatchObject({
+        error: {
+          message: expect.stringContaining(
+            `headers Authorization: the stored secret was entered for ${sink.url}, and this server now points to ${other.url}`,
+          ),
+        },
+      });
+      expect(JSON.stringify(other.seen)).not.toContain(TOKEN);
+      expect(other.seen).toEqual([]); // nothing was even attempted
+      // The moved command waits for trust; trusted, it still gets no secret.
+      await trustServerAsShown(service, 'tool');
+      expect((await settled('tool')).status).toBe('error');
+      expect(stateOf('tool')).toMatchObject({
+        error: {
+          message: expect.stringContaining(
+            `env TOKEN: the stored secret was entered for ${process.execPath}, and this server now runs /usr/bin/env`,
+          ),
+        },
+      });
+    } finally {
+      await new Promise((r) => other.server.close(r));
+    }
   });
 });
 

@@ -32,13 +32,13 @@ beforeEach(async () => {
         everything: {
           command: process.execPath,
           args: [EVERYTHING_ENTRY, 'stdio'],
-          env: { SB_CANARY: { $secret: 'everything/env/SB_CANARY' } },
+          env: { SB_CANARY: { $secret: `everything/env/SB_CANARY@${process.execPath}` } },
         },
       },
     }),
   );
   host = await Host.create({ home });
-  await host.secrets.set('everything/env/SB_CANARY', CANARY);
+  await host.secrets.set(`everything/env/SB_CANARY@${process.execPath}`, CANARY);
   await trustAsShown(host.registry, 'everything');
   service = new HostService(host);
   allClosed = 0;

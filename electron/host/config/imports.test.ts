@@ -63,7 +63,7 @@ describe('imports', () => {
     ]);
     expect(plan.preview.servers[1]!.secrets).toEqual([
       {
-        id: 'github/env/GITHUB_PERSONAL_ACCESS_TOKEN',
+        id: 'github/env/GITHUB_PERSONAL_ACCESS_TOKEN@npx',
         server: 'github',
         field: 'env',
         name: 'GITHUB_PERSONAL_ACCESS_TOKEN',
@@ -76,12 +76,12 @@ describe('imports', () => {
     await applyImport(plan, { servers: ['github'], inputs: {} }, host.registry, host.secrets);
     const saved = (await config()).mcpServers;
     expect(saved.github.env).toEqual({
-      GITHUB_PERSONAL_ACCESS_TOKEN: { $secret: 'github/env/GITHUB_PERSONAL_ACCESS_TOKEN' },
+      GITHUB_PERSONAL_ACCESS_TOKEN: { $secret: 'github/env/GITHUB_PERSONAL_ACCESS_TOKEN@npx' },
       LOG_LEVEL: 'info',
     });
     expect(saved.filesystem.url).toBe('http://127.0.0.1:9/mcp'); // not selected: untouched
     expect(JSON.stringify(saved)).not.toContain('ghp_importcanary');
-    expect(await host.secrets.get('github/env/GITHUB_PERSONAL_ACCESS_TOKEN')).toBe(
+    expect(await host.secrets.get('github/env/GITHUB_PERSONAL_ACCESS_TOKEN@npx')).toBe(
       'ghp_importcanary0123456789',
     );
   });
@@ -122,7 +122,7 @@ describe('imports', () => {
         plan,
         {
           servers: ['github', 'weather'],
-          inputs: { 'github/env/GITHUB_PERSONAL_ACCESS_TOKEN': { 'gh-token': 'ghp_x' } },
+          inputs: { 'github/env/GITHUB_PERSONAL_ACCESS_TOKEN@docker': { 'gh-token': 'ghp_x' } },
         },
         host.registry,
         host.secrets,
@@ -135,8 +135,8 @@ describe('imports', () => {
       {
         servers: ['github', 'weather'],
         inputs: {
-          'github/env/GITHUB_PERSONAL_ACCESS_TOKEN': { 'gh-token': 'ghp_typed' },
-          'weather/headers/Authorization': { 'api-key': 'wk-typed' },
+          'github/env/GITHUB_PERSONAL_ACCESS_TOKEN@docker': { 'gh-token': 'ghp_typed' },
+          'weather/headers/Authorization@https://weather.example': { 'api-key': 'wk-typed' },
         },
       },
       host.registry,
@@ -146,10 +146,15 @@ describe('imports', () => {
     expect(saved.github.type).toBeUndefined();
     expect(saved.weather).toMatchObject({
       type: 'http',
-      headers: { Authorization: { $secret: 'weather/headers/Authorization' }, 'X-Note': 'a,}' },
+      headers: {
+        Authorization: { $secret: 'weather/headers/Authorization@https://weather.example' },
+        'X-Note': 'a,}',
+      },
     });
-    expect(await host.secrets.get('weather/headers/Authorization')).toBe('Bearer wk-typed');
-    expect(await host.secrets.get('github/env/GITHUB_PERSONAL_ACCESS_TOKEN')).toBe('ghp_typed');
+    expect(await host.secrets.get('weather/headers/Authorization@https://weather.example')).toBe(
+      'Bearer wk-typed',
+    );
+    expect(await host.secrets.get('github/env/GITHUB_PERSONAL_ACCESS_TOKEN@docker')).toBe('ghp_typed');
   });
 
   it('a file that cannot be read says so', async () => {
@@ -175,7 +180,7 @@ describe('editing a server with secret values', () => {
       host.secrets,
     );
     expect((await config()).mcpServers.api.env).toEqual({
-      API_KEY: { $secret: 'api/env/API_KEY' },
+      API_KEY: { $secret: 'api/env/API_KEY@node' },
       MODE: 'fast',
     });
     const draft = draftOf(host.registry.configOf('api')!);
@@ -189,14 +194,14 @@ describe('editing a server with secret values', () => {
       host.registry,
       host.secrets,
     );
-    expect(await host.secrets.get('api/env/API_KEY')).toBe('k-secret-1');
+    expect(await host.secrets.get('api/env/API_KEY@node')).toBe('k-secret-1');
     await saveDraft(
       'api',
       { kind: 'stdio', command: 'node', args: [], env: { API_KEY: { value: 'now-plain' } } },
       host.registry,
       host.secrets,
     );
-    expect(await host.secrets.get('api/env/API_KEY')).toBeUndefined();
+    expect(await host.secrets.get('api/env/API_KEY@node')).toBeUndefined();
     await expect(
       saveDraft(
         'api',

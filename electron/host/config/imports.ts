@@ -8,7 +8,7 @@ import type {
   SecretPrompt,
 } from '../../../shared/host/serverDraft';
 import { isSecretName } from '../logs/redactor';
-import { secretId } from '../secrets/secretStore';
+import { type SecretTarget, secretId } from '../secrets/secretStore';
 import { targetOf } from '../servers/serverIdentity';
 import { isSecretRef, parseConfig } from './serverConfig';
 
@@ -97,13 +97,18 @@ export async function planImport(
       );
       continue;
     }
+    // Stored values are bound to where this server sends them (see secretId).
+    const target: SecretTarget =
+      typeof raw.url === 'string'
+        ? { kind: 'remote', url: raw.url }
+        : { kind: 'stdio', command: String(raw.command ?? '') };
     for (const field of ['env', 'headers'] as const) {
       const values = raw[field] as Record<string, unknown> | undefined;
       if (!values || typeof values !== 'object') continue;
       for (const [key, v] of Object.entries(values)) {
         if (typeof v !== 'string') continue;
         const ids = [...v.matchAll(INPUT)].map((m) => m[1]!);
-        const id = secretId(name, field, key);
+        const id = secretId(name, field, key, target);
         if (ids.length > 0) {
           const unknown = ids.filter((i) => !inputs.has(i));
           if (unknown.length > 0)

@@ -56,7 +56,7 @@ export function keepProblem(
       return `headers ${name}: the stored secret was sent to ${was}; the server now points to ${now ?? draft.url}: enter the value again`;
   }
   const old = (before.kind === 'stdio' ? before.env : before.headers)[name];
-  if (!isSecretRef(old) || secretRefProblem(before.name, field, name, old)) return missing;
+  if (!isSecretRef(old) || secretRefProblem(before.name, field, name, old, before)) return missing;
   return undefined;
 }
 
@@ -83,7 +83,7 @@ export async function saveDraft(
   const values: Record<string, ConfigValue> = {};
   const toStore: [string, string][] = [];
   for (const [name, v] of Object.entries(incoming)) {
-    const ref = secretId(id, field, name);
+    const ref = secretId(id, field, name, draft);
     if ('keep' in v) {
       const problem = keepProblem(existing, draft, name);
       if (problem) throw new Error(problem);
@@ -160,7 +160,7 @@ function secretRefsOf(config: ServerConfig): string[] {
   return Object.entries(config.kind === 'stdio' ? config.env : config.headers)
     .filter(
       (entry): entry is [string, { $secret: string }] =>
-        isSecretRef(entry[1]) && !secretRefProblem(config.name, field, entry[0], entry[1]),
+        isSecretRef(entry[1]) && !secretRefProblem(config.name, field, entry[0], entry[1], config),
     )
     .map(([, ref]) => ref.$secret);
 }

@@ -17,8 +17,8 @@ describe('FileSecretStore', () => {
   it('stores, reads back across instances, deletes; file is 0600; says it is not encrypted', async () => {
     const store = FileSecretStore.inHome(home);
     expect(store.encrypted).toBe(false);
-    const id = secretId('git hub', 'env', 'GITHUB_TOKEN');
-    expect(id).toBe('git%20hub/env/GITHUB_TOKEN');
+    const id = secretId('git hub', 'env', 'GITHUB_TOKEN', { kind: 'stdio', command: 'npx' });
+    expect(id).toBe('git%20hub/env/GITHUB_TOKEN@npx');
     await store.set(id, 'ghp_canary');
     expect(await FileSecretStore.inHome(home).get(id)).toBe('ghp_canary');
     expect(await store.values()).toEqual(['ghp_canary']);

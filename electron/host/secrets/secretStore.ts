@@ -13,24 +13,59 @@ export interface SecretStore {
   values(): Promise<string[]>;
 }
 
-/** A stable id for a secret that belongs to one field of one server: `github/env/GITHUB_TOKEN`. */
-export function secretId(server: string, field: 'env' | 'headers', name: string): string {
-  return `${encodeURIComponent(server)}/${field}/${encodeURIComponent(name)}`;
+/** What a server is, as far as its secrets go: the program a local one runs, or where a remote one is. */
+export type SecretTarget = { kind: 'stdio'; command: string } | { kind: 'remote'; url: string };
+
+/**
+ * Where a server's secrets are sent: the origin of a remote server, or the program of a local one.
+ * A stored secret is bound to it, so a server moved elsewhere (by the edit form, a file edit, an
+ * import) gets nothing from the store until the person enters the value again.
+ */
+export function secretDestination(target: SecretTarget): string {
+  if (target.kind === 'stdio') return target.command;
+  return URL.canParse(target.url) ? new URL(target.url).origin : target.url;
 }
 
 /**
+ * A stable id for a secret that belongs to one field of one server, bound to where it goes:
+ * `github/env/GITHUB_TOKEN@npx`, `weather/headers/Authorization@https://api.weather.example`.
+ * Server and field names are URL-encoded, so the first `@` ends them.
+ */
+export function secretId(
+  server: string,
+  field: 'env' | 'headers',
+  name: string,
+  target: SecretTarget,
+): string {
+  return `${ownPrefix(server, field, name)}${secretDestination(target)}`;
+}
+
+const ownPrefix = (server: string, field: 'env' | 'headers', name: string) =>
+  `${encodeURIComponent(server)}/${field}/${encodeURIComponent(name)}@`;
+
+/**
  * Why a reference may not be resolved where it stands, or undefined when it may: a reference is
- * valid only as the secret of its own server, field and name, so no config file can point one field
- * at a value stored for another (the API key, another server's token).
+ * valid only as the secret of its own server, field and name, and only where it was entered for —
+ * so no config file can point one field at a value stored for another (the API key, another
+ * server's token), nor send a server's own token to a new origin or program.
  */
 export function secretRefProblem(
   server: string,
   field: 'env' | 'headers',
   name: string,
   ref: { $secret: string },
+  target: SecretTarget,
 ): string | undefined {
-  const own = secretId(server, field, name);
+  const own = secretId(server, field, name, target);
   if (ref.$secret === own) return undefined;
+  const prefix = ownPrefix(server, field, name);
+  if (ref.$secret.startsWith(prefix)) {
+    const was = ref.$secret.slice(prefix.length);
+    const now = secretDestination(target);
+    return target.kind === 'remote'
+      ? `headers ${name}: the stored secret was entered for ${was}, and this server now points to ${now}; a stored secret never follows a server elsewhere: enter the value again in the server's settings`
+      : `env ${name}: the stored secret was entered for ${was}, and this server now runs ${now}; a stored secret never follows a server elsewhere: enter the value again in the server's settings`;
+  }
   return `${field} ${name} refers to the stored secret "${ref.$secret}", which belongs elsewhere: a reference resolves only to its own server and field ("${own}"); enter the value in the server's settings`;
 }
 

@@ -223,11 +223,11 @@ describe('ServerConnection', () => {
     const config = configOf(
       'careless',
       stdio(hostileStdio('print-env'), {
-        env: { SECRET_TOKEN: { $secret: 'careless/env/SECRET_TOKEN' }, PLAIN: 'visible' },
+        env: { SECRET_TOKEN: { $secret: `careless/env/SECRET_TOKEN@${process.execPath}` }, PLAIN: 'visible' },
       }),
     );
     const { conn, logs, secrets } = connection(config);
-    await secrets.set('careless/env/SECRET_TOKEN', 'canary-7f3a9c');
+    await secrets.set(`careless/env/SECRET_TOKEN@${process.execPath}`, 'canary-7f3a9c');
     await conn.start();
     expect(conn.state.status).toBe('running');
     await expect
@@ -254,7 +254,7 @@ describe('ServerConnection', () => {
   it('a missing secret is an error that says which one, and nothing is launched', async () => {
     const config = configOf(
       'nokey',
-      stdio(everythingStdio(), { env: { API_KEY: { $secret: 'nokey/env/API_KEY' } } }),
+      stdio(everythingStdio(), { env: { API_KEY: { $secret: `nokey/env/API_KEY@${process.execPath}` } } }),
     );
     const { conn } = connection(config);
     await conn.start();

@@ -306,7 +306,7 @@ export class ServerConnection {
       }
       // A reference resolves only inside its own server and field: a config file (or an import) that
       // names another secret — the API key, another server's token — gets nothing from the store.
-      const problem = secretRefProblem(this.id, field, name, value);
+      const problem = secretRefProblem(this.id, field, name, value, this.config);
       if (problem) throw new ConfigProblem(problem);
       const secret = await this.deps.secrets.get(value.$secret);
       if (secret === undefined) {
