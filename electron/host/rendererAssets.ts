@@ -43,5 +43,12 @@ export function fileInside(root: string, urlPath: string): string | undefined {
   return file.startsWith(root + path.sep) ? file : undefined;
 }
 
-/** What the built app serves: never a source map (the build leaves none; one put there is not served). */
-export const isServedAsset = (urlPath: string): boolean => !urlPath.toLowerCase().endsWith('.map');
+/**
+ * The file a URL path serves inside `root`, or undefined: never outside `root`, and never a source
+ * map (the build leaves none; one put there is not served) — judged by the file the path resolves
+ * to, so no spelling of the path (`%2emap`, `.ma%70`, a trailing slash) reaches one.
+ */
+export function servedFile(root: string, urlPath: string): string | undefined {
+  const file = fileInside(root, urlPath);
+  return file && path.extname(file).toLowerCase() !== '.map' ? file : undefined;
+}

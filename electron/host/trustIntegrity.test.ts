@@ -141,6 +141,30 @@ describe('1. a secret reference resolves only inside its own server and field', 
 });
 
 describe('2. trust covers everything that decides what runs', () => {
+  it('a trust file that is not a plain list of identities trusts nothing', async () => {
+    const echo = { command: process.execPath, args: [ECHO] };
+    await start({ echo });
+    const identity = host!.registry.pendingTrust('echo')!.identity;
+    await host!.shutdown();
+    for (const odd of [
+      { 0: identity },
+      { trusted: [identity] },
+      [[identity]],
+      `${identity}`,
+      [identity.toUpperCase()],
+    ]) {
+      await writeFile(path.join(home, 'trusted-servers.json'), JSON.stringify(odd));
+      host = await Host.create({ home });
+      expect(host.registry.views()[0], JSON.stringify(odd)).toMatchObject({ state: { status: 'stopped' } });
+      expect(host.registry.views()[0]?.trustRequired?.identity).toBe(identity);
+      await host.shutdown();
+    }
+    // The plain list does trust it: the test above is not vacuous.
+    await writeFile(path.join(home, 'trusted-servers.json'), JSON.stringify([identity]));
+    host = await Host.create({ home });
+    expect(host.registry.views()[0]?.trustRequired).toBeUndefined();
+  });
+
   it('changing only NODE_OPTIONS of a trusted server asks again, natively where the shell can', async () => {
     const marker = path.join(home, 'ran.txt');
     const preload = path.join(home, 'preload.cjs');
@@ -359,7 +383,12 @@ describe('4. the write-only API key cannot be read back by moving the base URL',
     await expect(
       service.saveSettings({ ...current, anthropic: { baseUrl: 'http://gateway.example' } }),
     ).rejects.toThrow('plain http sends the API key unencrypted');
+    // A name under .localhost is up to the resolver: not this computer for sure.
+    await expect(
+      service.saveSettings({ ...current, anthropic: { baseUrl: 'http://evil.localhost' } }),
+    ).rejects.toThrow('plain http sends the API key unencrypted');
     await service.saveSettings({ ...current, anthropic: { baseUrl: 'http://localhost:8080' } });
+    await service.saveSettings({ ...current, anthropic: { baseUrl: 'http://127.0.0.2:8080' } });
   });
 
   it('a base URL moved to another origin gets no key, from the page or from settings.json', async () => {
@@ -434,6 +463,12 @@ describe('6. smaller holes', () => {
     await expect(service.previewImport('cursor', path.join(home, 'missing.json'))).rejects.toThrow(
       'no such file',
     );
+    // A file far larger than any MCP config is not read (a named pipe or a huge log renamed .json).
+    const huge = path.join(home, 'huge.json');
+    await writeFile(huge, `{"mcpServers":{},"pad":"${'SECRET-CANARY-'.repeat(80_000)}"}`);
+    const tooBig = await service.previewImport('cursor', huge).catch((e: Error) => e.message);
+    expect(tooBig).toMatch(/larger than/);
+    expect(tooBig).not.toContain('SECRET');
   });
 
   it('a typed folder becomes a root only after the native confirmation, where the shell has one', async () => {

@@ -51,9 +51,11 @@ describe('app:// protocol', () => {
     }
     expect((await handler(new Request('app://elsewhere/index.html'))).status).toBe(404);
     expect((await handler(new Request('app://switchboard/missing.js'))).status).toBe(404);
-    const map = await handler(new Request('app://switchboard/index.js.map'));
-    expect(map.status).toBe(403);
-    expect(await map.text()).not.toContain('outside');
+    for (const spelled of ['index.js.map', 'index.js.ma%70', 'index.js%2Emap', 'INDEX.JS.MAP']) {
+      const map = await handler(new Request(`app://switchboard/${spelled}`));
+      expect(map.status, spelled).toBe(403);
+      expect(await map.text()).not.toContain('outside');
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Protocol } from 'electron';
-import { fileInside, isServedAsset, mimeTypeOf, rendererCsp } from '../host/rendererAssets';
+import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 
 export const RENDERER_CSP = rendererCsp();
 
@@ -11,7 +11,7 @@ export function serveRenderer(protocol: Pick<Protocol, 'handle'>, rendererDir: s
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'switchboard') return new Response('not found', { status: 404 });
-    const file = isServedAsset(url.pathname) ? fileInside(root, url.pathname) : undefined;
+    const file = servedFile(root, url.pathname);
     if (!file) return new Response('forbidden', { status: 403 });
     try {
       return new Response(await readFile(file), {

@@ -221,7 +221,15 @@ describe('browser shell', () => {
     const map = await get('/app.js.map', { cookie });
     expect(map.status).toBe(403);
     expect(map.body).not.toContain('/home/builder');
-    expect((await get('/APP.JS.MAP', { cookie })).body).not.toContain('/home/builder');
+    // Any spelling of the path: judged by the file it resolves to.
+    for (const spelled of [
+      '/APP.JS.MAP',
+      '/app.js.ma%70',
+      '/app.js%2emap',
+      '/app.js.map/',
+      '/x/../app.js.map',
+    ])
+      expect((await get(spelled, { cookie })).body, spelled).not.toContain('/home/builder');
   });
 
   it('refuses a foreign Host (DNS rebinding), a foreign Origin, and paths outside the app', async () => {

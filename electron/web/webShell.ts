@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parseCall } from '../../shared/ipc/contract';
 import type { HostService } from '../host/hostService';
-import { fileInside, isServedAsset, mimeTypeOf, rendererCsp } from '../host/rendererAssets';
+import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 
 export interface WebShellOptions {
   service: HostService;
@@ -217,7 +217,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 }
 
 async function serveStatic(res: ServerResponse, root: string, pathname: string, port: number) {
-  const file = isServedAsset(pathname) ? fileInside(root, pathname) : undefined;
+  const file = servedFile(root, pathname);
   if (!file) return deny(res, 'not part of the app');
   let body: Buffer;
   try {

@@ -34,4 +34,22 @@ describe('launch text', () => {
     );
     expect(commandLine({ command: 'node', args: ['héllo', 'नमस्ते'] })).toBe("node 'héllo' 'नमस्ते'");
   });
+  it('escapes env names and the folder too: no line in the dialog that the launch does not hold', () => {
+    const text = launchDetail({
+      command: 'node',
+      args: ['s.js'],
+      cwd: '/srv\nwith no environment variables of its own',
+      env: [
+        { name: 'X\n  SAFE', value: '1' },
+        { name: 'Y\u202E', secret: true },
+      ],
+    });
+    expect(text.split('\n')).toEqual([
+      'node s.js',
+      "in '/srv\\u{A}with no environment variables of its own'",
+      'with environment variables:',
+      "  'X\\u{A}  SAFE'=1",
+      "  'Y\\u{202E}' = (a stored secret)",
+    ]);
+  });
 });

@@ -18,14 +18,16 @@ export function commandLine(launch: Pick<LaunchSummary, 'command' | 'args'>): st
 
 /** One env variable as a trust prompt shows it: `NAME=value` (quoted as above), or a stored secret. */
 export function envLine(env: LaunchEnv): string {
-  return 'secret' in env ? `${env.name} = (a stored secret)` : `${env.name}=${quoteArg(env.value)}`;
+  // The name too: a line break or a bidi override in it would draw a line the dialog does not hold.
+  const name = quoteArg(env.name);
+  return 'secret' in env ? `${name} = (a stored secret)` : `${name}=${quoteArg(env.value)}`;
 }
 
 /** Everything a person confirms before a local server runs: command, folder, environment. */
 export function launchDetail(launch: LaunchSummary): string {
   return [
     commandLine(launch),
-    launch.cwd ? `in ${launch.cwd}` : undefined,
+    launch.cwd ? `in ${quoteArg(launch.cwd)}` : undefined,
     launch.env.length > 0
       ? `with environment variables:\n${launch.env.map((e) => `  ${envLine(e)}`).join('\n')}`
       : 'with no environment variables of its own',

@@ -29,12 +29,13 @@ export interface SettingsView {
   problems: string[];
 }
 
-/** A loopback host name or address (plain http is allowed only there). */
+/**
+ * A loopback host name or address (plain http is allowed only there). Not `*.localhost`: not every
+ * resolver keeps those names on this computer, and a key sent in the clear must not depend on it.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return (
-    host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1'
-  );
+  return host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -236,6 +236,11 @@ describe('ServerConnection', () => {
     const all = JSON.stringify(logs.entries());
     expect(all).not.toContain('canary-7f3a9c');
     expect(all).toContain('SECRET_TOKEN=[redacted]');
+    // No folder of its own: it runs in the person's home, not in the app's folder.
+    await expect.poll(() => logs.entries('careless').some((e) => e.text.includes('cwd: '))).toBe(true);
+    expect(logs.entries('careless').find((e) => e.text.includes('cwd: '))?.text).toContain(
+      `cwd: ${homedir()}`,
+    );
   });
 
   it('a value under a secret-looking name is redacted even when not marked secret', async () => {

@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import type { ServerError, ServerState } from '../../../shared/host/serverView';
 import type { LoggingLevel } from '../../../shared/mcp/protocol';
 import {
@@ -280,7 +281,9 @@ export class ServerConnection {
         command: config.command,
         args: config.args,
         env: await this.resolve(config.env, 'env'),
-        cwd: config.cwd,
+        // Not the app's own folder (a checkout's node_modules/.bin would shadow what npx fetches):
+        // a server with no folder of its own starts in the person's home, as from a new terminal.
+        cwd: config.cwd ?? homedir(),
         label: this.id,
         resolveShellPath: this.deps.resolveShellPath,
       });

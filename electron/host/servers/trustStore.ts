@@ -2,7 +2,7 @@ import path from 'node:path';
 import { JsonFile, stringList } from '../../store/jsonFile';
 
 /**
- * The local servers the person has confirmed, by identity (name, command, args, cwd, env names). A
+ * The local servers the person has confirmed, by identity (name, command, args, cwd, env values, which secrets). A
  * server whose identity is not here waits for the trust prompt; any change to what it runs makes a
  * new identity, so it asks again.
  */

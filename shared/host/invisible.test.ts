@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { escapeInvisible, hasInvisible } from './invisible';
+
+describe('invisible characters (host checks and native dialogs)', () => {
+  it('knows every default-ignorable and blank code point the page marks, not only format characters', () => {
+    const hidden = [
+      0x17b4,
+      0x17b5, // Khmer inherent vowels
+      0x16fe4, // Khitan filler
+      0x1d159, // null notehead
+      0x2065,
+      0xfff0,
+      0xe0080, // reserved default-ignorables (unassigned)
+      0x115f,
+      0x3164,
+      0x2800,
+      0xffa0, // fillers and the blank Braille cell
+      0xfe0f,
+      0xe0100, // variation selectors
+      0x202e,
+      0x200b,
+      0xe0041,
+      0xad, // format characters
+      0xe000,
+      0x1b,
+      0x85,
+      0x2028,
+    ];
+    for (const cp of hidden) {
+      const c = String.fromCodePoint(cp);
+      expect(hasInvisible(`a${c}b`), cp.toString(16)).toBe(true);
+      expect(escapeInvisible(c)).toBe(`\\u{${cp.toString(16).toUpperCase()}}`);
+    }
+  });
+  it('leaves ordinary text alone, in any script', () => {
+    for (const text of ['server-everything', 'héllo wörld', 'नमस्ते', '東京', 'Ωmega', 'tab\there']) {
+      expect(hasInvisible(text), text).toBe(text.includes('\t'));
+      expect(escapeInvisible(text)).toBe(text.replace('\t', '\\u{9}'));
+    }
+  });
+});
