@@ -30,7 +30,8 @@ export function rendererIsStale(dir = root) {
   return built === 0 || Math.max(...sources) > built;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Builds the renderer when it is stale; a failed build ends the process with its status. */
+export function ensureRenderer() {
   if (rendererIsStale()) {
     console.error('Building the UI…');
     const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -39,6 +40,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       stdio: 'inherit',
       shell: process.platform === 'win32',
     });
-    process.exit(build.status ?? 1);
+    if (build.status !== 0) process.exit(build.status ?? 1);
   }
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureRenderer();

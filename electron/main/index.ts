@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import { launchDetail } from '../../shared/host/launchText';
 import { switchboardHome } from '../host/config/configFile';
+import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { Host } from '../host/host';
 import { HostService } from '../host/hostService';
 import { serveRenderer } from './appProtocol';
@@ -31,6 +32,15 @@ async function start(): Promise<void> {
   const home = process.env.SWITCHBOARD_HOME ? switchboardHome() : app.getPath('userData');
   // Launched from a desktop launcher, PATH lacks what the login shell adds (npx, uvx…).
   const fromLauncher = !process.env.TERM;
+  // One app per data folder (the browser shell may have it): say so rather than run every server twice.
+  try {
+    await lockDataDir(home, 'Electron');
+  } catch (error) {
+    if (!(error instanceof DataDirInUse)) throw error;
+    dialog.showErrorBox('Switchboard is already running', error.message);
+    app.exit(3);
+    return;
+  }
   host = await Host.create({
     home,
     secrets: SafeStorageSecretStore.inHome(safeStorage, home),

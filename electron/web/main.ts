@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { switchboardHome } from '../host/config/configFile';
+import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { Host } from '../host/host';
 import { HostService } from '../host/hostService';
 import { startWebShell } from './webShell';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const args = parse(process.argv.slice(2));
   const home = switchboardHome();
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
+  // One app per data folder: a second would run every server twice and overwrite the first one's files.
+  const lock = await lockDataDir(home, 'browser shell');
   const host = await Host.create({ home });
   const service = new HostService(host, { browseDirectories: true });
   let key = await host.secrets.get(SESSION_KEY_ID);
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
     console.error(`warning: port ${args.port} is in use; using another (open tabs will not reconnect to it)`);
     return start(0);
   });
+  await lock.describe(new URL(shell.url).origin);
   console.log(`Switchboard is running. Open (the link works once):\n${shell.url}`);
   // Another browser, or one that forgot its session: Enter prints a fresh one-time link.
   if (process.stdin.isTTY) console.log('Press Enter for another link.');
@@ -80,13 +84,26 @@ async function main(): Promise<void> {
     await shell.close();
     service.dispose();
     await host.shutdown();
+    await lock.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+  // npm passes a signal to the shell it started, not to us: when whatever started us is gone (npm
+  // stopped, the terminal closed) we stop too, with our servers, instead of running on unseen.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid === parent) return;
+    console.error('The command that started Switchboard has ended: stopping.');
+    void stop();
+  }, 500).unref();
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof DataDirInUse) {
+    console.error(error.message);
+    process.exit(3);
+  }
   console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(error instanceof Error && error.message.includes('Usage') ? 2 : 1);
 });

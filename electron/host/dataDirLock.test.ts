@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DataDirInUse, lockDataDir } from './dataDirLock';
+
+let home: string;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-lock-'));
+});
+afterEach(async () => {
+  await rm(home, { recursive: true, force: true });
+});
+
+describe('one app per data folder', () => {
+  it('a second start is refused, naming the first and where to open it; after release the folder is free', async () => {
+    const first = await lockDataDir(home, 'browser shell');
+    expect((await stat(first.file)).mode & 0o777).toBe(0o600);
+    await first.describe('http://127.0.0.1:17480');
+    // Another process holds it (this test's own pid would be taken for a leftover of ours).
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const lock = JSON.parse(await readFile(first.file, 'utf8'));
+      await writeFile(first.file, JSON.stringify({ ...lock, pid: other.pid }));
+      const error = await lockDataDir(home, 'Electron').catch((e: Error) => e);
+      expect(error).toBeInstanceOf(DataDirInUse);
+      expect((error as Error).message).toContain(`already running with the data folder ${home}`);
+      expect((error as Error).message).toContain(`process ${other.pid}`);
+      expect((error as Error).message).toContain('Open it at http://127.0.0.1:17480');
+      expect((error as Error).message).toContain('SWITCHBOARD_HOME=');
+    } finally {
+      other.kill('SIGKILL');
+      await new Promise((r) => other.once('exit', r));
+    }
+    // That process is gone: its lock is a leftover, taken over.
+    const second = await lockDataDir(home, 'Electron');
+    await second.release();
+    await expect(stat(second.file)).rejects.toThrow(/ENOENT/);
+    await first.release(); // not its lock any more: leaves the folder as it is
+    const third = await lockDataDir(home, 'browser shell');
+    await third.release();
+  });
+
+  it('a half-written or foreign lock file is not proof of a running app', async () => {
+    await writeFile(path.join(home, 'instance.lock'), '{"pid":');
+    const lock = await lockDataDir(home, 'browser shell');
+    await lock.release();
+  });
+});
