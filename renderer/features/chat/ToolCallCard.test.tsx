@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../test/render';
+import { useApp } from '../../state/store';
 import { ToolCallCard } from './ToolCallCard';
 
 describe('ToolCallCard', () => {
@@ -28,6 +29,28 @@ describe('ToolCallCard', () => {
       'There is no tool named read⟨U+200B ZERO WIDTH SPACE⟩file.',
     );
     expect(card.textContent).not.toContain('\u200B');
+  });
+
+  it('says it waits for the person while its consent is open, and runs once answered', () => {
+    const consent = {
+      id: 'c1',
+      kind: 'tool' as const,
+      server: { id: 'everything', target: 'x', identity: 'i' },
+      createdAt: 0,
+      expiresAt: 1e15,
+      tool: { name: 'echo' },
+      argumentsJson: '{}',
+      conversationId: 'conv-1',
+    };
+    useApp.setState({ open: { id: 'conv-1' } as never, consents: [consent] });
+    const { container, rerender } = render(<ToolCallCard name="everything_echo" input={{}} />);
+    expect(container.querySelector('.chip')!.textContent).toBe('waiting for your answer');
+    act(() => useApp.setState({ consents: [] }));
+    rerender(<ToolCallCard name="everything_echo" input={{}} />);
+    expect(container.querySelector('.chip')!.textContent).toBe('running…');
+    // A consent of another conversation is not this card's.
+    act(() => useApp.setState({ consents: [{ ...consent, conversationId: 'conv-2' }] }));
+    expect(container.querySelector('.chip')!.textContent).toBe('running…');
   });
 
   it('labels the progress of a running call with the revealed name', () => {

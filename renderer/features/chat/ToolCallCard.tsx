@@ -1,9 +1,10 @@
 import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
-import { ContentList } from '../../components/ContentView';
 import { JsonBlock } from '../../components/JsonBlock';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { ToolResultView } from '../../components/ToolResultView';
+import { useApp } from '../../state/store';
 
 /**
  * One tool call in a conversation: which server and tool, the arguments, the decision, the result.
@@ -32,6 +33,14 @@ export function ToolCallCard({
       ? 'error'
       : record.decision;
   const ran = record && record.decision !== 'refused';
+  // Not yet running while its consent is open: the person, not the tool, is what it waits for.
+  const waitingForYou = useApp(
+    (s) =>
+      !record &&
+      s.consents.some(
+        (c) => c.kind === 'tool' && c.conversationId !== undefined && c.conversationId === s.open?.id,
+      ),
+  );
   return (
     <details
       className={`tool-card tool-${state}`}
@@ -39,7 +48,9 @@ export function ToolCallCard({
       aria-label={`Tool call ${revealAsText(name)}`}
     >
       <summary>
-        <span className="chip">{state === 'running' ? 'running…' : state}</span>{' '}
+        <span className="chip">
+          {state !== 'running' ? state : waitingForYou ? 'waiting for your answer' : 'running…'}
+        </span>{' '}
         {record?.server ? (
           <>
             <strong>{record.server}</strong> · <SafeText text={record.tool ?? name} />
@@ -81,8 +92,7 @@ export function ToolCallCard({
       {result && record?.decision === 'allowed' && (
         <>
           <h4 className="sub">Result{result.isError ? ' (error)' : ''}</h4>
-          <ContentList content={result.content} />
-          {result.structuredContent && <JsonBlock value={result.structuredContent} />}
+          <ToolResultView result={result} />
         </>
       )}
     </details>

@@ -43,7 +43,12 @@ export function RootsPage() {
           </button>
         </li>
       ))}
-      {dirs.length === 0 && <li className="muted">No folders: servers see none.</li>}
+      {dirs.length === 0 && (
+        <li className="muted">
+          No folders chosen here: servers are given none from Switchboard (what a server was given on its own
+          command line is up to that server).
+        </li>
+      )}
     </ul>
   );
 

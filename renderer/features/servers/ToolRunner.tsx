@@ -1,14 +1,13 @@
 import { useMemo, useState } from 'react';
 import type { ToolView } from '../../../shared/ipc/contract';
-import { ContentList } from '../../components/ContentView';
 import { ErrorText } from '../../components/ErrorText';
 import { fieldsOf, initialValues, validate } from '../../components/form/restrictedSchema';
 import { SchemaForm } from '../../components/form/SchemaForm';
 import { useHost } from '../../components/HostContext';
-import { JsonBlock } from '../../components/JsonBlock';
 import { Modal } from '../../components/Modal';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { ToolResultView } from '../../components/ToolResultView';
 import { useApp } from '../../state/store';
 import { RunProgress } from './RunProgress';
 
@@ -127,13 +126,7 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
                 {run.outcome.result.isError ? 'The tool reported an error' : 'Done'} in{' '}
                 {((run.finishedAt! - run.startedAt) / 1000).toFixed(1)} s
               </p>
-              <ContentList content={run.outcome.result.content} />
-              {run.outcome.result.structuredContent && (
-                <>
-                  <h3 className="sub">Structured content</h3>
-                  <JsonBlock value={run.outcome.result.structuredContent} />
-                </>
-              )}
+              <ToolResultView result={run.outcome.result} />
             </>
           ) : (
             <ErrorText>
