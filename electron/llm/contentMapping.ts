@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type {
   ContentBlockParam,
   ImageBlockParam,
@@ -6,6 +5,7 @@ import type {
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { CallToolResult, ContentBlock } from '../../shared/mcp/protocol';
+import { isSerializedJson } from '../../shared/mcp/serializedJson';
 
 /** The image types the model reads; others are described in text. */
 export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set([
@@ -78,16 +78,8 @@ export function toToolResultBlock(toolUseId: string, result: CallToolResult): To
 }
 
 /** Whether one of the result's text blocks is `value` serialised (any spacing or key order). */
-function textCarries(result: CallToolResult, value: unknown): boolean {
-  return (result.content ?? []).some((c) => {
-    if (c.type !== 'text') return false;
-    try {
-      return isDeepStrictEqual(JSON.parse(c.text), value);
-    } catch {
-      return false;
-    }
-  });
-}
+const textCarries = (result: CallToolResult, value: unknown): boolean =>
+  (result.content ?? []).some((c) => c.type === 'text' && isSerializedJson(c.text, value));
 
 const approxBytes = (base64: string) => Math.floor((base64.length * 3) / 4);
 
