@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
-import { AnthropicProvider } from '../llm/anthropicProvider';
+import { AnthropicProvider } from '../llm/anthropic/anthropicProvider';
+import type { ModelProvider } from '../llm/modelProvider';
 import { RateLimiter } from '../llm/rateLimiter';
 import { sampleWithProvider } from '../llm/samplingBridge';
 import { type ClientHandlers, ErrorCode, McpError } from '../mcp';
@@ -78,7 +79,7 @@ export class Host {
     readonly consent: ConsentBroker,
     readonly approvals: ApprovalStore,
     readonly settings: SettingsStore,
-    readonly provider: AnthropicProvider,
+    readonly provider: ModelProvider,
     readonly chat: ChatService,
   ) {}
 

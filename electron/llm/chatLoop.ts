@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  Tool as AnthropicTool,
-  ContentBlockParam,
-  MessageParam,
-} from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ChatBlock, ChatMessage, ToolCallRecord } from '../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
-import type { AnthropicProvider } from './anthropicProvider';
-import { toToolResultBlock } from './contentMapping';
+import type { ModelProvider, ModelToolSpec } from './modelProvider';
 import { ProviderError } from './providerError';
 
 export interface ToolUse {
@@ -22,13 +16,13 @@ export type TurnEvent =
   | { kind: 'tool-progress'; toolUseId: string; progress: Progress };
 
 export interface TurnInput {
-  provider: AnthropicProvider;
+  provider: ModelProvider;
   model: string;
   system?: string;
   maxTokens: number;
   /** The conversation so far, ending with what the person just said (or tool results). */
   history: ChatMessage[];
-  tools: AnthropicTool[];
+  tools: ModelToolSpec[];
   /** Runs one tool use (consent included); a refusal is a result, not an exception. */
   runTool(
     use: ToolUse,
@@ -39,48 +33,6 @@ export interface TurnInput {
   /** Each finished message, in order, to be saved before the next step starts. */
   onMessage(message: ChatMessage): Promise<void>;
   signal: AbortSignal;
-}
-
-const INTERRUPTED: CallToolResult = {
-  content: [
-    { type: 'text', text: 'The call was interrupted before it finished (Switchboard stopped or closed).' },
-  ],
-  isError: true,
-};
-
-/**
- * The conversation as the Messages API wants it. A tool use left without its result (the app was
- * killed mid-call) gets one saying so, so that a conversation can always be continued.
- */
-export function toAnthropicMessages(history: readonly ChatMessage[]): MessageParam[] {
-  const out: MessageParam[] = [];
-  let unanswered: string[] = [];
-  const answerMissing = () => {
-    if (unanswered.length > 0)
-      out.push({ role: 'user', content: unanswered.map((id) => toToolResultBlock(id, INTERRUPTED)) });
-    unanswered = [];
-  };
-  for (const m of history) {
-    const content = m.blocks.map(toParam);
-    const answered = new Set(m.blocks.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])));
-    if (answered.size > 0) {
-      // Results for the previous tool uses: any the app never got to are added here.
-      for (const id of unanswered) if (!answered.has(id)) content.push(toToolResultBlock(id, INTERRUPTED));
-      unanswered = [];
-    } else answerMissing();
-    if (content.length > 0) out.push({ role: m.role, content });
-    if (m.role === 'assistant') unanswered = m.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
-  }
-  answerMissing();
-  return out;
-}
-
-function toParam(b: ChatBlock): ContentBlockParam {
-  if (b.type === 'text') return { type: 'text', text: b.text };
-  if (b.type === 'image')
-    return { type: 'image', source: { type: 'base64', media_type: b.mimeType as 'image/png', data: b.data } };
-  if (b.type === 'tool_use') return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
-  return toToolResultBlock(b.toolUseId, b.result);
 }
 
 /**
@@ -96,36 +48,31 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     let model = input.model;
     let stopReason: string | undefined;
     try {
-      for await (const event of input.provider.streamMessage(
+      for await (const event of input.provider.stream(
         {
           model: input.model,
-          max_tokens: input.maxTokens,
-          messages: toAnthropicMessages(history),
+          maxTokens: input.maxTokens,
+          messages: history,
           ...(input.system ? { system: input.system } : {}),
-          ...(input.tools.length > 0 ? { tools: input.tools } : {}),
+          tools: input.tools,
         },
         input.signal,
       )) {
-        if (event.type === 'message_start') model = event.message.model;
-        else if (event.type === 'content_block_start') {
-          const b = event.content_block;
-          if (b.type === 'text') blocks[event.index] = { type: 'text', text: b.text };
-          else if (b.type === 'tool_use') {
-            blocks[event.index] = { type: 'tool_use', id: b.id, name: b.name, input: {} };
-            json[event.index] = '';
-            input.onEvent({ kind: 'tool-use', id: b.id, name: b.name });
-          }
-        } else if (event.type === 'content_block_delta') {
+        if (event.type === 'model') model = event.model;
+        else if (event.type === 'text') {
           const block = blocks[event.index];
-          if (event.delta.type === 'text_delta' && block?.type === 'text') {
-            block.text += event.delta.text;
-            input.onEvent({ kind: 'text', index: event.index, text: event.delta.text });
-          } else if (event.delta.type === 'input_json_delta')
-            json[event.index] = (json[event.index] ?? '') + event.delta.partial_json;
-        } else if (event.type === 'content_block_stop') {
+          if (block === undefined) blocks[event.index] = { type: 'text', text: event.text };
+          else if (block.type === 'text') block.text += event.text;
+          if (event.text !== '') input.onEvent({ kind: 'text', index: event.index, text: event.text });
+        } else if (event.type === 'tool-use') {
+          blocks[event.index] = { type: 'tool_use', id: event.id, name: event.name, input: {} };
+          json[event.index] = '';
+          input.onEvent({ kind: 'tool-use', id: event.id, name: event.name });
+        } else if (event.type === 'tool-input') json[event.index] = (json[event.index] ?? '') + event.json;
+        else if (event.type === 'block-end') {
           const block = blocks[event.index];
           if (block?.type === 'tool_use') block.input = parseInput(json[event.index] ?? '');
-        } else if (event.type === 'message_delta') stopReason = event.delta.stop_reason ?? undefined;
+        } else if (event.type === 'stop') stopReason = event.reason;
       }
     } catch (error) {
       if (!(error instanceof ProviderError && error.kind === 'aborted') && !input.signal.aborted) throw error;
@@ -160,7 +107,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     const uses = reply.blocks.filter(
       (b): b is Extract<ChatBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
-    if (stopReason !== 'tool_use' || uses.length === 0) return { stopped: false };
+    if (stopReason !== 'toolUse' || uses.length === 0) return { stopped: false };
 
     // Every tool use runs at once; each answer (or refusal) goes back in one message.
     const outcomes = await Promise.all(

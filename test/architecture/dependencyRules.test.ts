@@ -22,6 +22,14 @@ describe('dependency directions (DESIGN.md)', () => {
     ['electron/web/server.ts', '../mcp/index', /electron\/web may import/],
     ['e2e/fixtures/x.ts', 'electron', /only electron\/main/],
     ['electron/mcp/client/mcpClient.ts', '../../../e2e/fixtures/servers', /outside the source areas/],
+    // A planted SDK import outside its provider's folder, as the chat service once had.
+    [
+      'electron/host/chat/chatService.ts',
+      '@anthropic-ai/sdk/resources/messages/messages',
+      /only electron\/llm\/anthropic/,
+    ],
+    ['electron/llm/chatLoop.ts', '@anthropic-ai/sdk', /only electron\/llm\/anthropic/],
+    ['renderer/app.tsx', 'openai', /only electron\/llm\/openai/],
   ])('%s importing %s is a violation', (file, spec, message) => {
     expect(checkImport(file, spec)).toMatch(message);
   });
@@ -34,6 +42,9 @@ describe('dependency directions (DESIGN.md)', () => {
     ['renderer/app.tsx', '../shared/ipc/contract'],
     ['e2e/fixtures/servers.ts', '../../electron/mcp'],
     ['electron/mcp/client/mcpClient.everything.test.ts', '../../../e2e/fixtures/servers'],
+    ['electron/llm/anthropic/anthropicProvider.ts', '@anthropic-ai/sdk'],
+    ['e2e/fixtures/anthropic/fakeAnthropic.ts', '@anthropic-ai/sdk'],
+    ['electron/host/host.ts', 'zod'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

@@ -15,6 +15,14 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'electron/preload': ['electron/preload', 'shared'],
 };
 const ELECTRON_ALLOWED = new Set(['electron/main', 'electron/preload']);
+/**
+ * Packages only one folder may import: a model SDK stays inside its provider (electron/llm/<name>),
+ * behind the ModelProvider seam, so no SDK type reaches the host, the shells or the page.
+ */
+export const PACKAGE_HOMES: readonly { pattern: RegExp; name: string; home: string }[] = [
+  { pattern: /^@anthropic-ai\//, name: '@anthropic-ai/*', home: 'electron/llm/anthropic' },
+  { pattern: /^openai(\/|$)/, name: 'openai', home: 'electron/llm/openai' },
+];
 /** Test and tooling code may reach anywhere, but never the `electron` module. */
 const UNRESTRICTED = ['e2e', 'bench', 'test'];
 
@@ -43,7 +51,13 @@ export function checkImport(file: string, specifier: string): string | undefined
     return undefined;
   }
   if (!from || UNRESTRICTED.includes(top)) return undefined;
-  if (!specifier.startsWith('.')) return undefined; // packages: rules for them come with the areas that need them
+  if (!specifier.startsWith('.')) {
+    const p = file.split(/[\\/]/).join('/');
+    const rule = PACKAGE_HOMES.find((r) => r.pattern.test(specifier));
+    if (rule && !p.startsWith(`${rule.home}/`))
+      return `${file} imports '${specifier}' (only ${rule.home} may import ${rule.name}: the host speaks ModelProvider)`;
+    return undefined;
+  }
   const resolved = path
     .normalize(path.join(path.dirname(file), specifier))
     .split(path.sep)

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
 import type {
   ChatBlock,
   ChatError,
@@ -9,8 +8,8 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../../../shared/chat/conversation';
-import type { AnthropicProvider } from '../../llm/anthropicProvider';
 import { runChatTurn } from '../../llm/chatLoop';
+import type { ModelProvider, ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
@@ -47,7 +46,7 @@ export class ChatService {
   constructor(
     private readonly deps: {
       store: ConversationStore;
-      provider: AnthropicProvider;
+      provider: ModelProvider;
       settings: SettingsStore;
       catalog: Catalog;
       callTool: Host['callTool'];
@@ -278,10 +277,10 @@ export class ChatService {
       settings.anthropic.defaultModel ??
       (await this.deps.provider.listModels(controller.signal)).models[0]!;
     const tools = this.deps.catalog.enabledTools();
-    const offered: AnthropicTool[] = tools.map((t) => ({
+    const offered: ModelToolSpec[] = tools.map((t) => ({
       name: t.name,
       ...(t.tool.description ? { description: t.tool.description } : {}),
-      input_schema: t.tool.inputSchema as AnthropicTool['input_schema'],
+      inputSchema: t.tool.inputSchema,
     }));
     return runChatTurn({
       provider: this.deps.provider,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatBlock, ChatMessage } from '../../../shared/chat/conversation';
 import type { ContentBlock, GetPromptResult, ReadResourceResult } from '../../../shared/mcp/protocol';
-import { MODEL_IMAGE_TYPES } from '../../llm/contentMapping';
+import { MODEL_IMAGE_TYPES } from '../../llm/modelProvider';
 
 /** A resource attached to a message, as what the model will read: its text, or an image it can see. */
 export function resourceToBlocks(read: ReadResourceResult): ChatBlock[] {

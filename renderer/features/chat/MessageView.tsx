@@ -101,7 +101,7 @@ export function MessageView({
         {message.model && <SafeText text={message.model} />}
         {message.stopReason === 'stopped'
           ? ' · stopped'
-          : message.stopReason === 'max_tokens'
+          : message.stopReason === 'maxTokens' || message.stopReason === 'max_tokens'
             ? ' · cut off at max tokens'
             : ''}
         {onRegenerate && (

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeAnthropic, startFakeAnthropic } from '../../e2e/fixtures/anthropic/fakeAnthropic';
+import { type FakeAnthropic, startFakeAnthropic } from '../../../e2e/fixtures/anthropic/fakeAnthropic';
+import type { ModelStreamEvent } from '../modelProvider';
+import { ProviderError } from '../providerError';
 import { AnthropicProvider, FALLBACK_MODELS } from './anthropicProvider';
-import { ProviderError } from './providerError';
 
 const KEY = 'sk-ant-test-7f3a';
 let fake: FakeAnthropic;
@@ -39,12 +40,11 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
     try {
       fake.script({ content: [{ type: 'text', text: 'hello' }] });
       const before = fake.requests.length;
-      const reply = await provider().createMessage({
-        model: 'claude-sonnet-5-5',
-        max_tokens: 10,
-        messages: [{ role: 'user', content: 'hi' }],
-      });
-      expect(reply.content).toEqual([{ type: 'text', text: 'hello' }]);
+      const reply = await provider().sample(
+        { maxTokens: 10, messages: [{ role: 'user', content: { type: 'text', text: 'hi' } }] },
+        'claude-sonnet-5-5',
+      );
+      expect(reply).toMatchObject({ role: 'assistant', content: { type: 'text', text: 'hello' } });
       const sent = fake.requests[before]!;
       expect(sent.path).toBe('/v1/messages');
       expect(JSON.stringify(sent.headers)).toContain(KEY);
@@ -55,34 +55,39 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
     }
   });
 
-  it('streams the exact event sequence', async () => {
+  it('streams a reply as neutral events: the model, text, a tool use with its input in pieces, why it stopped', async () => {
     fake.script({
       content: [
         { type: 'text', text: 'Let me check the weather for you.' },
         { type: 'tool_use', id: 'toolu_1', name: 'weather_get', input: { city: 'Paris', days: 2 } },
       ],
     });
-    const types: string[] = [];
-    let json = '';
-    for await (const e of provider().streamMessage({
+    const events: ModelStreamEvent[] = [];
+    for await (const e of provider().stream({
       model: 'claude-sonnet-5-5',
-      max_tokens: 10,
-      messages: [{ role: 'user', content: 'hi' }],
-    })) {
-      types.push(e.type === 'content_block_delta' ? `${e.type}:${e.delta.type}` : e.type);
-      if (e.type === 'content_block_delta' && e.delta.type === 'input_json_delta')
-        json += e.delta.partial_json;
-    }
-    expect(types[0]).toBe('message_start');
-    expect(types).toContain('content_block_delta:text_delta');
-    expect(types).toContain('content_block_delta:input_json_delta');
-    expect(types.slice(-2)).toEqual(['message_delta', 'message_stop']);
+      maxTokens: 10,
+      messages: [{ role: 'user', blocks: [{ type: 'text', text: 'hi' }] }],
+      tools: [{ name: 'weather_get', inputSchema: { type: 'object' } }],
+    }))
+      events.push(e);
+    expect(events[0]).toEqual({ type: 'model', model: 'claude-sonnet-5-5' });
+    const text = events.flatMap((e) => (e.type === 'text' && e.index === 0 ? [e.text] : [])).join('');
+    expect(text).toBe('Let me check the weather for you.');
+    expect(events).toContainEqual({ type: 'tool-use', index: 1, id: 'toolu_1', name: 'weather_get' });
+    const json = events.flatMap((e) => (e.type === 'tool-input' ? [e.json] : [])).join('');
     expect(JSON.parse(json)).toEqual({ city: 'Paris', days: 2 });
+    expect(events.filter((e) => e.type === 'block-end')).toHaveLength(2);
+    expect(events.at(-1)).toEqual({ type: 'stop', reason: 'toolUse' });
+    // The tool went to the API in its own shape.
+    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('"input_schema"');
   });
 
   it('turns API failures into errors a person can act on', async () => {
     const ask = () =>
-      provider().createMessage({ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'x' }] });
+      provider().sample(
+        { maxTokens: 1, messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] },
+        'm',
+      );
     fake.script({
       status: 429,
       type: 'rate_limit_error',
@@ -102,10 +107,10 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
     });
     const down = new AnthropicProvider(async () => ({ baseUrl: 'http://127.0.0.1:9', apiKey: KEY }));
     const err = await down
-      .createMessage({ model: 'm', max_tokens: 1, messages: [{ role: 'user', content: 'x' }] })
-      .catch((e) => e);
+      .sample({ maxTokens: 1, messages: [{ role: 'user', content: { type: 'text', text: 'x' } }] }, 'm')
+      .catch((e: unknown) => e as ProviderError);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err).toMatchObject({ kind: 'network' });
-    expect(err.message).toContain('Could not reach http://127.0.0.1:9');
+    expect((err as ProviderError).message).toContain('Could not reach http://127.0.0.1:9');
   });
 });

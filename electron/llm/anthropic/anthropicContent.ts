@@ -1,19 +1,14 @@
 import type {
   ContentBlockParam,
   ImageBlockParam,
+  MessageParam,
   TextBlockParam,
   ToolResultBlockParam,
 } from '@anthropic-ai/sdk/resources/messages/messages';
-import type { CallToolResult, ContentBlock } from '../../shared/mcp/protocol';
-import { isSerializedJson } from '../../shared/mcp/serializedJson';
-
-/** The image types the model reads; others are described in text. */
-export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-]);
+import type { ChatBlock } from '../../../shared/chat/conversation';
+import type { CallToolResult, ContentBlock } from '../../../shared/mcp/protocol';
+import { isSerializedJson } from '../../../shared/mcp/serializedJson';
+import { MODEL_IMAGE_TYPES, type ModelMessage } from '../modelProvider';
 
 /**
  * MCP content as Anthropic blocks. Text and the image types the API takes go across as they are;
@@ -84,3 +79,45 @@ const textCarries = (result: CallToolResult, value: unknown): boolean =>
 const approxBytes = (base64: string) => Math.floor((base64.length * 3) / 4);
 
 export type { ContentBlockParam };
+
+const INTERRUPTED: CallToolResult = {
+  content: [
+    { type: 'text', text: 'The call was interrupted before it finished (Switchboard stopped or closed).' },
+  ],
+  isError: true,
+};
+
+/**
+ * The conversation as the Messages API wants it. A tool use left without its result (the app was
+ * killed mid-call) gets one saying so, so that a conversation can always be continued.
+ */
+export function toAnthropicMessages(history: readonly ModelMessage[]): MessageParam[] {
+  const out: MessageParam[] = [];
+  let unanswered: string[] = [];
+  const answerMissing = () => {
+    if (unanswered.length > 0)
+      out.push({ role: 'user', content: unanswered.map((id) => toToolResultBlock(id, INTERRUPTED)) });
+    unanswered = [];
+  };
+  for (const m of history) {
+    const content = m.blocks.map(toParam);
+    const answered = new Set(m.blocks.flatMap((b) => (b.type === 'tool_result' ? [b.toolUseId] : [])));
+    if (answered.size > 0) {
+      // Results for the previous tool uses: any the app never got to are added here.
+      for (const id of unanswered) if (!answered.has(id)) content.push(toToolResultBlock(id, INTERRUPTED));
+      unanswered = [];
+    } else answerMissing();
+    if (content.length > 0) out.push({ role: m.role, content });
+    if (m.role === 'assistant') unanswered = m.blocks.flatMap((b) => (b.type === 'tool_use' ? [b.id] : []));
+  }
+  answerMissing();
+  return out;
+}
+
+function toParam(b: ChatBlock): ContentBlockParam {
+  if (b.type === 'text') return { type: 'text', text: b.text };
+  if (b.type === 'image')
+    return { type: 'image', source: { type: 'base64', media_type: b.mimeType as 'image/png', data: b.data } };
+  if (b.type === 'tool_use') return { type: 'tool_use', id: b.id, name: b.name, input: b.input };
+  return toToolResultBlock(b.toolUseId, b.result);
+}

@@ -1,6 +1,6 @@
 import type { Message } from '@anthropic-ai/sdk/resources/messages/messages';
 import { describe, expect, it } from 'vitest';
-import { fromAnthropicMessage, toAnthropicRequest } from './samplingBridge';
+import { fromAnthropicMessage, toAnthropicRequest } from './anthropicSampling';
 
 describe('sampling bridge mapping', () => {
   it('maps a sampling request with tools, tool uses and results, images and audio to the Messages API', () => {
@@ -42,11 +42,10 @@ describe('sampling bridge mapping', () => {
         ],
       },
       'claude-sonnet-5-5',
-      { maxTokensCap: 1000 },
     );
     expect(request).toEqual({
       model: 'claude-sonnet-5-5',
-      max_tokens: 1000,
+      max_tokens: 9000, // capped before it gets here (sampleWithProvider)
       system: 'Be exact.',
       stop_sequences: ['END'],
       tools: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toToolResultBlock } from './contentMapping';
+import { toToolResultBlock } from './anthropicContent';
 
 describe('tool results for the model', () => {
   it('structuredContent is not sent twice when a text block already carries it', () => {

@@ -1,35 +1,29 @@
 import Anthropic from '@anthropic-ai/sdk';
+import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
 import type {
-  Message,
-  MessageCreateParamsNonStreaming,
-  MessageCreateParamsStreaming,
-  RawMessageStreamEvent,
-} from '@anthropic-ai/sdk/resources/messages/messages';
-import { ProviderError, toProviderError } from './providerError';
-
-export interface ProviderAccess {
-  baseUrl: string;
-  apiKey: string | undefined;
-}
+  ModelList,
+  ModelProvider,
+  ModelStreamEvent,
+  ModelTurnRequest,
+  ProviderAccess,
+} from '../modelProvider';
+import { ProviderError } from '../providerError';
+import { toAnthropicMessages } from './anthropicContent';
+import { toProviderError } from './anthropicErrors';
+import { fromAnthropicMessage, stopReasonOf, toAnthropicRequest } from './anthropicSampling';
 
 /** Known models, for when the API cannot list them (newest first within each tier). */
 export const FALLBACK_MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5'];
 
 const MODELS_TTL_MS = 10 * 60_000;
 
-export interface ModelList {
-  models: string[];
-  source: 'api' | 'fallback';
-  /** Why the fallback is used. */
-  error?: string;
-}
-
 /**
  * The Anthropic Messages API through the official SDK. Where requests go and with which key is read
  * from Settings and the SecretStore on every call, and only there: the SDK's own environment lookups
  * (ANTHROPIC_BASE_URL, ANTHROPIC_AUTH_TOKEN, profiles) are switched off by passing both explicitly.
  */
-export class AnthropicProvider {
+export class AnthropicProvider implements ModelProvider {
   private cached: { key: string; client: Anthropic } | undefined;
   private models: { key: string; at: number; list: string[] } | undefined;
 
@@ -56,24 +50,59 @@ export class AnthropicProvider {
     }
   }
 
-  async createMessage(params: MessageCreateParamsNonStreaming, signal?: AbortSignal): Promise<Message> {
+  async sample(
+    params: CreateMessageParams,
+    model: string,
+    signal?: AbortSignal,
+  ): Promise<CreateMessageResult> {
     const { client } = await this.client();
     try {
-      return await client.messages.create(params, { signal });
+      return fromAnthropicMessage(
+        await client.messages.create(toAnthropicRequest(params, model), { signal }),
+      );
     } catch (error) {
       throw await this.describe(error, signal);
     }
   }
 
-  /** The raw stream events of one reply, in order. Errors (and stop) arrive as ProviderError. */
-  async *streamMessage(
-    params: Omit<MessageCreateParamsStreaming, 'stream'>,
-    signal?: AbortSignal,
-  ): AsyncGenerator<RawMessageStreamEvent> {
+  /** One reply, its raw stream events mapped to neutral ones. Errors (and Stop) arrive as ProviderError. */
+  async *stream(request: ModelTurnRequest, signal?: AbortSignal): AsyncGenerator<ModelStreamEvent> {
     const { client } = await this.client();
+    const tools = request.tools.map(
+      (t): AnthropicTool => ({
+        name: t.name,
+        ...(t.description ? { description: t.description } : {}),
+        input_schema: t.inputSchema as AnthropicTool['input_schema'],
+      }),
+    );
     try {
-      const stream = await client.messages.create({ ...params, stream: true }, { signal });
-      for await (const event of stream) yield event;
+      const stream = await client.messages.create(
+        {
+          model: request.model,
+          max_tokens: request.maxTokens,
+          messages: toAnthropicMessages(request.messages),
+          ...(request.system ? { system: request.system } : {}),
+          ...(tools.length > 0 ? { tools } : {}),
+          stream: true,
+        },
+        { signal },
+      );
+      for await (const event of stream) {
+        if (event.type === 'message_start') yield { type: 'model', model: event.message.model };
+        else if (event.type === 'content_block_start') {
+          const b = event.content_block;
+          if (b.type === 'text') yield { type: 'text', index: event.index, text: b.text };
+          else if (b.type === 'tool_use')
+            yield { type: 'tool-use', index: event.index, id: b.id, name: b.name };
+        } else if (event.type === 'content_block_delta') {
+          if (event.delta.type === 'text_delta')
+            yield { type: 'text', index: event.index, text: event.delta.text };
+          else if (event.delta.type === 'input_json_delta')
+            yield { type: 'tool-input', index: event.index, json: event.delta.partial_json };
+        } else if (event.type === 'content_block_stop') yield { type: 'block-end', index: event.index };
+        else if (event.type === 'message_delta' && event.delta.stop_reason)
+          yield { type: 'stop', reason: stopReasonOf(event.delta.stop_reason) };
+      }
     } catch (error) {
       throw await this.describe(error, signal);
     }

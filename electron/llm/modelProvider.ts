@@ -1,0 +1,75 @@
+import type { ChatBlock } from '../../shared/chat/conversation';
+import type { CreateMessageParams, CreateMessageResult } from '../../shared/mcp/protocol';
+
+/**
+ * The seam between the host and a model API. The host speaks only these neutral shapes — the
+ * conversation's own blocks, MCP's sampling types, tool specs, stream events — and each provider
+ * maps them to its SDK inside its own folder (electron/llm/anthropic/…); no SDK type crosses it.
+ */
+export interface ModelProvider {
+  /** Whether a key is stored for where requests go now (without calling the API). */
+  hasKey(): Promise<boolean>;
+  /** The models the API offers (kept a while), or a known list with why the API could not say. */
+  listModels(signal?: AbortSignal): Promise<ModelList>;
+  /** One reply to a conversation, as it is written. Failures (and Stop) throw a ProviderError. */
+  stream(request: ModelTurnRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent>;
+  /** Answers a server's sampling request with `model` (maxTokens already capped by the caller). */
+  sample(params: CreateMessageParams, model: string, signal?: AbortSignal): Promise<CreateMessageResult>;
+}
+
+/** Where requests go and with which key, read from Settings and the secret store on every call. */
+export interface ProviderAccess {
+  baseUrl: string;
+  apiKey: string | undefined;
+}
+
+export interface ModelList {
+  models: string[];
+  source: 'api' | 'fallback';
+  /** Why the fallback is used. */
+  error?: string;
+}
+
+/** A tool the model may use: the name it calls it by, and what it takes. */
+export interface ModelToolSpec {
+  name: string;
+  description?: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** A message as every provider gets it: the conversation's own blocks. */
+export interface ModelMessage {
+  role: 'user' | 'assistant';
+  blocks: readonly ChatBlock[];
+}
+
+export interface ModelTurnRequest {
+  model: string;
+  system?: string;
+  maxTokens: number;
+  messages: readonly ModelMessage[];
+  tools: readonly ModelToolSpec[];
+}
+
+/**
+ * Why the model stopped, in MCP's words (as sampling results carry them); an unknown reason passes
+ * through as the API wrote it.
+ */
+export type StopReason = 'endTurn' | 'toolUse' | 'maxTokens' | 'stopSequence' | (string & {});
+
+/** A reply as it is written: blocks by index, text and tool-input JSON in pieces. */
+export type ModelStreamEvent =
+  | { type: 'model'; model: string }
+  | { type: 'text'; index: number; text: string }
+  | { type: 'tool-use'; index: number; id: string; name: string }
+  | { type: 'tool-input'; index: number; json: string }
+  | { type: 'block-end'; index: number }
+  | { type: 'stop'; reason: StopReason };
+
+/** Image types every provider's models read; others are described to the model in text. */
+export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+]);
