@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { commandLine } from '../../../shared/host/launchText';
 import type { LaunchSummary } from '../../../shared/host/serverView';
 import { isSecretRef, type ServerConfig } from '../config/serverConfig';
 
@@ -39,9 +40,7 @@ export function launchSummary(config: ServerConfig): LaunchSummary | undefined {
   };
 }
 
-/** The command line or URL, as a person reads it. */
+/** The command line (quoted as the trust prompt shows it) or URL, as a person reads it. */
 export function targetOf(config: ServerConfig): string {
-  if (config.kind === 'remote') return config.url;
-  const quote = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`);
-  return [config.command, ...config.args].map(quote).join(' ');
+  return config.kind === 'remote' ? config.url : commandLine(config);
 }
