@@ -1,33 +1,25 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Emitter } from '../emitter';
 import { McpError } from '../mcpError';
-import type { MalformedInput, Transport, TransportClosed, TransportLog } from '../transport/transport';
+import type { Transport } from '../transport/transport';
+import { TransportEvents } from '../transport/transportEvents';
 import { JsonRpcConnection } from './connection';
 import { ErrorCode } from './errorCodes';
 
 /** The peer's end of an in-memory transport: what we sent, and a way to answer. */
-class Peer implements Transport {
+class Peer extends TransportEvents implements Transport {
   readonly sent: Record<string, unknown>[] = [];
-  private readonly message = new Emitter<unknown>();
-  private readonly malformed = new Emitter<MalformedInput>();
-  private readonly log = new Emitter<TransportLog>();
-  private readonly closed = new Emitter<TransportClosed>();
-  readonly onMessage = this.message.event;
-  readonly onMalformed = this.malformed.event;
-  readonly onLog = this.log.event;
-  readonly onClose = this.closed.event;
   async start() {}
   async send(m: unknown) {
     for (const one of Array.isArray(m) ? m : [m]) this.sent.push(one as Record<string, unknown>);
   }
   async close() {
-    this.closed.fire({ reason: 'closed by us', requested: true });
+    this.closeEmitter.fire({ reason: 'closed by us', requested: true });
   }
   deliver(value: unknown) {
-    this.message.fire(value);
+    this.messageEmitter.fire(value);
   }
   gone(reason: string) {
-    this.closed.fire({ reason, requested: false });
+    this.closeEmitter.fire({ reason, requested: false });
   }
   last(method?: string) {
     return [...this.sent].reverse().find((m) => method === undefined || m.method === method);
