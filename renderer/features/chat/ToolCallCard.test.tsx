@@ -31,7 +31,7 @@ describe('ToolCallCard', () => {
     expect(card.textContent).not.toContain('\u200B');
   });
 
-  it('says it waits for the person while its consent is open, and runs once answered', () => {
+  it('says it waits for the person while its own consent is open, and runs once answered', () => {
     const consent = {
       id: 'c1',
       kind: 'tool' as const,
@@ -39,18 +39,41 @@ describe('ToolCallCard', () => {
       createdAt: 0,
       expiresAt: 1e15,
       tool: { name: 'echo' },
-      argumentsJson: '{}',
+      argumentsJson: '{"message":"hi"}',
       conversationId: 'conv-1',
     };
-    useApp.setState({ open: { id: 'conv-1' } as never, consents: [consent] });
-    const { container, rerender } = render(<ToolCallCard name="everything_echo" input={{}} />);
-    expect(container.querySelector('.chip')!.textContent).toBe('waiting for your answer');
+    const tool = (name: string, t: string) => ({
+      name,
+      server: 'everything',
+      tool: t,
+      inputSchema: { type: 'object' as const },
+      enabled: true,
+    });
+    useApp.setState({
+      open: { id: 'conv-1' } as never,
+      catalog: {
+        tools: [tool('everything_echo', 'echo'), tool('everything_add', 'add')],
+        resources: [],
+        templates: [],
+        prompts: [],
+      },
+      consents: [consent],
+    });
+    const chip = (c: HTMLElement) => c.querySelector('.chip')!.textContent;
+    const echo = render(<ToolCallCard name="everything_echo" input={{ message: 'hi' }} />);
+    expect(chip(echo.container)).toBe('waiting for your answer');
+    // Another call of the same conversation (other tool, or other arguments) is running, not waiting.
+    expect(chip(render(<ToolCallCard name="everything_add" input={{ message: 'hi' }} />).container)).toBe(
+      'running…',
+    );
+    expect(chip(render(<ToolCallCard name="everything_echo" input={{ message: 'yo' }} />).container)).toBe(
+      'running…',
+    );
     act(() => useApp.setState({ consents: [] }));
-    rerender(<ToolCallCard name="everything_echo" input={{}} />);
-    expect(container.querySelector('.chip')!.textContent).toBe('running…');
+    expect(chip(echo.container)).toBe('running…');
     // A consent of another conversation is not this card's.
     act(() => useApp.setState({ consents: [{ ...consent, conversationId: 'conv-2' }] }));
-    expect(container.querySelector('.chip')!.textContent).toBe('running…');
+    expect(chip(echo.container)).toBe('running…');
   });
 
   it('labels the progress of a running call with the revealed name', () => {

@@ -1,5 +1,6 @@
 import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
+import { isSerializedJson } from '../../../shared/mcp/serializedJson';
 import { JsonBlock } from '../../components/JsonBlock';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
@@ -33,14 +34,21 @@ export function ToolCallCard({
       ? 'error'
       : record.decision;
   const ran = record && record.decision !== 'refused';
-  // Not yet running while its consent is open: the person, not the tool, is what it waits for.
-  const waitingForYou = useApp(
-    (s) =>
-      !record &&
-      s.consents.some(
-        (c) => c.kind === 'tool' && c.conversationId !== undefined && c.conversationId === s.open?.id,
-      ),
-  );
+  // Not yet running while its own consent is open (same server, tool and arguments in this
+  // conversation): the person, not the tool, is what it waits for.
+  const waitingForYou = useApp((s) => {
+    if (record) return false;
+    const tool = s.catalog.tools.find((t) => t.name === name);
+    return s.consents.some(
+      (c) =>
+        c.kind === 'tool' &&
+        c.conversationId !== undefined &&
+        c.conversationId === s.open?.id &&
+        c.server.id === tool?.server &&
+        c.tool.name === tool.tool &&
+        isSerializedJson(c.argumentsJson, input),
+    );
+  });
   return (
     <details
       className={`tool-card tool-${state}`}
