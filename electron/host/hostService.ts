@@ -136,12 +136,8 @@ export class HostService implements HostApi {
    * either was open trusts nothing.
    */
   async trustServer(id: string, identity: string) {
-    const request = this.host.registry.pendingTrust(id);
+    const request = this.host.registry.pendingTrust(id, identity);
     if (!request) return;
-    if (request.identity !== identity)
-      throw new Error(
-        `${id} was changed after its command was shown: nothing was trusted; look at the new command and confirm it`,
-      );
     const { identity: _, ...launch } = request;
     if (this.shell.confirmLaunch && !(await this.shell.confirmLaunch(id, launch))) return;
     await this.host.registry.trust(id, request.identity);

@@ -110,23 +110,22 @@ export class ServerRegistry {
   /**
    * What the person must confirm before this server runs — its whole launch, and the identity that
    * stands for exactly that launch — or undefined when nothing is asked (a remote server, or one
-   * trusted already). Disabled or not: trust is about what runs, not when.
+   * trusted already). Disabled or not: trust is about what runs, not when. With `shown`, the launch
+   * the person was shown: if the server was edited since, nothing may be trusted on that yes.
    */
-  pendingTrust(id: string): TrustRequest | undefined {
-    return this.trustRequest(this.require(id));
-  }
-
-  /**
-   * The person confirmed the launch that `identity` stands for: remember it, and start the server.
-   * If the server was edited since that launch was shown, nothing is trusted: what runs must be
-   * what was shown.
-   */
-  async trust(id: string, identity: string): Promise<void> {
-    const entry = this.require(id);
-    if (entry.identity !== identity)
+  pendingTrust(id: string, shown?: string): TrustRequest | undefined {
+    const request = this.trustRequest(this.require(id));
+    if (request && shown !== undefined && request.identity !== shown)
       throw new Error(
         `${id} was changed after its command was shown: nothing was trusted; look at the new command and confirm it`,
       );
+    return request;
+  }
+
+  /** The person confirmed the launch that `identity` stands for (see pendingTrust): remember it, and start the server. */
+  async trust(id: string, identity: string): Promise<void> {
+    const entry = this.require(id);
+    if (!this.pendingTrust(id, identity)) return;
     await this.deps.trust.trust(entry.identity);
     entry.trusted = true;
     this.emitChange();
