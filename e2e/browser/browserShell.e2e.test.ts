@@ -1,15 +1,12 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, goTo, type RunningShell, shots, startShell } from './shellFixture';
-
-if (!chromiumAvailable)
-  console.log(`skipped: browser-shell e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+import { describeInChromium, goTo, type RunningShell, shots, startShell } from './shellFixture';
 
 const CANARY = 'e2e-canary-3b7d19';
 
-describe.skipIf(!chromiumAvailable)('browser shell in Chromium', () => {
+describeInChromium('browser shell in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let url: string;

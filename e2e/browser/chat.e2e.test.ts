@@ -1,20 +1,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
 import {
-  CHROMIUM,
-  chromiumAvailable,
+  describeInChromium,
   goTo,
   type RunningShell,
   type ShellOptions,
   shots,
   startShell,
 } from './shellFixture';
-
-if (!chromiumAvailable)
-  console.log(`skipped: chat e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
 
 const API_KEY = 'sk-ant-chat-e2e-77aa';
 const ECHO = 'everything__echo';
@@ -24,7 +20,7 @@ const SUM = 'everything__get-sum';
  * The chat in the browser shell: our fake Anthropic API (scripted per test, streaming the real event
  * sequence to the real SDK) and server-everything's tools, through the consent dialogs.
  */
-describe.skipIf(!chromiumAvailable)('chat in Chromium', () => {
+describeInChromium('chat in Chromium', () => {
   let fake: FakeAnthropic;
   let shell: RunningShell;
   let page: Page;

@@ -1,18 +1,15 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
-import { CHROMIUM, chromiumAvailable, type RunningShell, shots, startShell } from './shellFixture';
-
-if (!chromiumAvailable)
-  console.log(`skipped: first-run e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+import { describeInChromium, type RunningShell, shots, startShell } from './shellFixture';
 
 /**
  * A new person on an empty data directory: the checklist leads from the key (a gateway's base URL set
  * first, and nothing sent when the key is saved) to a server pasted from its README and confirmed.
  */
-describe.skipIf(!chromiumAvailable)('first run in Chromium', () => {
+describeInChromium('first run in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let fake: FakeAnthropic;

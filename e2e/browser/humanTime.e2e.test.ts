@@ -1,26 +1,16 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
-import {
-  CHROMIUM,
-  chromiumAvailable,
-  type RunningShell,
-  runToolByHand,
-  shots,
-  startShellOpen,
-} from './shellFixture';
-
-if (!chromiumAvailable)
-  console.log(`skipped: human-time e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+import { describeInChromium, type RunningShell, runToolByHand, shots, startShellOpen } from './shellFixture';
 
 /**
  * A person takes their time: a question answered long after the call's timeout still reaches the
  * server, and a dialog whose request died closes and says why. The servers' timeouts are set to one
  * second so "long after" is a few seconds here.
  */
-describe.skipIf(!chromiumAvailable)('the person takes their time', () => {
+describeInChromium('the person takes their time', () => {
   let shell: RunningShell;
   let page: Page;
   let fake: FakeAnthropic;

@@ -1,11 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, hostileStdio } from '../fixtures/servers';
 import {
-  CHROMIUM,
-  chromiumAvailable,
+  describeInChromium,
   goTo,
   type RunningShell,
   runToolByHand,
@@ -13,14 +12,11 @@ import {
   startShell,
 } from './shellFixture';
 
-if (!chromiumAvailable)
-  console.log(`skipped: security e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
 /**
  * Attacks through the browser: a server's bytes that would be a page in the app's origin, and the
  * browser shell's one-time link. The hostile server's page reports to a beacon when its script runs.
  */
-describe.skipIf(!chromiumAvailable)('security in Chromium', () => {
+describeInChromium('security in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let beacon: Server;

@@ -5,11 +5,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { describe } from 'vitest';
 import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
+
+/** A suite that drives Chromium: where it is not installed, skipped, saying so. */
+export function describeInChromium(title: string, suite: () => void): void {
+  if (!chromiumAvailable)
+    console.log(`skipped: "${title}" needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
+  describe.skipIf(!chromiumAvailable)(title, suite);
+}
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'test-results', 'e2e');
 

@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio, startEverythingHttp } from '../fixtures/servers';
 import {
-  CHROMIUM,
-  chromiumAvailable,
+  describeInChromium,
   goTo,
   type RunningShell,
   runToolByHand,
@@ -16,14 +15,11 @@ import {
   startShell,
 } from './shellFixture';
 
-if (!chromiumAvailable)
-  console.log(`skipped: UI e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
 /**
  * The UI against real servers in the browser shell: server-everything for every client feature, our
  * deceptive fixture for hidden characters and look-alike links. Screenshots go to test-results/e2e/.
  */
-describe.skipIf(!chromiumAvailable)('the UI in Chromium', () => {
+describeInChromium('the UI in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let personHome: string;

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
 import {
-  CHROMIUM,
-  chromiumAvailable,
+  describeInChromium,
   goTo,
   type RunningShell,
   runToolByHand,
@@ -13,15 +12,12 @@ import {
   startShellOpen,
 } from './shellFixture';
 
-if (!chromiumAvailable)
-  console.log(`skipped: UI details e2e needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
-
 /**
  * The small things a careful new user noticed, each seen in Chromium: logs that keep their filters,
  * the first invalid field focused, tools with their names and descriptions, a failed call marked,
  * the Model panel closing, a narrow window, folders given on a command line.
  */
-describe.skipIf(!chromiumAvailable)('UI details in Chromium', () => {
+describeInChromium('UI details in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let fake: FakeAnthropic;
