@@ -232,21 +232,20 @@ describe('2. trust covers everything that decides what runs', () => {
   });
 });
 
+/** Adds the remote server "api" at `url`, its Authorization header a secret the person typed. */
+const addRemoteWithSecret = (service: HostService, url: string, authorization: string) =>
+  service.saveServer(
+    'api',
+    { kind: 'remote', url, type: 'http', headers: { Authorization: { value: authorization, secret: true } } },
+    null,
+  );
+
 describe('3. a kept secret does not follow the server elsewhere', () => {
   it('a remote server moved to another origin, or turned into a command, must be given the value again', async () => {
     const { host, service } = await start();
     const other = await startSink();
     try {
-      await service.saveServer(
-        'api',
-        {
-          kind: 'remote',
-          url: `${sink.url}/mcp`,
-          type: 'http',
-          headers: { Authorization: { value: TOKEN, secret: true } },
-        },
-        null,
-      );
+      await addRemoteWithSecret(service, `${sink.url}/mcp`, TOKEN);
       const keep = { Authorization: { secret: true as const, keep: true as const } };
       await expect(
         service.saveServer(
@@ -323,16 +322,7 @@ describe('3. a kept secret does not follow the server elsewhere', () => {
     const { host, service } = await start();
     const other = await startSink();
     try {
-      await service.saveServer(
-        'api',
-        {
-          kind: 'remote',
-          url: `${sink.url}/mcp`,
-          type: 'http',
-          headers: { Authorization: { value: `Bearer ${TOKEN}`, secret: true } },
-        },
-        null,
-      );
+      await addRemoteWithSecret(service, `${sink.url}/mcp`, `Bearer ${TOKEN}`);
       await expect.poll(() => leaked(TOKEN)).toBe(true); // it went where the person sent it
       await service.saveServer(
         'tool',
