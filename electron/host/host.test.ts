@@ -6,12 +6,14 @@ import {
   EVERYTHING_ENTRY,
   FILESYSTEM_ENTRY,
   hostileStdio,
+  lastPid,
   processAlive,
   type RunningHttpServer,
   startEverythingHttp,
 } from '../../e2e/fixtures/servers';
 import { trustAsShown } from '../../e2e/fixtures/trust';
 import type { ServerState } from '../../shared/host/serverView';
+import { ConfigFile } from './config/configFile';
 import { Host } from './host';
 
 const CANARY = 'canary-secret-9d2e61';
@@ -99,7 +101,7 @@ describe('Host with several real servers', () => {
     expect(crashy.error.stderrTail).toContain('fatal: cannot open ~/.hostile/config.toml');
 
     // The filesystem server works inside the picked root, and only there.
-    const files = h.registry.get('files')!.client!;
+    const files = h.registry.session('files');
     // The server asks for roots after initialization, so they arrive a moment later.
     await expect
       .poll(async () => JSON.stringify((await files.callTool('list_allowed_directories')).content))
@@ -122,8 +124,7 @@ describe('Host with several real servers', () => {
     });
     const h = await startHost();
     await Promise.all([trustAsShown(h.registry, 'a'), trustAsShown(h.registry, 'b')]);
-    const pidOf = (id: string) =>
-      (h.registry.get(id)!.client as unknown as { transport: { pid: number } }).transport.pid;
+    const pidOf = (id: string) => lastPid(h.logs, id);
     const [pidA, pidB] = [pidOf('a'), pidOf('b')];
 
     await h.registry.upsert('a', {
@@ -171,7 +172,7 @@ describe('Host with several real servers', () => {
     await writeFile(path.join(home, 'config.json'), '{ "mcpServers": ');
     const h = await startHost();
     expect(h.registry.views()).toEqual([]);
-    const loaded = await h.config.load();
+    const loaded = await ConfigFile.inHome(home).load();
     expect(loaded.state).toBe('unreadable');
     await expect(h.registry.upsert('x', { url: http.url })).rejects.toThrow(/will not overwrite/);
     expect(await readFile(path.join(home, 'config.json'), 'utf8')).toBe('{ "mcpServers": ');
@@ -195,24 +196,22 @@ describe('Host with several real servers', () => {
 
     const text = (r: { content: { type: string; text?: string }[] }) =>
       r.content.map((c) => c.text ?? '').join('');
-    const secretiveEnv = text(await h.registry.get('secretive')!.client!.callTool('get-env'));
+    const secretiveEnv = text(await h.registry.get('secretive')!.callTool('get-env'));
     expect(secretiveEnv).toContain(CANARY); // it was given to the server that owns it
-    const otherEnv = text(await h.registry.get('other')!.client!.callTool('get-env'));
+    const otherEnv = text(await h.registry.get('other')!.callTool('get-env'));
     expect(otherEnv).not.toContain(CANARY);
     expect(otherEnv).not.toContain('SB_CANARY');
 
-    expect(text(await h.registry.get('secretive')!.client!.callTool('get-roots-list'))).toContain('mine');
-    expect(text(await h.registry.get('other')!.client!.callTool('get-roots-list'))).not.toContain('mine');
+    expect(text(await h.registry.get('secretive')!.callTool('get-roots-list'))).toContain('mine');
+    expect(text(await h.registry.get('other')!.callTool('get-roots-list'))).not.toContain('mine');
     // A new global root reaches the server that follows the global list, at once (roots/list_changed).
     const shared = path.join(project, 'shared');
     await mkdir(shared);
     await h.roots.add(shared);
     await expect
-      .poll(async () => text(await h.registry.get('other')!.client!.callTool('get-roots-list')))
+      .poll(async () => text(await h.registry.get('other')!.callTool('get-roots-list')))
       .toContain('shared');
-    expect(text(await h.registry.get('secretive')!.client!.callTool('get-roots-list'))).not.toContain(
-      'shared',
-    );
+    expect(text(await h.registry.get('secretive')!.callTool('get-roots-list'))).not.toContain('shared');
 
     expect(h.logs.entries('other').some((e) => e.server !== 'other')).toBe(false);
     // The canary went through the wire trace of "secretive" (get-env's answer): redacted there too.

@@ -16,9 +16,9 @@ import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol'
 import { type Disposer, Emitter } from '../mcp';
 import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
 import { applyImport, draftOf, removeServer, saveDraft } from './config/serverEditor';
-import type { Host } from './host';
+import type { HostParts } from './host';
 import { listDirectory } from './roots/directoryBrowser';
-import { ToolRuns } from './runs/toolRuns';
+import { toolRunOutcome } from './runs/toolOutcome';
 import { keyOrigin, providerKeyId } from './secrets/providerKey';
 
 export interface ShellAbilities {
@@ -59,16 +59,14 @@ const PLAN_TTL_MS = 30 * 60_000;
 export class HostService implements HostApi {
   private readonly events = new Emitter<HostEvent>();
   private readonly disposers: Disposer[];
-  private readonly runs: ToolRuns;
   private readonly plans = new Map<string, { plan: ImportPlan; at: number }>();
   private pendingLogs: LogEntry[] = [];
   private logTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
-    private readonly host: Host,
+    private readonly host: HostParts,
     private readonly shell: ShellAbilities = {},
   ) {
-    this.runs = new ToolRuns(host);
     const fire = (event: HostEvent) => this.events.fire(event);
     this.disposers = [
       host.registry.onChange((views) => fire({ event: 'serversChanged', payload: views })),
@@ -84,10 +82,16 @@ export class HostService implements HostApi {
       host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })),
       host.consent.onWithdrawn((payload) => fire({ event: 'consentWithdrawn', payload })),
       host.catalog.onChange(() => fire({ event: 'catalogChanged', payload: this.catalog() })),
-      host.catalog.onResourceUpdated((payload) => fire({ event: 'resourceUpdated', payload })),
-      host.catalog.onElicitationComplete((payload) => fire({ event: 'elicitationComplete', payload })),
+      host.registry.onServerEvent((e) => {
+        if (e.kind === 'resource-updated')
+          fire({ event: 'resourceUpdated', payload: { server: e.server, uri: e.uri } });
+        else if (e.kind === 'elicitation-complete')
+          fire({
+            event: 'elicitationComplete',
+            payload: { server: e.server, elicitationId: e.elicitationId },
+          });
+      }),
       host.roots.onChange(() => fire({ event: 'rootsChanged', payload: this.roots() })),
-      this.runs.onProgress((payload) => fire({ event: 'toolRunProgress', payload })),
       host.chat.onEvent((payload) => fire({ event: 'chat', payload })),
       host.chat.onListChange(() => {
         void host.chat.list().then((payload) => fire({ event: 'conversationsChanged', payload }));
@@ -108,7 +112,6 @@ export class HostService implements HostApi {
   dispose(): void {
     for (const d of this.disposers) d();
     clearTimeout(this.logTimer);
-    this.runs.dispose();
     this.events.dispose();
   }
 
@@ -121,7 +124,7 @@ export class HostService implements HostApi {
     await this.host.registry.start(id);
   }
   async stopServer(id: string) {
-    await this.connection(id).stop();
+    await this.host.registry.session(id).stop();
   }
   async restartServer(id: string) {
     await this.host.registry.restart(id);
@@ -181,7 +184,7 @@ export class HostService implements HostApi {
     return this.host.logs.entries(server ?? undefined);
   }
   async setLogLevel(id: string, level: LoggingLevel) {
-    await this.connection(id).setLoggingLevel(level);
+    await this.host.registry.session(id).setLoggingLevel(level);
   }
   async listConsents() {
     return this.host.consent.queue();
@@ -207,23 +210,28 @@ export class HostService implements HostApi {
   async revokeApprovals(server: string) {
     await this.host.approvals.revokeServer(this.identity(server));
   }
-  runTool(callId: string, name: string, args: Record<string, unknown>) {
-    return this.runs.run(callId, name, args);
+  /** A run the person started in the tool runner: through consent like any model's call. */
+  async runTool(callId: string, name: string, args: Record<string, unknown>) {
+    const invocation = this.host.tools.start(`run:${callId}`, { name, args });
+    invocation.onProgress((progress) =>
+      this.events.fire({ event: 'toolRunProgress', payload: { callId, progress } }),
+    );
+    return toolRunOutcome(await invocation.outcome);
   }
   async cancelToolRun(callId: string) {
-    this.runs.cancel(callId);
+    this.host.tools.cancel(`run:${callId}`, 'Cancelled by the user.');
   }
 
   // ---- resources and prompts ----------------------------------------------------------------------
 
   readResource(server: string, uri: string) {
-    return this.client(server).readResource(uri);
+    return this.host.registry.session(server).readResource(uri);
   }
   async setResourceSubscribed(server: string, uri: string, subscribed: boolean) {
     await this.host.catalog.setSubscribed(server, uri, subscribed);
   }
   getPrompt(server: string, name: string, args: Record<string, string>) {
-    return this.client(server).getPrompt(name, args);
+    return this.host.registry.session(server).getPrompt(name, args);
   }
   async complete(
     server: string,
@@ -231,10 +239,10 @@ export class HostService implements HostApi {
     argument: { name: string; value: string },
     context: Record<string, string>,
   ) {
-    const client = this.client(server);
+    const session = this.host.registry.session(server);
     // Completion is optional: a server without it simply has no suggestions.
-    if (!client.serverCapabilities.completions) return { values: [] };
-    const result = await client.complete({
+    if (session.capabilities && !session.capabilities.completions) return { values: [] };
+    const result = await session.complete({
       ref,
       argument,
       ...(Object.keys(context).length > 0 ? { context: { arguments: context } } : {}),
@@ -399,17 +407,5 @@ export class HostService implements HostApi {
     const who = this.host.registry.describe(server);
     if (!who) throw new Error(`No server named "${server}"`);
     return who.identity;
-  }
-
-  private client(id: string) {
-    const client = this.connection(id).client;
-    if (!client) throw new Error(`Server "${id}" is not running`);
-    return client;
-  }
-
-  private connection(id: string) {
-    const c = this.host.registry.get(id);
-    if (!c) throw new Error(`No server named "${id}"`);
-    return c;
   }
 }

@@ -13,7 +13,7 @@ const next = async (h: Host, kind: ConsentRequest['kind']) => {
   return h.consent.queue().find((c) => c.kind === kind)!;
 };
 const sample = (h: Host, prompt: string) =>
-  h.registry.get('everything')!.client!.callTool('trigger-sampling-request', { prompt, maxTokens: 500 });
+  h.registry.get('everything')!.callTool('trigger-sampling-request', { prompt, maxTokens: 500 });
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
 
 describe('sampling through the Anthropic provider (fake API, real SDK, server-everything)', () => {

@@ -23,7 +23,10 @@ export interface TurnInput {
   /** The conversation so far, ending with what the person just said (or tool results). */
   history: ChatMessage[];
   tools: ModelToolSpec[];
-  /** Runs one tool use (consent included); a refusal is a result, not an exception. */
+  /**
+   * Runs one tool use (consent included). Never throws: a refusal, a cancel (Stop aborts `signal`)
+   * and a failure are results the model reads, with the record the conversation keeps.
+   */
   runTool(
     use: ToolUse,
     signal: AbortSignal,
@@ -111,30 +114,11 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
 
     // Every tool use runs at once; each answer (or refusal) goes back in one message.
     const outcomes = await Promise.all(
-      uses.map(async (use) => {
-        const started = Date.now();
-        try {
-          return await input.runTool(use, input.signal, (progress) =>
-            input.onEvent({ kind: 'tool-progress', toolUseId: use.id, progress }),
-          );
-        } catch (error) {
-          const message = input.signal.aborted
-            ? 'Stopped by the user.'
-            : `The call failed: ${error instanceof Error ? error.message : String(error)}`;
-          return {
-            result: { content: [{ type: 'text' as const, text: message }], isError: true },
-            record: {
-              toolUseId: use.id,
-              name: use.name,
-              argumentsJson: JSON.stringify(use.input),
-              decision: 'failed' as const,
-              reason: message,
-              startedAt: started,
-              endedAt: Date.now(),
-            },
-          };
-        }
-      }),
+      uses.map((use) =>
+        input.runTool(use, input.signal, (progress) =>
+          input.onEvent({ kind: 'tool-progress', toolUseId: use.id, progress }),
+        ),
+      ),
     );
     const results: ChatMessage = {
       id: randomUUID(),

@@ -6,7 +6,6 @@ import { launchDetail } from '../../shared/host/launchText';
 import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { Host } from '../host/host';
-import { HostService } from '../host/hostService';
 import { serveRenderer } from './appProtocol';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
@@ -47,7 +46,7 @@ async function start(): Promise<void> {
     resolveShellPath: fromLauncher && process.platform !== 'win32',
   });
   let win: BrowserWindow | undefined;
-  const service = new HostService(host, {
+  const service = host.serve({
     pickDirectory: async () => {
       const picked = await dialog.showOpenDialog(win!, {
         title: 'Folder servers may see',
@@ -105,9 +104,9 @@ async function start(): Promise<void> {
   // A closed window answers nothing: every pending consent is refused.
   window.on('closed', () => {
     unsubscribe();
-    host?.consent.closeAll();
+    host?.lastWindowClosed();
   });
-  void host.registry.startAll();
+  void host.start();
 }
 
 /** The platform's standard menus and shortcuts (edit, view, window), without a reload in production. */

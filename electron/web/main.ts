@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { Host } from '../host/host';
-import { HostService } from '../host/hostService';
+import { FileSecretStore } from '../host/secrets/fileSecretStore';
 import { startWebShell } from './webShell';
 
 const USAGE = 'Usage: npm run web -- [--port N] [--bind ADDRESS --allow-remote]';
@@ -42,12 +42,14 @@ async function main(): Promise<void> {
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
   // One app per data folder: a second would run every server twice and overwrite the first one's files.
   const lock = await lockDataDir(home, 'browser shell');
-  const host = await Host.create({ home });
-  const service = new HostService(host, { browseDirectories: true });
-  let key = await host.secrets.get(SESSION_KEY_ID);
+  // The shell keeps its own session key in the same store the host uses for server secrets.
+  const secrets = FileSecretStore.inHome(home);
+  const host = await Host.create({ home, secrets });
+  const service = host.serve({ browseDirectories: true });
+  let key = await secrets.get(SESSION_KEY_ID);
   if (!key) {
     key = randomBytes(32).toString('hex');
-    await host.secrets.set(SESSION_KEY_ID, key);
+    await secrets.set(SESSION_KEY_ID, key);
   }
   const start = (port: number) =>
     startWebShell({
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
       allowRemote: args.allowRemote,
       sessionKey: Buffer.from(key, 'hex'),
       // Every page closed: like the Electron window closing, pending consents are refused.
-      onAllClosed: () => host.consent.closeAll(),
+      onAllClosed: () => host.lastWindowClosed(),
       warn: (w) => console.error(`warning: ${w}`),
     });
   const shell = await start(args.port).catch((error: NodeJS.ErrnoException) => {
@@ -73,16 +75,13 @@ async function main(): Promise<void> {
   if (process.stdin.isTTY) console.log('Press Enter for another link.');
   process.stdin.on('data', () => console.log(shell.newLink()));
   process.stdin.on('error', () => {});
-  console.error(
-    `data: ${home}${host.secrets.encrypted ? '' : ' (secrets stored unencrypted in secrets.json)'}`,
-  );
-  void host.registry.startAll();
+  console.error(`data: ${home}${secrets.encrypted ? '' : ' (secrets stored unencrypted in secrets.json)'}`);
+  void host.start();
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await shell.close();
-    service.dispose();
     await host.shutdown();
     await lock.release();
     process.exit(0);

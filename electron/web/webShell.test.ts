@@ -293,7 +293,7 @@ describe('browser shell', () => {
     const client = open(await signIn());
     await client.opened;
     // The canary passes through the server: get-env prints the environment it was given.
-    const env = await host.registry.get('everything')!.client!.callTool('get-env');
+    const env = await host.registry.get('everything')!.callTool('get-env');
     expect(JSON.stringify(env)).toContain(CANARY);
     for (const method of ['listServers', 'listTools', 'listConsents', 'getRoots', 'secretStorage'])
       await client.call(method);

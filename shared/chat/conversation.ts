@@ -1,4 +1,4 @@
-import type { CallToolResult } from '../mcp/protocol';
+import type { CallToolResult, Progress } from '../mcp/protocol';
 
 /** One piece of a chat message, close to the Messages API's blocks. */
 export type ChatBlock =
@@ -64,9 +64,8 @@ export type ChatEvent =
       conversationId: string;
       kind: 'tool-progress';
       toolUseId: string;
-      progress: number;
-      total?: number;
-      message?: string;
+      /** As the server sent it (the tool runner's progress has the same shape). */
+      progress: Progress;
     }
   | { conversationId: string; kind: 'message'; message: ChatMessage }
   /** Messages from `count` on were dropped (edit and resend, regenerate). */

@@ -60,7 +60,7 @@ describe('Catalog', () => {
   it('refreshes on list_changed, and per-tool enable/disable is kept across restarts', async () => {
     const h = await hostWith({ dyn: { command: dynamic.command, args: dynamic.args } });
     await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['dyn__echo']);
-    await h.registry.get('dyn')!.client!.callTool('echo', { message: 'set:add' });
+    await h.registry.get('dyn')!.callTool('echo', { message: 'set:add' });
     await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['dyn__echo', 'dyn__extra']);
 
     await h.catalog.setToolEnabled('dyn', 'extra', false);
@@ -68,7 +68,7 @@ describe('Catalog', () => {
     await h.shutdown();
     host = await Host.create({ home });
     await host.registry.startAll();
-    await host.registry.get('dyn')!.client!.callTool('echo', { message: 'set:add' });
+    await host.registry.get('dyn')!.callTool('echo', { message: 'set:add' });
     await expect
       .poll(() => host!.catalog.tools().map((t) => [t.name, t.enabled]))
       .toEqual([
@@ -84,8 +84,8 @@ describe('Catalog', () => {
       files_: { command: dynamic.command, args: dynamic.args },
     });
     await expect.poll(() => h.catalog.tools().length).toBe(2);
-    await h.registry.get('files')!.client!.callTool('echo', { message: 'set:add:_delete' });
-    await h.registry.get('files_')!.client!.callTool('echo', { message: 'set:add:delete' });
+    await h.registry.get('files')!.callTool('echo', { message: 'set:add:_delete' });
+    await h.registry.get('files_')!.callTool('echo', { message: 'set:add:delete' });
     const nameOf = (server: string, tool: string) =>
       h.catalog.tools().find((t) => t.server === server && t.tool.name === tool)?.name;
     await expect.poll(() => h.catalog.tools().length).toBe(4);

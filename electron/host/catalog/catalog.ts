@@ -1,7 +1,8 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
-import { type Disposer, Emitter, type McpClient } from '../../mcp';
+import { type Disposer, Emitter } from '../../mcp';
 import { JsonFile, stringList } from '../../store/jsonFile';
-import type { ServerRegistry } from '../servers/serverRegistry';
+import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
+import type { ServerSession } from '../servers/serverSession';
 import { ToolNameMap, type ToolRef } from './toolNames';
 
 export interface CatalogTool {
@@ -16,15 +17,20 @@ export interface FromServer<T> {
   item: T;
 }
 
+type ListName = Extract<ServerEvent, { kind: 'list-changed' }>['list'];
+
 interface Tracked {
-  client: McpClient;
+  session: ServerSession;
+  /** The run of the server these lists came from: a restart is a new run, listed afresh. */
+  run: number;
   tools: Tool[];
   resources: Resource[];
   templates: ResourceTemplate[];
   prompts: Prompt[];
-  /** Resource URIs this host subscribed to on this client (gone with the client). */
+  /** Resource URIs this host subscribed to in this run (a new run has none). */
   subscriptions: Set<string>;
-  disposers: Disposer[];
+  /** Refreshes a list; list_changed often comes in bursts, so at most one more follows the one running. */
+  refresh(list: ListName): Promise<void>;
 }
 
 /**
@@ -38,16 +44,7 @@ export class Catalog {
   private disabled = new Set<string>();
   private readonly changeEmitter = new Emitter<void>();
   readonly onChange = this.changeEmitter.event;
-  private readonly updatedEmitter = new Emitter<{ server: string; uri: string }>();
-  /** A subscribed resource changed on its server. */
-  readonly onResourceUpdated = this.updatedEmitter.event;
-  private readonly elicitationEmitter = new Emitter<{ server: string; elicitationId: string }>();
-  /**
-   * A server finished a URL elicitation out of band. Here because the catalog is the one place that
-   * follows every live client; the client already ignores ids it never saw.
-   */
-  readonly onElicitationComplete = this.elicitationEmitter.event;
-  private readonly disposeRegistry: Disposer;
+  private readonly listeners: Disposer[];
 
   private readonly settings: JsonFile<{ disabledTools: string[] }> | undefined;
 
@@ -66,7 +63,12 @@ export class Catalog {
             }),
             unreadableIsEmpty: true,
           });
-    this.disposeRegistry = registry.onChange(() => void this.sync());
+    this.listeners = [
+      registry.onChange(() => void this.sync()),
+      registry.onServerEvent((event) => {
+        if (event.kind === 'list-changed') void this.tracked.get(event.server)?.refresh(event.list);
+      }),
+    ];
   }
 
   async init(): Promise<void> {
@@ -112,17 +114,14 @@ export class Catalog {
 
   /** Subscribes to (or from) a resource's updates on its server. */
   async setSubscribed(server: string, uri: string, subscribed: boolean): Promise<void> {
-    const t = this.tracked.get(server);
-    if (!t) throw new Error(`Server "${server}" is not running`);
-    if (!t.client.serverCapabilities.resources?.subscribe)
+    const session = this.registry.session(server);
+    if (session.capabilities && !session.capabilities.resources?.subscribe)
       throw new Error(`Server "${server}" does not offer resource subscriptions`);
-    if (subscribed) {
-      await t.client.subscribeResource(uri);
-      t.subscriptions.add(uri);
-    } else {
-      await t.client.unsubscribeResource(uri);
-      t.subscriptions.delete(uri);
-    }
+    await session.setSubscribed(uri, subscribed);
+    const t = this.tracked.get(server);
+    if (!t || t.run !== session.run) return;
+    if (subscribed) t.subscriptions.add(uri);
+    else t.subscriptions.delete(uri);
     this.changeEmitter.fire();
   }
 
@@ -135,10 +134,8 @@ export class Catalog {
   }
 
   dispose(): void {
-    this.disposeRegistry();
-    this.updatedEmitter.dispose();
-    this.elicitationEmitter.dispose();
-    for (const t of this.tracked.values()) for (const d of t.disposers) d();
+    for (const off of this.listeners) off();
+    this.changeEmitter.dispose();
     this.tracked.clear();
   }
 
@@ -148,82 +145,75 @@ export class Catalog {
     return [...this.tracked].flatMap(([server, t]) => pick(t).map((item) => ({ server, item })));
   }
 
-  /** Follows the registry: track new clients, drop the ones that went away. */
+  /** Follows the registry: lists for each new run of a server, none for a server not running. */
   private async sync(): Promise<void> {
-    const live = new Map(this.registry.connections().map((c) => [c.id, c.client]));
+    const live = new Map(
+      this.registry
+        .sessions()
+        .filter((session) => session.run !== undefined)
+        .map((session) => [session.id, session]),
+    );
     let changed = false;
     for (const [server, t] of this.tracked) {
-      if (live.get(server) !== t.client) {
-        for (const d of t.disposers) d();
+      if (live.get(server)?.run !== t.run) {
         this.tracked.delete(server);
         changed = true;
       }
     }
     const adds: Promise<void>[] = [];
-    for (const [server, client] of live) {
-      if (client && !this.tracked.has(server)) adds.push(this.track(server, client));
+    for (const [server, session] of live) {
+      if (!this.tracked.has(server)) adds.push(this.track(server, session, session.run!));
     }
     await Promise.all(adds);
     if (changed || adds.length > 0) this.rename();
   }
 
-  private async track(server: string, client: McpClient): Promise<void> {
+  private async track(server: string, session: ServerSession, run: number): Promise<void> {
+    const running = new Map<ListName, Promise<void>>();
+    const queued = new Set<ListName>();
     const t: Tracked = {
-      client,
+      session,
+      run,
       tools: [],
       resources: [],
       templates: [],
       prompts: [],
       subscriptions: new Set(),
-      disposers: [],
+      refresh: (list) => {
+        const current = running.get(list);
+        if (current) {
+          queued.add(list);
+          return current;
+        }
+        const next = fetchList(list).finally(() => {
+          running.delete(list);
+          if (queued.delete(list)) void t.refresh(list);
+        });
+        running.set(list, next);
+        return next;
+      },
     };
     this.tracked.set(server, t);
-    const caps = client.serverCapabilities;
-    // list_changed often comes in bursts (a server registering tools one by one): one refresh in
-    // flight per list, and at most one more after it.
-    const running = new Map<string, Promise<void>>();
-    const queued = new Set<string>();
-    const refresh = (what: 'tools' | 'resources' | 'prompts'): Promise<void> => {
-      const current = running.get(what);
-      if (current) {
-        queued.add(what);
-        return current;
-      }
-      const next = fetchList(what).finally(() => {
-        running.delete(what);
-        if (queued.delete(what)) void refresh(what);
-      });
-      running.set(what, next);
-      return next;
-    };
-    const fetchList = async (what: 'tools' | 'resources' | 'prompts') => {
+    const fetchList = async (list: ListName) => {
       try {
-        if (what === 'tools') t.tools = await client.listTools();
-        if (what === 'resources') {
+        if (list === 'tools') t.tools = await session.listTools();
+        if (list === 'resources') {
           [t.resources, t.templates] = await Promise.all([
-            client.listResources(),
-            client.listResourceTemplates(),
+            session.listResources(),
+            session.listResourceTemplates(),
           ]);
         }
-        if (what === 'prompts') t.prompts = await client.listPrompts();
+        if (list === 'prompts') t.prompts = await session.listPrompts();
       } catch {
-        // A server that fails to list keeps its last lists; its log says why.
+        // A server that fails to list (or stopped meanwhile) keeps its last lists; its log says why.
       }
       if (this.tracked.get(server) === t) this.rename();
     };
-    t.disposers.push(
-      client.onToolsListChanged(() => void refresh('tools')),
-      client.onResourcesListChanged(() => void refresh('resources')),
-      client.onPromptsListChanged(() => void refresh('prompts')),
-      client.onResourceUpdated(({ uri }) => this.updatedEmitter.fire({ server, uri })),
-      client.onElicitationComplete(({ elicitationId }) =>
-        this.elicitationEmitter.fire({ server, elicitationId }),
-      ),
-    );
+    const caps = session.capabilities ?? {};
     await Promise.all([
-      caps.tools ? refresh('tools') : undefined,
-      caps.resources ? refresh('resources') : undefined,
-      caps.prompts ? refresh('prompts') : undefined,
+      caps.tools ? t.refresh('tools') : undefined,
+      caps.resources ? t.refresh('resources') : undefined,
+      caps.prompts ? t.refresh('prompts') : undefined,
     ]);
   }
 

@@ -15,12 +15,14 @@ import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { Catalog } from '../catalog/catalog';
-import type { Host } from '../host';
+import type { ToolInvocations } from '../runs/toolInvocations';
+import { refused, type ToolOutcome, toolCallRecord } from '../runs/toolOutcome';
 import { conversationToMarkdown } from './exportConversation';
 
 const NEW_TITLE = 'New conversation';
 
-const callKey = (conversation: string, toolUse: string) => `${conversation} ${toolUse}`;
+/** A conversation's tool call among all the host's invocations. */
+const callId = (conversation: string, toolUse: string) => `chat:${conversation}:${toolUse}`;
 
 /** What a message may carry besides text: a server resource the person attached. */
 export interface Attachment {
@@ -35,8 +37,6 @@ export interface Attachment {
  */
 export class ChatService {
   private readonly running = new Map<string, AbortController>();
-  /** Running tool calls, by conversation and tool use. */
-  private readonly calls = new Map<string, AbortController>();
   private readonly eventEmitter = new Emitter<ChatEvent>();
   readonly onEvent = this.eventEmitter.event;
   private readonly listEmitter = new Emitter<void>();
@@ -48,8 +48,8 @@ export class ChatService {
       store: ConversationStore;
       provider: ModelProvider;
       settings: SettingsStore;
-      catalog: Catalog;
-      callTool: Host['callTool'];
+      catalog: Pick<Catalog, 'enabledTools'>;
+      tools: Pick<ToolInvocations, 'start' | 'cancel'>;
       readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
       getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
     },
@@ -204,15 +204,16 @@ export class ChatService {
 
   /** Cancels one running tool call on its server; the model is told, and the reply goes on. */
   cancelToolCall(id: string, toolUseId: string): void {
-    this.calls.get(callKey(id, toolUseId))?.abort(new Error('Cancelled by the user'));
+    this.deps.tools.cancel(callId(id, toolUseId), 'Cancelled by the user while it ran.');
   }
 
+  /** Stops the reply: the stream, and every tool call it is running (each server is told). */
   stop(id: string): void {
-    this.running.get(id)?.abort(new Error('Stopped by the user'));
+    this.running.get(id)?.abort(new Error('Stopped by the user.'));
   }
 
   stopAll(): void {
-    for (const c of this.running.values()) c.abort(new Error('Switchboard is closing'));
+    for (const c of this.running.values()) c.abort(new Error('Switchboard is closing.'));
   }
 
   dispose(): void {
@@ -290,69 +291,28 @@ export class ChatService {
       history: conversation.messages,
       tools: offered,
       signal: controller.signal,
-      onEvent: (e) =>
-        this.eventEmitter.fire(
-          e.kind === 'tool-progress'
-            ? {
-                conversationId: id,
-                kind: 'tool-progress',
-                toolUseId: e.toolUseId,
-                progress: e.progress.progress,
-                ...(e.progress.total !== undefined ? { total: e.progress.total } : {}),
-                ...(e.progress.message !== undefined ? { message: e.progress.message } : {}),
-              }
-            : { conversationId: id, ...e },
-        ),
+      onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e }),
       onMessage: (message: ChatMessage) => this.save(id, message),
+      // Each call can be cancelled on its own (the reply goes on); Stop cancels them all (the turn's signal).
       runTool: async (use, signal, onProgress) => {
-        const startedAt = Date.now();
-        // Each call can be cancelled on its own (the reply goes on); Stop cancels them all.
-        const call = new AbortController();
-        const stopAll = () => call.abort(signal.reason);
-        signal.addEventListener('abort', stopAll, { once: true });
-        this.calls.set(callKey(id, use.id), call);
-        let outcome: Awaited<ReturnType<Host['callTool']>>;
+        let outcome: ToolOutcome;
+        let startedAt = Date.now();
         try {
-          outcome = await this.deps.callTool(use.name, use.input, {
-            conversationId: id,
-            signal: call.signal,
-            onProgress,
-          });
+          const invocation = this.deps.tools.start(
+            callId(id, use.id),
+            { name: use.name, args: use.input, conversationId: id },
+            signal,
+          );
+          startedAt = invocation.startedAt;
+          invocation.onProgress(onProgress);
+          outcome = await invocation.outcome;
         } catch (error) {
-          if (!call.signal.aborted || signal.aborted) throw error;
-          const reason = 'Cancelled by the user while it ran.';
-          return {
-            result: { content: [{ type: 'text', text: reason }], isError: true },
-            record: {
-              toolUseId: use.id,
-              name: use.name,
-              argumentsJson: JSON.stringify(use.input),
-              decision: 'refused',
-              reason,
-              startedAt,
-              endedAt: Date.now(),
-            },
-          };
-        } finally {
-          signal.removeEventListener('abort', stopAll);
-          this.calls.delete(callKey(id, use.id));
+          // Not a call at all (a model that used one tool use id twice): the model is told.
+          outcome = refused(
+            `The tool use could not run: ${error instanceof Error ? error.message : String(error)}`,
+          );
         }
-        const ran = outcome.status === 'refused' ? undefined : outcome;
-        return {
-          result: outcome.result,
-          record: {
-            toolUseId: use.id,
-            name: use.name,
-            ...(outcome.server ? { server: outcome.server } : {}),
-            ...(outcome.tool ? { tool: outcome.tool } : {}),
-            argumentsJson: ran ? ran.argumentsJson : JSON.stringify(use.input),
-            decision: outcome.status === 'done' ? 'allowed' : outcome.status,
-            ...(outcome.status !== 'done' ? { reason: outcome.reason } : {}),
-            // The tool's own time: from when it was sent, not from when the person was asked.
-            startedAt: ran ? ran.sentAt : startedAt,
-            endedAt: Date.now(),
-          },
-        };
+        return { result: outcome.result, record: toolCallRecord(outcome, use, startedAt) };
       },
     });
   }

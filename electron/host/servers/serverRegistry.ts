@@ -1,6 +1,6 @@
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerView, TrustRequest } from '../../../shared/host/serverView';
-import { type ClientHandlers, Emitter } from '../../mcp';
+import { type ClientHandlers, type Disposer, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
@@ -8,8 +8,8 @@ import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverCon
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
-import { type RestartPolicy, ServerConnection } from './serverConnection';
 import { launchSummary, serverIdentity, targetOf } from './serverIdentity';
+import { type RestartPolicy, ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
 export interface ServerRegistryDeps {
@@ -18,14 +18,19 @@ export interface ServerRegistryDeps {
   logs: LogStore;
   redactor: Redactor;
   trust: TrustStore;
-  /** The client features one server gets (roots, sampling, elicitation), bound to it. */
-  handlersFor(serverId: string): ClientHandlers;
+  /** The client features one server gets (roots, sampling, elicitation), bound to who it is. */
+  handlersFor(server: ConsentServer): ClientHandlers;
   restart?: Partial<RestartPolicy>;
   resolveShellPath?: boolean;
 }
 
+/** Something a live server said, with which server said it. */
+export type ServerEvent = SessionEvent & { server: string };
+
 interface Entry {
-  connection: ServerConnection;
+  session: ServerSession;
+  /** The registry's subscriptions to this session, ended when it goes. */
+  listeners: Disposer[];
   identity: string;
   /** Canonical text of the config, to tell an edited server from an untouched one. */
   fingerprint: string;
@@ -33,7 +38,7 @@ interface Entry {
 }
 
 /**
- * Every configured server: its connection, its trust, its place in the config file. Servers never
+ * Every configured server: its session, its trust, its place in the config file. Servers never
  * see each other; only the registry knows them all. Edits restart exactly the server they change.
  */
 export class ServerRegistry {
@@ -44,7 +49,11 @@ export class ServerRegistry {
   /** False until the first load: at launch, startAll starts everything at once. */
   private loaded = false;
   private readonly changeEmitter = new Emitter<ServerView[]>();
+  /** A server was added, removed, edited, or changed state. */
   readonly onChange = this.changeEmitter.event;
+  private readonly eventEmitter = new Emitter<ServerEvent>();
+  /** What any live server said (lists changed, a resource updated, a URL elicitation finished). */
+  readonly onServerEvent = this.eventEmitter.event;
   /** Every change to the file, one at a time: each edits what the one before it saved. */
   private readonly saves = new SerialQueue();
 
@@ -73,31 +82,36 @@ export class ServerRegistry {
 
   /** Starts every enabled, trusted server at once. */
   async startAll(): Promise<void> {
-    await Promise.all([...this.entries.values()].filter((e) => e.trusted).map((e) => e.connection.start()));
+    await Promise.all([...this.entries.values()].filter((e) => e.trusted).map((e) => e.session.start()));
   }
 
-  get(id: string): ServerConnection | undefined {
-    return this.entries.get(id)?.connection;
+  get(id: string): ServerSession | undefined {
+    return this.entries.get(id)?.session;
+  }
+
+  /** A configured server's session, or an error naming the server that is not configured. */
+  session(id: string): ServerSession {
+    return this.require(id).session;
   }
 
   /** Who a server is, for consent requests. */
   describe(id: string): ConsentServer | undefined {
     const entry = this.entries.get(id);
-    return entry && { id, target: targetOf(entry.connection.config), identity: entry.identity };
+    return entry && consentServerOf(entry);
   }
 
-  connections(): ServerConnection[] {
-    return [...this.entries.values()].map((e) => e.connection);
+  sessions(): ServerSession[] {
+    return [...this.entries.values()].map((e) => e.session);
   }
 
   views(): ServerView[] {
     const views = [...this.entries.values()].map((entry): ServerView => {
-      const config = entry.connection.config;
+      const config = entry.session.config;
       const view: ServerView = {
-        id: entry.connection.id,
+        id: entry.session.id,
         kind: config.kind,
         target: targetOf(config),
-        state: entry.connection.state,
+        state: entry.session.state,
       };
       // A disabled server asks when it is enabled (enabling does not change what it runs).
       const request = this.trustRequest(entry);
@@ -129,7 +143,7 @@ export class ServerRegistry {
     await this.deps.trust.trust(entry.identity);
     entry.trusted = true;
     this.emitChange();
-    await entry.connection.start();
+    await entry.session.start();
   }
 
   /** Starts a server by hand: never one whose launch waits for the person's trust. */
@@ -159,7 +173,7 @@ export class ServerRegistry {
 
   /** The server's config as the file holds it (for the edit form). */
   configOf(id: string): ServerConfig | undefined {
-    return this.entries.get(id)?.connection.config;
+    return this.entries.get(id)?.session.config;
   }
 
   /** The servers the file holds, by name (for imports to tell new from existing). */
@@ -186,7 +200,10 @@ export class ServerRegistry {
   }
 
   async shutdown(): Promise<void> {
-    await Promise.all(this.connections().map((c) => c.stop('shutting down')));
+    await Promise.all(this.sessions().map((c) => c.stop('shutting down')));
+    for (const entry of this.entries.values()) release(entry);
+    this.changeEmitter.dispose();
+    this.eventEmitter.dispose();
   }
 
   // ---- internals ------------------------------------------------------------------------------
@@ -215,7 +232,9 @@ export class ServerRegistry {
     for (const [id, entry] of this.entries) {
       const config = next.get(id);
       if (!config || canonicalJson(serverToRaw(config)) !== entry.fingerprint) {
-        stops.push(entry.connection.stop(config ? 'configuration changed' : 'removed'));
+        stops.push(
+          entry.session.stop(config ? 'configuration changed' : 'removed').finally(() => release(entry)),
+        );
         this.entries.delete(id);
       }
     }
@@ -225,23 +244,26 @@ export class ServerRegistry {
       if (this.entries.has(config.name)) continue;
       const identity = serverIdentity(config);
       const trusted = config.kind === 'remote' || (await this.deps.trust.isTrusted(identity));
-      const connection = new ServerConnection(config, {
+      const session = new ServerSession(config, {
         secrets: this.deps.secrets,
         logs: this.deps.logs,
         redactor: this.deps.redactor,
-        handlers: this.deps.handlersFor(config.name),
+        handlers: this.deps.handlersFor({ id: config.name, target: targetOf(config), identity }),
         restart: this.deps.restart,
         resolveShellPath: this.deps.resolveShellPath,
       });
-      connection.onStateChange(() => this.emitChange());
       this.entries.set(config.name, {
-        connection,
+        session,
+        listeners: [
+          session.onStateChange(() => this.emitChange()),
+          session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })),
+        ],
         identity,
         fingerprint: canonicalJson(serverToRaw(config)),
         trusted,
       });
       // A server added or edited while the app runs starts at once (if trusted); at load, startAll does.
-      if (trusted && this.loaded) starts.push(connection.start());
+      if (trusted && this.loaded) starts.push(session.start());
     }
     this.loaded = true;
     this.emitChange();
@@ -249,15 +271,15 @@ export class ServerRegistry {
   }
 
   private trustRequest(entry: Entry): TrustRequest | undefined {
-    const launch = entry.trusted ? undefined : launchSummary(entry.connection.config);
+    const launch = entry.trusted ? undefined : launchSummary(entry.session.config);
     return launch && { ...launch, identity: entry.identity };
   }
 
-  private trusted(id: string): ServerConnection {
+  private trusted(id: string): ServerSession {
     const entry = this.require(id);
     if (!entry.trusted)
       throw new Error(`${id} has not been trusted: confirm its command (Trust and start) before it runs`);
-    return entry.connection;
+    return entry.session;
   }
 
   private require(id: string): Entry {
@@ -269,4 +291,14 @@ export class ServerRegistry {
   private emitChange(): void {
     this.changeEmitter.fire(this.views());
   }
+}
+
+function consentServerOf(entry: Entry): ConsentServer {
+  return { id: entry.session.id, target: targetOf(entry.session.config), identity: entry.identity };
+}
+
+/** Ends the registry's subscriptions to a session that is gone, and the session's own. */
+function release(entry: Entry): void {
+  for (const off of entry.listeners) off();
+  entry.session.dispose();
 }

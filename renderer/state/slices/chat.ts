@@ -78,14 +78,7 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) 
               ...s.live,
               [id]: {
                 ...live,
-                progress: {
-                  ...live.progress,
-                  [e.toolUseId]: {
-                    progress: e.progress,
-                    ...(e.total !== undefined ? { total: e.total } : {}),
-                    ...(e.message ? { message: e.message } : {}),
-                  },
-                },
+                progress: { ...live.progress, [e.toolUseId]: e.progress },
               },
             },
           };

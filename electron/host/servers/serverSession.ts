@@ -1,9 +1,23 @@
 import { homedir } from 'node:os';
 import type { ServerError, ServerState } from '../../../shared/host/serverView';
-import type { LoggingLevel } from '../../../shared/mcp/protocol';
+import type {
+  CallToolResult,
+  CompleteParams,
+  CompleteResult,
+  GetPromptResult,
+  LoggingLevel,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  ServerCapabilities,
+  Tool,
+} from '../../../shared/mcp/protocol';
 import {
+  type CallOptions,
   type ClientHandlers,
   createHttpTransport,
+  type Disposer,
   Emitter,
   ErrorCode,
   McpClient,
@@ -27,7 +41,7 @@ export interface RestartPolicy {
   stableAfterMs: number;
 }
 
-export interface ServerConnectionDeps {
+export interface ServerSessionDeps {
   secrets: SecretStore;
   logs: LogStore;
   redactor: Redactor;
@@ -50,15 +64,43 @@ const STDERR_TAIL_LINES = 20;
 
 const DEFAULT_POLICY: RestartPolicy = { baseDelayMs: 1000, maxTries: 5, stableAfterMs: 30_000 };
 
+/** What a live server said that the host acts on, re-emitted from whichever client is live. */
+export type SessionEvent =
+  | { kind: 'list-changed'; list: 'tools' | 'resources' | 'prompts' }
+  | { kind: 'resource-updated'; uri: string }
+  | { kind: 'elicitation-complete'; elicitationId: string };
+
+/** The one error for an operation on a server that is not running (stopped, starting, failed). */
+export class ServerNotRunning extends Error {
+  constructor(readonly server: string) {
+    super(`Server "${server}" is not running`);
+  }
+}
+
+/** The client of the attempt under way or of the running session, with what listens to it. */
+interface Live {
+  client: McpClient;
+  /** Which session this is: a new number each time the server starts running. */
+  run: number;
+  listeners: Disposer[];
+}
+
 /**
- * One configured server: its McpClient, its state, its restarts. Everything it logs goes through the
- * log store (redacted). Never throws from start/stop: failures become states with what went wrong.
+ * One configured server's session: its state, its restarts, and — only while it runs — its
+ * McpClient, which nothing outside this class touches. The host asks it for the operations
+ * (`callTool`, `readResource`…), which fail with one error when the server is not running, and
+ * follows `onEvent` for what the live server says. Everything it logs goes through the log store
+ * (redacted). Never throws from start/stop: failures become states with what went wrong.
  */
-export class ServerConnection {
+export class ServerSession {
   private readonly stateEmitter = new Emitter<ServerState>();
   readonly onStateChange = this.stateEmitter.event;
+  private readonly eventEmitter = new Emitter<SessionEvent>();
+  /** Lists changed, a subscribed resource changed, a URL elicitation finished: from any run. */
+  readonly onEvent = this.eventEmitter.event;
   private current: ServerState;
-  private mcp: McpClient | undefined;
+  private live: Live | undefined;
+  private runs = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stableTimer: ReturnType<typeof setTimeout> | undefined;
   private tries = 0;
@@ -74,7 +116,7 @@ export class ServerConnection {
 
   constructor(
     readonly config: ServerConfig,
-    private readonly deps: ServerConnectionDeps,
+    private readonly deps: ServerSessionDeps,
   ) {
     this.policy = { ...DEFAULT_POLICY, ...deps.restart };
     this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
@@ -86,9 +128,13 @@ export class ServerConnection {
   get state(): ServerState {
     return this.current;
   }
-  /** The live client while running. */
-  get client(): McpClient | undefined {
-    return this.current.status === 'running' ? this.mcp : undefined;
+  /** Which run of the server is live (a new number after every restart); undefined unless running. */
+  get run(): number | undefined {
+    return this.current.status === 'running' ? this.live?.run : undefined;
+  }
+  /** What the running server offers; undefined unless running. */
+  get capabilities(): ServerCapabilities | undefined {
+    return this.current.status === 'running' ? this.current.capabilities : undefined;
   }
 
   async start(): Promise<void> {
@@ -106,8 +152,7 @@ export class ServerConnection {
     this.cancelTimers();
     this.attempt?.abort(new Error(reason));
     this.attempt = undefined;
-    const client = this.mcp;
-    this.mcp = undefined;
+    const client = this.drop();
     this.setState(this.config.disabled ? { status: 'disabled' } : { status: 'stopped', reason });
     if (client) {
       this.log('lifecycle', 'info', `stopping (${reason})`);
@@ -121,14 +166,67 @@ export class ServerConnection {
     await this.start();
   }
 
+  /** Kept for later runs too; sent now when the server is running and logs. */
   async setLoggingLevel(level: LoggingLevel): Promise<void> {
     this.loggingLevel = level;
-    const client = this.client;
-    if (client?.serverCapabilities.logging) await client.setLoggingLevel(level);
+    if (this.capabilities?.logging) await this.running().setLoggingLevel(level);
   }
 
   async notifyRootsChanged(): Promise<void> {
-    await this.client?.notifyRootsListChanged().catch(() => {});
+    if (this.run !== undefined)
+      await this.running()
+        .notifyRootsListChanged()
+        .catch(() => {});
+  }
+
+  // ---- operations on the running server (each fails with ServerNotRunning otherwise) ----------
+
+  async callTool(name: string, args: Record<string, unknown> = {}, options?: CallOptions): Promise<CallToolResult> {
+    return this.running().callTool(name, args, options);
+  }
+  async readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult> {
+    return this.running().readResource(uri, options);
+  }
+  async getPrompt(name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
+    return this.running().getPrompt(name, args, options);
+  }
+  async complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
+    return this.running().complete(params, options);
+  }
+  async setSubscribed(uri: string, subscribed: boolean): Promise<void> {
+    if (subscribed) await this.running().subscribeResource(uri);
+    else await this.running().unsubscribeResource(uri);
+  }
+  async listTools(): Promise<Tool[]> {
+    return this.running().listTools();
+  }
+  async listResources(): Promise<Resource[]> {
+    return this.running().listResources();
+  }
+  async listResourceTemplates(): Promise<ResourceTemplate[]> {
+    return this.running().listResourceTemplates();
+  }
+  async listPrompts(): Promise<Prompt[]> {
+    return this.running().listPrompts();
+  }
+
+  /** Ends every subscription; the session is not used again. */
+  dispose(): void {
+    this.stateEmitter.dispose();
+    this.eventEmitter.dispose();
+  }
+
+  private running(): McpClient {
+    if (this.current.status !== 'running' || !this.live) throw new ServerNotRunning(this.id);
+    return this.live.client;
+  }
+
+  /** Lets go of the live client (its listeners too) and hands it back to be closed. */
+  private drop(): McpClient | undefined {
+    const live = this.live;
+    this.live = undefined;
+    for (const off of live?.listeners ?? []) off();
+    return live?.client;
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------
@@ -166,8 +264,7 @@ export class ServerConnection {
       await client.close();
       return;
     }
-    this.mcp = client;
-    this.wireClient(client, generation);
+    this.live = { client, run: ++this.runs, listeners: this.wireClient(client, generation) };
     if (this.loggingLevel && client.serverCapabilities.logging) {
       await client.setLoggingLevel(this.loggingLevel).catch(() => {});
     }
@@ -197,7 +294,7 @@ export class ServerConnection {
   }
 
   private failed(generation: number, error: ServerError): void {
-    this.mcp = undefined;
+    this.drop();
     this.lastError = error;
     clearTimeout(this.stableTimer);
     this.log('lifecycle', 'error', error.message);
@@ -227,41 +324,50 @@ export class ServerConnection {
     }, inMs);
   }
 
-  private wireClient(client: McpClient, generation: number): void {
-    client.onClose((info) => {
-      if (info.requested || generation !== this.generation) return;
-      this.failed(generation, {
-        message: info.reason,
-        stderrTail: (info.stderrTail ?? []).map((l) => this.deps.redactor.redact(l)),
-        at: Date.now(),
-      });
-    });
-    client.onHealthChange((health) => {
-      if (health.healthy || generation !== this.generation || this.mcp !== client) return;
-      // It stopped answering: drop this session and reconnect (with backoff) until it is back.
-      this.mcp = undefined;
-      void client.close().catch(() => {});
-      this.failed(generation, {
-        message: this.deps.redactor.redact(
-          `Stopped answering (${health.missed} pings without an answer): ${health.lastError}`,
-        ),
-        stderrTail: [],
-        at: Date.now(),
-      });
-    });
-    client.onLogMessage((m) => {
-      const text = typeof m.data === 'string' ? m.data : JSON.stringify(m.data);
-      this.log('server', m.level, text, m.logger);
-    });
-    client.onProtocolLog((entry) => this.log('protocol', entry.level, entry.message));
-    client.onWireTrace((trace) => {
-      const text = JSON.stringify(trace.message);
-      this.log(
-        'wire',
-        'debug',
-        `${trace.direction === 'send' ? '→' : '←'} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`,
-      );
-    });
+  private wireClient(client: McpClient, generation: number): Disposer[] {
+    const fire = (event: SessionEvent) => this.eventEmitter.fire(event);
+    return [
+      client.onToolsListChanged(() => fire({ kind: 'list-changed', list: 'tools' })),
+      client.onResourcesListChanged(() => fire({ kind: 'list-changed', list: 'resources' })),
+      client.onPromptsListChanged(() => fire({ kind: 'list-changed', list: 'prompts' })),
+      client.onResourceUpdated(({ uri }) => fire({ kind: 'resource-updated', uri })),
+      client.onElicitationComplete(({ elicitationId }) =>
+        fire({ kind: 'elicitation-complete', elicitationId }),
+      ),
+      client.onClose((info) => {
+        if (info.requested || generation !== this.generation) return;
+        this.failed(generation, {
+          message: info.reason,
+          stderrTail: (info.stderrTail ?? []).map((l) => this.deps.redactor.redact(l)),
+          at: Date.now(),
+        });
+      }),
+      client.onHealthChange((health) => {
+        if (health.healthy || generation !== this.generation || this.live?.client !== client) return;
+        // It stopped answering: drop this session and reconnect (with backoff) until it is back.
+        this.failed(generation, {
+          message: this.deps.redactor.redact(
+            `Stopped answering (${health.missed} pings without an answer): ${health.lastError}`,
+          ),
+          stderrTail: [],
+          at: Date.now(),
+        });
+        void client.close().catch(() => {});
+      }),
+      client.onLogMessage((m) => {
+        const text = typeof m.data === 'string' ? m.data : JSON.stringify(m.data);
+        this.log('server', m.level, text, m.logger);
+      }),
+      client.onProtocolLog((entry) => this.log('protocol', entry.level, entry.message)),
+      client.onWireTrace((trace) => {
+        const text = JSON.stringify(trace.message);
+        this.log(
+          'wire',
+          'debug',
+          `${trace.direction === 'send' ? '→' : '←'} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`,
+        );
+      }),
+    ];
   }
 
   private wireTransportLogs(transport: Transport): void {

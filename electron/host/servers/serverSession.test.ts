@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   everythingStdio,
   hostileStdio,
+  lastPid,
   processAlive,
   startEverythingHttp,
 } from '../../../e2e/fixtures/servers';
@@ -13,11 +14,11 @@ import { parseConfig, type ServerConfig } from '../config/serverConfig';
 import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
 import { FileSecretStore } from '../secrets/fileSecretStore';
-import { ServerConnection, type ServerConnectionDeps } from './serverConnection';
+import { ServerSession, type ServerSessionDeps } from './serverSession';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
 let home: string;
-const running: ServerConnection[] = [];
+const running: ServerSession[] = [];
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'sb-conn-'));
 });
@@ -32,11 +33,11 @@ function configOf(name: string, raw: Record<string, unknown>): ServerConfig {
   return parsed.servers[0];
 }
 
-function connection(config: ServerConfig, extra: Partial<ServerConnectionDeps> = {}) {
+function connection(config: ServerConfig, extra: Partial<ServerSessionDeps> = {}) {
   const redactor = new Redactor();
   const logs = new LogStore(redactor);
   const secrets = FileSecretStore.inHome(home);
-  const conn = new ServerConnection(config, {
+  const conn = new ServerSession(config, {
     secrets,
     logs,
     redactor,
@@ -56,7 +57,7 @@ const stdio = (p: { command: string; args?: string[] }, extra: Record<string, un
   ...extra,
 });
 
-describe('ServerConnection', () => {
+describe('ServerSession', () => {
   it('starts a real server to running with what a person needs, and stops it', async () => {
     const { conn, logs, states } = connection(configOf('everything', stdio(everythingStdio())));
     expect(conn.state.status).toBe('stopped');
@@ -69,12 +70,15 @@ describe('ServerConnection', () => {
       instructions: expect.stringContaining('Everything'),
     });
     expect(states.map((s) => s.status)).toEqual(['starting', 'running']);
-    expect((await conn.client!.callTool('echo', { message: 'x' })).content).toHaveLength(1);
+    expect((await conn.callTool('echo', { message: 'x' })).content).toHaveLength(1);
     const sources = new Set(logs.entries('everything').map((e) => e.source));
     expect(sources).toEqual(new Set(['lifecycle', 'stderr', 'wire']));
     await conn.stop();
     expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });
-    expect(conn.client).toBeUndefined();
+    expect(conn.run).toBeUndefined();
+    await expect(conn.callTool('echo', { message: 'x' })).rejects.toThrow(
+      'Server "everything" is not running',
+    );
   });
 
   it('a crash loop restarts with doubling backoff, then stays in error with the stderr tail', async () => {
@@ -210,10 +214,10 @@ describe('ServerConnection', () => {
   });
 
   it('a server that crashes while running is restarted and runs again', async () => {
-    const { conn, states } = connection(configOf('flaky', stdio(hostileStdio('exit-mid-request'))));
+    const { conn, states, logs } = connection(configOf('flaky', stdio(hostileStdio('exit-mid-request'))));
     await conn.start();
-    const firstPid = (conn.client as unknown as { transport: { pid: number } }).transport.pid;
-    await conn.client!.callTool('echo', { message: 'boom' }).catch(() => {});
+    const firstPid = lastPid(logs, 'flaky');
+    await conn.callTool('echo', { message: 'boom' }).catch(() => {});
     await expect.poll(() => states.filter((s) => s.status === 'running').length, { timeout: 5000 }).toBe(2);
     expect(states.map((s) => s.status)).toEqual(['starting', 'running', 'restarting', 'starting', 'running']);
     expect(await processAlive(firstPid)).toBe(false);
@@ -273,14 +277,14 @@ describe('ServerConnection', () => {
     const { conn, logs } = connection(configOf('everything', stdio(everythingStdio())));
     await conn.start();
     await conn.setLoggingLevel('debug');
-    await conn.client!.callTool('toggle-simulated-logging');
+    await conn.callTool('toggle-simulated-logging');
     await expect
       .poll(() => logs.entries('everything').find((e) => e.source === 'server'))
       .toMatchObject({
         level: expect.stringMatching(/debug|info|notice|warning|error|critical|alert|emergency/),
         text: expect.stringMatching(/message/),
       });
-    await conn.client!.callTool('toggle-simulated-logging');
+    await conn.callTool('toggle-simulated-logging');
   });
 
   it('a disabled server does not start', async () => {

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { McpError } from '../../mcp';
+import type { Catalog } from '../catalog/catalog';
+import type { ConsentBroker } from '../consent/consentBroker';
+import type { ServerRegistry } from '../servers/serverRegistry';
+import { cancelReason, type PerformTool, ToolInvocation, type ToolRequest } from './toolInvocation';
+import { cancelled, failed, refused, type ToolOutcome } from './toolOutcome';
+
+export interface ToolInvocationsDeps {
+  catalog: Pick<Catalog, 'resolveTool'>;
+  registry: Pick<ServerRegistry, 'get' | 'describe'>;
+  consent: Pick<ConsentBroker, 'authorizeToolCall'>;
+}
+
+/**
+ * Every tool call under way, the model's and the person's alike, by an id its starter chooses
+ * (`chat:<conversation>:<tool use>`, `run:<call id>`), so a cancel reaches exactly one. Each call:
+ * the model-facing name resolved to its server and tool, consent asked (or a standing approval
+ * found), and exactly the approved arguments sent.
+ */
+export class ToolInvocations {
+  private readonly running = new Map<string, ToolInvocation>();
+  private readonly perform: PerformTool = (request, call) => this.carryOut(request, call);
+
+  constructor(private readonly deps: ToolInvocationsDeps) {}
+
+  /**
+   * Starts a call under `id`. With `parent`, aborting that signal cancels the call too (a chat's
+   * Stop), with the signal's reason.
+   */
+  start(id: string, request: ToolRequest, parent?: AbortSignal): ToolInvocation {
+    if (this.running.has(id)) throw new Error(`A tool call ${id} is already running`);
+    const invocation = new ToolInvocation(request, this.perform);
+    this.running.set(id, invocation);
+    const onParentAbort = () => invocation.cancel(cancelReason(parent!));
+    if (parent?.aborted) onParentAbort();
+    else parent?.addEventListener('abort', onParentAbort, { once: true });
+    void invocation.outcome.finally(() => {
+      parent?.removeEventListener('abort', onParentAbort);
+      this.running.delete(id);
+    });
+    return invocation;
+  }
+
+  /** A call nobody will cancel or watch: its outcome. */
+  call(request: ToolRequest): Promise<ToolOutcome> {
+    return this.start(randomUUID(), request).outcome;
+  }
+
+  /** Cancels the call under `id`; an unknown or finished id is ignored (it may just have ended). */
+  cancel(id: string, reason: string): void {
+    this.running.get(id)?.cancel(reason);
+  }
+
+  /** Cancels every call (the app is closing). */
+  dispose(): void {
+    for (const invocation of this.running.values()) invocation.cancel('Switchboard is closing.');
+  }
+
+  private async carryOut(request: ToolRequest, call: Parameters<PerformTool>[1]): Promise<ToolOutcome> {
+    const { name } = request;
+    const entry = this.deps.catalog.resolveTool(name);
+    if (!entry) return refused(`There is no tool named ${name}.`);
+    const where = { server: entry.server, tool: entry.tool.name };
+    if (!entry.enabled) return refused(`The tool ${name} is turned off.`, where);
+    const session = this.deps.registry.get(entry.server);
+    const server = this.deps.registry.describe(entry.server);
+    if (session?.run === undefined || !server) return refused(`The server of ${name} is not running.`, where);
+    const auth = await this.deps.consent.authorizeToolCall({
+      server,
+      tool: entry.tool,
+      args: request.args,
+      conversationId: request.conversationId,
+      signal: call.signal,
+    });
+    if (call.signal.aborted) return refused(cancelReason(call.signal), where);
+    if (!auth.allowed)
+      return refused(
+        auth.reason === 'denied'
+          ? 'The user denied this tool call.'
+          : `The tool call was not approved (${auth.reason}).`,
+        where,
+      );
+    const sent = { ...where, argumentsJson: auth.argumentsJson, sentAt: Date.now() };
+    try {
+      const result = await session.callTool(
+        entry.tool.name,
+        { ...auth.arguments },
+        {
+          signal: call.signal,
+          onProgress: call.onProgress,
+          resetTimeoutOnProgress: true,
+        },
+      );
+      return { status: 'done', result, ...sent };
+    } catch (error) {
+      if (call.signal.aborted) return cancelled(cancelReason(call.signal), sent);
+      const message = error instanceof Error ? error.message : String(error);
+      return failed(message, sent, error instanceof McpError ? error.code : undefined);
+    }
+  }
+}
