@@ -4,16 +4,10 @@ import type { ConsentAnswer } from '../../shared/host/consent';
 import type { ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
 import type { LaunchSummary, LogEntry } from '../../shared/host/serverView';
 import type { Settings } from '../../shared/host/settings';
-import type {
-  CatalogView,
-  HostApi,
-  HostEvent,
-  HostMethod,
-  RootsView,
-  ToolView,
-} from '../../shared/ipc/contract';
+import type { CatalogView, HostApi, HostEvent, HostMethod, RootsView } from '../../shared/ipc/contract';
 import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol';
 import { type Disposer, Emitter } from '../mcp';
+import { catalogView } from './catalog/catalogView';
 import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
 import { applyImport, draftOf, removeServer, saveDraft } from './config/serverEditor';
 import type { HostParts } from './host';
@@ -379,28 +373,7 @@ export class HostService implements HostApi {
   }
 
   private catalog(): CatalogView {
-    const catalog = this.host.catalog;
-    return {
-      tools: catalog.tools().map(
-        (t): ToolView => ({
-          name: t.name,
-          server: t.server,
-          tool: t.tool.name,
-          ...(t.tool.title !== undefined ? { title: t.tool.title } : {}),
-          ...(t.tool.description !== undefined ? { description: t.tool.description } : {}),
-          inputSchema: t.tool.inputSchema,
-          ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
-          enabled: t.enabled,
-        }),
-      ),
-      resources: catalog.resources().map(({ server, item }) => ({
-        server,
-        resource: item,
-        subscribed: catalog.isSubscribed(server, item.uri),
-      })),
-      templates: catalog.templates().map(({ server, item }) => ({ server, template: item })),
-      prompts: catalog.prompts().map(({ server, item }) => ({ server, prompt: item })),
-    };
+    return catalogView(this.host.catalog);
   }
 
   private identity(server: string): string {

@@ -41,10 +41,12 @@ interface Pending {
   settle(outcome: Outcome): void;
 }
 
-export type RequestInput<K extends ConsentRequest['kind']> = Omit<
-  Extract<ConsentRequest, { kind: K }>,
-  'id' | 'createdAt' | 'expiresAt'
->;
+/** A consent request before the broker stamps it (id, when it was asked, until when), kind by kind. */
+type RequestInput = ConsentRequest extends infer R
+  ? R extends ConsentRequest
+    ? Omit<R, 'id' | 'createdAt' | 'expiresAt'>
+    : never
+  : never;
 
 /**
  * The one queue of consents: tool calls, sampling (request and result) and elicitation, from every
@@ -112,7 +114,7 @@ export class ConsentBroker {
     if (tool.annotations?.readOnlyHint === true && this.approvals.allowsReadOnly(server.identity)) {
       return allowed('read-only-policy');
     }
-    const outcome = await this.ask<'tool'>(
+    const outcome = await this.ask(
       {
         kind: 'tool',
         server,
@@ -165,7 +167,7 @@ export class ConsentBroker {
   ): Promise<CreateMessageResult> {
     const rejected = (why: string) =>
       new McpError(ErrorCode.UserRejected, `User rejected sampling request (${why})`);
-    const first = await this.ask<'sampling'>({ kind: 'sampling', server, params }, signal);
+    const first = await this.ask({ kind: 'sampling', server, params }, signal);
     if ('refused' in first) throw rejected(first.refused);
     const approval = first.answer as Extract<ConsentAnswer, { kind: 'sampling' }>;
     if (!approval.approve) throw rejected('declined');
@@ -174,10 +176,7 @@ export class ConsentBroker {
       ...(signal ? { signal } : {}),
       ...(approval.model !== undefined ? { model: approval.model } : {}),
     });
-    const second = await this.ask<'sampling-result'>(
-      { kind: 'sampling-result', server, params: approved, result },
-      signal,
-    );
+    const second = await this.ask({ kind: 'sampling-result', server, params: approved, result }, signal);
     if ('refused' in second) throw rejected(second.refused);
     const review = second.answer as Extract<ConsentAnswer, { kind: 'sampling-result' }>;
     if (!review.approve) throw rejected('result declined');
@@ -185,25 +184,22 @@ export class ConsentBroker {
   }
 
   async elicit(server: ConsentServer, params: ElicitParams, signal?: AbortSignal): Promise<ElicitResult> {
-    const outcome = await this.ask<'elicitation'>({ kind: 'elicitation', server, params }, signal);
+    const outcome = await this.ask({ kind: 'elicitation', server, params }, signal);
     if ('refused' in outcome) return { action: 'cancel' };
     return (outcome.answer as Extract<ConsentAnswer, { kind: 'elicitation' }>).result;
   }
 
   // ---- the queue ------------------------------------------------------------------------------
 
-  private ask<K extends ConsentRequest['kind']>(
-    input: RequestInput<K>,
-    signal?: AbortSignal,
-  ): Promise<Outcome> {
+  private ask(input: RequestInput, signal?: AbortSignal): Promise<Outcome> {
     if (signal?.aborted) return Promise.resolve({ refused: 'cancelled' });
     const now = Date.now();
-    const request = {
+    const request: ConsentRequest = {
       ...input,
       id: randomUUID(),
       createdAt: now,
       expiresAt: now + this.timeoutMs,
-    } as unknown as ConsentRequest;
+    };
     return new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => {
         settle({ refused: 'timeout' });

@@ -213,6 +213,26 @@ describe('ServerSession', () => {
     }
   });
 
+  it('re-emits what the live server says once, from whichever run is live, and nothing after it stopped', async () => {
+    const { conn } = connection(configOf('dyn', stdio(hostileStdio('dynamic-tools'))));
+    const events: unknown[] = [];
+    conn.onEvent((e) => events.push(e));
+    await conn.start();
+    const firstRun = conn.run;
+    await conn.callTool('echo', { message: 'set:add' });
+    await expect.poll(() => events).toEqual([{ kind: 'list-changed', list: 'tools' }]);
+    await conn.restart();
+    expect(conn.run).not.toBe(firstRun);
+    await conn.callTool('echo', { message: 'set:add:second' });
+    await expect.poll(() => events.length).toBe(2);
+    await conn.stop();
+    await expect(conn.listTools()).rejects.toThrow('Server "dyn" is not running');
+    expect(events).toEqual([
+      { kind: 'list-changed', list: 'tools' },
+      { kind: 'list-changed', list: 'tools' },
+    ]);
+  });
+
   it('a server that crashes while running is restarted and runs again', async () => {
     const { conn, states, logs } = connection(configOf('flaky', stdio(hostileStdio('exit-mid-request'))));
     await conn.start();

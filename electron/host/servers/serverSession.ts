@@ -1,4 +1,3 @@
-import { homedir } from 'node:os';
 import type { ServerError, ServerState } from '../../../shared/host/serverView';
 import type {
   CallToolResult,
@@ -16,22 +15,19 @@ import type {
 import {
   type CallOptions,
   type ClientHandlers,
-  createHttpTransport,
   type Disposer,
   Emitter,
-  ErrorCode,
   McpClient,
-  McpError,
   type PingOptions,
-  StdioTransport,
   type Transport,
 } from '../../mcp';
-import { type ConfigValue, isSecretRef, type ServerConfig } from '../config/serverConfig';
+import type { ServerConfig } from '../config/serverConfig';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
-import { isSecretName } from '../logs/redactor';
-import { type SecretStore, secretRefProblem } from '../secrets/secretStore';
+import type { SecretStore } from '../secrets/secretStore';
 import { fetchServerIcon } from './serverIcon';
+import { openTransport } from './serverLaunch';
+import { startError } from './startError';
 
 export interface RestartPolicy {
   /** First restart delay; doubles each try (1 s, 2 s, 4 s…). */
@@ -181,13 +177,21 @@ export class ServerSession {
 
   // ---- operations on the running server (each fails with ServerNotRunning otherwise) ----------
 
-  async callTool(name: string, args: Record<string, unknown> = {}, options?: CallOptions): Promise<CallToolResult> {
+  async callTool(
+    name: string,
+    args: Record<string, unknown> = {},
+    options?: CallOptions,
+  ): Promise<CallToolResult> {
     return this.running().callTool(name, args, options);
   }
   async readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult> {
     return this.running().readResource(uri, options);
   }
-  async getPrompt(name: string, args: Record<string, string>, options?: CallOptions): Promise<GetPromptResult> {
+  async getPrompt(
+    name: string,
+    args: Record<string, string>,
+    options?: CallOptions,
+  ): Promise<GetPromptResult> {
     return this.running().getPrompt(name, args, options);
   }
   async complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
@@ -245,7 +249,7 @@ export class ServerSession {
     let transport: Transport;
     let client: McpClient;
     try {
-      transport = await this.createTransport();
+      transport = await openTransport(this.config, this.deps);
       this.wireTransportLogs(transport);
       client = await McpClient.connect({
         transport,
@@ -257,7 +261,8 @@ export class ServerSession {
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });
     } catch (error) {
-      if (generation === this.generation) this.failed(generation, this.errorOf(error));
+      if (generation === this.generation)
+        this.failed(generation, startError(error, this.output, this.deps.redactor));
       return;
     }
     if (generation !== this.generation) {
@@ -380,87 +385,6 @@ export class ServerSession {
     });
   }
 
-  private async createTransport(): Promise<Transport> {
-    const config = this.config;
-    if (config.kind === 'stdio') {
-      return new StdioTransport({
-        command: config.command,
-        args: config.args,
-        env: await this.resolve(config.env, 'env'),
-        // Not the app's own folder (a checkout's node_modules/.bin would shadow what npx fetches):
-        // a server with no folder of its own starts in the person's home, as from a new terminal.
-        cwd: config.cwd ?? homedir(),
-        label: this.id,
-        resolveShellPath: this.deps.resolveShellPath,
-      });
-    }
-    return createHttpTransport(
-      { url: config.url, headers: await this.resolve(config.headers, 'headers'), label: this.id },
-      config.type,
-    );
-  }
-
-  /** Plain values, with secret references filled in from the store (and added to the redactor). */
-  private async resolve(
-    values: Record<string, ConfigValue>,
-    field: 'env' | 'headers',
-  ): Promise<Record<string, string>> {
-    const out: Record<string, string> = {};
-    for (const [name, value] of Object.entries(values)) {
-      if (!isSecretRef(value)) {
-        // Not marked secret, but named like one (Authorization, *_TOKEN, *_API_KEY…): hide it anyway.
-        if (isSecretName(name)) this.deps.redactor.add(value);
-        out[name] = value;
-        continue;
-      }
-      // A reference resolves only inside its own server and field: a config file (or an import) that
-      // names another secret — the API key, another server's token — gets nothing from the store.
-      const problem = secretRefProblem(this.id, field, name, value, this.config);
-      if (problem) throw new ConfigProblem(problem);
-      const secret = await this.deps.secrets.get(value.$secret);
-      if (secret === undefined) {
-        throw new ConfigProblem(
-          `the secret for ${field} ${name} is not set (${value.$secret}); enter it in the server's settings`,
-        );
-      }
-      this.deps.redactor.add(secret);
-      out[name] = secret;
-    }
-    return out;
-  }
-
-  /** The stderr tail travels in a closed connection's error data. */
-  private errorOf(error: unknown): ServerError {
-    // A closed connection's data carries the plain reason and the stderr tail: shown apart, not twice.
-    const data =
-      error instanceof McpError
-        ? (error.data as
-            | { stderrTail?: string[]; reason?: string; spawnError?: string; timeoutMs?: number }
-            | undefined)
-        : undefined;
-    const tail = data?.stderrTail ?? this.output;
-    let message = data?.reason ?? (error instanceof Error ? error.message : String(error));
-    if (
-      error instanceof McpError &&
-      error.code === ErrorCode.RequestTimeout &&
-      error.method === 'initialize'
-    ) {
-      const ms = data?.timeoutMs ?? 0;
-      const waited = ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
-      message =
-        `No answer to initialize within ${waited}: the program started but did not speak MCP in time ` +
-        '(still downloading a package, waiting for a proxy or for input, or not an MCP server).';
-    }
-    return {
-      message: this.deps.redactor.redact(message),
-      stderrTail: tail.map((l) => this.deps.redactor.redact(l)),
-      at: Date.now(),
-      ...(error instanceof ConfigProblem || data?.spawnError !== undefined || refusedForGood(data)
-        ? { permanent: true }
-        : {}),
-    };
-  }
-
   private setState(state: ServerState): void {
     this.current = state;
     this.stateEmitter.fire(state);
@@ -481,12 +405,3 @@ export class ServerSession {
     this.deps.logs.append(this.id, source, level, text, logger);
   }
 }
-
-/** An HTTP answer that retrying will not change (401, 403, 404…; not 408 or 429, which pass). */
-function refusedForGood(data: unknown): boolean {
-  const status = (data as { status?: unknown } | undefined)?.status;
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
-/** Something in the server's configuration that only an edit can fix (a secret missing or not its own). */
-class ConfigProblem extends Error {}

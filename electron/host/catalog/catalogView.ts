@@ -1,0 +1,27 @@
+import type { CatalogView, ToolView } from '../../../shared/ipc/contract';
+import type { Catalog } from './catalog';
+
+/** The catalog as the page sees it: every tool with its model-facing name, and what each server offers. */
+export function catalogView(catalog: Catalog): CatalogView {
+  return {
+    tools: catalog.tools().map(
+      (t): ToolView => ({
+        name: t.name,
+        server: t.server,
+        tool: t.tool.name,
+        ...(t.tool.title !== undefined ? { title: t.tool.title } : {}),
+        ...(t.tool.description !== undefined ? { description: t.tool.description } : {}),
+        inputSchema: t.tool.inputSchema,
+        ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
+        enabled: t.enabled,
+      }),
+    ),
+    resources: catalog.resources().map(({ server, item }) => ({
+      server,
+      resource: item,
+      subscribed: catalog.isSubscribed(server, item.uri),
+    })),
+    templates: catalog.templates().map(({ server, item }) => ({ server, template: item })),
+    prompts: catalog.prompts().map(({ server, item }) => ({ server, prompt: item })),
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
+import { trustAsShown } from '../../../e2e/fixtures/trust';
+import type { Progress } from '../../../shared/mcp/protocol';
+import { Host } from '../host';
+
+let home: string;
+let host: Host | undefined;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-invocations-'));
+});
+afterEach(async () => {
+  await host?.shutdown();
+  host = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+/** A host with server-everything running, and its long-running tool's model-facing name. */
+async function start() {
+  await writeFile(
+    path.join(home, 'config.json'),
+    JSON.stringify({
+      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+    }),
+  );
+  host = await Host.create({ home });
+  await trustAsShown(host.registry, 'everything');
+  await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(5);
+  const h = host;
+  const long = h.catalog.tools().find((t) => t.tool.name === 'trigger-long-running-operation')!.name;
+  // Every consent this test raises is allowed once, as the person would.
+  h.consent.onChange((queue) => {
+    for (const r of queue) h.consent.answer(r.id, { kind: 'tool', decision: 'allow-once' });
+  });
+  return { h, long };
+}
+
+const cancelsSent = (h: Host) =>
+  h.logs.entries('everything').filter((e) => e.text.includes('notifications/cancelled')).length;
+
+describe('tool invocations', () => {
+  it('a cancel reaches only the call it names: that server call is cancelled, the other runs to its end', async () => {
+    const { h, long } = await start();
+    const a = h.tools.start('run:a', { name: long, args: { duration: 30, steps: 30 } });
+    const b = h.tools.start('run:b', { name: long, args: { duration: 2, steps: 2 } });
+    const progressA: Progress[] = [];
+    a.onProgress((p) => progressA.push(p));
+    await expect.poll(() => progressA.length).toBeGreaterThan(0);
+    // The server's progress, as it sent it (not flattened): its count and total.
+    expect(progressA[0]).toMatchObject({ progress: expect.any(Number), total: 30 });
+    h.tools.cancel('run:a', 'Cancelled by the user.');
+    expect(await a.outcome).toMatchObject({
+      status: 'cancelled',
+      reason: 'Cancelled by the user.',
+      server: 'everything',
+      tool: 'trigger-long-running-operation',
+      result: { isError: true, content: [{ type: 'text', text: 'Cancelled by the user.' }] },
+    });
+    expect(await b.outcome).toMatchObject({ status: 'done', result: { content: [{ type: 'text' }] } });
+    await expect.poll(() => cancelsSent(h)).toBe(1);
+  });
+
+  it('an id is one call at a time; once it ended, it is free again; an unknown id cancels nothing', async () => {
+    const { h, long } = await start();
+    const first = h.tools.start('run:same', { name: long, args: { duration: 1, steps: 1 } });
+    expect(() => h.tools.start('run:same', { name: long, args: {} })).toThrow(
+      'A tool call run:same is already running',
+    );
+    h.tools.cancel('run:other', 'Cancelled by the user.');
+    expect((await first.outcome).status).toBe('done');
+    const again = h.tools.start('run:same', { name: long, args: { duration: 1, steps: 1 } });
+    expect((await again.outcome).status).toBe('done');
+    expect(cancelsSent(h)).toBe(0);
+  });
+
+  it("aborting the starter's signal (a chat's Stop) cancels the call with the signal's reason", async () => {
+    const { h, long } = await start();
+    const stop = new AbortController();
+    const call = h.tools.start('chat:c:t', { name: long, args: { duration: 30, steps: 30 } }, stop.signal);
+    const progress: Progress[] = [];
+    call.onProgress((p) => progress.push(p));
+    await expect.poll(() => progress.length).toBeGreaterThan(0);
+    stop.abort(new Error('Stopped by the user.'));
+    expect(await call.outcome).toMatchObject({ status: 'cancelled', reason: 'Stopped by the user.' });
+    await expect.poll(() => cancelsSent(h)).toBe(1);
+  });
+
+  it('a name no server offers, or a server that stopped, is a refusal the model can read, never sent', async () => {
+    const { h, long } = await start();
+    expect(await h.tools.call({ name: 'nobody__nothing', args: {} })).toMatchObject({
+      status: 'refused',
+      reason: 'There is no tool named nobody__nothing.',
+      result: { isError: true },
+    });
+    await h.registry.session('everything').stop();
+    // Stopped: the catalog drops its tools, so the name is unknown now.
+    await expect.poll(() => h.catalog.tools().length).toBe(0);
+    expect((await h.tools.call({ name: long, args: {} })).status).toBe('refused');
+  });
+});
