@@ -70,3 +70,12 @@ export interface LogEntry {
   logger?: string;
   text: string;
 }
+
+export type RunningState = Extract<ServerState, { status: 'running' }>;
+
+/** Running: what it offers is known, and its operations can be called. */
+export const isRunning = (state: ServerState): state is RunningState => state.status === 'running';
+
+/** A process or session exists or is on its way (Stop means something). */
+export const isActive = (state: ServerState): boolean =>
+  state.status === 'running' || state.status === 'starting' || state.status === 'restarting';

@@ -1,4 +1,4 @@
-import type { ServerError, ServerState } from '../../../shared/host/serverView';
+import { isRunning, type ServerError, type ServerState } from '../../../shared/host/serverView';
 import type {
   CallToolResult,
   CompleteParams,
@@ -126,16 +126,16 @@ export class ServerSession {
   }
   /** Which run of the server is live (a new number after every restart); undefined unless running. */
   get run(): number | undefined {
-    return this.current.status === 'running' ? this.live?.run : undefined;
+    return isRunning(this.current) ? this.live?.run : undefined;
   }
   /** What the running server offers; undefined unless running. */
   get capabilities(): ServerCapabilities | undefined {
-    return this.current.status === 'running' ? this.current.capabilities : undefined;
+    return isRunning(this.current) ? this.current.capabilities : undefined;
   }
 
   async start(): Promise<void> {
-    if (this.config.disabled || this.current.status === 'running' || this.current.status === 'starting')
-      return;
+    // Restarting counts as stopped here: Start tries again now instead of waiting out the backoff.
+    if (this.config.disabled || isRunning(this.current) || this.current.status === 'starting') return;
     this.cancelTimers();
     this.tries = 0;
     this.lastError = undefined;
@@ -221,7 +221,7 @@ export class ServerSession {
   }
 
   private running(): McpClient {
-    if (this.current.status !== 'running' || !this.live) throw new ServerNotRunning(this.id);
+    if (!isRunning(this.current) || !this.live) throw new ServerNotRunning(this.id);
     return this.live.client;
   }
 
@@ -283,7 +283,7 @@ export class ServerSession {
     });
     if (this.config.kind === 'remote' && client.serverInfo.icons?.length)
       void fetchServerIcon(this.config.url, client.serverInfo.icons).then((icon) => {
-        if (icon && generation === this.generation && this.current.status === 'running')
+        if (icon && generation === this.generation && isRunning(this.current))
           this.setState({ ...this.current, icon });
       });
     const info = client.serverInfo;

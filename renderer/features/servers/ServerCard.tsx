@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { commandLine } from '../../../shared/host/launchText';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
-import type { ServerView } from '../../../shared/host/serverView';
+import { isActive, type ServerView } from '../../../shared/host/serverView';
 import type { Icon } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
@@ -144,7 +144,7 @@ export function ServerCard({ server }: { server: ServerView }) {
             Restart
           </button>
         )}
-        {(state.status === 'running' || state.status === 'starting' || state.status === 'restarting') && (
+        {isActive(state) && (
           <button type="button" onClick={() => run(() => host.call('stopServer', server.id))}>
             Stop
           </button>
