@@ -6,6 +6,7 @@ import {
   type Implementation,
   type InitializeResult,
   LATEST_PROTOCOL_VERSION,
+  LOGGING_LEVELS,
   type LoggingLevel,
   type LoggingMessageParams,
   type Prompt,
@@ -17,6 +18,9 @@ import {
   type Tool,
 } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter } from '../emitter';
+
+const isLoggingLevel = (v: string): v is LoggingLevel => (LOGGING_LEVELS as readonly string[]).includes(v);
+
 import {
   type ConnectionLog,
   DEFAULT_MAX_TOTAL_TIMEOUT_MS,
@@ -131,7 +135,15 @@ export class McpClient {
       if (typeof p.uri === 'string') this.resourceUpdated.fire({ uri: p.uri });
     });
     on('notifications/message', (p) => {
-      if (typeof p.level === 'string') this.logMessage.fire(p as unknown as LoggingMessageParams);
+      if (typeof p.level !== 'string') return;
+      // A level outside the spec's eight is kept as info rather than dropped.
+      const level = isLoggingLevel(p.level) ? p.level : 'info';
+      const message: LoggingMessageParams = {
+        level,
+        ...(typeof p.logger === 'string' ? { logger: p.logger } : {}),
+        data: p.data,
+      };
+      this.logMessage.fire(message);
     });
     on('notifications/elicitation/complete', (p) => {
       if (this.elicitations.complete(p.elicitationId)) {

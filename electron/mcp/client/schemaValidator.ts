@@ -3,7 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+const wrapped: unknown = Reflect.get(addFormatsModule, 'default');
+const addFormats = (typeof wrapped === 'function' ? wrapped : addFormatsModule) as (
   ajv: Ajv | Ajv2020,
 ) => void;
 

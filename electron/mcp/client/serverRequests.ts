@@ -4,6 +4,7 @@ import type {
   ElicitFormParams,
   ElicitResult,
   ElicitUrlParams,
+  JsonSchemaObject,
   Root,
   SamplingContent,
   SamplingMessage,
@@ -77,7 +78,13 @@ export function registerServerRequests(
         if (!elicitation.form) throw invalidParams('this client does not support form-mode elicitation');
         if (!isRecord(params.requestedSchema))
           throw invalidParams('form-mode elicitation needs a requestedSchema');
-        const result = await elicitation.form(params as unknown as ElicitFormParams, ctxOf(signal));
+        const form: ElicitFormParams = {
+          ...(params.mode === 'form' ? { mode: 'form' } : {}),
+          message: params.message,
+          requestedSchema: params.requestedSchema as JsonSchemaObject,
+          ...metaOf(params),
+        };
+        const result = await elicitation.form(form, ctxOf(signal));
         return checkElicitResult(result, params.requestedSchema, deps.validator);
       }
       if (mode === 'url') {
@@ -88,7 +95,14 @@ export function registerServerRequests(
           throw invalidParams('URL-mode elicitation needs a valid url');
         }
         deps.elicitations.add(params.elicitationId);
-        const result = await elicitation.url(params as unknown as ElicitUrlParams, ctxOf(signal));
+        const url: ElicitUrlParams = {
+          mode: 'url',
+          message: params.message,
+          url: params.url,
+          elicitationId: params.elicitationId,
+          ...metaOf(params),
+        };
+        const result = await elicitation.url(url, ctxOf(signal));
         return checkElicitResult(result, undefined, deps.validator);
       }
       throw invalidParams(`unknown elicitation mode ${JSON.stringify(mode)}`);
@@ -142,7 +156,51 @@ function checkSamplingParams(
       if (!answered.has((use as { id: string }).id)) throw invalidParams('Tool result missing in request');
     }
   });
-  return params as unknown as CreateMessageParams;
+  if (!isCreateMessageParams(params))
+    throw invalidParams(`sampling/createMessage: ${optionalProblem(params)}`);
+  return params;
+}
+
+/** `_meta` as the request carried it (an object), to pass on with the checked fields. */
+function metaOf(params: Record<string, unknown>): { _meta?: Record<string, unknown> } {
+  return isRecord(params._meta) ? { _meta: params._meta } : {};
+}
+
+const INCLUDE_CONTEXT = new Set(['none', 'thisServer', 'allServers']);
+
+/** Each optional field of a sampling request, with what it must be when present. */
+const OPTIONAL: [field: string, what: string, ok: (v: unknown) => boolean][] = [
+  ['modelPreferences', 'an object', isRecord],
+  ['systemPrompt', 'a string', (v) => typeof v === 'string'],
+  [
+    'includeContext',
+    'none, thisServer or allServers',
+    (v) => typeof v === 'string' && INCLUDE_CONTEXT.has(v),
+  ],
+  ['temperature', 'a number', (v) => typeof v === 'number'],
+  ['stopSequences', 'a list of strings', (v) => Array.isArray(v) && v.every((x) => typeof x === 'string')],
+  ['metadata', 'an object', isRecord],
+  ['tools', 'a list', Array.isArray],
+  ['toolChoice', 'an object', isRecord],
+];
+
+function optionalProblem(params: Record<string, unknown>): string {
+  const bad = OPTIONAL.find(([field, , ok]) => params[field] !== undefined && !ok(params[field]));
+  return bad ? `${bad[0]} must be ${bad[1]}` : 'malformed request';
+}
+
+/** Everything checkSamplingParams checked, and the optional fields' types: what CreateMessageParams claims. */
+function isCreateMessageParams(
+  params: Record<string, unknown>,
+): params is Record<string, unknown> & CreateMessageParams {
+  return (
+    Array.isArray(params.messages) &&
+    params.messages.every(
+      (m) => isRecord(m) && (m.role === 'user' || m.role === 'assistant') && m.content !== undefined,
+    ) &&
+    typeof params.maxTokens === 'number' &&
+    OPTIONAL.every(([field, , ok]) => params[field] === undefined || ok(params[field]))
+  );
 }
 
 function checkSamplingResult(result: CreateMessageResult): CreateMessageResult {

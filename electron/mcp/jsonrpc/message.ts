@@ -42,6 +42,21 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 const isId = (v: unknown): v is RequestId =>
   typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 
+type Checked<T> = Record<string, unknown> & T;
+
+// What each kind must hold, checked field by field: the narrowing is only as good as these checks.
+const isParams = (v: unknown) => v === undefined || isObject(v);
+const isNotification = (v: Record<string, unknown>): v is Checked<JsonRpcNotification> =>
+  v.jsonrpc === '2.0' && typeof v.method === 'string' && isParams(v.params);
+const isRequest = (v: Record<string, unknown>): v is Checked<JsonRpcRequest> =>
+  isNotification(v) && isId(v.id);
+const isErrorObject = (e: unknown): e is JsonRpcErrorObject =>
+  isObject(e) && Number.isInteger(e.code) && typeof e.message === 'string';
+const isError = (v: Record<string, unknown>): v is Checked<JsonRpcErrorResponse> =>
+  v.jsonrpc === '2.0' && (v.id === null || isId(v.id)) && isErrorObject(v.error);
+const isResult = (v: Record<string, unknown>): v is Checked<JsonRpcResultResponse> =>
+  v.jsonrpc === '2.0' && isId(v.id) && isObject(v.result);
+
 /** Classifies one parsed JSON value (not a batch) by the JSON-RPC 2.0 rules, as MCP narrows them. */
 export function classify(value: unknown): Classified {
   if (!isObject(value)) return { kind: 'invalid', id: null, reason: 'message is not a JSON object' };
@@ -52,10 +67,9 @@ export function classify(value: unknown): Classified {
   }
   if ('method' in value) {
     if (typeof value.method !== 'string') return { kind: 'invalid', id, reason: 'method must be a string' };
-    if (!('id' in value)) return { kind: 'notification', message: value as unknown as JsonRpcNotification };
-    if (id === null)
-      return { kind: 'invalid', id: null, reason: 'request id must be a string or an integer' };
-    return { kind: 'request', message: value as unknown as JsonRpcRequest };
+    if (!('id' in value) && isNotification(value)) return { kind: 'notification', message: value };
+    if (isRequest(value)) return { kind: 'request', message: value };
+    return { kind: 'invalid', id: null, reason: 'request id must be a string or an integer' };
   }
   const hasResult = 'result' in value;
   const hasError = 'error' in value;
@@ -63,16 +77,18 @@ export function classify(value: unknown): Classified {
     return { kind: 'invalid', id, reason: 'a response carries exactly one of result and error' };
   }
   if (hasError) {
-    const e = value.error;
-    if (!isObject(e) || !Number.isInteger(e.code) || typeof e.message !== 'string') {
+    if (!isErrorObject(value.error)) {
       return { kind: 'invalid', id, reason: 'error must have an integer code and a string message' };
     }
-    if (value.id !== null && id === null) return { kind: 'invalid', id: null, reason: 'bad response id' };
-    return { kind: 'response', message: value as unknown as JsonRpcErrorResponse };
+    if (isError(value)) return { kind: 'response', message: value };
+    return { kind: 'invalid', id: null, reason: 'bad response id' };
   }
   if (id === null) return { kind: 'invalid', id: null, reason: 'response id must be a string or an integer' };
-  if (!isObject(value.result)) return { kind: 'invalid', id, reason: 'result must be an object' };
-  return { kind: 'response', message: value as unknown as JsonRpcResultResponse };
+  if (isResult(value)) return { kind: 'response', message: value };
+  return { kind: 'invalid', id, reason: 'result must be an object' };
 }
 
 export const isErrorResponse = (r: JsonRpcResponse): r is JsonRpcErrorResponse => 'error' in r;
+
+/** One of our own outgoing messages that expects an answer. */
+export const isRequestMessage = (m: JsonRpcMessage): m is JsonRpcRequest => 'method' in m && 'id' in m;

@@ -244,7 +244,7 @@ describe('stdio client against hostile servers', () => {
     expect(received().some((m) => m.id === 1000)).toBe(false);
   });
 
-  it('validates sampling requests: tools only if declared, no mixed or missing tool results, no context', async () => {
+  it('validates sampling requests: tools only if declared, no mixed or missing tool results, no context, fields of their types', async () => {
     const seen: string[] = [];
     const { client, received } = await connect('sampling-probe', {
       sampling: {
@@ -261,7 +261,7 @@ describe('stdio client against hostile servers', () => {
         error?: { code: number; message: string };
       };
     await until(() =>
-      ['s-tools', 's-mixed', 's-missing', 's-context', 's-answered'].every((id) => reply(id)),
+      ['s-tools', 's-mixed', 's-missing', 's-context', 's-typed', 's-answered'].every((id) => reply(id)),
     );
     expect(reply('s-tools').error).toBeUndefined();
     expect(reply('s-mixed').error).toMatchObject({
@@ -275,6 +275,10 @@ describe('stdio client against hostile servers', () => {
     expect(reply('s-context').error).toMatchObject({
       code: ErrorCode.InvalidParams,
       message: expect.stringMatching(/context/),
+    });
+    expect(reply('s-typed').error).toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: 'sampling/createMessage: systemPrompt must be a string',
     });
     expect(reply('s-answered').error).toBeUndefined();
     expect(seen.sort()).toEqual(['3 messages', 'with tools']);

@@ -1,6 +1,6 @@
 import type { RequestId } from '../../../shared/mcp/protocol';
 import { ErrorCode } from '../jsonrpc/errorCodes';
-import type { JsonRpcMessage, JsonRpcRequest } from '../jsonrpc/message';
+import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { HttpClient, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
@@ -79,8 +79,7 @@ export class StreamableHttpTransport extends TransportEvents implements Transpor
     if (this.closed) throw this.closedError();
     const single = Array.isArray(message) ? undefined : message;
     const method = single && 'method' in single ? single.method : undefined;
-    const requestId =
-      single && method !== undefined && 'id' in single ? (single as unknown as JsonRpcRequest).id : undefined;
+    const requestId = single && isRequestMessage(single) ? single.id : undefined;
     const isInitialize = method === 'initialize';
     const sentSession = isInitialize ? undefined : this.sessionId;
     const response = await this.request('POST', {
