@@ -72,4 +72,88 @@ describe('the IPC contract', () => {
       'conversationsChanged',
     ]);
   });
+
+  describe('consent answers carry real MCP shapes, not "some object"', () => {
+    const id = '0b0e3c1a-7d3c-4a3e-9a7e-2f1d3c4b5a69';
+    const message = { role: 'user', content: { type: 'text', text: 'Summarise this' } };
+    const answer = (a: unknown) => parseCall('answerConsent', [id, a]);
+
+    it('an approved, edited request and result, and an elicitation answer, pass as sent', () => {
+      const params = { messages: [message], maxTokens: 100, systemPrompt: 'Be brief' };
+      expect(answer({ kind: 'sampling', approve: true, params, model: 'claude-x' })).toEqual({
+        ok: true,
+        method: 'answerConsent',
+        args: [id, { kind: 'sampling', approve: true, params, model: 'claude-x' }],
+      });
+      const result = {
+        role: 'assistant',
+        content: { type: 'text', text: 'Short.' },
+        model: 'm',
+        stopReason: 'endTurn',
+      };
+      expect(answer({ kind: 'sampling-result', approve: true, result })).toMatchObject({ ok: true });
+      expect(
+        answer({ kind: 'elicitation', result: { action: 'accept', content: { n: 3, tags: ['a'] } } }),
+      ).toMatchObject({ ok: true });
+    });
+
+    it.each([
+      [
+        'a role that is not user or assistant',
+        {
+          kind: 'sampling',
+          approve: true,
+          params: { messages: [{ ...message, role: 'system' }], maxTokens: 10 },
+        },
+      ],
+      [
+        'content that is not a block',
+        {
+          kind: 'sampling',
+          approve: true,
+          params: { messages: [{ role: 'user', content: 'plain' }], maxTokens: 10 },
+        },
+      ],
+      ['no maxTokens', { kind: 'sampling', approve: true, params: { messages: [message] } }],
+      ['no messages', { kind: 'sampling', approve: true, params: { messages: [], maxTokens: 10 } }],
+      [
+        'an oversize text',
+        {
+          kind: 'sampling',
+          approve: true,
+          params: {
+            messages: [{ role: 'user', content: { type: 'text', text: 'x'.repeat(1_000_001) } }],
+            maxTokens: 10,
+          },
+        },
+      ],
+      [
+        'a result without its model',
+        {
+          kind: 'sampling-result',
+          approve: true,
+          result: { role: 'assistant', content: { type: 'text', text: 'x' } },
+        },
+      ],
+      [
+        'a result of an unknown block',
+        {
+          kind: 'sampling-result',
+          approve: true,
+          result: { role: 'assistant', model: 'm', content: { type: 'html', html: '<b>' } },
+        },
+      ],
+      [
+        'an elicitation answer with an object value',
+        { kind: 'elicitation', result: { action: 'accept', content: { n: { deep: 1 } } } },
+      ],
+      ['approve that is not a boolean', { kind: 'sampling', approve: 'yes' }],
+    ])('refuses %s', (_what, a) => {
+      const r = answer(a);
+      expect(r).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/^answerConsent: bad arguments at 1/),
+      });
+    });
+  });
 });

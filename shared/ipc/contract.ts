@@ -26,6 +26,7 @@ import type {
   ToolAnnotations,
 } from '../mcp/protocol';
 import { LOGGING_LEVELS } from '../mcp/protocol';
+import { createMessageParams, createMessageResult, elicitResult } from '../mcp/samplingSchemas';
 
 const serverId = z.string().min(1).max(256);
 const consentId = z.string().uuid();
@@ -42,7 +43,7 @@ const draftCommon = {
   requestTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
   maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
 };
-const serverDraft: z.ZodType<ServerDraft> = z.discriminatedUnion('kind', [
+const serverDraft = z.discriminatedUnion('kind', [
   z
     .object({
       kind: z.literal('stdio'),
@@ -62,7 +63,7 @@ const serverDraft: z.ZodType<ServerDraft> = z.discriminatedUnion('kind', [
       ...draftCommon,
     })
     .strict(),
-]) as unknown as z.ZodType<ServerDraft>;
+]) satisfies z.ZodType<ServerDraft>;
 const settingsSchema = z
   .object({
     anthropic: z
@@ -89,33 +90,28 @@ const completeRef = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/resource'), uri }),
 ]);
 
-const consentAnswer: z.ZodType<ConsentAnswer> = z.discriminatedUnion('kind', [
+// Each answer as its own kind and verdict: an approval may carry the person's edits, checked as the
+// MCP shapes they are; a refusal carries nothing.
+const consentAnswer = z.union([
   z.object({
     kind: z.literal('tool'),
     decision: z.enum(['deny', 'allow-once', 'allow-conversation', 'always-tool', 'always-server']),
   }),
-  // Edits only count with approve: true (the broker ignores them otherwise).
+  z.object({ kind: z.literal('sampling'), approve: z.literal(false) }),
   z.object({
     kind: z.literal('sampling'),
-    approve: z.boolean(),
-    params: z.record(z.string(), z.unknown()).optional(),
+    approve: z.literal(true),
+    params: createMessageParams.optional(),
     model: z.string().min(1).max(256).optional(),
   }),
+  z.object({ kind: z.literal('sampling-result'), approve: z.literal(false) }),
   z.object({
     kind: z.literal('sampling-result'),
-    approve: z.boolean(),
-    result: z.record(z.string(), z.unknown()).optional(),
+    approve: z.literal(true),
+    result: createMessageResult.optional(),
   }),
-  z.object({
-    kind: z.literal('elicitation'),
-    result: z.object({
-      action: z.enum(['accept', 'decline', 'cancel']),
-      content: z
-        .record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())]))
-        .optional(),
-    }),
-  }),
-]) as unknown as z.ZodType<ConsentAnswer>;
+  z.object({ kind: z.literal('elicitation'), result: elicitResult }),
+]) satisfies z.ZodType<ConsentAnswer>;
 
 /** Every method, with the schema of its arguments (a tuple). */
 export const HOST_METHODS = {
