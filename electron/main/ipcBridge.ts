@@ -1,9 +1,9 @@
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
+import { channelOf } from '../../shared/ipc/channels';
 import { HOST_METHODS, type HostMethod, parseCall } from '../../shared/ipc/contract';
 import type { HostService } from '../host/hostService';
 
-export const channelOf = (method: HostMethod): string => `switchboard:${method}`;
-export const EVENT_CHANNEL = 'switchboard:event';
+export { channelOf, EVENT_CHANNEL } from '../../shared/ipc/channels';
 /** The renderer's origin: everything else is a foreign sender. */
 export const APP_ORIGIN = 'app://switchboard';
 

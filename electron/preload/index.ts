@@ -1,15 +1,13 @@
 // The only bridge between the page and main: one named method per contract method, each invoking
 // its own channel, and one event subscription. The page never sees ipcRenderer itself.
 import { contextBridge, type IpcRendererEvent, ipcRenderer } from 'electron';
+import { channelOf, EVENT_CHANNEL } from '../../shared/ipc/channels';
 import { HOST_METHODS, type HostEvent, type HostMethod } from '../../shared/ipc/contract';
-
-const CHANNEL_PREFIX = 'switchboard:';
-const EVENT_CHANNEL = 'switchboard:event';
 
 const methods = Object.fromEntries(
   (Object.keys(HOST_METHODS) as HostMethod[]).map((m) => [
     m,
-    (...args: unknown[]) => ipcRenderer.invoke(`${CHANNEL_PREFIX}${m}`, ...args),
+    (...args: unknown[]) => ipcRenderer.invoke(channelOf(m), ...args),
   ]),
 );
 
