@@ -5,7 +5,7 @@ import { sourceFiles } from './dependencyRules';
 /** What a shell may call on its Host: the lifecycle, nothing inside. */
 export const SHELL_HOST_API = new Set(['create', 'serve', 'start', 'lastWindowClosed', 'shutdown']);
 
-const isProduction = (file: string) => !/\.(test|e2e\.test)\.tsx?$/.test(file) && !file.includes('.test.');
+const isProduction = (file: string) => !file.includes('.test.');
 
 /**
  * DESIGN.md's "one owner per live thing", checked on one file: in electron/host only the server

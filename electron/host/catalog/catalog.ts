@@ -20,7 +20,6 @@ export interface FromServer<T> {
 type ListName = Extract<ServerEvent, { kind: 'list-changed' }>['list'];
 
 interface Tracked {
-  session: ServerSession;
   /** The run of the server these lists came from: a restart is a new run, listed afresh. */
   run: number;
   tools: Tool[];
@@ -172,7 +171,6 @@ export class Catalog {
     const running = new Map<ListName, Promise<void>>();
     const queued = new Set<ListName>();
     const t: Tracked = {
-      session,
       run,
       tools: [],
       resources: [],

@@ -30,10 +30,7 @@ export class ToolInvocation {
   readonly onProgress = this.progressEmitter.event;
   readonly outcome: Promise<ToolOutcome>;
 
-  constructor(
-    readonly request: ToolRequest,
-    perform: PerformTool,
-  ) {
+  constructor(request: ToolRequest, perform: PerformTool) {
     const call = {
       signal: this.controller.signal,
       onProgress: (p: Progress) => this.progressEmitter.fire(p),

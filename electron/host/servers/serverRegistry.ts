@@ -97,7 +97,7 @@ export class ServerRegistry {
   /** Who a server is, for consent requests. */
   describe(id: string): ConsentServer | undefined {
     const entry = this.entries.get(id);
-    return entry && consentServerOf(entry);
+    return entry && consentServerOf(entry.session.config, entry.identity);
   }
 
   sessions(): ServerSession[] {
@@ -248,7 +248,7 @@ export class ServerRegistry {
         secrets: this.deps.secrets,
         logs: this.deps.logs,
         redactor: this.deps.redactor,
-        handlers: this.deps.handlersFor({ id: config.name, target: targetOf(config), identity }),
+        handlers: this.deps.handlersFor(consentServerOf(config, identity)),
         restart: this.deps.restart,
         resolveShellPath: this.deps.resolveShellPath,
       });
@@ -293,8 +293,9 @@ export class ServerRegistry {
   }
 }
 
-function consentServerOf(entry: Entry): ConsentServer {
-  return { id: entry.session.id, target: targetOf(entry.session.config), identity: entry.identity };
+/** Who a server is, for consent requests and the client features bound to it. */
+function consentServerOf(config: ServerConfig, identity: string): ConsentServer {
+  return { id: config.name, target: targetOf(config), identity };
 }
 
 /** Ends the registry's subscriptions to a session that is gone, and the session's own. */
