@@ -1,4 +1,5 @@
 import type { HostApi, HostEvent, HostMethod, HostResults } from '../shared/ipc/contract';
+import type { CallId, CallMessage, ServerMessage } from '../shared/ipc/socketMessages';
 
 /** How the renderer reaches the host: the Electron preload's bridge, or the browser shell's WebSocket. */
 export interface HostConnection {
@@ -38,7 +39,7 @@ function connectWebSocket(): HostConnection {
   // redirected to /, so the link is in neither the address bar nor history).
   const eventListeners = new Set<(e: HostEvent) => void>();
   const statusListeners = new Set<(c: boolean) => void>();
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const pending = new Map<CallId, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
   let socket: WebSocket;
   let ready: Promise<void>;
@@ -50,19 +51,17 @@ function connectWebSocket(): HostConnection {
       for (const l of statusListeners) l(true);
     });
     socket.addEventListener('message', (m) => {
-      const data = JSON.parse(String(m.data)) as {
-        id?: number;
-        result?: unknown;
-        error?: string;
-      } & Partial<HostEvent>;
-      if ('event' in data && data.event) {
-        for (const l of eventListeners) l(data as HostEvent);
+      const data = JSON.parse(String(m.data)) as ServerMessage;
+      if ('event' in data) {
+        for (const l of eventListeners) l(data);
         return;
       }
-      const p = pending.get(data.id ?? -1);
+      // id null: the server could not read a message as a call (ours always are).
+      if (data.id === null) return;
+      const p = pending.get(data.id);
       if (!p) return;
-      pending.delete(data.id!);
-      if (data.error !== undefined) p.reject(new Error(data.error));
+      pending.delete(data.id);
+      if ('error' in data) p.reject(new Error(data.error));
       else p.resolve(data.result);
     });
     socket.addEventListener('close', () => {
@@ -78,9 +77,10 @@ function connectWebSocket(): HostConnection {
     async call(method, ...args) {
       await ready;
       const id = nextId++;
+      const message: CallMessage<typeof method> = { id, method, args };
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        socket.send(JSON.stringify({ id, method, args }));
+        socket.send(JSON.stringify(message));
       });
     },
     onEvent(listener) {

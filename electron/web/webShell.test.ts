@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
 import { trustAsShown } from '../../e2e/fixtures/trust';
+import type { CallMessage, ServerMessage } from '../../shared/ipc/socketMessages';
 import { Host } from '../host/host';
 import { HostService } from '../host/hostService';
 import { type RunningWebShell, startWebShell } from './webShell';
@@ -287,6 +288,35 @@ describe('browser shell', () => {
       .toBe(true);
     client.ws.close();
     await expect.poll(() => allClosed).toBe(1);
+  });
+
+  it('answers a message that is not a call with why, under its id when it has one, and runs nothing', async () => {
+    const invoked: string[] = [];
+    const invoke = service.invoke.bind(service);
+    service.invoke = (method, args) => {
+      invoked.push(method);
+      return invoke(method, args);
+    };
+    const client = open(await signIn());
+    await client.opened;
+    const answers = () =>
+      client.frames.map((f) => JSON.parse(f) as ServerMessage).filter((m) => !('event' in m));
+    const send = (text: string) => client.ws.send(text);
+    send('{not json');
+    send(JSON.stringify({ method: 'restartServer', args: ['everything'] }));
+    send(JSON.stringify({ id: 7, method: 42, args: [] }));
+    send(JSON.stringify({ id: 'eight', method: 'listServers', args: [] }));
+    const listed: CallMessage<'listServers'> = { id: 9, method: 'listServers', args: [] };
+    send(JSON.stringify(listed));
+    await expect.poll(() => answers().length).toBe(5);
+    expect(answers().slice(0, 4)).toEqual([
+      { id: null, error: 'not JSON' },
+      { id: null, error: 'not a call: id: Invalid input: expected number, received undefined' },
+      { id: 7, error: 'not a call: method: Invalid input: expected string, received number' },
+      { id: null, error: 'not a call: id: Invalid input: expected number, received string' },
+    ]);
+    expect(answers()[4]).toMatchObject({ id: 9, result: [{ id: 'everything' }] });
+    expect(invoked).toEqual(['listServers']);
   });
 
   it('a secret canary never appears in any WebSocket frame', async () => {

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { isIP } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parseCall } from '../../shared/ipc/contract';
+import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessages';
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 
@@ -163,8 +164,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   const attach = (ws: WebSocket) => {
     sockets.add(ws);
-    const unsubscribe = options.service.subscribe((event) => ws.send(JSON.stringify(event)));
-    ws.on('message', (data) => void answer(ws, String(data)));
+    const send = (message: ServerMessage) => ws.send(JSON.stringify(message));
+    const unsubscribe = options.service.subscribe(send);
+    ws.on('message', (data) => void answer(send, String(data)));
     ws.on('close', () => {
       unsubscribe();
       sockets.delete(ws);
@@ -172,21 +174,31 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     });
   };
 
-  const answer = async (ws: WebSocket, text: string) => {
-    let message: { id?: unknown; method?: unknown; args?: unknown };
+  const answer = async (send: (message: ServerMessage) => void, text: string) => {
+    let json: unknown;
     try {
-      message = JSON.parse(text);
+      json = JSON.parse(text);
     } catch {
-      return ws.send(JSON.stringify({ id: null, error: 'not JSON' }));
+      return send({ id: null, error: 'not JSON' });
     }
-    const id = typeof message.id === 'number' || typeof message.id === 'string' ? message.id : null;
-    const call = parseCall(message.method, message.args);
-    if (!call.ok) return ws.send(JSON.stringify({ id, error: call.error }));
+    const envelope = callEnvelope.safeParse(json);
+    if (!envelope.success) {
+      // Answer under the message's own id where it has a usable one, so that call does not hang.
+      const id = callEnvelope.shape.id.safeParse((json as { id?: unknown } | null)?.id);
+      const issue = envelope.error.issues[0];
+      return send({
+        id: id.success ? id.data : null,
+        error: `not a call${issue ? `: ${issue.path.join('.') || '(all)'}: ${issue.message}` : ''}`,
+      });
+    }
+    const { id, method, args } = envelope.data;
+    const call = parseCall(method, args);
+    if (!call.ok) return send({ id, error: call.error });
     try {
       const result = await options.service.invoke(call.method, call.args);
-      ws.send(JSON.stringify({ id, result: result ?? null }));
+      send({ id, result: result ?? null });
     } catch (error) {
-      ws.send(JSON.stringify({ id, error: error instanceof Error ? error.message : String(error) }));
+      send({ id, error: error instanceof Error ? error.message : String(error) });
     }
   };
 
