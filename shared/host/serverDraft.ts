@@ -1,32 +1,40 @@
-/**
- * A server as the edit form sends it. Secret values travel only toward the host: a value marked
- * secret is stored in the SecretStore and the config keeps a reference; the form gets back
- * `{ secret: true }` without the value, and sends the same to keep it unchanged.
- */
-export type DraftValue =
-  | { value: string; secret?: false }
-  | { value: string; secret: true }
-  | { secret: true; keep: true };
+import { z } from 'zod';
+import { plainValue, remoteEndpoint, serverOptions, stdioLaunch, valueName } from './serverFields';
 
-interface DraftCommon {
-  disabled?: boolean;
-  requestTimeoutMs?: number;
-  maxTotalTimeoutMs?: number;
-}
-export interface StdioDraft extends DraftCommon {
-  kind: 'stdio';
-  command: string;
-  args: string[];
-  cwd?: string;
-  env: Record<string, DraftValue>;
-}
-export interface RemoteDraft extends DraftCommon {
-  kind: 'remote';
-  url: string;
-  type: 'http' | 'sse' | 'auto';
-  headers: Record<string, DraftValue>;
-}
-export type ServerDraft = StdioDraft | RemoteDraft;
+/**
+ * A value of the edit form. Secret values travel only toward the host: a value marked secret is
+ * stored in the SecretStore and the config keeps a reference; the form gets back
+ * `{ secret: true, keep: true }` without the value, and sends the same to keep it unchanged.
+ */
+const draftValue = z.union([
+  z.object({ value: plainValue, secret: z.literal(false).optional() }).strict(),
+  z.object({ value: plainValue, secret: z.literal(true) }).strict(),
+  z.object({ secret: z.literal(true), keep: z.literal(true) }).strict(),
+]);
+export type DraftValue = z.infer<typeof draftValue>;
+
+/** A server as the edit form sends it: the shared server fields, with values as DraftValues. */
+export const serverDraftSchema = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.literal('stdio'),
+      ...stdioLaunch.shape,
+      env: z.record(valueName, draftValue),
+      ...serverOptions.shape,
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('remote'),
+      ...remoteEndpoint.shape,
+      headers: z.record(valueName, draftValue),
+      ...serverOptions.shape,
+    })
+    .strict(),
+]);
+export type ServerDraft = z.infer<typeof serverDraftSchema>;
+export type StdioDraft = Extract<ServerDraft, { kind: 'stdio' }>;
+export type RemoteDraft = Extract<ServerDraft, { kind: 'remote' }>;
 
 /** The import choices: which servers, and the values the person typed for each input prompt. */
 export interface ImportSelection {

@@ -54,6 +54,44 @@ describe('the IPC contract', () => {
     expect(!r.ok && r.error).toMatch(error);
   });
 
+  // The same fields, limits and messages as the config file (electron/host/config/serverConfig.ts).
+  const stdio = { kind: 'stdio', command: 'npx', args: ['server'], env: { A: { value: 'b' } } };
+  const remote = { kind: 'remote', url: 'https://mcp.example.com/mcp', type: 'auto', headers: {} };
+  it.each([
+    [{ ...stdio, command: '  ' }, 'at 1.command: must be a non-empty string'],
+    [{ ...stdio, cwd: '' }, 'at 1.cwd: must name a directory (leave it out for the home folder)'],
+    [{ ...stdio, args: ['a', 3] }, 'at 1.args.1: must be a string'],
+    [
+      { ...stdio, requestTimeoutMs: 1.5 },
+      'at 1.requestTimeoutMs: must be a positive whole number of milliseconds',
+    ],
+    [
+      { ...stdio, maxTotalTimeoutMs: 86_400_001 },
+      'at 1.maxTotalTimeoutMs: must be at most 86400000 milliseconds (a day)',
+    ],
+    [{ ...stdio, disabled: 'yes' }, 'at 1.disabled: must be true or false'],
+    [{ ...remote, url: 'ftp://files.example.com' }, 'at 1.url: must be an http:// or https:// URL'],
+    [{ ...remote, url: 'not a url' }, 'at 1.url: must be a URL'],
+    [{ ...remote, type: 'ws' }, 'at 1.type: must be "http", "sse" or "auto"'],
+  ])('refuses the draft %j, saying why', (draft, error) => {
+    expect(parseCall('saveServer', ['a', draft, null])).toEqual({
+      ok: false,
+      error: `saveServer: bad arguments ${error}`,
+    });
+  });
+
+  it('accepts drafts at their limits', () => {
+    for (const draft of [
+      { ...stdio, cwd: '/tmp', disabled: true, requestTimeoutMs: 86_400_000, args: Array(1000).fill('a') },
+      { ...remote, type: 'sse', headers: { Authorization: { secret: true, keep: true } } },
+    ])
+      expect(parseCall('saveServer', ['a', draft, 'b'])).toEqual({
+        ok: true,
+        method: 'saveServer',
+        args: ['a', draft, 'b'],
+      });
+  });
+
   it('has no method that runs a command or reads a secret; the one that takes a key is write-only', () => {
     expect(
       Object.keys(HOST_METHODS).filter((m) => /spawn|exec|command|env|secret(?!Storage)|key/i.test(m)),

@@ -10,7 +10,7 @@ import type {
   ConversationSummary,
 } from '../chat/conversation';
 import type { ConsentAnswer, ConsentRequest, ConsentWithdrawn } from '../host/consent';
-import type { ImportPreview, ServerDraft } from '../host/serverDraft';
+import { type ImportPreview, type ServerDraft, serverDraftSchema } from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
 import type { Settings, SettingsView } from '../host/settings';
 import type {
@@ -33,37 +33,6 @@ const consentId = z.string().uuid();
 const callId = z.string().uuid();
 const uri = z.string().min(1).max(8192);
 const path = z.string().min(1).max(4096);
-const draftValue = z.union([
-  z.object({ value: z.string().max(65_536), secret: z.literal(false).optional() }).strict(),
-  z.object({ value: z.string().max(65_536), secret: z.literal(true) }).strict(),
-  z.object({ secret: z.literal(true), keep: z.literal(true) }).strict(),
-]);
-const draftCommon = {
-  disabled: z.boolean().optional(),
-  requestTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
-  maxTotalTimeoutMs: z.number().int().positive().max(86_400_000).optional(),
-};
-const serverDraft = z.discriminatedUnion('kind', [
-  z
-    .object({
-      kind: z.literal('stdio'),
-      command: z.string().min(1).max(4096),
-      args: z.array(z.string().max(65_536)).max(1000),
-      cwd: z.string().min(1).max(4096).optional(),
-      env: z.record(z.string().min(1).max(1024), draftValue),
-      ...draftCommon,
-    })
-    .strict(),
-  z
-    .object({
-      kind: z.literal('remote'),
-      url: z.string().min(1).max(8192),
-      type: z.enum(['http', 'sse', 'auto']),
-      headers: z.record(z.string().min(1).max(1024), draftValue),
-      ...draftCommon,
-    })
-    .strict(),
-]) satisfies z.ZodType<ServerDraft>;
 const settingsSchema = z
   .object({
     anthropic: z
@@ -128,7 +97,7 @@ export const HOST_METHODS = {
   // ---- editing servers ----
   getServerDraft: z.tuple([serverId]),
   /** Saves under `id`; with `previousId`, the server is renamed (the old entry removed). */
-  saveServer: z.tuple([serverId, serverDraft, serverId.nullable()]),
+  saveServer: z.tuple([serverId, serverDraftSchema, serverId.nullable()]),
   removeServer: z.tuple([serverId]),
   previewImport: z.tuple([z.enum(['claude-desktop', 'cursor', 'vscode']), path.nullable()]),
   applyImport: z.tuple([

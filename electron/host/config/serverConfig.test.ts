@@ -82,6 +82,34 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('holds a server to the limits the edit form does (shared/host/serverFields.ts)', () => {
+    const parsed = parseConfig({
+      mcpServers: {
+        longWait: { command: 'x', requestTimeoutMs: 2 * 86_400_000 },
+        manyArgs: { command: 'x', args: Array(1001).fill('a') },
+        emptyCwd: { command: 'x', cwd: '' },
+        blank: { command: '   ' },
+        namelessHeader: { url: 'https://x.example', headers: { '': 'v' } },
+        hugeEnv: { command: 'x', env: { BIG: 'v'.repeat(65_537) } },
+        atLimits: {
+          command: 'x',
+          args: Array(1000).fill('a'),
+          env: { BIG: 'v'.repeat(65_536) },
+          maxTotalTimeoutMs: 86_400_000,
+        },
+      },
+    });
+    expect(parsed.servers.map((s) => s.name)).toEqual(['atLimits']);
+    expect(parsed.invalid.flatMap((i) => i.issues.map((x) => `${x.path}: ${x.message}`))).toEqual([
+      'mcpServers.longWait.requestTimeoutMs: must be at most 86400000 milliseconds (a day)',
+      'mcpServers.manyArgs.args: must be at most 1000 arguments',
+      'mcpServers.emptyCwd.cwd: must name a directory (leave it out for the home folder)',
+      'mcpServers.blank.command: must be a non-empty string',
+      'mcpServers.namelessHeader.headers[""]: a name must not be empty',
+      'mcpServers.hugeEnv.env.BIG: must be at most 65536 characters',
+    ]);
+  });
+
   it.each([[[]], ['text'], [{ mcpServers: [] }], [{ mcpServers: 'x' }]])(
     'refuses a document like %j as a whole',
     (doc) => {

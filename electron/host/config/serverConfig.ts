@@ -1,7 +1,20 @@
 // The de-facto `mcpServers` format (Claude Desktop, Cursor…) plus Switchboard's own fields. Parsing
 // never throws: every problem becomes an issue naming the server and field, and the rest still loads.
+// The fields, their limits and their messages are the ones the edit form's drafts are checked with
+// (shared/host/serverFields.ts); only the file's spelling of values and transports is its own.
 
+import type { ZodType } from 'zod';
 import { escapeInvisible, hasInvisible } from '../../../shared/host/invisible';
+import {
+  plainValue,
+  type RemoteEndpoint,
+  remoteEndpoint,
+  type ServerOptions,
+  type StdioLaunch,
+  serverOptions,
+  stdioLaunch,
+  valueName,
+} from '../../../shared/host/serverFields';
 
 /** A value kept in the SecretStore; the config file holds only this reference. */
 export interface SecretRef {
@@ -9,26 +22,18 @@ export interface SecretRef {
 }
 export type ConfigValue = string | SecretRef;
 
-interface CommonConfig {
+interface CommonConfig extends Omit<ServerOptions, 'disabled'> {
   name: string;
   disabled: boolean;
-  requestTimeoutMs?: number;
-  maxTotalTimeoutMs?: number;
   /** The server's object as it stands in the file, unknown fields included: written back as is. */
   raw: Record<string, unknown>;
 }
-export interface StdioServerConfig extends CommonConfig {
+export interface StdioServerConfig extends CommonConfig, StdioLaunch {
   kind: 'stdio';
-  command: string;
-  args: string[];
   env: Record<string, ConfigValue>;
-  cwd?: string;
 }
-export interface RemoteServerConfig extends CommonConfig {
+export interface RemoteServerConfig extends CommonConfig, RemoteEndpoint {
   kind: 'remote';
-  url: string;
-  /** `auto`: detect Streamable HTTP or legacy SSE (the spec's backwards-compatibility rule). */
-  type: 'http' | 'sse' | 'auto';
   headers: Record<string, ConfigValue>;
 }
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
@@ -74,13 +79,35 @@ export function parseConfig(document: unknown): ParsedConfig {
   return result;
 }
 
+/** The file names a transport only when it is not `auto`; other hosts' files say "streamable-http". */
+const fileType = remoteEndpoint.shape.type.exclude(['auto'], { error: 'must be "http" or "sse"' });
+const TYPE_ALIASES = new Map<unknown, string>([
+  ['streamable-http', 'http'],
+  ['streamableHttp', 'http'],
+]);
+
+type Issue = (field: string, message: string) => void;
+
+/** `value` checked by `schema`; each problem becomes an issue at `field` (and where inside it). */
+function check<T>(issue: Issue, field: string, schema: ZodType<T>, value: unknown): T | undefined {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const i of parsed.error.issues) {
+    issue(
+      field + i.path.map((k) => (typeof k === 'number' ? `[${k}]` : quote(String(k)))).join(''),
+      i.message,
+    );
+  }
+  return undefined;
+}
+
 function parseServer(
   name: string,
   raw: unknown,
   at: string,
   issues: ConfigIssue[],
 ): ServerConfig | undefined {
-  const issue = (field: string, message: string) => issues.push({ path: `${at}${field}`, message });
+  const issue: Issue = (field, message) => issues.push({ path: `${at}${field}`, message });
   if (name.trim() === '') issue('', 'a server needs a non-empty name');
   // The name is shown everywhere and tells servers apart in consent dialogs: what you see is all of it.
   else if (hasInvisible(name))
@@ -89,16 +116,15 @@ function parseServer(
     issue('', 'must be an object');
     return undefined;
   }
-  const common: CommonConfig = { name, disabled: false, raw };
-  if (raw.disabled !== undefined) {
-    if (typeof raw.disabled === 'boolean') common.disabled = raw.disabled;
-    else issue('.disabled', 'must be true or false');
-  }
+  const options = serverOptions.shape;
+  const common: CommonConfig = {
+    name,
+    disabled: check(issue, '.disabled', options.disabled, raw.disabled) ?? false,
+    raw,
+  };
   for (const field of ['requestTimeoutMs', 'maxTotalTimeoutMs'] as const) {
-    const v = raw[field];
-    if (v === undefined) continue;
-    if (typeof v === 'number' && Number.isInteger(v) && v > 0) common[field] = v;
-    else issue(`.${field}`, 'must be a positive whole number of milliseconds');
+    const ms = check(issue, `.${field}`, options[field], raw[field]);
+    if (ms !== undefined) common[field] = ms;
   }
   const hasCommand = raw.command !== undefined;
   const hasUrl = raw.url !== undefined;
@@ -111,49 +137,28 @@ function parseServer(
     );
     return undefined;
   }
+  let server: ServerConfig | undefined;
   if (hasCommand) {
-    if (typeof raw.command !== 'string' || raw.command.trim() === '')
-      issue('.command', 'must be a non-empty string');
-    const args: string[] = [];
-    if (raw.args !== undefined) {
-      if (!Array.isArray(raw.args)) issue('.args', 'must be an array of strings');
-      else
-        raw.args.forEach((a, i) => {
-          if (typeof a === 'string') args.push(a);
-          else issue(`.args[${i}]`, 'must be a string');
-        });
-    }
-    if (raw.cwd !== undefined && typeof raw.cwd !== 'string') issue('.cwd', 'must be a string (a directory)');
+    const launch = stdioLaunch.shape;
+    const command = check(issue, '.command', launch.command, raw.command);
+    const args = check(issue, '.args', launch.args, raw.args ?? []);
+    const cwd = check(issue, '.cwd', launch.cwd, raw.cwd);
     const env = parseValues(raw.env, '.env', issue);
-    return {
-      ...common,
-      kind: 'stdio',
-      command: String(raw.command),
-      args,
-      env,
-      ...(typeof raw.cwd === 'string' ? { cwd: raw.cwd } : {}),
-    };
+    if (command !== undefined && args !== undefined)
+      server = { ...common, kind: 'stdio', command, args, env, ...(cwd !== undefined ? { cwd } : {}) };
+  } else {
+    const url = check(issue, '.url', remoteEndpoint.shape.url, raw.url);
+    const type =
+      raw.type === undefined
+        ? 'auto'
+        : check(issue, '.type', fileType, TYPE_ALIASES.get(raw.type) ?? raw.type);
+    const headers = parseValues(raw.headers, '.headers', issue);
+    if (url !== undefined && type !== undefined) server = { ...common, kind: 'remote', url, type, headers };
   }
-  let url = '';
-  if (typeof raw.url !== 'string' || !URL.canParse(raw.url)) issue('.url', 'must be a URL');
-  else if (!/^https?:$/.test(new URL(raw.url).protocol)) issue('.url', 'must be an http:// or https:// URL');
-  else url = raw.url;
-  let type: RemoteServerConfig['type'] = 'auto';
-  if (raw.type !== undefined) {
-    // "streamable-http"/"streamableHttp" appear in other hosts' files for the same thing.
-    const t = raw.type === 'streamable-http' || raw.type === 'streamableHttp' ? 'http' : raw.type;
-    if (t === 'http' || t === 'sse') type = t;
-    else issue('.type', 'must be "http" or "sse"');
-  }
-  const headers = parseValues(raw.headers, '.headers', issue);
-  return { ...common, kind: 'remote', url, type, headers };
+  return issues.length === 0 ? server : undefined;
 }
 
-function parseValues(
-  value: unknown,
-  field: string,
-  issue: (field: string, message: string) => void,
-): Record<string, ConfigValue> {
+function parseValues(value: unknown, field: string, issue: Issue): Record<string, ConfigValue> {
   const out: Record<string, ConfigValue> = {};
   if (value === undefined) return out;
   if (!isRecord(value)) {
@@ -161,8 +166,11 @@ function parseValues(
     return out;
   }
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'string' || isSecretRef(v)) out[k] = v;
-    else issue(`${field}${quote(k)}`, 'must be a string or a secret reference {"$secret": "…"}');
+    const at = `${field}${quote(k)}`;
+    if (check(issue, at, valueName, k) === undefined) continue;
+    if (isSecretRef(v)) out[k] = v;
+    else if (typeof v !== 'string') issue(at, 'must be a string or a secret reference {"$secret": "…"}');
+    else if (check(issue, at, plainValue, v) !== undefined) out[k] = v;
   }
   return out;
 }
