@@ -10,11 +10,19 @@ import type {
   ConversationSummary,
 } from '../chat/conversation';
 import type { ConsentAnswer, ConsentRequest, ConsentWithdrawn } from '../host/consent';
-import { type ImportPreview, type ServerDraft, serverDraftSchema } from '../host/serverDraft';
+import {
+  type ImportPreview,
+  type ImportSelection,
+  type ImportSource,
+  type ServerDraft,
+  serverDraftSchema,
+} from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
 import type { Settings, SettingsView } from '../host/settings';
 import type {
   CallToolResult,
+  CompleteParams,
+  CompleteReference,
   CompleteResult,
   GetPromptResult,
   JsonSchemaObject,
@@ -57,7 +65,16 @@ const conversationSettings = z
 const completeRef = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(1024) }),
   z.object({ type: z.literal('ref/resource'), uri }),
-]);
+]) satisfies z.ZodType<CompleteReference>;
+const completeArgument = z.object({
+  name: z.string().min(1).max(1024),
+  value: z.string().max(65_536),
+}) satisfies z.ZodType<CompleteParams['argument']>;
+const importSource = z.enum(['claude-desktop', 'cursor', 'vscode']) satisfies z.ZodType<ImportSource>;
+const importSelection = z.object({
+  servers: z.array(serverId).max(1000),
+  inputs: z.record(z.string(), z.record(z.string(), z.string().max(65_536))),
+}) satisfies z.ZodType<ImportSelection>;
 
 // Each answer as its own kind and verdict: an approval may carry the person's edits, checked as the
 // MCP shapes they are; a refusal carries nothing.
@@ -99,14 +116,8 @@ export const HOST_METHODS = {
   /** Saves under `id`; with `previousId`, the server is renamed (the old entry removed). */
   saveServer: z.tuple([serverId, serverDraftSchema, serverId.nullable()]),
   removeServer: z.tuple([serverId]),
-  previewImport: z.tuple([z.enum(['claude-desktop', 'cursor', 'vscode']), path.nullable()]),
-  applyImport: z.tuple([
-    z.string().uuid(),
-    z.object({
-      servers: z.array(serverId).max(1000),
-      inputs: z.record(z.string(), z.record(z.string(), z.string().max(65_536))),
-    }),
-  ]),
+  previewImport: z.tuple([importSource, path.nullable()]),
+  applyImport: z.tuple([z.string().uuid(), importSelection]),
   // ---- tools ----
   getCatalog: z.tuple([]),
   setToolEnabled: z.tuple([serverId, z.string().min(1).max(256), z.boolean()]),
@@ -120,12 +131,7 @@ export const HOST_METHODS = {
   readResource: z.tuple([serverId, uri]),
   setResourceSubscribed: z.tuple([serverId, uri, z.boolean()]),
   getPrompt: z.tuple([serverId, z.string().min(1).max(1024), z.record(z.string(), z.string().max(65_536))]),
-  complete: z.tuple([
-    serverId,
-    completeRef,
-    z.object({ name: z.string().min(1).max(1024), value: z.string().max(65_536) }),
-    z.record(z.string(), z.string().max(65_536)),
-  ]),
+  complete: z.tuple([serverId, completeRef, completeArgument, z.record(z.string(), z.string().max(65_536))]),
   // ---- roots ----
   getRoots: z.tuple([]),
   addRoot: z.tuple([path, serverId.nullable()]),
