@@ -193,5 +193,20 @@ describe('the IPC contract', () => {
         error: expect.stringMatching(/^answerConsent: bad arguments at 1/),
       });
     });
+
+    it('names the field that is wrong in the one answer kind the value has the shape of', () => {
+      expect(
+        answer({ kind: 'sampling', approve: true, params: { messages: [message], maxTokens: -1 } }),
+      ).toMatchObject({ ok: false, error: expect.stringMatching(/at 1\.params\.maxTokens: /) });
+      expect(answer({ kind: 'elicitation', result: { action: 'maybe' } })).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/at 1\.result\.action: /),
+      });
+      // Of no kind at all: nothing nearer to name than the answer.
+      expect(answer({ kind: 'vote' })).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(/at 1: Invalid input/),
+      });
+    });
   });
 });

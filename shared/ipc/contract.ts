@@ -342,10 +342,33 @@ export function parseCall(
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
+    const shown = issue && shownIssue(issue);
     return {
       ok: false,
-      error: `${method}: bad arguments${issue ? ` at ${issue.path.join('.') || '(all)'}: ${issue.message}` : ''}`,
+      error: `${method}: bad arguments${shown ? ` at ${shown.path.join('.') || '(all)'}: ${shown.message}` : ''}`,
     };
   }
   return { ok: true, method: method as HostMethod, args: parsed.data as unknown[] };
+}
+
+/**
+ * The issue worth showing. A union reports only "Invalid input"; when just one of its options has the
+ * value's shape — its type and its literal fields (kind, approve) match, so it fails deeper — that
+ * option's own issue says what is wrong.
+ */
+function shownIssue(issue: z.core.$ZodIssue): { path: PropertyKey[]; message: string } {
+  if (issue.code === 'invalid_union') {
+    const near = issue.errors.filter((option) => !option.some(missesShape));
+    const inner = near.length === 1 ? near[0]?.[0] : undefined;
+    if (inner) {
+      const shown = shownIssue(inner);
+      return { path: [...issue.path, ...shown.path], message: shown.message };
+    }
+  }
+  return { path: issue.path, message: issue.message };
+}
+
+function missesShape(issue: z.core.$ZodIssue): boolean {
+  if (issue.code === 'invalid_type') return issue.path.length === 0;
+  return issue.code === 'invalid_value' && issue.path.length === 1 && issue.values.length === 1;
 }
