@@ -1,8 +1,7 @@
-import type { Progress, RequestId } from '../../../shared/mcp/protocol';
+import type { RequestId } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter } from '../emitter';
 import { McpError } from '../mcpError';
 import type { MalformedInput, Transport, TransportClosed } from '../transport/transport';
-import { DeadlineTimer } from './deadlineTimer';
 import { ErrorCode } from './errorCodes';
 import {
   classify,
@@ -12,19 +11,13 @@ import {
   type JsonRpcRequest,
   type JsonRpcResponse,
 } from './message';
+import { cancelledError, PendingRequests, type RequestOptions } from './pendingRequests';
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
-export const DEFAULT_MAX_TOTAL_TIMEOUT_MS = 10 * 60_000;
-
-export interface RequestOptions {
-  /** Time without a response (or, with resetTimeoutOnProgress, without progress) before giving up. */
-  timeoutMs?: number;
-  /** Hard limit from the start, whatever progress says. */
-  maxTotalTimeoutMs?: number;
-  resetTimeoutOnProgress?: boolean;
-  signal?: AbortSignal;
-  onProgress?: (progress: Progress) => void;
-}
+export {
+  DEFAULT_MAX_TOTAL_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  type RequestOptions,
+} from './pendingRequests';
 
 export interface IncomingRequestContext {
   requestId: RequestId;
@@ -47,20 +40,6 @@ export interface WireTrace {
   message: unknown;
 }
 
-interface Pending {
-  method: string;
-  resolve: (result: Record<string, unknown>) => void;
-  reject: (error: McpError) => void;
-  options: RequestOptions;
-  /** performance.now() times: idle deadline (moved by progress when allowed) and hard deadline. */
-  deadline: number;
-  hardDeadline: number;
-  startedAt: number;
-  timeoutMs: number;
-  lastProgress: number;
-  detachAbort: (() => void) | undefined;
-}
-
 /**
  * Both directions of JSON-RPC over one transport: our requests with their timeouts, cancellation
  * and progress; the peer's requests routed to handlers; notifications to subscribers. Knows JSON-RPC
@@ -68,7 +47,7 @@ interface Pending {
  */
 export class JsonRpcConnection {
   private nextId = 1;
-  private readonly pending = new Map<RequestId, Pending>();
+  private readonly pending: PendingRequests;
   private readonly incoming = new Map<RequestId, AbortController>();
   private readonly handlers = new Map<string, RequestHandler>();
   private readonly notificationEmitters = new Map<string, Emitter<Record<string, unknown>>>();
@@ -77,10 +56,6 @@ export class JsonRpcConnection {
   private readonly closeEmitter = new Emitter<TransportClosed>();
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
-  private readonly deadlines = new DeadlineTimer((now) => this.expire(now));
-  /** Requests of the peer we are still answering, and since when (performance.now()) there were any. */
-  private answering = 0;
-  private answeringSince = 0;
   /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
   batchesAllowed = true;
 
@@ -92,6 +67,13 @@ export class JsonRpcConnection {
     private readonly transport: Transport,
     private readonly serverLabel: string,
   ) {
+    this.pending = new PendingRequests(serverLabel, {
+      cancelled: (requestId, reason) => {
+        if (this.closedInfo) return;
+        this.notify('notifications/cancelled', { requestId, reason }).catch(() => {});
+      },
+      log: (level, message, data) => this.log(level, message, data),
+    });
     this.disposers.push(
       transport.onMessage((value) => this.receive(value)),
       transport.onMalformed((input) => this.receiveMalformed(input)),
@@ -100,7 +82,7 @@ export class JsonRpcConnection {
     if (transport.onRequestError) {
       this.disposers.push(
         transport.onRequestError(({ id, error }) => {
-          const entry = this.settle(id);
+          const entry = this.pending.settle(id);
           if (!entry) return;
           entry.reject(
             error instanceof McpError
@@ -145,7 +127,8 @@ export class JsonRpcConnection {
     options: RequestOptions = {},
   ): Promise<T> {
     if (this.closedInfo) return Promise.reject(this.closedError(method));
-    if (options.signal?.aborted) return Promise.reject(this.cancelledError(method, options.signal.reason));
+    if (options.signal?.aborted)
+      return Promise.reject(cancelledError(this.serverLabel, method, options.signal.reason));
 
     const id = this.nextId++;
     let sentParams = params;
@@ -158,32 +141,10 @@ export class JsonRpcConnection {
       : { jsonrpc: '2.0', id, method };
 
     return new Promise<T>((resolve, reject) => {
-      const now = performance.now();
-      const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-      const entry: Pending = {
-        method,
-        resolve: resolve as (r: Record<string, unknown>) => void,
-        reject,
-        options,
-        deadline: now + timeoutMs,
-        hardDeadline: options.resetTimeoutOnProgress
-          ? now + (options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS)
-          : Number.POSITIVE_INFINITY,
-        timeoutMs,
-        startedAt: now,
-        lastProgress: Number.NEGATIVE_INFINITY,
-        detachAbort: undefined,
-      };
-      this.pending.set(id, entry);
-      this.deadlines.ensure(Math.min(entry.deadline, entry.hardDeadline));
-      const signal = options.signal;
-      if (signal) {
-        const onAbort = () => this.cancel(id, this.cancelledError(method, signal.reason), signal.reason);
-        signal.addEventListener('abort', onAbort, { once: true });
-        entry.detachAbort = () => signal.removeEventListener('abort', onAbort);
-      }
+      const settle = resolve as (result: Record<string, unknown>) => void;
+      this.pending.track(id, { method, resolve: settle, reject }, options);
       this.write(message).catch((error: unknown) => {
-        this.settle(id)?.reject(
+        this.pending.settle(id)?.reject(
           error instanceof McpError
             ? error
             : new McpError(ErrorCode.ConnectionClosed, `could not send: ${String(error)}`, {
@@ -198,102 +159,6 @@ export class JsonRpcConnection {
   /** Closes the transport; everything pending is rejected through the close event. */
   async close(): Promise<void> {
     await this.transport.close();
-  }
-
-  // ---- our requests ---------------------------------------------------------------------------
-
-  private settle(id: RequestId): Pending | undefined {
-    const entry = this.pending.get(id);
-    if (!entry) return undefined;
-    this.pending.delete(id);
-    entry.detachAbort?.();
-    return entry;
-  }
-
-  /** One path for abort and timeout: stop waiting, tell the server (never for initialize). */
-  private cancel(id: RequestId, error: McpError, reason: unknown): void {
-    const entry = this.settle(id);
-    if (!entry) return;
-    if (entry.method !== 'initialize' && !this.closedInfo) {
-      const text =
-        reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : error.message;
-      this.notify('notifications/cancelled', { requestId: id, reason: text }).catch(() => {});
-    }
-    entry.reject(error);
-  }
-
-  /** Times out every request whose deadline has passed; returns the next deadline. */
-  private expire(now: number): number {
-    // The clocks stand still while the peer waits on us (see holdClocks).
-    if (this.answering > 0) return Number.POSITIVE_INFINITY;
-    let next = Number.POSITIVE_INFINITY;
-    for (const [id, entry] of [...this.pending]) {
-      if (now >= entry.hardDeadline)
-        this.timeOut(id, entry.method, entry.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS, true);
-      else if (now >= entry.deadline) this.timeOut(id, entry.method, entry.timeoutMs, false);
-      else next = Math.min(next, entry.deadline, entry.hardDeadline);
-    }
-    return next;
-  }
-
-  private timeOut(id: RequestId, method: string, ms: number, hard: boolean): void {
-    const what = hard ? 'maximum total time' : 'timeout';
-    const error = new McpError(ErrorCode.RequestTimeout, `Request timed out after ${ms} ms (${what})`, {
-      server: this.serverLabel,
-      method,
-      data: { timeoutMs: ms },
-    });
-    this.cancel(id, error, `timed out after ${ms} ms`);
-  }
-
-  private onProgress(params: Record<string, unknown>): void {
-    const token = params.progressToken as RequestId;
-    const entry = this.pending.get(token);
-    if (!entry?.options.onProgress || typeof params.progress !== 'number') {
-      this.log('debug', 'progress for an unknown or finished request ignored', params);
-      return;
-    }
-    if (params.progress <= entry.lastProgress) {
-      this.log('warning', 'progress that did not increase ignored', params);
-      return;
-    }
-    entry.lastProgress = params.progress;
-    if (entry.options.resetTimeoutOnProgress) entry.deadline = performance.now() + entry.timeoutMs;
-    const progress: Progress = { progress: params.progress };
-    if (typeof params.total === 'number') progress.total = params.total;
-    if (typeof params.message === 'string') progress.message = params.message;
-    try {
-      entry.options.onProgress(progress);
-    } catch (error) {
-      this.log('error', `progress callback threw: ${String(error)}`);
-    }
-  }
-
-  /**
-   * While the peer waits for our answer to one of its requests (a person reading a sampling or
-   * elicitation dialog, typically one the peer sends while working on our tool call), our requests'
-   * clocks stand still: time spent waiting on us is not the peer being slow. When the last answer is
-   * sent, every pending deadline moves on by the time it stood still.
-   */
-  private holdClocks(): () => void {
-    if (this.answering++ === 0) this.answeringSince = performance.now();
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (--this.answering > 0 || this.closedInfo) return;
-      const now = performance.now();
-      let next = Number.POSITIVE_INFINITY;
-      for (const entry of this.pending.values()) {
-        const stood = now - Math.max(this.answeringSince, entry.startedAt);
-        entry.deadline += stood;
-        entry.hardDeadline += stood;
-        next = Math.min(next, entry.deadline, entry.hardDeadline);
-      }
-      // Anything that came due while the clocks stood still is swept now.
-      this.deadlines.stop();
-      if (next !== Number.POSITIVE_INFINITY) this.deadlines.ensure(next);
-    };
   }
 
   // ---- incoming -------------------------------------------------------------------------------
@@ -354,7 +219,7 @@ export class JsonRpcConnection {
   }
 
   private receiveResponse(response: JsonRpcResponse): void {
-    const entry = response.id === null ? undefined : this.settle(response.id);
+    const entry = response.id === null ? undefined : this.pending.settle(response.id);
     if (!entry) {
       const what = isErrorResponse(response)
         ? `error ${response.error.code} "${response.error.message}"`
@@ -382,7 +247,7 @@ export class JsonRpcConnection {
       return;
     }
     if (message.method === 'notifications/progress') {
-      this.onProgress(params);
+      this.pending.progress(params);
       return;
     }
     const emitter = this.notificationEmitters.get(message.method);
@@ -405,7 +270,7 @@ export class JsonRpcConnection {
     const controller = new AbortController();
     this.incoming.set(request.id, controller);
     const params = request.params ?? {};
-    const release = this.holdClocks();
+    const release = this.pending.holdClocks();
     try {
       const result = await handler(params, {
         requestId: request.id,
@@ -444,11 +309,7 @@ export class JsonRpcConnection {
   private handleClose(info: TransportClosed): void {
     if (this.closedInfo) return;
     this.closedInfo = info;
-    this.deadlines.stop();
-    for (const id of [...this.pending.keys()]) {
-      const entry = this.settle(id);
-      entry?.reject(this.closedError(entry.method));
-    }
+    this.pending.closeAll((method) => this.closedError(method));
     for (const controller of this.incoming.values()) {
       controller.abort(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
     }
@@ -465,14 +326,6 @@ export class JsonRpcConnection {
       server: this.serverLabel,
       method,
       data: info,
-    });
-  }
-
-  private cancelledError(method: string, reason: unknown): McpError {
-    const why = reason instanceof Error ? reason.message : reason === undefined ? 'aborted' : String(reason);
-    return new McpError(ErrorCode.RequestCancelled, `Request cancelled: ${why}`, {
-      server: this.serverLabel,
-      method,
     });
   }
 
