@@ -31,7 +31,12 @@ import {
 } from '../jsonrpc/connection';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
-import type { Transport, TransportClosed, TransportLog } from '../transport/transport';
+import {
+  hasHttpSession,
+  type Transport,
+  type TransportClosed,
+  type TransportLog,
+} from '../transport/transport';
 import { assertServerCapability, deriveClientCapabilities } from './capabilities';
 import type { ClientHandlers } from './handlers';
 import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
@@ -207,7 +212,7 @@ export class McpClient {
         options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
     };
     const first = this.connection.request<T>(method, params, full);
-    if (!this.transport.sessionful) return first;
+    if (!hasHttpSession(this.transport) || !this.transport.sessionful) return first;
     // The server ended our session (HTTP 404): one new initialize, one retry; a second 404 is an error.
     return first.catch(async (error: unknown) => {
       if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
@@ -371,7 +376,7 @@ async function handshake(
   );
   checkInitializeResult(result, requested, server);
   connection.batchesAllowed = result.protocolVersion <= '2025-03-26';
-  transport.setProtocolVersion?.(result.protocolVersion);
+  if (hasHttpSession(transport)) transport.setProtocolVersion(result.protocolVersion);
   await connection.notify('notifications/initialized');
   return result;
 }

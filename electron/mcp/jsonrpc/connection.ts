@@ -78,23 +78,19 @@ export class JsonRpcConnection {
       transport.onMessage((value) => this.receive(value)),
       transport.onMalformed((input) => this.receiveMalformed(input)),
       transport.onClose((info) => this.handleClose(info)),
+      transport.onRequestError(({ id, error }) => {
+        const entry = this.pending.settle(id);
+        if (!entry) return;
+        entry.reject(
+          error instanceof McpError
+            ? error
+            : new McpError(ErrorCode.ConnectionClosed, error.message, {
+                server: this.serverLabel,
+                method: entry.method,
+              }),
+        );
+      }),
     );
-    if (transport.onRequestError) {
-      this.disposers.push(
-        transport.onRequestError(({ id, error }) => {
-          const entry = this.pending.settle(id);
-          if (!entry) return;
-          entry.reject(
-            error instanceof McpError
-              ? error
-              : new McpError(ErrorCode.ConnectionClosed, error.message, {
-                  server: this.serverLabel,
-                  method: entry.method,
-                }),
-          );
-        }),
-      );
-    }
   }
 
   get isClosed(): boolean {

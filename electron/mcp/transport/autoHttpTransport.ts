@@ -4,7 +4,7 @@ import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { SseTransport } from './sseTransport';
 import { type HttpServerParams, StreamableHttpTransport } from './streamableHttpTransport';
-import type { Transport } from './transport';
+import { type HttpSessionTransport, hasHttpSession, type Transport } from './transport';
 import { TransportEvents } from './transportEvents';
 
 export type HttpTransportKind = 'http' | 'sse' | 'auto';
@@ -22,9 +22,7 @@ const LEGACY_STATUSES = new Set([400, 404, 405]);
  * The spec's backwards-compatibility rule: POST initialize to the URL; if that fails with 400, 404 or
  * 405, GET the URL expecting an SSE stream whose first event is `endpoint`, and use the old transport.
  */
-export class AutoHttpTransport extends TransportEvents implements Transport {
-  readonly onRequestError = this.requestErrorEmitter.event;
-
+export class AutoHttpTransport extends TransportEvents implements HttpSessionTransport {
   private inner: Transport;
   private forwarding: Disposer[] = [];
   private decided: 'http' | 'sse' | undefined;
@@ -40,7 +38,7 @@ export class AutoHttpTransport extends TransportEvents implements Transport {
     return this.decided;
   }
   get sessionful(): boolean {
-    return this.inner.sessionful === true;
+    return hasHttpSession(this.inner) && this.inner.sessionful;
   }
 
   start(): Promise<void> {
@@ -74,7 +72,7 @@ export class AutoHttpTransport extends TransportEvents implements Transport {
   }
 
   setProtocolVersion(version: string): void {
-    this.inner.setProtocolVersion?.(version);
+    if (hasHttpSession(this.inner)) this.inner.setProtocolVersion(version);
   }
 
   close(): Promise<void> {
@@ -97,7 +95,7 @@ export class AutoHttpTransport extends TransportEvents implements Transport {
       t.onMalformed((m) => this.malformedEmitter.fire(m)),
       t.onLog((l) => this.logEmitter.fire(l)),
       t.onClose((c) => this.closeEmitter.fire(c)),
+      t.onRequestError((f) => this.requestErrorEmitter.fire(f)),
     ];
-    if (t.onRequestError) this.forwarding.push(t.onRequestError((f) => this.requestErrorEmitter.fire(f)));
   }
 }

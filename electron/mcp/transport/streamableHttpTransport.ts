@@ -6,7 +6,7 @@ import { HttpClient, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
-import type { Transport } from './transport';
+import type { HttpSessionTransport } from './transport';
 import { TransportEvents } from './transportEvents';
 
 export interface HttpServerParams {
@@ -38,9 +38,8 @@ interface StreamState {
  * a GET stream for what the server starts; sessions by Mcp-Session-Id; broken streams resumed by GET
  * with Last-Event-ID, honouring the server's `retry`. A dropped stream is never taken as a cancel.
  */
-export class StreamableHttpTransport extends TransportEvents implements Transport {
+export class StreamableHttpTransport extends TransportEvents implements HttpSessionTransport {
   readonly sessionful = true;
-  readonly onRequestError = this.requestErrorEmitter.event;
 
   private readonly url: URL;
   private readonly label: string;

@@ -45,10 +45,22 @@ export interface Transport {
   readonly onMalformed: (listener: (input: MalformedInput) => void) => Disposer;
   readonly onLog: (listener: (entry: TransportLog) => void) => Disposer;
   readonly onClose: (listener: (info: TransportClosed) => void) => Disposer;
-  /** Set after `initialize` so transports that carry it (HTTP headers) can. */
-  setProtocolVersion?(version: string): void;
-  /** Requests that failed in the transport after they were sent (HTTP streams that cannot resume). */
-  readonly onRequestError?: (listener: (failure: RequestFailure) => void) => Disposer;
-  /** True when the server may end a session and a new initialize can start another (HTTP). */
-  readonly sessionful?: boolean;
+  /**
+   * One request that failed in the transport after it was sent, the connection staying up (a
+   * Streamable HTTP response stream that cannot resume). Stdio and legacy SSE never fail one request
+   * alone: they close.
+   */
+  readonly onRequestError: (listener: (failure: RequestFailure) => void) => Disposer;
+}
+
+/** A transport over HTTP with a session the server may end, which carries the protocol version. */
+export interface HttpSessionTransport extends Transport {
+  /** Sent in the MCP-Protocol-Version header once `initialize` has settled it. */
+  setProtocolVersion(version: string): void;
+  /** True when the server may end the session and a new initialize can start another. */
+  readonly sessionful: boolean;
+}
+
+export function hasHttpSession(transport: Transport): transport is HttpSessionTransport {
+  return 'setProtocolVersion' in transport && 'sessionful' in transport;
 }

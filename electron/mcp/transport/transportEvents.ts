@@ -12,6 +12,7 @@ export abstract class TransportEvents {
   readonly onMalformed = this.malformedEmitter.event;
   readonly onLog = this.logEmitter.event;
   readonly onClose = this.closeEmitter.event;
+  readonly onRequestError = this.requestErrorEmitter.event;
 
   protected log(level: TransportLog['level'], text: string): void {
     this.logEmitter.fire({ level, source: 'transport', text });
