@@ -199,11 +199,11 @@ export interface GetPromptResult {
 // ---- completion -------------------------------------------------------------------------------
 
 export type CompleteReference = { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
-export interface CompleteParams {
+export type CompleteParams = {
   ref: CompleteReference;
   argument: { name: string; value: string };
   context?: { arguments?: Record<string, string> };
-}
+};
 export interface CompleteResult {
   completion: { values: string[]; total?: number; hasMore?: boolean };
   _meta?: Meta;

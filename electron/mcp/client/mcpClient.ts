@@ -38,6 +38,7 @@ import {
   type TransportLog,
 } from '../transport/transport';
 import { assertServerCapability, deriveClientCapabilities } from './capabilities';
+import type { ClientMethod, ParamsOf, ResultOf } from './clientRequests';
 import type { ClientHandlers } from './handlers';
 import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
 import { collectPages } from './pagination';
@@ -199,7 +200,11 @@ export class McpClient {
   // ---- requests -------------------------------------------------------------------------------
 
   /** Any request, with capability checks and the client's default timeouts applied. */
-  request<T>(method: string, params?: Record<string, unknown>, options: CallOptions = {}): Promise<T> {
+  request<M extends ClientMethod>(
+    method: M,
+    params: ParamsOf<M>,
+    options: CallOptions = {},
+  ): Promise<ResultOf<M>> {
     try {
       assertServerCapability(this.init.capabilities, this.init.protocolVersion, method, this.serverName);
     } catch (error) {
@@ -211,13 +216,13 @@ export class McpClient {
       maxTotalTimeoutMs:
         options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
     };
-    const first = this.connection.request<T>(method, params, full);
+    const first = this.connection.request<ResultOf<M>>(method, params, full);
     if (!hasHttpSession(this.transport) || !this.transport.sessionful) return first;
     // The server ended our session (HTTP 404): one new initialize, one retry; a second 404 is an error.
     return first.catch(async (error: unknown) => {
       if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
       await this.renewSession();
-      return this.connection.request<T>(method, params, full);
+      return this.connection.request<ResultOf<M>>(method, params, full);
     });
   }
 
@@ -240,11 +245,11 @@ export class McpClient {
   }
 
   ping(options: CallOptions = {}): Promise<void> {
-    return this.request<Record<string, unknown>>('ping', undefined, options).then(() => undefined);
+    return this.request('ping', undefined, options).then(() => undefined);
   }
 
   async listTools(options: CallOptions = {}): Promise<Tool[]> {
-    const tools = await collectPages<Tool>(this, 'tools/list', 'tools', options);
+    const tools = await collectPages(this, 'tools/list', options);
     this.toolCache = new Map(tools.map((t) => [t.name, t]));
     return tools;
   }
@@ -259,7 +264,7 @@ export class McpClient {
     args: Record<string, unknown> = {},
     options: CallOptions = {},
   ): Promise<CallToolResult> {
-    const result = await this.request<CallToolResult>('tools/call', { name, arguments: args }, options);
+    const result = await this.request('tools/call', { name, arguments: args }, options);
     if (!Array.isArray(result.content)) {
       throw new McpError(ErrorCode.InvalidResult, `Tool ${name} returned no content array`, {
         server: this.serverName,
@@ -274,13 +279,13 @@ export class McpClient {
   }
 
   listResources(options: CallOptions = {}): Promise<Resource[]> {
-    return collectPages<Resource>(this, 'resources/list', 'resources', options);
+    return collectPages(this, 'resources/list', options);
   }
   listResourceTemplates(options: CallOptions = {}): Promise<ResourceTemplate[]> {
-    return collectPages<ResourceTemplate>(this, 'resources/templates/list', 'resourceTemplates', options);
+    return collectPages(this, 'resources/templates/list', options);
   }
   readResource(uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
-    return this.request<ReadResourceResult>('resources/read', { uri }, options);
+    return this.request('resources/read', { uri }, options);
   }
   async subscribeResource(uri: string, options: CallOptions = {}): Promise<void> {
     await this.request('resources/subscribe', { uri }, options);
@@ -289,20 +294,22 @@ export class McpClient {
     await this.request('resources/unsubscribe', { uri }, options);
   }
   listPrompts(options: CallOptions = {}): Promise<Prompt[]> {
-    return collectPages<Prompt>(this, 'prompts/list', 'prompts', options);
+    return collectPages(this, 'prompts/list', options);
   }
   getPrompt(
     name: string,
     args: Record<string, string> = {},
     options: CallOptions = {},
   ): Promise<GetPromptResult> {
-    return this.request<GetPromptResult>('prompts/get', { name, arguments: args }, options);
+    return this.request('prompts/get', { name, arguments: args }, options);
   }
   complete(params: CompleteParams, options: CallOptions = {}): Promise<CompleteResult> {
-    const sent: Record<string, unknown> = { ref: params.ref, argument: params.argument };
     // `context` exists from 2025-06-18 on; older servers get the request they know.
-    if (params.context && this.init.protocolVersion >= '2025-06-18') sent.context = params.context;
-    return this.request<CompleteResult>('completion/complete', sent, options);
+    const sent: CompleteParams =
+      params.context && this.init.protocolVersion >= '2025-06-18'
+        ? { ref: params.ref, argument: params.argument, context: params.context }
+        : { ref: params.ref, argument: params.argument };
+    return this.request('completion/complete', sent, options);
   }
   async setLoggingLevel(level: LoggingLevel, options: CallOptions = {}): Promise<void> {
     await this.request('logging/setLevel', { level }, options);
@@ -365,7 +372,7 @@ async function handshake(
   server: string,
 ): Promise<InitializeResult> {
   const requested = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
-  const result = await connection.request<InitializeResult>(
+  const result = await connection.request<ResultOf<'initialize'>>(
     'initialize',
     {
       protocolVersion: requested,

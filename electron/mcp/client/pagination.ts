@@ -1,29 +1,35 @@
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
+import { LIST_KEYS, type ListItem, type ListMethod, type ResultOf } from './clientRequests';
 import type { CallOptions } from './mcpClient';
 
 const MAX_PAGES = 1000;
 
 interface Requester {
   readonly serverName: string;
-  request<T>(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<T>;
+  request<M extends ListMethod>(
+    method: M,
+    params: { cursor: string } | undefined,
+    options?: CallOptions,
+  ): Promise<ResultOf<M>>;
 }
 
 /**
  * Follows nextCursor until the list ends. Cursors are opaque; a server that repeats one (or never
  * stops) gets an error instead of an endless loop.
  */
-export async function collectPages<T>(
+export async function collectPages<M extends ListMethod>(
   client: Requester,
-  method: string,
-  key: string,
+  method: M,
   options: CallOptions,
-): Promise<T[]> {
-  const items: T[] = [];
+): Promise<ListItem<M>[]> {
+  const key = LIST_KEYS[method];
+  const items: ListItem<M>[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const result = await client.request<Record<string, unknown>>(
+    // What the server sent, unchecked: the page's items and cursor are checked below.
+    const result: Record<string, unknown> = await client.request(
       method,
       cursor ? { cursor } : undefined,
       options,
@@ -35,7 +41,7 @@ export async function collectPages<T>(
         method,
       });
     }
-    items.push(...(list as T[]));
+    items.push(...(list as ListItem<M>[]));
     const next = result.nextCursor;
     if (typeof next !== 'string' || next === '') return items;
     if (seen.has(next)) {
