@@ -225,6 +225,19 @@ describe('stdio client against hostile servers', () => {
     expect(batch.map((r) => r.id).sort()).toEqual(['b1', 'b2']);
   });
 
+  it('log messages: a level outside the spec is kept as info, a message without a string level dropped', async () => {
+    const { client, protocol } = await connect('log-levels');
+    const messages: unknown[] = [];
+    client.onLogMessage((m) => messages.push(m));
+    await echo(client);
+    await until(() => messages.length === 2);
+    expect(messages).toEqual([
+      { level: 'info', data: 'off-spec level' },
+      { level: 'error', data: 'spec level' },
+    ]);
+    expect(protocol.some((l) => l.message.includes('no subscriber'))).toBe(false);
+  });
+
   it('a server that cancels its own request: our handler is aborted and no response is sent', async () => {
     let aborted = false;
     const { client, received } = await connect('server-cancel', {
