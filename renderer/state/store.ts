@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { assertNever } from '../../shared/assertNever';
 import type { LogEntry } from '../../shared/host/serverView';
 import type { HostConnection } from '../hostClient';
 import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
@@ -117,6 +118,8 @@ export function bindStore(host: HostConnection): () => void {
       case 'elicitationComplete':
         state.notify(`${e.payload.server}: the browser step you opened is complete.`);
         break;
+      default:
+        assertNever(e, 'host event');
     }
   });
   return () => {

@@ -1,3 +1,4 @@
+import { assertNever } from '../../../shared/assertNever';
 import type { ChatBlock, Conversation } from '../../../shared/chat/conversation';
 
 const fence = (text: string, lang = '') => {
@@ -18,6 +19,8 @@ function block(b: ChatBlock): string {
       const text = b.result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
       return `**Tool result**${b.result.isError ? ' (error)' : ''}\n\n${fence(text)}`;
     }
+    default:
+      return assertNever(b, 'conversation block');
   }
 }
 

@@ -1,3 +1,4 @@
+import { assertNever } from '../../../shared/assertNever';
 import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { ToolRunOutcome } from '../../../shared/ipc/contract';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
@@ -82,5 +83,7 @@ export function toolRunOutcome(outcome: ToolOutcome): ToolRunOutcome {
         error: outcome.error,
         ...(outcome.code !== undefined ? { code: outcome.code } : {}),
       };
+    default:
+      return assertNever(outcome, 'tool outcome');
   }
 }

@@ -19,6 +19,8 @@ export {
   type RequestOptions,
 } from './pendingRequests';
 
+import { assertNever } from '../../../shared/assertNever';
+
 export interface IncomingRequestContext {
   requestId: RequestId;
   /** Aborted when the peer sends notifications/cancelled for this request, or the connection closes. */
@@ -211,6 +213,8 @@ export class JsonRpcConnection {
           );
         }
         return undefined;
+      default:
+        return assertNever(c, 'message kind');
     }
   }
 

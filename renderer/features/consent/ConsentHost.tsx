@@ -1,3 +1,4 @@
+import { assertNever } from '../../../shared/assertNever';
 import type { ConsentAnswer, ConsentRequest } from '../../../shared/host/consent';
 import { useHost } from '../../components/HostContext';
 import { selectActiveConsent } from '../../state/slices/consents';
@@ -63,5 +64,7 @@ function ConsentDialog({ request }: { request: ConsentRequest }) {
           answer={(result) => send({ kind: 'elicitation', result })}
         />
       );
+    default:
+      return assertNever(request, 'consent kind');
   }
 }

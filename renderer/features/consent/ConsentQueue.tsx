@@ -1,3 +1,4 @@
+import { assertNever } from '../../../shared/assertNever';
 import type { ConsentRequest } from '../../../shared/host/consent';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
@@ -13,6 +14,8 @@ export function describeConsent(c: ConsentRequest): string {
       return `${c.server.id}: send the model’s answer`;
     case 'elicitation':
       return `${c.server.id}: ${c.params.mode === 'url' ? 'open a link' : 'information'}`;
+    default:
+      return assertNever(c, 'consent kind');
   }
 }
 

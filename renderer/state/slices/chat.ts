@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import { assertNever } from '../../../shared/assertNever';
 import type { ChatError, ChatEvent, ConversationSummary } from '../../../shared/chat/conversation';
 import type { ConversationView } from '../../../shared/ipc/contract';
 import type { Progress } from '../../../shared/mcp/protocol';
@@ -101,6 +102,8 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) 
           const { [id]: _, ...rest } = s.live;
           return { live: rest, open: s.open?.id === id ? { ...s.open, replying: false } : s.open };
         }
+        default:
+          return assertNever(e, 'chat event');
       }
     }),
 });
