@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../e2e/fixtures/tempDir';
 import { DataDirInUse, lockDataDir } from './dataDirLock';
 
 let home: string;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-lock-'));
-});
-afterEach(async () => {
-  await rm(home, { recursive: true, force: true });
+tempDirPerTest('sb-lock-', (dir) => {
+  home = dir;
 });
 
 describe('one app per data folder', () => {

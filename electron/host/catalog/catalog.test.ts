@@ -1,21 +1,21 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import { Host } from '../host';
 
 let home: string;
 let host: Host | undefined;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-catalog-'));
-});
-afterEach(async () => {
-  await host?.shutdown();
-  host = undefined;
-  await rm(home, { recursive: true, force: true });
-});
+tempDirPerTest(
+  'sb-catalog-',
+  (dir) => {
+    home = dir;
+    host = undefined;
+  },
+  () => host?.shutdown() ?? Promise.resolve(),
+);
 
 async function hostWith(servers: Record<string, unknown>) {
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));

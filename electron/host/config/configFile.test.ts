@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { ConfigFile, ConfigFileError, switchboardHome } from './configFile';
 
 let home: string;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-config-'));
-});
-afterEach(async () => {
-  await rm(home, { recursive: true, force: true });
+tempDirPerTest('sb-config-', (dir) => {
+  home = dir;
 });
 
 describe('ConfigFile', () => {

@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { Host } from '../host';
 import { defaultImportPath, planImport } from './imports';
 import { applyImport, draftOf, saveDraft } from './serverEditor';
@@ -9,14 +9,14 @@ import { applyImport, draftOf, saveDraft } from './serverEditor';
 const samples = path.join(__dirname, '../../../e2e/fixtures/imports');
 let home: string;
 let host: Host | undefined;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-import-'));
-});
-afterEach(async () => {
-  await host?.shutdown();
-  host = undefined;
-  await rm(home, { recursive: true, force: true });
-});
+tempDirPerTest(
+  'sb-import-',
+  (dir) => {
+    home = dir;
+    host = undefined;
+  },
+  () => host?.shutdown() ?? Promise.resolve(),
+);
 const config = async () => JSON.parse(await readFile(path.join(home, 'config.json'), 'utf8'));
 
 describe('imports', () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ConsentRequest, ConsentWithdrawn } from '../../../shared/host/consent';
 import type { CreateMessageParams, Tool } from '../../../shared/mcp/protocol';
@@ -12,14 +12,14 @@ import { Host, type HostOptions } from '../host';
 
 let home: string;
 let host: Host | undefined;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-consent-'));
-});
-afterEach(async () => {
-  await host?.shutdown();
-  host = undefined;
-  await rm(home, { recursive: true, force: true });
-});
+tempDirPerTest(
+  'sb-consent-',
+  (dir) => {
+    home = dir;
+    host = undefined;
+  },
+  () => host?.shutdown() ?? Promise.resolve(),
+);
 
 const dynamic = hostileStdio('dynamic-tools');
 const SERVERS = {

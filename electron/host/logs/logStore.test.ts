@@ -1,16 +1,12 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFile, stat } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { LogStore } from './logStore';
 import { Redactor } from './redactor';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sb-logs-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+tempDirPerTest('sb-logs-', (made) => {
+  dir = made;
 });
 
 describe('LogStore', () => {

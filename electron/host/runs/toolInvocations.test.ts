@@ -1,22 +1,22 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { Progress } from '../../../shared/mcp/protocol';
 import { Host } from '../host';
 
 let home: string;
 let host: Host | undefined;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-invocations-'));
-});
-afterEach(async () => {
-  await host?.shutdown();
-  host = undefined;
-  await rm(home, { recursive: true, force: true });
-});
+tempDirPerTest(
+  'sb-invocations-',
+  (dir) => {
+    home = dir;
+    host = undefined;
+  },
+  () => host?.shutdown() ?? Promise.resolve(),
+);
 
 /** A host with server-everything running, and its long-running tool's model-facing name. */
 async function start() {

@@ -1,16 +1,12 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { FileSecretStore } from './fileSecretStore';
 import { secretId } from './secretStore';
 
 let home: string;
-beforeEach(async () => {
-  home = await mkdtemp(path.join(tmpdir(), 'sb-secrets-'));
-});
-afterEach(async () => {
-  await rm(home, { recursive: true, force: true });
+tempDirPerTest('sb-secrets-', (dir) => {
+  home = dir;
 });
 
 describe('FileSecretStore', () => {
