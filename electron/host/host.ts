@@ -20,8 +20,8 @@ import { FileSecretStore } from './secrets/fileSecretStore';
 import { adoptLegacyKey, providerKeyId } from './secrets/providerKey';
 import type { SecretStore } from './secrets/secretStore';
 import { clientFeatures } from './servers/clientFeatures';
+import type { RestartPolicy } from './servers/restartPolicy';
 import { ServerRegistry } from './servers/serverRegistry';
-import type { RestartPolicy } from './servers/serverSession';
 import { TrustStore } from './servers/trustStore';
 
 export interface HostOptions {

@@ -8,8 +8,9 @@ import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverCon
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
+import type { RestartPolicy } from './restartPolicy';
 import { launchSummary, serverIdentity, targetOf } from './serverIdentity';
-import { type RestartPolicy, ServerSession, type SessionEvent } from './serverSession';
+import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
 export interface ServerRegistryDeps {

@@ -25,17 +25,10 @@ import type { ServerConfig } from '../config/serverConfig';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
+import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
 import { openTransport } from './serverLaunch';
 import { startError } from './startError';
-
-export interface RestartPolicy {
-  /** First restart delay; doubles each try (1 s, 2 s, 4 s…). */
-  baseDelayMs: number;
-  maxTries: number;
-  /** Up this long, a server has proven itself: its next crash starts the count afresh. */
-  stableAfterMs: number;
-}
 
 export interface ServerSessionDeps {
   secrets: SecretStore;
@@ -52,13 +45,9 @@ export interface ServerSessionDeps {
 
 /** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
 const REMOTE_PING: PingOptions = { intervalMs: 30_000, timeoutMs: 10_000, maxMissed: 2 };
-/** A remote server that went away is tried again for as long as it is configured, this far apart at most. */
-const REMOTE_RETRY_CAP_MS = 30_000;
 
 /** How many of a failed attempt's last stderr lines the card shows. */
 const STDERR_TAIL_LINES = 20;
-
-const DEFAULT_POLICY: RestartPolicy = { baseDelayMs: 1000, maxTries: 5, stableAfterMs: 30_000 };
 
 /** What a live server said that the host acts on, re-emitted from whichever client is live. */
 export type SessionEvent =
@@ -114,7 +103,7 @@ export class ServerSession {
     readonly config: ServerConfig,
     private readonly deps: ServerSessionDeps,
   ) {
-    this.policy = { ...DEFAULT_POLICY, ...deps.restart };
+    this.policy = { ...DEFAULT_RESTART_POLICY, ...deps.restart };
     this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
   }
 
@@ -308,16 +297,12 @@ export class ServerSession {
       this.setState({ status: 'error', error });
       return;
     }
-    // A remote server that went away is expected back (a deploy, a network change): tried again for
-    // as long as it is configured. A local one that keeps crashing is not.
-    const remote = this.config.kind === 'remote';
-    if (!remote && this.tries > this.policy.maxTries) {
+    const inMs = restartDelay(this.policy, this.tries, this.config.kind === 'remote');
+    if (inMs === undefined) {
       this.log('lifecycle', 'error', `giving up after ${this.policy.maxTries} restarts`);
       this.setState({ status: 'error', error });
       return;
     }
-    const backoff = this.policy.baseDelayMs * 2 ** Math.min(this.tries - 1, 16);
-    const inMs = remote ? Math.min(backoff, REMOTE_RETRY_CAP_MS) : backoff;
     this.setState({ status: 'restarting', attempt: this.tries, inMs, lastError: error });
     this.log(
       'lifecycle',
@@ -375,6 +360,10 @@ export class ServerSession {
     ];
   }
 
+  /**
+   * The transport's own lines. The listener lives as long as the transport, past the run's end, so
+   * what a server writes while it shuts down is still logged.
+   */
   private wireTransportLogs(transport: Transport): void {
     transport.onLog((entry) => {
       if (entry.source === 'stderr') {
