@@ -1,9 +1,10 @@
 // The MCP client library: knows the spec, not the app. Everything outside electron/mcp imports from here.
 
 export type { ClientHandlers, ServerRequestContext } from './client/handlers';
+export { SWITCHBOARD_CLIENT_INFO } from './client/handshake';
 export type { Health, PingOptions } from './client/healthMonitor';
 export type { CallOptions, McpClientOptions } from './client/mcpClient';
-export { McpClient, SWITCHBOARD_CLIENT_INFO } from './client/mcpClient';
+export { McpClient } from './client/mcpClient';
 export { SchemaValidator } from './client/schemaValidator';
 export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';

@@ -1,0 +1,66 @@
+import {
+  type Implementation,
+  type InitializeResult,
+  LATEST_PROTOCOL_VERSION,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '../../../shared/mcp/protocol';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type JsonRpcConnection } from '../jsonrpc/connection';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import { McpError } from '../mcpError';
+import { hasHttpSession, type Transport } from '../transport/transport';
+import { deriveClientCapabilities } from './capabilities';
+import type { ResultOf } from './clientRequests';
+import type { McpClientOptions } from './mcpClient';
+
+/** Who we say we are in initialize, unless the caller says otherwise. */
+export const SWITCHBOARD_CLIENT_INFO: Implementation = {
+  name: 'switchboard',
+  title: 'Switchboard',
+  version: '0.1.0',
+};
+
+/** initialize → check → notifications/initialized. Nothing else is sent before it completes. */
+export async function handshake(
+  connection: JsonRpcConnection,
+  transport: Transport,
+  options: McpClientOptions,
+  server: string,
+): Promise<InitializeResult> {
+  const requested = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
+  const result = await connection.request<ResultOf<'initialize'>>(
+    'initialize',
+    {
+      protocolVersion: requested,
+      capabilities: deriveClientCapabilities(options.handlers ?? {}),
+      clientInfo: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
+    },
+    { timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, signal: options.signal },
+  );
+  checkInitializeResult(result, requested, server);
+  connection.batchesAllowed = result.protocolVersion <= '2025-03-26';
+  if (hasHttpSession(transport)) transport.setProtocolVersion(result.protocolVersion);
+  await connection.notify('notifications/initialized');
+  return result;
+}
+
+function checkInitializeResult(result: InitializeResult, requested: string, server: string): void {
+  const bad = (why: string) =>
+    new McpError(ErrorCode.InvalidResult, `Invalid initialize result: ${why}`, {
+      server,
+      method: 'initialize',
+    });
+  if (typeof result.protocolVersion !== 'string') throw bad('protocolVersion missing');
+  if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(result.protocolVersion)) {
+    throw new McpError(
+      ErrorCode.VersionMismatch,
+      `Protocol version mismatch: we asked for ${requested} and the server answered ${result.protocolVersion}; ` +
+        `Switchboard speaks ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}. Update the server or Switchboard.`,
+      { server, method: 'initialize', data: { requested, received: result.protocolVersion } },
+    );
+  }
+  if (typeof result.capabilities !== 'object' || result.capabilities === null)
+    throw bad('capabilities missing');
+  const info = result.serverInfo;
+  if (typeof info?.name !== 'string' || typeof info.version !== 'string')
+    throw bad('serverInfo needs name and version');
+}
