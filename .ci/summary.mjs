@@ -24,7 +24,9 @@ if (vitestFile && existsSync(vitestFile)) {
 if (conformanceFile && existsSync(conformanceFile)) {
   const { results } = JSON.parse(readFileSync(conformanceFile, 'utf8'));
   passed += results.filter((r) => r.passed).length;
-  failed += results.filter((r) => !r.passed).length;
+  // A known failure (a feature not built yet, named with its issue in the runner) counts as skipped.
+  failed += results.filter((r) => !r.passed && !r.expected).length;
+  skipped += results.filter((r) => !r.passed && r.expected).length;
 } else if (conformanceFile) {
   console.error(`no conformance results at ${conformanceFile}: the conformance run did not finish`);
   failed += 1;

@@ -1,7 +1,13 @@
 // The client the official conformance suite drives: `conformance client --command "<this>"` runs it
 // with the test server's URL as the last argument and the scenario in MCP_CONFORMANCE_SCENARIO.
 // It uses only our library (electron/mcp) and does what each scenario expects of a client.
-import { type ClientHandlers, createHttpTransport, McpClient } from '../../electron/mcp';
+import {
+  type ClientHandlers,
+  createHttpTransport,
+  McpClient,
+  MemoryAuthStore,
+  OAuthAuthorizer,
+} from '../../electron/mcp';
 import { applyElicitationDefaults } from '../../shared/mcp/elicitationDefaults';
 
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -27,10 +33,53 @@ const handlers: ClientHandlers = {
   roots: { list: () => [] },
 };
 
+/** What an auth scenario hands the client (pre-registered or client-credentials clients). */
+const context: Record<string, unknown> = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}');
+const text = (key: string) => (typeof context[key] === 'string' ? context[key] : undefined);
+
+/** A Client ID Metadata Document URL for the scenarios that offer CIMD (the suite never fetches it). */
+const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+function authorizer(serverUrl: string): OAuthAuthorizer {
+  const clientId = text('client_id');
+  const isClientCredentials = scenario.startsWith('auth/client-credentials');
+  return new OAuthAuthorizer({
+    serverUrl,
+    store: new MemoryAuthStore(),
+    label: scenario,
+    log: (line) => console.error(`[auth] ${line}`),
+    clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
+    ...(clientId && scenario === 'auth/pre-registration'
+      ? {
+          preRegistered: {
+            clientId,
+            ...(text('client_secret') ? { clientSecret: text('client_secret') } : {}),
+          },
+        }
+      : {}),
+    ...(clientId && isClientCredentials
+      ? {
+          clientCredentials: {
+            clientId,
+            ...(text('client_secret') ? { clientSecret: text('client_secret') } : {}),
+            ...(text('private_key_pem') ? { privateKeyPem: text('private_key_pem') } : {}),
+            ...(text('signing_algorithm') ? { algorithm: text('signing_algorithm') } : {}),
+          },
+        }
+      : {}),
+    // The suite's authorization endpoint answers at once with a redirect: following it, as a browser
+    // would, brings the code to our loopback listener.
+    signIn: async ({ url: page }) => {
+      const response = await fetch(page);
+      await response.text();
+    },
+  });
+}
+
 async function main(): Promise<void> {
   if (!url) throw new Error('usage: client.ts <server-url> (with MCP_CONFORMANCE_SCENARIO set)');
   const client = await McpClient.connect({
-    transport: createHttpTransport({ url, label: scenario }, 'http'),
+    transport: createHttpTransport({ url, label: scenario, auth: authorizer(url) }, 'http'),
     serverName: scenario,
     handlers,
     requestTimeoutMs: 20_000,

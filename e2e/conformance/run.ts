@@ -1,7 +1,10 @@
-// npm run test:conformance — every non-auth client scenario of @modelcontextprotocol/conformance,
-// run against e2e/conformance/client.ts. Prints PASS/FAIL per scenario and totals; writes
-// test-results/conformance.json for CI's summary line. Exit 1 when any scenario fails.
-import { spawnSync } from 'node:child_process';
+// npm run test:conformance — every client scenario of BOTH @modelcontextprotocol/conformance suites
+// (0.1.16, and 0.2.0-alpha.12 for the 2026-07-28 era), auth included, run against
+// e2e/conformance/client.ts. Prints PASS/FAIL per scenario and per-suite totals; writes
+// test-results/conformance.json for CI's summary line. Scenarios we do not pass yet are listed in
+// KNOWN_FAILURES with the reason and the issue that will close them: they print XFAIL and do not fail
+// the run; one that starts passing prints XPASS (remove it from the list). Exit 1 on any other failure.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -9,49 +12,129 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(import.meta.url);
-const pkg = path.dirname(require.resolve('@modelcontextprotocol/conformance/package.json'));
-const { bin } = require('@modelcontextprotocol/conformance/package.json') as {
-  bin: string | Record<string, string>;
+
+const SUITES = [
+  { name: '0.1.16', pkg: '@modelcontextprotocol/conformance' },
+  { name: '0.2.0-alpha.12', pkg: '@modelcontextprotocol/conformance-alpha' },
+];
+
+const ERA_2026 = 'the 2026-07-28 revision (issue 16)';
+/** Scenario (in both suites) or "<suite> <scenario>" (in one) → why we fail it today. */
+const KNOWN_FAILURES: Record<string, string> = {
+  'request-metadata': ERA_2026,
+  'sep-2322-client-request-state': ERA_2026,
+  'http-standard-headers': ERA_2026,
+  'http-custom-headers': ERA_2026,
+  'http-invalid-tool-headers': ERA_2026,
+  'json-schema-ref-no-deref': ERA_2026,
+  'json-schema-2020-12-preservation': ERA_2026,
+  'auth/dpop': 'DPoP (RFC 9449) is not built yet (issue 15, extension scenarios)',
+  'auth/dpop-nonce': 'DPoP (RFC 9449) is not built yet (issue 15, extension scenarios)',
+  'auth/wif-jwt-bearer': 'workload identity federation is not built yet (issue 15, extension scenarios)',
+  'auth/enterprise-managed-authorization':
+    'enterprise-managed authorization (ID-JAG) is not built yet (issue 15, extension scenarios)',
+  'auth/cross-app-access-complete-flow':
+    'cross-app access (ID-JAG) is not built yet (issue 15, extension scenarios)',
+  // At the alpha these run on the 2026-07-28 wire: their auth checks pass, the session after it does not.
+  '0.2.0-alpha.12 auth/iss-supported': ERA_2026,
+  '0.2.0-alpha.12 auth/iss-not-advertised': ERA_2026,
+  '0.2.0-alpha.12 auth/offline-access-scope': ERA_2026,
+  '0.2.0-alpha.12 auth/offline-access-not-supported': ERA_2026,
+  '0.2.0-alpha.12 auth/authorization-server-migration': ERA_2026,
 };
-const cli = path.join(pkg, typeof bin === 'string' ? bin : Object.values(bin)[0]!);
+
 // The suite splits --command on spaces: keep every part free of them.
 const client = path.relative(root, path.join(root, 'e2e/conformance/client.ts'));
 const command = `${process.execPath} --import tsx ${client}`;
 if (command.includes('  ') || process.execPath.includes(' '))
   throw new Error('paths with spaces are not supported here');
 
-function conformance(args: string[]) {
-  return spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', timeout: 120_000 });
+function cliOf(pkg: string): string {
+  const dir = path.dirname(require.resolve(`${pkg}/package.json`));
+  const { bin } = require(`${pkg}/package.json`) as { bin: string | Record<string, string> };
+  return path.join(dir, typeof bin === 'string' ? bin : Object.values(bin)[0]!);
 }
 
-const listed = conformance(['list']).stdout;
-const clientSection = listed.slice(listed.indexOf('Client scenarios'));
-const scenarios = [...clientSection.matchAll(/^\s+- (\S+)/gm)]
-  .map((m) => m[1]!)
-  .filter((s) => !s.startsWith('auth/'));
-if (scenarios.length === 0) throw new Error(`no client scenarios found in:\n${listed}`);
-
-const results: { scenario: string; passed: boolean; checks: string }[] = [];
-for (const scenario of scenarios) {
-  const run = conformance(['client', '--command', command, '--scenario', scenario]);
-  const out = `${run.stdout}\n${run.stderr}`;
-  const checks = out.match(/Passed: (\d+\/\d+, \d+ failed, \d+ warnings)/)?.[1] ?? 'no result';
-  const passed = run.status === 0 && /OVERALL: PASSED/.test(out);
-  results.push({ scenario, passed, checks });
-  console.log(`${passed ? 'PASS' : 'FAIL'}  ${scenario.padEnd(40)} ${checks}`);
-  if (!passed)
-    console.log(
-      out
-        .split('\n')
-        .filter((l) => /FAILURE|error|Error/.test(l))
-        .slice(0, 20)
-        .join('\n'),
-    );
+function scenariosOf(cli: string): string[] {
+  const listed = spawnSync(process.execPath, [cli, 'list'], { cwd: root, encoding: 'utf8' }).stdout;
+  const start = listed.indexOf('Client scenarios');
+  const end = listed.indexOf('\n\n', start);
+  const section = listed.slice(start, end === -1 ? undefined : end);
+  const names = [...section.matchAll(/^\s+- (\S+)/gm)].map((m) => m[1]!);
+  if (names.length === 0) throw new Error(`no client scenarios found in:\n${listed}`);
+  return names;
 }
-const failed = results.filter((r) => !r.passed).length;
+
+function runScenario(cli: string, scenario: string): Promise<string> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, 'client', '--command', command, '--scenario', scenario], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve(`${out}\nEXIT ${code}`);
+    });
+  });
+}
+
+interface Result {
+  suite: string;
+  scenario: string;
+  passed: boolean;
+  expected: boolean;
+  checks: string;
+}
+
+const results: Result[] = [];
+for (const suite of SUITES) {
+  const cli = cliOf(suite.pkg);
+  const scenarios = scenariosOf(cli);
+  console.log(`\n@modelcontextprotocol/conformance ${suite.name}: ${scenarios.length} client scenarios`);
+  const queue = [...scenarios];
+  const outputs = new Map<string, string>();
+  // Two at a time: each scenario is its own servers and client process.
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let s = queue.shift(); s !== undefined; s = queue.shift())
+        outputs.set(s, await runScenario(cli, s));
+    }),
+  );
+  for (const scenario of scenarios) {
+    const out = outputs.get(scenario) ?? '';
+    const checks = out.match(/Passed: (\d+\/\d+, \d+ failed, \d+ warnings)/)?.[1] ?? 'no result';
+    const passed = /EXIT 0$/.test(out) && /OVERALL: PASSED/.test(out);
+    const known = KNOWN_FAILURES[`${suite.name} ${scenario}`] ?? KNOWN_FAILURES[scenario];
+    const expected = passed || known !== undefined;
+    results.push({ suite: suite.name, scenario, passed, expected, checks });
+    const mark = passed ? (known ? 'XPASS' : 'PASS ') : known ? 'XFAIL' : 'FAIL ';
+    console.log(`${mark}  ${scenario.padEnd(44)} ${checks}${!passed && known ? `  (${known})` : ''}`);
+    if (!passed && !known)
+      console.log(
+        out
+          .split('\n')
+          .filter((l) => /FAILURE|error|Error/.test(l))
+          .slice(0, 20)
+          .join('\n'),
+      );
+  }
+  const mine = results.filter((r) => r.suite === suite.name);
+  const xfail = mine.filter((r) => !r.passed && r.expected).length;
+  console.log(
+    `${suite.name}: ${mine.filter((r) => r.passed).length}/${mine.length} passed` +
+      `${xfail ? `, ${xfail} known failures` : ''}, ${mine.filter((r) => !r.expected).length} unexpected failures`,
+  );
+}
+
+const unexpected = results.filter((r) => !r.expected).length;
+const passedCount = results.filter((r) => r.passed).length;
 console.log(
-  `\nconformance: ${results.length - failed} passed, ${failed} failed (${results.length} non-auth client scenarios)`,
+  `\nconformance: ${passedCount} passed, ${unexpected} failed, ${results.length - passedCount - unexpected} known failures (${results.length} client scenarios in ${SUITES.length} suites)`,
 );
 mkdirSync(path.join(root, 'test-results'), { recursive: true });
 writeFileSync(path.join(root, 'test-results/conformance.json'), JSON.stringify({ results }, null, 2));
-process.exitCode = failed > 0 ? 1 : 0;
+process.exitCode = unexpected > 0 ? 1 : 0;

@@ -1,5 +1,15 @@
 // The MCP client library: knows the spec, not the app. Everything outside electron/mcp imports from here.
 
+export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
+export { MemoryAuthStore } from './auth/authStore';
+export type { AuthChallenge, HttpAuth } from './auth/httpAuth';
+export type {
+  ClientCredentials,
+  OAuthOptions,
+  PreRegisteredClient,
+  SignInRequest,
+} from './auth/oauthAuthorizer';
+export { OAuthAuthorizer } from './auth/oauthAuthorizer';
 export type { ClientHandlers, ServerRequestContext } from './client/handlers';
 export { SWITCHBOARD_CLIENT_INFO } from './client/handshake';
 export type { Health, PingOptions } from './client/healthMonitor';

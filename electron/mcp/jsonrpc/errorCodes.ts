@@ -20,5 +20,9 @@ export const ErrorCode = {
   SessionExpired: -32005,
   /** An HTTP transport got a status, content type or body it cannot use. */
   HttpError: -32006,
+  /** The server needs a sign-in that only a person can give, and none could be asked for here. */
+  SignInRequired: -32007,
+  /** Authorization was attempted and refused or failed: the message names what did not match. */
+  AuthFailed: -32008,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,6 +1,7 @@
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
+import { authorized } from './authorized';
 import { HttpClient, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
 import { readSse } from './sseReader';
@@ -33,12 +34,12 @@ export class SseTransport extends TransportEvents implements Transport {
       new McpError(ErrorCode.HttpError, `GET ${this.url.href}: ${why}`, { server: this.label, cause });
     let response: HttpResponse;
     try {
-      response = await this.http.request(this.url, {
-        method: 'GET',
-        headers: { ...this.params.headers, accept: 'text/event-stream' },
-        timeoutMs,
-      });
+      const headers = { ...this.params.headers, accept: 'text/event-stream' };
+      response = await authorized(this.params.auth, this.url, this.label, headers, () =>
+        this.http.request(this.url, { method: 'GET', headers, timeoutMs }),
+      );
     } catch (error) {
+      if (error instanceof McpError) throw error;
       throw fail(describeRequestError(error, this.url), error);
     }
     if (!response.ok) throw await httpStatusError(response, `GET ${this.url.href}`, { server: this.label });
@@ -69,13 +70,19 @@ export class SseTransport extends TransportEvents implements Transport {
     }
     let response: HttpResponse;
     try {
-      response = await this.http.request(this.endpoint, {
-        method: 'POST',
-        headers: { ...this.params.headers, 'content-type': 'application/json' },
-        body: JSON.stringify(message),
-        timeoutMs: this.params.connectTimeoutMs ?? 30_000,
-      });
+      const endpoint = this.endpoint;
+      const headers = { ...this.params.headers, 'content-type': 'application/json' };
+      const body = JSON.stringify(message);
+      response = await authorized(this.params.auth, endpoint, this.label, headers, () =>
+        this.http.request(endpoint, {
+          method: 'POST',
+          headers,
+          body,
+          timeoutMs: this.params.connectTimeoutMs ?? 30_000,
+        }),
+      );
     } catch (error) {
+      if (error instanceof McpError) throw error;
       if (this.closed)
         throw new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
       throw new McpError(

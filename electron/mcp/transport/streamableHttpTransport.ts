@@ -1,7 +1,10 @@
 import type { RequestId } from '../../../shared/mcp/protocol';
+import { isLoopback } from '../auth/addresses';
+import type { HttpAuth } from '../auth/httpAuth';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
+import { authorized } from './authorized';
 import { HttpClient, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
@@ -19,6 +22,8 @@ export interface HttpServerParams {
   /** Largest JSON body or SSE event accepted (default 10 MiB). */
   maxMessageBytes?: number;
   reconnect?: Partial<ReconnectPolicy>;
+  /** Authorizes requests (OAuth): a bearer on each, and a sign-in or refresh when one is refused. */
+  auth?: HttpAuth;
 }
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -131,8 +136,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     for (const wake of this.wakeups) wake();
     if (this.sessionId) {
       // Tell the server the session is over; 405 (not supported) and failures are fine.
+      const headers = this.headers(this.sessionId);
+      const authorization = await this.params.auth?.authorization().catch(() => undefined);
+      if (authorization && (this.url.protocol === 'https:' || isLoopback(this.url.hostname)))
+        headers.authorization = authorization;
       await this.http
-        .request(this.url, { method: 'DELETE', headers: this.headers(this.sessionId), timeoutMs: 2000 })
+        .request(this.url, { method: 'DELETE', headers, timeoutMs: 2000 })
         .then((r) => r.drain())
         .catch(() => {});
     }
@@ -283,6 +292,16 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     headers.accept = options.accept;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
+    return authorized(this.params.auth, this.url, this.label, headers, () =>
+      this.send1(method, headers, options),
+    );
+  }
+
+  private async send1(
+    method: 'POST' | 'GET',
+    headers: Record<string, string>,
+    options: { body?: string; method?: string },
+  ): Promise<HttpResponse> {
     try {
       return await this.http.request(this.url, {
         method,

@@ -1,0 +1,69 @@
+/** A client registered with one authorization server (pre-registered ones are not stored). */
+export interface StoredClient {
+  clientId: string;
+  clientSecret?: string;
+  /** As registered: how the client proves itself at the token endpoint. */
+  authMethod: 'none' | 'client_secret_basic' | 'client_secret_post';
+  redirectUris: string[];
+}
+
+/** Tokens minted by one issuer for one resource. */
+export interface StoredTokens {
+  accessToken: string;
+  refreshToken?: string;
+  /** Epoch ms; undefined when the server did not say. */
+  expiresAt?: number;
+  scope?: string;
+}
+
+/** Which authorization server and resource a server's tokens were last minted by and for. */
+export interface AuthBinding {
+  issuer: string;
+  resource: string;
+}
+
+/**
+ * Where credentials live (the host's secret store; memory for a one-off run). Clients are keyed by
+ * issuer; tokens by issuer and resource, so a server that moves to another authorization server
+ * never receives tokens minted by the old one.
+ */
+export interface AuthStore {
+  client(issuer: string): Promise<StoredClient | undefined>;
+  setClient(issuer: string, client: StoredClient | undefined): Promise<void>;
+  tokens(binding: AuthBinding): Promise<StoredTokens | undefined>;
+  setTokens(binding: AuthBinding, tokens: StoredTokens | undefined): Promise<void>;
+  /** The binding of the server at `serverUrl` (its canonical URL), if it ever signed in. */
+  binding(serverUrl: string): Promise<AuthBinding | undefined>;
+  setBinding(serverUrl: string, binding: AuthBinding | undefined): Promise<void>;
+}
+
+const tokensKey = (b: AuthBinding) => JSON.stringify([b.issuer, b.resource]);
+
+/** Credentials kept for the life of the process. */
+export class MemoryAuthStore implements AuthStore {
+  private readonly clients = new Map<string, StoredClient>();
+  private readonly tokenMap = new Map<string, StoredTokens>();
+  private readonly bindings = new Map<string, AuthBinding>();
+
+  async client(issuer: string) {
+    return this.clients.get(issuer);
+  }
+  async setClient(issuer: string, client: StoredClient | undefined) {
+    if (client) this.clients.set(issuer, client);
+    else this.clients.delete(issuer);
+  }
+  async tokens(binding: AuthBinding) {
+    return this.tokenMap.get(tokensKey(binding));
+  }
+  async setTokens(binding: AuthBinding, tokens: StoredTokens | undefined) {
+    if (tokens) this.tokenMap.set(tokensKey(binding), tokens);
+    else this.tokenMap.delete(tokensKey(binding));
+  }
+  async binding(serverUrl: string) {
+    return this.bindings.get(serverUrl);
+  }
+  async setBinding(serverUrl: string, binding: AuthBinding | undefined) {
+    if (binding) this.bindings.set(serverUrl, binding);
+    else this.bindings.delete(serverUrl);
+  }
+}

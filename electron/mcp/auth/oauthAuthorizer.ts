@@ -1,0 +1,574 @@
+import * as oauth from 'oauth4webapi';
+import { isLoopback, refusalOf } from './addresses';
+import { authFailed, signInRequired } from './authError';
+import type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './authStore';
+import {
+  type AuthHttp,
+  canonicalResource,
+  describe,
+  discoverAuthorizationServer,
+  discoverProtectedResource,
+  type ProtectedResource,
+  requirePkce,
+} from './discovery';
+import type { AuthChallenge, HttpAuth } from './httpAuth';
+import { listenForRedirect } from './loopbackRedirect';
+import { type BearerChallenge, parseBearerChallenge } from './wwwAuthenticate';
+
+/** What the person is shown before the sign-in page opens. */
+export interface SignInRequest {
+  url: URL;
+  issuer: string;
+  scopes: string[];
+  /** The MCP server (its canonical URL) the token is for. */
+  resource: string;
+}
+
+/** A client the person registered with the authorization server themselves (from the server's config). */
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+  authMethod?: StoredClient['authMethod'];
+}
+
+/** A client that signs in as itself (client credentials grant), with a secret or a private key. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret?: string;
+  /** PEM (PKCS #8) for private_key_jwt. */
+  privateKeyPem?: string;
+  algorithm?: string;
+}
+
+export interface OAuthOptions {
+  serverUrl: string;
+  store: AuthStore;
+  label?: string;
+  fetch?: typeof fetch;
+  log?: (text: string) => void;
+  clientName?: string;
+  /** Our Client ID Metadata Document (an https URL), used where the authorization server accepts one. */
+  clientMetadataUrl?: string;
+  preRegistered?: PreRegisteredClient;
+  clientCredentials?: ClientCredentials;
+  /**
+   * Open the sign-in page (system browser, new tab, a printed link). Resolves once it is open; the
+   * answer comes back to the loopback listener. Absent: a sign-in is a SignInRequired error.
+   */
+  signIn?: (request: SignInRequest) => Promise<void>;
+  /** How many times a server may ask for more scope before it is a failure (default 2). */
+  maxStepUps?: number;
+}
+
+interface Current {
+  binding: AuthBinding;
+  as: oauth.AuthorizationServer;
+  tokens: StoredTokens | undefined;
+}
+
+/** Refresh this long before the access token expires. */
+const REFRESH_MARGIN_MS = 60_000;
+
+const fallbackMetadata = (origin: string): oauth.AuthorizationServer => ({
+  issuer: origin,
+  authorization_endpoint: `${origin}/authorize`,
+  token_endpoint: `${origin}/token`,
+  registration_endpoint: `${origin}/register`,
+  code_challenge_methods_supported: ['S256'],
+});
+
+/**
+ * OAuth 2.1 for one remote MCP server, as the spec's authorization page describes: discovery from a
+ * 401's challenge, client registration (pre-registered → Client ID Metadata Document → dynamic),
+ * authorization code with PKCE S256, state, the resource indicator and RFC 9207's `iss` check, or the
+ * client credentials grant; tokens refreshed before they expire and on a 401; step-up on a 403
+ * `insufficient_scope`, a bounded number of times. Credentials are kept by issuer and resource.
+ */
+export class OAuthAuthorizer implements HttpAuth {
+  private readonly server: URL;
+  private readonly http: AuthHttp;
+  private current: Current | undefined;
+  private loaded = false;
+  private stepUps = 0;
+  /** One flow at a time: concurrent requests that hit a 401 share it. */
+  private flow: Promise<void> | undefined;
+
+  constructor(private readonly options: OAuthOptions) {
+    this.server = new URL(options.serverUrl);
+    this.http = {
+      fetch: options.fetch ?? fetch,
+      log: options.log ?? (() => {}),
+      label: options.label ?? this.server.host,
+    };
+  }
+
+  /** The issuer and scope the server is signed in with, and until when; undefined when not. */
+  get signedIn(): { issuer: string; scope?: string; expiresAt?: number } | undefined {
+    const c = this.current;
+    if (!c?.tokens) return undefined;
+    return {
+      issuer: c.binding.issuer,
+      ...(c.tokens.scope ? { scope: c.tokens.scope } : {}),
+      ...(c.tokens.expiresAt ? { expiresAt: c.tokens.expiresAt } : {}),
+    };
+  }
+
+  async authorization(): Promise<string | undefined> {
+    await this.load();
+    const c = this.current;
+    if (!c?.tokens) return undefined;
+    if (c.tokens.expiresAt !== undefined && c.tokens.expiresAt - REFRESH_MARGIN_MS < Date.now()) {
+      if (c.tokens.refreshToken) await this.exclusive(() => this.refresh(c));
+      else return undefined;
+    }
+    const token = this.current?.tokens?.accessToken;
+    return token ? `Bearer ${token}` : undefined;
+  }
+
+  challenged(challenge: AuthChallenge): Promise<void> {
+    return this.exclusive(() => this.answer(challenge));
+  }
+
+  /** Forgets this server's tokens (revoking them where the server offers it). */
+  async signOut(): Promise<void> {
+    await this.load();
+    const c = this.current;
+    if (!c) return;
+    const token = c.tokens?.refreshToken ?? c.tokens?.accessToken;
+    if (token && c.as.revocation_endpoint) {
+      const { client, auth } = await this.client(c.as, c.binding.issuer, undefined).catch(() => ({
+        client: undefined,
+        auth: undefined,
+      }));
+      if (client && auth) {
+        await oauth
+          .revocationRequest(c.as, client, auth, token, this.requestOptions(c.as.revocation_endpoint))
+          .then((r) => oauth.processRevocationResponse(r))
+          .catch((error: unknown) => this.http.log(`revoking the token failed: ${describe(error)}`));
+      }
+    }
+    await this.options.store.setTokens(c.binding, undefined);
+    this.current = { ...c, tokens: undefined };
+  }
+
+  // ---- the flow -------------------------------------------------------------------------------
+
+  private async exclusive(work: () => Promise<void>): Promise<void> {
+    while (this.flow) await this.flow.catch(() => {});
+    const flow = work();
+    this.flow = flow;
+    try {
+      await flow;
+    } finally {
+      if (this.flow === flow) this.flow = undefined;
+    }
+  }
+
+  private async load(): Promise<void> {
+    if (this.loaded) return;
+    this.loaded = true;
+    const binding = await this.options.store.binding(canonicalResource(this.server));
+    if (!binding) return;
+    const tokens = await this.options.store.tokens(binding);
+    // Metadata is found again on the next challenge; until then the token is all that is needed.
+    this.current = { binding, as: { issuer: binding.issuer }, tokens };
+  }
+
+  private async answer(challenge: AuthChallenge): Promise<void> {
+    await this.load();
+    const bearer = parseBearerChallenge(challenge.header);
+    if (challenge.status === 403 && bearer?.error !== 'insufficient_scope') {
+      throw authFailed(
+        this.http.label,
+        `the server refused the request (HTTP 403${bearer?.error ? ` ${bearer.error}` : ''})`,
+      );
+    }
+    // Another request already got a new token while this one waited: just retry.
+    const held = this.current?.tokens?.accessToken;
+    if (
+      held &&
+      challenge.sentAuthorization !== undefined &&
+      challenge.sentAuthorization !== `Bearer ${held}`
+    ) {
+      return;
+    }
+    const prm = await discoverProtectedResource(this.server, bearer, this.http);
+    const issuer = prm?.authorizationServers[0] ?? this.server.origin;
+    const as = await this.metadata(issuer, prm);
+    const binding: AuthBinding = {
+      issuer: as.issuer,
+      resource: prm?.resource ?? canonicalResource(this.server),
+    };
+    const previous = this.current;
+    const same =
+      previous?.binding.issuer === binding.issuer && previous.binding.resource === binding.resource;
+    let tokens = same ? previous.tokens : await this.options.store.tokens(binding);
+    this.current = { binding, as, tokens };
+    await this.options.store.setBinding(canonicalResource(this.server), binding);
+
+    if (challenge.status === 403) {
+      if (++this.stepUps > (this.options.maxStepUps ?? 2)) {
+        throw authFailed(
+          this.http.label,
+          `the server still asks for more scope (${bearer?.scope ?? 'unnamed'}) after ${this.options.maxStepUps ?? 2} new sign-ins`,
+        );
+      }
+    } else if (tokens?.refreshToken && challenge.sentAuthorization === `Bearer ${tokens.accessToken}`) {
+      // The token we sent was refused: a refresh may be all it takes.
+      if (
+        await this.refresh(this.current).then(
+          () => true,
+          () => false,
+        )
+      )
+        return;
+      tokens = undefined;
+    } else if (tokens && challenge.sentAuthorization !== `Bearer ${tokens.accessToken}`) {
+      return; // a stored token the request did not carry yet
+    }
+    const scopes = this.scopesFor(challenge, bearer, prm, as);
+    const fresh = this.options.clientCredentials
+      ? await this.clientCredentialsGrant(as, binding, scopes)
+      : await this.authorizationCodeGrant(as, binding, scopes);
+    await this.save(binding, fresh);
+  }
+
+  private async metadata(
+    issuer: string,
+    prm: ProtectedResource | undefined,
+  ): Promise<oauth.AuthorizationServer> {
+    // Without resource metadata (a 2025-03-26 server) no issuer was named to us: the document at the
+    // server's origin is taken for what it says it is.
+    const found = await discoverAuthorizationServer(issuer, this.server, this.http, {
+      named: prm !== undefined,
+    });
+    if (found) return found;
+    if (!prm) {
+      // A 2025-03-26 server with no metadata at all: its origin is the authorization server.
+      this.http.log(
+        `no authorization server metadata at ${issuer}: using /authorize, /token and /register there`,
+      );
+      return fallbackMetadata(this.server.origin);
+    }
+    throw authFailed(this.http.label, `the authorization server ${issuer} publishes no metadata`);
+  }
+
+  /** The 401's (or 403's) scope, else what the resource supports, else none; offline_access where offered. */
+  private scopesFor(
+    challenge: AuthChallenge,
+    bearer: BearerChallenge | undefined,
+    prm: ProtectedResource | undefined,
+    as: oauth.AuthorizationServer,
+  ): string[] {
+    const named = bearer?.scope ?? (challenge.status === 401 ? prm?.scopesSupported?.join(' ') : undefined);
+    const scopes = named ? named.split(/\s+/).filter(Boolean) : [];
+    if (
+      scopes.length > 0 &&
+      !this.options.clientCredentials &&
+      as.scopes_supported?.includes('offline_access') &&
+      !scopes.includes('offline_access')
+    ) {
+      scopes.push('offline_access');
+    }
+    return scopes;
+  }
+
+  private async authorizationCodeGrant(
+    as: oauth.AuthorizationServer,
+    binding: AuthBinding,
+    scopes: string[],
+  ): Promise<oauth.TokenEndpointResponse> {
+    requirePkce(as, this.http);
+    const signIn = this.options.signIn;
+    if (!signIn) {
+      throw signInRequired(
+        this.http.label,
+        `${this.http.label} needs you to sign in with ${new URL(as.issuer).host}`,
+        {
+          issuer: as.issuer,
+          scopes,
+        },
+      );
+    }
+    const endpoint = this.endpoint(as.authorization_endpoint, 'authorization_endpoint');
+    const stored = await this.options.store.client(as.issuer);
+    const preferredPort = stored?.redirectUris.map((u) => Number(new URL(u).port)).find((p) => p > 0);
+    const redirect = await listenForRedirect(preferredPort ? { preferredPort } : {});
+    try {
+      const { client, auth } = await this.client(as, as.issuer, redirect.redirectUri);
+      const verifier = oauth.generateRandomCodeVerifier();
+      const state = oauth.generateRandomState();
+      const url = new URL(endpoint);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('client_id', client.client_id);
+      url.searchParams.set('redirect_uri', redirect.redirectUri);
+      url.searchParams.set('code_challenge', await oauth.calculatePKCECodeChallenge(verifier));
+      url.searchParams.set('code_challenge_method', 'S256');
+      url.searchParams.set('state', state);
+      url.searchParams.set('resource', binding.resource);
+      if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '));
+      this.http.log(`signing in with ${as.issuer} (scopes: ${scopes.join(' ') || 'none named'})`);
+      await signIn({ url, issuer: as.issuer, scopes, resource: binding.resource });
+      const back = await redirect.result;
+      let params: URLSearchParams;
+      try {
+        params = oauth.validateAuthResponse(as, client, back, state);
+      } catch (error) {
+        throw authFailed(this.http.label, `the sign-in answer was refused: ${describe(error)}`, error);
+      }
+      const response = await oauth.authorizationCodeGrantRequest(
+        as,
+        client,
+        auth,
+        params,
+        redirect.redirectUri,
+        verifier,
+        { ...this.requestOptions(as.token_endpoint), additionalParameters: { resource: binding.resource } },
+      );
+      return await this.tokenResponse(() => oauth.processAuthorizationCodeResponse(as, client, response));
+    } finally {
+      redirect.close();
+    }
+  }
+
+  private async clientCredentialsGrant(
+    as: oauth.AuthorizationServer,
+    binding: AuthBinding,
+    scopes: string[],
+  ): Promise<oauth.TokenEndpointResponse> {
+    const cc = this.options.clientCredentials;
+    if (!cc) throw new Error('no client credentials configured');
+    this.endpoint(as.token_endpoint, 'token_endpoint');
+    const client: oauth.Client = { client_id: cc.clientId };
+    let auth: oauth.ClientAuth;
+    if (cc.privateKeyPem) {
+      const { importPKCS8 } = await import('jose');
+      const algorithm = cc.algorithm ?? 'ES256';
+      const key = await importPKCS8(cc.privateKeyPem, algorithm);
+      auth = oauth.PrivateKeyJwt({ key, kid: undefined });
+      client.token_endpoint_auth_signing_alg = algorithm;
+    } else if (cc.clientSecret !== undefined) {
+      auth = clientSecretBasic(cc.clientSecret);
+    } else {
+      throw authFailed(this.http.label, 'client credentials need a client secret or a private key');
+    }
+    const parameters: Record<string, string> = { resource: binding.resource };
+    if (scopes.length > 0) parameters.scope = scopes.join(' ');
+    const response = await oauth.clientCredentialsGrantRequest(
+      as,
+      client,
+      auth,
+      parameters,
+      this.requestOptions(as.token_endpoint),
+    );
+    return this.tokenResponse(() => oauth.processClientCredentialsResponse(as, client, response));
+  }
+
+  private async refresh(current: Current): Promise<void> {
+    const refreshToken = current.tokens?.refreshToken;
+    if (!refreshToken) throw authFailed(this.http.label, 'no refresh token');
+    if (!current.as.token_endpoint) {
+      const found = await discoverAuthorizationServer(current.binding.issuer, this.server, this.http);
+      current.as = found ?? fallbackMetadata(this.server.origin);
+    }
+    const as = current.as;
+    try {
+      const { client, auth } = await this.client(as, current.binding.issuer, undefined);
+      const response = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, {
+        ...this.requestOptions(as.token_endpoint),
+        additionalParameters: { resource: current.binding.resource },
+      });
+      const fresh = await this.tokenResponse(() => oauth.processRefreshTokenResponse(as, client, response));
+      // A server that rotates refresh tokens sends a new one; one that does not keeps the old valid.
+      await this.save(current.binding, fresh, refreshToken);
+      this.http.log('access token refreshed');
+    } catch (error) {
+      this.http.log(`refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`);
+      await this.options.store.setTokens(current.binding, undefined);
+      if (this.current) this.current.tokens = undefined;
+      throw error;
+    }
+  }
+
+  private async save(binding: AuthBinding, response: oauth.TokenEndpointResponse, keptRefresh?: string) {
+    const refreshToken = response.refresh_token ?? keptRefresh;
+    const tokens: StoredTokens = {
+      accessToken: response.access_token,
+      ...(refreshToken ? { refreshToken } : {}),
+      ...(typeof response.expires_in === 'number'
+        ? { expiresAt: Date.now() + response.expires_in * 1000 }
+        : {}),
+      ...(response.scope ? { scope: response.scope } : {}),
+    };
+    await this.options.store.setTokens(binding, tokens);
+    if (this.current && this.current.binding === binding) this.current.tokens = tokens;
+  }
+
+  private async tokenResponse(
+    process: () => Promise<oauth.TokenEndpointResponse>,
+  ): Promise<oauth.TokenEndpointResponse> {
+    try {
+      return await process();
+    } catch (error) {
+      throw authFailed(this.http.label, `the token endpoint refused: ${describe(error)}`, error);
+    }
+  }
+
+  // ---- the client -----------------------------------------------------------------------------
+
+  /**
+   * Our client at this authorization server, in the spec's order: pre-registered (from config) →
+   * Client ID Metadata Document (when the server accepts one) → Dynamic Client Registration, kept
+   * per issuer and registered again when it does not cover this redirect URI.
+   */
+  private async client(
+    as: oauth.AuthorizationServer,
+    issuer: string,
+    redirectUri: string | undefined,
+  ): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
+    const pre = this.options.preRegistered;
+    if (pre) {
+      const method = pre.authMethod ?? (pre.clientSecret ? this.secretMethod(as) : 'none');
+      return this.withAuth({
+        clientId: pre.clientId,
+        clientSecret: pre.clientSecret,
+        authMethod: method,
+        redirectUris: [],
+      });
+    }
+    if (this.options.clientMetadataUrl && as.client_id_metadata_document_supported === true) {
+      return {
+        client: { client_id: this.options.clientMetadataUrl, token_endpoint_auth_method: 'none' },
+        auth: oauth.None(),
+      };
+    }
+    const stored = await this.options.store.client(issuer);
+    if (stored && (redirectUri === undefined || stored.redirectUris.includes(redirectUri)))
+      return this.withAuth(stored);
+    if (!redirectUri) throw authFailed(this.http.label, `no client is registered with ${issuer}`);
+    const registered = await this.register(as, redirectUri);
+    await this.options.store.setClient(issuer, registered);
+    return this.withAuth(registered);
+  }
+
+  private async register(as: oauth.AuthorizationServer, redirectUri: string): Promise<StoredClient> {
+    if (!as.registration_endpoint) {
+      throw authFailed(
+        this.http.label,
+        `${as.issuer} offers neither Client ID Metadata Documents nor dynamic registration: configure a client id for this server`,
+      );
+    }
+    this.endpoint(as.registration_endpoint, 'registration_endpoint');
+    const supported = as.token_endpoint_auth_methods_supported;
+    const method = !supported || supported.includes('none') ? 'none' : this.secretMethod(as);
+    let response: Response;
+    try {
+      response = await oauth.dynamicClientRegistrationRequest(
+        as,
+        {
+          client_name: this.options.clientName ?? 'Switchboard',
+          redirect_uris: [redirectUri],
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+          token_endpoint_auth_method: method,
+          application_type: 'native',
+        },
+        this.requestOptions(as.registration_endpoint),
+      );
+    } catch (error) {
+      throw authFailed(this.http.label, `registering with ${as.issuer} failed: ${describe(error)}`, error);
+    }
+    // Read by hand rather than by oauth4webapi, which refuses a secret without
+    // client_secret_expires_at; servers that omit it are common, and the secret works all the same.
+    const body: unknown = await response.json().catch(() => undefined);
+    const field = (name: string) =>
+      typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
+    if (response.status !== 201 && response.status !== 200) {
+      const error = field('error');
+      const detail = field('error_description');
+      throw authFailed(
+        this.http.label,
+        `${as.issuer} refused the registration (HTTP ${response.status}${typeof error === 'string' ? ` ${error}` : ''}${typeof detail === 'string' ? `: ${detail}` : ''})`,
+      );
+    }
+    const clientId = field('client_id');
+    const given = field('client_secret');
+    const secret = typeof given === 'string' && given ? given : undefined;
+    const registeredMethod = field('token_endpoint_auth_method');
+    const authMethod: StoredClient['authMethod'] =
+      registeredMethod === 'client_secret_post' ||
+      registeredMethod === 'client_secret_basic' ||
+      registeredMethod === 'none'
+        ? registeredMethod
+        : secret
+          ? 'client_secret_basic'
+          : 'none';
+    if (typeof clientId !== 'string' || !clientId) {
+      throw authFailed(this.http.label, `${as.issuer} registered us without a client_id`);
+    }
+    this.http.log(`registered with ${as.issuer} as ${clientId}`);
+    return {
+      clientId,
+      ...(secret ? { clientSecret: secret } : {}),
+      authMethod,
+      redirectUris: [redirectUri],
+    };
+  }
+
+  private secretMethod(as: oauth.AuthorizationServer): StoredClient['authMethod'] {
+    const supported = as.token_endpoint_auth_methods_supported;
+    return supported && !supported.includes('client_secret_basic') && supported.includes('client_secret_post')
+      ? 'client_secret_post'
+      : 'client_secret_basic';
+  }
+
+  private withAuth(stored: StoredClient): { client: oauth.Client; auth: oauth.ClientAuth } {
+    const client: oauth.Client = {
+      client_id: stored.clientId,
+      token_endpoint_auth_method: stored.authMethod,
+    };
+    if (stored.authMethod === 'none' || stored.clientSecret === undefined)
+      return { client, auth: oauth.None() };
+    return {
+      client,
+      auth:
+        stored.authMethod === 'client_secret_post'
+          ? oauth.ClientSecretPost(stored.clientSecret)
+          : clientSecretBasic(stored.clientSecret),
+    };
+  }
+
+  // ---- plumbing -------------------------------------------------------------------------------
+
+  /** An endpoint named by metadata, checked like every URL a document gives us. */
+  private endpoint(value: string | undefined, name: string): URL {
+    if (!value) throw authFailed(this.http.label, `the authorization server metadata has no ${name}`);
+    const url = new URL(value);
+    const refused = refusalOf(url, this.server);
+    if (refused) throw authFailed(this.http.label, `${name}: ${refused}`);
+    return url;
+  }
+
+  private requestOptions(endpoint: string | undefined) {
+    const insecure =
+      endpoint !== undefined && isLoopback(new URL(endpoint).hostname) && endpoint.startsWith('http:');
+    return {
+      [oauth.customFetch]: this.http.fetch,
+      [oauth.allowInsecureRequests]: insecure,
+      signal: AbortSignal.timeout(30_000),
+    };
+  }
+}
+
+/**
+ * client_secret_basic as RFC 6749 §2.3.1 has it: id and secret form-urlencoded, then Base64. Only
+ * what form encoding must escape is escaped (oauth4webapi also escapes "-" and "." , which servers
+ * that compare the raw id refuse).
+ */
+function clientSecretBasic(secret: string): oauth.ClientAuth {
+  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return (_as, client, _body, headers) => {
+    const credentials = `${encode(client.client_id)}:${encode(secret)}`;
+    headers.set('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`);
+  };
+}
