@@ -1,0 +1,210 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import { McpError } from '../mcpError';
+import { authorized } from '../transport/authorized';
+import type { HttpResponse } from '../transport/httpClient';
+import { StreamableHttpTransport } from '../transport/streamableHttpTransport';
+import { refusalOf } from './addresses';
+import { MemoryAuthStore } from './authStore';
+import { OAuthAuthorizer } from './oauthAuthorizer';
+
+/** One loopback HTTP server whose routes a test writes; it records every request. */
+async function fixture(routes: (req: http.IncomingMessage, res: http.ServerResponse, base: string) => void) {
+  const requests: { method: string; url: string; authorization: string | undefined }[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
+    routes(req, res, base);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  servers.push(server);
+  return { base, requests };
+}
+const servers: http.Server[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
+});
+
+const json = (res: http.ServerResponse, body: unknown, status = 200) =>
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+/** A protected resource at `${base}/mcp` whose metadata and authorization server a test shapes. */
+async function protectedServer(shape: { prm?: (base: string) => object; as?: (base: string) => object }) {
+  return fixture((req, res, base) => {
+    if (req.url === '/.well-known/oauth-protected-resource/mcp')
+      return json(res, shape.prm?.(base) ?? { resource: `${base}/mcp`, authorization_servers: [base] });
+    if (req.url === '/.well-known/oauth-authorization-server')
+      return json(
+        res,
+        shape.as?.(base) ?? {
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          registration_endpoint: `${base}/register`,
+          code_challenge_methods_supported: ['S256'],
+        },
+      );
+    res.writeHead(404).end();
+  });
+}
+
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as McpError,
+  );
+const challenge401 = (header: string | null = 'Bearer') =>
+  ({ status: 401, header, sentAuthorization: undefined }) as const;
+
+function authorizer(base: string, signIn = async () => {}) {
+  const calls: string[] = [];
+  const auth = new OAuthAuthorizer({
+    serverUrl: `${base}/mcp`,
+    store: new MemoryAuthStore(),
+    label: 'hostile',
+    signIn: async (request) => {
+      calls.push(request.url.href);
+      await signIn();
+    },
+  });
+  return { auth, calls };
+}
+
+describe('OAuth against hostile servers: refused, with what did not match, before any sign-in', () => {
+  it('metadata for another resource', async () => {
+    const f = await protectedServer({
+      prm: () => ({
+        resource: 'https://elsewhere.example/mcp',
+        authorization_servers: ['https://as.example'],
+      }),
+    });
+    const { auth, calls } = authorizer(f.base);
+    const error = await errorOf(auth.challenged(challenge401()));
+    expect(error).toBeInstanceOf(McpError);
+    expect(error?.code).toBe(ErrorCode.AuthFailed);
+    expect(error?.message).toContain('"https://elsewhere.example/mcp", not this server');
+    expect(calls).toEqual([]);
+  });
+
+  it('an authorization server whose metadata names another issuer', async () => {
+    const f = await protectedServer({
+      as: (base) => ({
+        issuer: 'https://honest.example',
+        authorization_endpoint: `${base}/authorize`,
+        token_endpoint: `${base}/token`,
+        code_challenge_methods_supported: ['S256'],
+      }),
+    });
+    const { auth, calls } = authorizer(f.base);
+    const error = await errorOf(auth.challenged(challenge401()));
+    expect(error?.message).toContain(`for the issuer "https://honest.example", not "${f.base}"`);
+    expect(calls).toEqual([]);
+  });
+
+  it('an authorization server without PKCE S256 (only plain, or none said)', async () => {
+    for (const methods of [['plain'], undefined]) {
+      const f = await protectedServer({
+        as: (base) => ({
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          ...(methods ? { code_challenge_methods_supported: methods } : {}),
+        }),
+      });
+      const { auth, calls } = authorizer(f.base);
+      const error = await errorOf(auth.challenged(challenge401()));
+      expect(error?.message).toContain('does not offer PKCE with S256');
+      expect(calls).toEqual([]);
+      expect(f.requests.some((r) => r.url.startsWith('/register'))).toBe(false);
+    }
+  });
+
+  it('an endpoint over plain HTTP to another host', async () => {
+    const f = await protectedServer({
+      as: (base) => ({
+        issuer: base,
+        authorization_endpoint: 'http://login.example/authorize',
+        token_endpoint: `${base}/token`,
+        registration_endpoint: `${base}/register`,
+        code_challenge_methods_supported: ['S256'],
+      }),
+    });
+    const { auth, calls } = authorizer(f.base);
+    const error = await errorOf(auth.challenged(challenge401()));
+    expect(error?.message).toContain('authorization_endpoint: http://login.example/authorize is plain HTTP');
+    expect(calls).toEqual([]);
+  });
+
+  it('a 403 that is not about scope is a refusal, not a reason to sign in again', async () => {
+    const f = await protectedServer({});
+    const { auth, calls } = authorizer(f.base);
+    const error = await errorOf(
+      auth.challenged({ status: 403, header: 'Bearer error="invalid_token"', sentAuthorization: 'Bearer x' }),
+    );
+    expect(error?.message).toContain('HTTP 403 invalid_token');
+    expect(calls).toEqual([]);
+    expect(f.requests).toEqual([]);
+  });
+
+  it('with no way to ask a person, a sign-in is SignInRequired naming the authorization server', async () => {
+    const f = await protectedServer({});
+    const auth = new OAuthAuthorizer({
+      serverUrl: `${f.base}/mcp`,
+      store: new MemoryAuthStore(),
+      label: 'x',
+    });
+    const error = await errorOf(auth.challenged(challenge401()));
+    expect(error?.code).toBe(ErrorCode.SignInRequired);
+    expect(error?.message).toContain(`x needs you to sign in with ${new URL(f.base).host}`);
+  });
+});
+
+describe('where a bearer may go', () => {
+  const tokenAuth = {
+    authorization: async () => 'Bearer secret-token',
+    challenged: async () => {},
+  };
+
+  it('never over plain HTTP to a host that is not this machine', async () => {
+    let sent = 0;
+    const send = async () => {
+      sent++;
+      return { status: 200 } as HttpResponse;
+    };
+    const error = await errorOf(authorized(tokenAuth, new URL('http://mcp.example/mcp'), 'x', {}, send));
+    expect(error?.message).toContain('never sent over plain HTTP to mcp.example');
+    expect(sent).toBe(0);
+  });
+
+  it('never along a redirect to another origin: the request is not followed', async () => {
+    const elsewhere = await fixture((_req, res) => json(res, {}));
+    const server = await fixture((_req, res) =>
+      res.writeHead(307, { location: `${elsewhere.base}/mcp` }).end(),
+    );
+    const transport = new StreamableHttpTransport({ url: `${server.base}/mcp`, auth: tokenAuth });
+    const error = await errorOf(transport.send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: {} }));
+    expect(error?.message).toContain('HTTP 307');
+    expect(server.requests[0]?.authorization).toBe('Bearer secret-token');
+    expect(elsewhere.requests).toEqual([]);
+    await transport.close();
+  });
+
+  it('metadata URLs: private or link-local addresses named by a public server are refused', () => {
+    const server = new URL('https://mcp.example.com/mcp');
+    expect(refusalOf(new URL('https://169.254.169.254/latest/meta-data'), server)).toContain(
+      'private or local',
+    );
+    expect(refusalOf(new URL('https://10.1.2.3/.well-known/x'), server)).toContain('private or local');
+    expect(refusalOf(new URL('https://[fd00::1]/x'), server)).toContain('private or local');
+    expect(refusalOf(new URL('http://127.0.0.1:8080/x'), server)).toContain('private or local');
+    expect(refusalOf(new URL('https://auth.example.com/x'), server)).toBeUndefined();
+    // A server on this machine or the local network may name its neighbours.
+    expect(refusalOf(new URL('http://127.0.0.1:9/x'), new URL('http://localhost:8/mcp'))).toBeUndefined();
+    expect(refusalOf(new URL('https://user:pw@auth.example.com/x'), server)).toContain('credentials');
+  });
+});
