@@ -18,6 +18,7 @@ import { RootsManager } from './roots/rootsManager';
 import { ToolInvocations } from './runs/toolInvocations';
 import { FileSecretStore } from './secrets/fileSecretStore';
 import { adoptLegacyKey, providerKeyId } from './secrets/providerKey';
+import { SecretAuthStore } from './secrets/secretAuthStore';
 import type { SecretStore } from './secrets/secretStore';
 import { clientFeatures } from './servers/clientFeatures';
 import type { RestartPolicy } from './servers/restartPolicy';
@@ -131,6 +132,7 @@ export class Host implements HostParts {
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
       handlersFor: (server) => clientFeatures(server, { roots, consent, sampling }),
+      authStore: new SecretAuthStore(secrets, redactor),
     });
     const rootsToServers = roots.onChange((ids) => {
       const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);

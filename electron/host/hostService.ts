@@ -84,6 +84,8 @@ export class HostService implements HostApi {
             event: 'elicitationComplete',
             payload: { server: e.server, elicitationId: e.elicitationId },
           });
+        else if (e.kind === 'open-sign-in')
+          fire({ event: 'openSignIn', payload: { server: e.server, url: e.url, issuer: e.issuer } });
       }),
       host.roots.onChange(() => fire({ event: 'rootsChanged', payload: this.roots() })),
       host.chat.onEvent((payload) => fire({ event: 'chat', payload })),
@@ -122,6 +124,12 @@ export class HostService implements HostApi {
   }
   async restartServer(id: string) {
     await this.host.registry.restart(id);
+  }
+  async signIn(id: string) {
+    await this.host.registry.signIn(id);
+  }
+  async signOut(id: string) {
+    await this.host.registry.signOut(id);
   }
   async setServerEnabled(id: string, enabled: boolean) {
     await this.host.registry.setEnabled(id, enabled);

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { assertNever } from '../../shared/assertNever';
 import type { LogEntry } from '../../shared/host/serverView';
+import { openExternally } from '../components/openExternally';
 import type { HostConnection } from '../hostClient';
 import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
 import { type ChatSlice, createChatSlice } from './slices/chat';
@@ -77,7 +78,15 @@ export function bindStore(host: HostConnection): () => void {
     const state = useApp.getState();
     switch (e.event) {
       case 'serversChanged':
-        useApp.setState({ servers: e.payload });
+        useApp.setState((s) => ({
+          servers: e.payload,
+          // A sign-in page is worth showing only while its server still starts.
+          signInPages: Object.fromEntries(
+            Object.entries(s.signInPages).filter(([id]) =>
+              e.payload.some((v) => v.id === id && v.state.status === 'starting'),
+            ),
+          ),
+        }));
         break;
       case 'logEntries':
         for (const entry of e.payload) pendingLogs.push(entry);
@@ -117,6 +126,15 @@ export function bindStore(host: HostConnection): () => void {
         break;
       case 'elicitationComplete':
         state.notify(`${e.payload.server}: the browser step you opened is complete.`);
+        break;
+      case 'openSignIn':
+        useApp.setState((s) => ({
+          signInPages: {
+            ...s.signInPages,
+            [e.payload.server]: { url: e.payload.url, issuer: e.payload.issuer },
+          },
+        }));
+        openExternally(e.payload.url);
         break;
       default:
         assertNever(e, 'host event');

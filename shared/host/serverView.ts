@@ -15,6 +15,8 @@ export type ServerState =
       since: number;
       /** A remote server's icon, fetched by the host from the server's own origin (a data: URL). */
       icon?: string;
+      /** Signed in with OAuth (remote servers that asked for it). */
+      auth?: SignedIn;
     }
   | { status: 'restarting'; attempt: number; inMs: number; lastError: ServerError }
   | { status: 'error'; error: ServerError };
@@ -26,6 +28,20 @@ export interface ServerError {
   at: number;
   /** Starting again would fail the same way (the program is missing): not retried. */
   permanent?: boolean;
+  /** The server needs the person to sign in (OAuth): with whom, and the scopes it asks for. */
+  signIn?: SignInNeeded;
+}
+
+export interface SignInNeeded {
+  issuer: string;
+  scopes: string[];
+}
+
+/** A remote server's OAuth sign-in: who issued its token, for what, until when. */
+export interface SignedIn {
+  issuer: string;
+  scope?: string;
+  expiresAt?: number;
 }
 
 export type ServerStatus = ServerState['status'];

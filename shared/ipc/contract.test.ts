@@ -106,6 +106,8 @@ describe('the IPC contract', () => {
       'toolRunProgress',
       'resourceUpdated',
       'elicitationComplete',
+      // The authorization page (its URL holds a state and a code challenge, never a token).
+      'openSignIn',
       'chat',
       'conversationsChanged',
     ]);

@@ -105,6 +105,8 @@ export const HOST_METHODS = {
   startServer: z.tuple([serverId]),
   stopServer: z.tuple([serverId]),
   restartServer: z.tuple([serverId]),
+  signIn: z.tuple([serverId]),
+  signOut: z.tuple([serverId]),
   setServerEnabled: z.tuple([serverId, z.boolean()]),
   trustServer: z.tuple([serverId, z.string().regex(/^[0-9a-f]{64}$/, 'a server identity')]),
   getLogs: z.tuple([serverId.nullable()]),
@@ -234,6 +236,9 @@ export interface HostResults {
   startServer: void;
   stopServer: void;
   restartServer: void;
+  /** Resolves when the server runs signed in, or the sign-in failed (the server's card says why). */
+  signIn: void;
+  signOut: void;
   setServerEnabled: void;
   trustServer: void;
   getLogs: LogEntry[];
@@ -306,6 +311,8 @@ export interface HostEvents {
   resourceUpdated: { server: string; uri: string };
   /** A URL elicitation the server reported complete (notifications/elicitation/complete). */
   elicitationComplete: { server: string; elicitationId: string };
+  /** Open this authorization page: the person asked to sign in to the server (its card showed with whom). */
+  openSignIn: { server: string; url: string; issuer: string };
   chat: ChatEvent;
   conversationsChanged: ConversationSummary[];
 }
@@ -320,6 +327,7 @@ export const HOST_EVENTS: readonly HostEventName[] = [
   'toolRunProgress',
   'resourceUpdated',
   'elicitationComplete',
+  'openSignIn',
   'chat',
   'conversationsChanged',
 ];

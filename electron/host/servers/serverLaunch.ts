@@ -1,5 +1,5 @@
 import { homedir } from 'node:os';
-import { createHttpTransport, StdioTransport, type Transport } from '../../mcp';
+import { createHttpTransport, type HttpAuth, StdioTransport, type Transport } from '../../mcp';
 import { type ConfigValue, isSecretRef, type ServerConfig } from '../config/serverConfig';
 import { isSecretName, type Redactor } from '../logs/redactor';
 import { type SecretStore, secretRefProblem } from '../secrets/secretStore';
@@ -14,6 +14,7 @@ export class ConfigProblem extends Error {}
 export async function openTransport(
   config: ServerConfig,
   deps: { secrets: SecretStore; redactor: Redactor; resolveShellPath?: boolean },
+  auth?: HttpAuth,
 ): Promise<Transport> {
   if (config.kind === 'stdio') {
     return new StdioTransport({
@@ -32,6 +33,7 @@ export async function openTransport(
       url: config.url,
       headers: await resolveValues(config, config.headers, 'headers', deps),
       label: config.name,
+      ...(auth ? { auth } : {}),
     },
     config.type,
   );

@@ -1,6 +1,6 @@
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerView, TrustRequest } from '../../../shared/host/serverView';
-import { type ClientHandlers, type Disposer, Emitter } from '../../mcp';
+import { type AuthStore, type ClientHandlers, type Disposer, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
@@ -23,6 +23,8 @@ export interface ServerRegistryDeps {
   handlersFor(server: ConsentServer): ClientHandlers;
   restart?: Partial<RestartPolicy>;
   resolveShellPath?: boolean;
+  /** Where remote servers' OAuth credentials are kept. */
+  authStore: AuthStore;
 }
 
 /** Something a live server said, with which server said it. */
@@ -157,6 +159,16 @@ export class ServerRegistry {
     await this.trusted(id).restart();
   }
 
+  /** Starts a remote server allowed to open its sign-in page (the person clicked Sign in). */
+  async signIn(id: string): Promise<void> {
+    await this.trusted(id).signIn();
+  }
+
+  /** Forgets a remote server's tokens (revoked where offered). */
+  async signOut(id: string): Promise<void> {
+    await this.trusted(id).signOut();
+  }
+
   /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */
   upsert(id: string, raw: Record<string, unknown>): Promise<void> {
     return this.upsertMany({ [id]: raw });
@@ -252,6 +264,7 @@ export class ServerRegistry {
         handlers: this.deps.handlersFor(consentServerOf(config, identity)),
         restart: this.deps.restart,
         resolveShellPath: this.deps.resolveShellPath,
+        authStore: this.deps.authStore,
       });
       this.entries.set(config.name, {
         session,

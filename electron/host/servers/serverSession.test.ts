@@ -10,6 +10,7 @@ import {
   startEverythingHttp,
 } from '../../../e2e/fixtures/servers';
 import type { ServerState } from '../../../shared/host/serverView';
+import { MemoryAuthStore } from '../../mcp';
 import { parseConfig, type ServerConfig } from '../config/serverConfig';
 import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
@@ -42,6 +43,7 @@ function connection(config: ServerConfig, extra: Partial<ServerSessionDeps> = {}
     logs,
     redactor,
     handlers: {},
+    authStore: new MemoryAuthStore(),
     restart: { baseDelayMs: 20, maxTries: 3, stableAfterMs: 60_000 },
     ...extra,
   });

@@ -13,12 +13,15 @@ import type {
   Tool,
 } from '../../../shared/mcp/protocol';
 import {
+  type AuthStore,
   type CallOptions,
   type ClientHandlers,
   type Disposer,
   Emitter,
   McpClient,
+  OAuthAuthorizer,
   type PingOptions,
+  type SignInRequest,
   type Transport,
 } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
@@ -41,6 +44,8 @@ export interface ServerSessionDeps {
   resolveShellPath?: boolean;
   /** How a remote server is checked while idle (a local one's process says when it is gone). */
   remotePing?: PingOptions;
+  /** Where a remote server's OAuth credentials are kept. */
+  authStore: AuthStore;
 }
 
 /** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
@@ -53,7 +58,9 @@ const STDERR_TAIL_LINES = 20;
 export type SessionEvent =
   | { kind: 'list-changed'; list: 'tools' | 'resources' | 'prompts' }
   | { kind: 'resource-updated'; uri: string }
-  | { kind: 'elicitation-complete'; elicitationId: string };
+  | { kind: 'elicitation-complete'; elicitationId: string }
+  /** The person asked to sign in: open this authorization page for them. */
+  | { kind: 'open-sign-in'; url: string; issuer: string };
 
 /** The one error for an operation on a server that is not running (stopped, starting, failed). */
 export class ServerNotRunning extends Error {
@@ -98,6 +105,10 @@ export class ServerSession {
   private lastError: ServerError | undefined;
   private readonly policy: RestartPolicy;
   private loggingLevel: LoggingLevel | undefined;
+  /** A remote server's OAuth, kept across runs (its tokens live in the store). */
+  private readonly authorizer: OAuthAuthorizer | undefined;
+  /** True while a start the person asked for may open a sign-in page. */
+  private signingIn = false;
 
   constructor(
     readonly config: ServerConfig,
@@ -105,6 +116,16 @@ export class ServerSession {
   ) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...deps.restart };
     this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
+    if (config.kind === 'remote') {
+      this.authorizer = new OAuthAuthorizer({
+        serverUrl: config.url,
+        store: deps.authStore,
+        label: config.name,
+        log: (text) => this.log('lifecycle', 'info', text),
+        interactive: () => this.signingIn,
+        signIn: (request) => this.openSignIn(request),
+      });
+    }
   }
 
   get id(): string {
@@ -149,6 +170,35 @@ export class ServerSession {
   async restart(): Promise<void> {
     await this.stop('restart');
     await this.start();
+  }
+
+  /**
+   * Starts again, this time allowed to open the authorization server's sign-in page (the person
+   * asked for it, having seen with whom and for which scopes).
+   */
+  async signIn(): Promise<void> {
+    if (!this.authorizer) throw new Error(`Server "${this.id}" is not a remote server`);
+    await this.stop('signing in');
+    this.signingIn = true;
+    try {
+      await this.start();
+    } finally {
+      this.signingIn = false;
+    }
+  }
+
+  /** Forgets (and revokes, where offered) this server's tokens; the next start asks for a sign-in. */
+  async signOut(): Promise<void> {
+    if (!this.authorizer) throw new Error(`Server "${this.id}" is not a remote server`);
+    await this.stop('signed out');
+    await this.authorizer.signOut();
+    this.log('lifecycle', 'info', 'signed out');
+    await this.start();
+  }
+
+  private async openSignIn(request: SignInRequest): Promise<void> {
+    this.log('lifecycle', 'info', `opening the sign-in page of ${request.issuer}`);
+    this.eventEmitter.fire({ kind: 'open-sign-in', url: request.url.href, issuer: request.issuer });
   }
 
   /** Kept for later runs too; sent now when the server is running and logs. */
@@ -238,7 +288,7 @@ export class ServerSession {
     let transport: Transport;
     let client: McpClient;
     try {
-      transport = await openTransport(this.config, this.deps);
+      transport = await openTransport(this.config, this.deps, this.authorizer);
       this.wireTransportLogs(transport);
       client = await McpClient.connect({
         transport,
@@ -269,6 +319,7 @@ export class ServerSession {
       capabilities: client.serverCapabilities,
       ...(client.instructions !== undefined ? { instructions: client.instructions } : {}),
       since: Date.now(),
+      ...(this.authorizer?.signedIn ? { auth: this.authorizer.signedIn } : {}),
     });
     if (this.config.kind === 'remote' && client.serverInfo.icons?.length)
       void fetchServerIcon(this.config.url, client.serverInfo.icons).then((icon) => {

@@ -1,4 +1,4 @@
-import type { ServerError } from '../../../shared/host/serverView';
+import type { ServerError, SignInNeeded } from '../../../shared/host/serverView';
 import { ErrorCode, McpError } from '../../mcp';
 import type { Redactor } from '../logs/redactor';
 import { ConfigProblem } from './serverLaunch';
@@ -28,15 +28,37 @@ export function startError(error: unknown, output: string[], redactor: Redactor)
       `No answer to initialize within ${waited}: the program started but did not speak MCP in time ` +
       '(still downloading a package, waiting for a proxy or for input, or not an MCP server).';
   }
+  const signIn = error instanceof McpError ? signInNeeded(error) : undefined;
+  const authFailed = error instanceof McpError && error.code === ErrorCode.AuthFailed;
   return {
     message: redactor.redact(message),
     stderrTail: tail.map((l) => redactor.redact(l)),
     at: Date.now(),
-    ...(error instanceof ConfigProblem || data?.spawnError !== undefined || refusedForGood(data?.status)
+    ...(error instanceof ConfigProblem ||
+    data?.spawnError !== undefined ||
+    refusedForGood(data?.status) ||
+    signIn ||
+    authFailed
       ? { permanent: true }
       : {}),
+    ...(signIn ? { signIn } : {}),
   };
 }
+
+/** A sign-in only the person can give: with whom, and for which scopes. */
+function signInNeeded(error: McpError): SignInNeeded | undefined {
+  if (error.code !== ErrorCode.SignInRequired) return undefined;
+  const issuer = closedField(error.data, 'issuer');
+  const scopes = closedField(error.data, 'scopes');
+  if (typeof issuer !== 'string') return undefined;
+  return {
+    issuer,
+    scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
+  };
+}
+
+const closedField = (data: unknown, name: string): unknown =>
+  typeof data === 'object' && data !== null ? Reflect.get(data, name) : undefined;
 
 function closedData(data: unknown): ClosedData | undefined {
   return typeof data === 'object' && data !== null ? (data as ClosedData) : undefined;

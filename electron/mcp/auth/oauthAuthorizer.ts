@@ -56,6 +56,8 @@ export interface OAuthOptions {
    * answer comes back to the loopback listener. Absent: a sign-in is a SignInRequired error.
    */
   signIn?: (request: SignInRequest) => Promise<void>;
+  /** Whether a person can be asked right now (default: whenever signIn is given). */
+  interactive?: () => boolean;
   /** How many times a server may ask for more scope before it is a failure (default 2). */
   maxStepUps?: number;
 }
@@ -280,7 +282,7 @@ export class OAuthAuthorizer implements HttpAuth {
   ): Promise<oauth.TokenEndpointResponse> {
     requirePkce(as, this.http);
     const signIn = this.options.signIn;
-    if (!signIn) {
+    if (!signIn || this.options.interactive?.() === false) {
       throw signInRequired(
         this.http.label,
         `${this.http.label} needs you to sign in with ${new URL(as.issuer).host}`,

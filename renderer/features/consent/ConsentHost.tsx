@@ -1,6 +1,7 @@
 import { assertNever } from '../../../shared/assertNever';
 import type { ConsentAnswer, ConsentRequest } from '../../../shared/host/consent';
 import { useHost } from '../../components/HostContext';
+import { openExternally } from '../../components/openExternally';
 import { selectActiveConsent } from '../../state/slices/consents';
 import { useApp } from '../../state/store';
 import { ElicitationFormDialog } from './ElicitationFormDialog';
@@ -10,7 +11,6 @@ import { SamplingResultDialog } from './SamplingResultDialog';
 import { ToolConsentDialog } from './ToolConsentDialog';
 
 /** The system browser: Electron routes window.open there; the browser shell opens a separate tab. */
-const openExternally = (url: string) => void window.open(url, '_blank', 'noopener,noreferrer');
 
 /** Shows the consent the host waits on (one at a time, any order), and sends the person's answer. */
 export function ConsentHost() {

@@ -10,6 +10,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
 import { ServerEditor } from './ServerEditor';
 import { ServerTools } from './ServerTools';
+import { SignInPanel } from './SignInPanel';
 
 /**
  * Icons carried inline; a remote server's own-origin icon comes fetched by the host (the page never
@@ -137,6 +138,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           )}
         </section>
       )}
+      {server.kind === 'remote' && <SignInPanel server={server} />}
       {state.status === 'running' && state.capabilities.tools && <ServerTools server={server.id} />}
       <footer className="actions">
         {!server.trustRequired && state.status !== 'disabled' && (

@@ -5,11 +5,14 @@ import type { AppState } from '../store';
 export interface ServersSlice {
   servers: ServerView[];
   secretsEncrypted: boolean | undefined;
+  /** The sign-in page the host opened for a server, kept as a link in case no tab opened. */
+  signInPages: Record<string, { url: string; issuer: string }>;
 }
 
 export const createServersSlice: StateCreator<AppState, [], [], ServersSlice> = () => ({
   servers: [],
   secretsEncrypted: undefined,
+  signInPages: {},
 });
 
 /** Servers that need the person: in error, or waiting for the trust prompt. */

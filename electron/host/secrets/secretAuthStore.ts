@@ -1,0 +1,89 @@
+import type { AuthBinding, AuthStore, StoredClient, StoredTokens } from '../../mcp';
+import type { Redactor } from '../logs/redactor';
+import type { SecretStore } from './secretStore';
+
+/**
+ * OAuth credentials in the secret store (the OS keychain in Electron): clients by issuer, tokens by
+ * issuer and resource, and which issuer each server last signed in with. Never in the config file;
+ * every token and client secret read or written is added to the redactor, so no log shows it.
+ * The ids (`oauth:…`) cannot meet a server's own secrets, whose names are URL-encoded.
+ */
+export class SecretAuthStore implements AuthStore {
+  constructor(
+    private readonly secrets: SecretStore,
+    private readonly redactor: Redactor,
+  ) {}
+
+  async client(issuer: string): Promise<StoredClient | undefined> {
+    const client = await this.read<StoredClient>(`oauth:client@${issuer}`, isStoredClient);
+    this.redactor.add(client?.clientSecret);
+    return client;
+  }
+  setClient(issuer: string, client: StoredClient | undefined): Promise<void> {
+    this.redactor.add(client?.clientSecret);
+    return this.write(`oauth:client@${issuer}`, client);
+  }
+  async tokens(binding: AuthBinding): Promise<StoredTokens | undefined> {
+    const tokens = await this.read<StoredTokens>(tokensId(binding), isStoredTokens);
+    this.redactor.add(tokens?.accessToken, tokens?.refreshToken);
+    return tokens;
+  }
+  setTokens(binding: AuthBinding, tokens: StoredTokens | undefined): Promise<void> {
+    this.redactor.add(tokens?.accessToken, tokens?.refreshToken);
+    return this.write(tokensId(binding), tokens);
+  }
+  binding(serverUrl: string): Promise<AuthBinding | undefined> {
+    return this.read<AuthBinding>(`oauth:binding@${serverUrl}`, isBinding);
+  }
+  setBinding(serverUrl: string, binding: AuthBinding | undefined): Promise<void> {
+    return this.write(`oauth:binding@${serverUrl}`, binding);
+  }
+
+  private async read<T>(id: string, check: (v: unknown) => v is T): Promise<T | undefined> {
+    const raw = await this.secrets.get(id);
+    if (raw === undefined) return undefined;
+    try {
+      const value: unknown = JSON.parse(raw);
+      return check(value) ? value : undefined;
+    } catch {
+      return undefined; // unreadable: as if never stored; a sign-in stores it anew
+    }
+  }
+
+  private async write(id: string, value: object | undefined): Promise<void> {
+    if (value === undefined) await this.secrets.delete(id);
+    else await this.secrets.set(id, JSON.stringify(value));
+  }
+}
+
+const tokensId = (b: AuthBinding) => `oauth:tokens@${JSON.stringify([b.issuer, b.resource])}`;
+
+const field = (v: unknown, name: string): unknown =>
+  typeof v === 'object' && v !== null ? Reflect.get(v, name) : undefined;
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+function isStoredClient(v: unknown): v is StoredClient {
+  const method = field(v, 'authMethod');
+  const uris = field(v, 'redirectUris');
+  return (
+    typeof field(v, 'clientId') === 'string' &&
+    optionalString(field(v, 'clientSecret')) &&
+    (method === 'none' || method === 'client_secret_basic' || method === 'client_secret_post') &&
+    Array.isArray(uris) &&
+    uris.every((u) => typeof u === 'string')
+  );
+}
+
+function isStoredTokens(v: unknown): v is StoredTokens {
+  const expires = field(v, 'expiresAt');
+  return (
+    typeof field(v, 'accessToken') === 'string' &&
+    optionalString(field(v, 'refreshToken')) &&
+    optionalString(field(v, 'scope')) &&
+    (expires === undefined || typeof expires === 'number')
+  );
+}
+
+function isBinding(v: unknown): v is AuthBinding {
+  return typeof field(v, 'issuer') === 'string' && typeof field(v, 'resource') === 'string';
+}
