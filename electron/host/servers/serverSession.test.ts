@@ -147,17 +147,14 @@ describe('ServerSession', () => {
   });
 
   it('Stop while starting ends the process at once, without waiting for the initialize timeout', async () => {
-    const { conn } = connection(
+    const { conn, logs } = connection(
       configOf('slow', stdio(hostileStdio('hang-init'), { requestTimeoutMs: 60_000 })),
     );
     const started = conn.start();
-    const output = () => (conn as unknown as { output: string[] }).output;
-    await expect.poll(() => output().some((l) => l.startsWith('pid '))).toBe(true);
-    const pid = Number(
-      output()
-        .find((l) => l.startsWith('pid '))!
-        .slice(4),
-    );
+    await expect
+      .poll(() => logs.entries('slow').some((e) => /^started .* \(pid \d+\)$/.test(e.text)))
+      .toBe(true);
+    const pid = lastPid(logs, 'slow');
     await conn.stop();
     await started;
     expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });

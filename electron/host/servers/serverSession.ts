@@ -1,17 +1,11 @@
-import { isRunning, type ServerError, type ServerState } from '../../../shared/host/serverView';
-import type {
-  CallToolResult,
-  CompleteParams,
-  CompleteResult,
-  GetPromptResult,
-  LoggingLevel,
-  Prompt,
-  ReadResourceResult,
-  Resource,
-  ResourceTemplate,
-  ServerCapabilities,
-  Tool,
-} from '../../../shared/mcp/protocol';
+import {
+  isRunning,
+  type LogSource,
+  type ServerError,
+  type ServerState,
+  type SignInNeeded,
+} from '../../../shared/host/serverView';
+import type { CompleteParams, LoggingLevel, ServerCapabilities } from '../../../shared/mcp/protocol';
 import {
   type AuthStore,
   type CallOptions,
@@ -19,9 +13,7 @@ import {
   type Disposer,
   Emitter,
   McpClient,
-  OAuthAuthorizer,
   type PingOptions,
-  type SignInRequest,
   type Transport,
 } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
@@ -31,6 +23,8 @@ import type { SecretStore } from '../secrets/secretStore';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
 import { openTransport } from './serverLaunch';
+import { SessionAuth } from './sessionAuth';
+import { SessionLog } from './sessionLog';
 import { startError } from './startError';
 
 export interface ServerSessionDeps {
@@ -50,9 +44,6 @@ export interface ServerSessionDeps {
 
 /** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
 const REMOTE_PING: PingOptions = { intervalMs: 30_000, timeoutMs: 10_000, maxMissed: 2 };
-
-/** How many of a failed attempt's last stderr lines the card shows. */
-const STDERR_TAIL_LINES = 20;
 
 /** What a live server said that the host acts on, re-emitted from whichever client is live. */
 export type SessionEvent =
@@ -100,30 +91,25 @@ export class ServerSession {
   private generation = 0;
   /** Aborts the attempt under way (stop or remove while starting ends the process at once). */
   private attempt: AbortController | undefined;
-  /** The last stderr lines of the attempt under way: the reason on the card when it fails. */
-  private output: string[] = [];
+  private readonly logger: SessionLog;
   private lastError: ServerError | undefined;
   private readonly policy: RestartPolicy;
   private loggingLevel: LoggingLevel | undefined;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
-  private readonly authorizer: OAuthAuthorizer | undefined;
-  /** True while a start the person asked for may open a sign-in page. */
-  private signingIn = false;
+  private readonly auth: SessionAuth | undefined;
 
   constructor(
     readonly config: ServerConfig,
     private readonly deps: ServerSessionDeps,
   ) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...deps.restart };
+    this.logger = new SessionLog(deps.logs, config.name);
     this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
     if (config.kind === 'remote') {
-      this.authorizer = new OAuthAuthorizer({
-        serverUrl: config.url,
-        store: deps.authStore,
-        label: config.name,
+      this.auth = new SessionAuth(config.url, config.name, deps.authStore, {
         log: (text) => this.log('lifecycle', 'info', text),
-        interactive: () => this.signingIn,
-        signIn: (request) => this.openSignIn(request),
+        open: (url, issuer) => this.eventEmitter.fire({ kind: 'open-sign-in', url, issuer }),
+        needed: (needed) => this.signInLost(needed),
       });
     }
   }
@@ -177,28 +163,34 @@ export class ServerSession {
    * asked for it, having seen with whom and for which scopes).
    */
   async signIn(): Promise<void> {
-    if (!this.authorizer) throw new Error(`Server "${this.id}" is not a remote server`);
+    if (!this.auth) throw new Error(`Server "${this.id}" is not a remote server`);
     await this.stop('signing in');
-    this.signingIn = true;
-    try {
-      await this.start();
-    } finally {
-      this.signingIn = false;
-    }
+    await this.auth.interactively(() => this.start());
   }
 
   /** Forgets (and revokes, where offered) this server's tokens; the next start asks for a sign-in. */
   async signOut(): Promise<void> {
-    if (!this.authorizer) throw new Error(`Server "${this.id}" is not a remote server`);
+    if (!this.auth) throw new Error(`Server "${this.id}" is not a remote server`);
     await this.stop('signed out');
-    await this.authorizer.signOut();
+    await this.auth.signOut();
     this.log('lifecycle', 'info', 'signed out');
     await this.start();
   }
 
-  private async openSignIn(request: SignInRequest): Promise<void> {
-    this.log('lifecycle', 'info', `opening the sign-in page of ${request.issuer}`);
-    this.eventEmitter.fire({ kind: 'open-sign-in', url: request.url.href, issuer: request.issuer });
+  /**
+   * A running server's token was refused and could not be renewed (revoked, expired for good): the
+   * session ends in "Sign in required", as at start; it is not retried until the person signs in.
+   */
+  private signInLost(needed: SignInNeeded): void {
+    if (this.run === undefined) return; // a start under way reports it through its own failure
+    const generation = ++this.generation;
+    this.cancelTimers();
+    const client = this.drop();
+    const message = `The sign-in with ${new URL(needed.issuer).host} ended (its token was refused and could not be renewed): sign in again`;
+    this.log('lifecycle', 'warning', message);
+    this.lastError = { message, stderrTail: [], at: Date.now(), permanent: true, signIn: needed };
+    this.setState({ status: 'error', error: this.lastError });
+    if (generation === this.generation) void client?.close().catch(() => {});
   }
 
   /** Kept for later runs too; sent now when the server is running and logs. */
@@ -216,42 +208,20 @@ export class ServerSession {
 
   // ---- operations on the running server (each fails with ServerNotRunning otherwise) ----------
 
-  async callTool(
-    name: string,
-    args: Record<string, unknown> = {},
-    options?: CallOptions,
-  ): Promise<CallToolResult> {
-    return this.running().callTool(name, args, options);
-  }
-  async readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult> {
-    return this.running().readResource(uri, options);
-  }
-  async getPrompt(
-    name: string,
-    args: Record<string, string>,
-    options?: CallOptions,
-  ): Promise<GetPromptResult> {
-    return this.running().getPrompt(name, args, options);
-  }
-  async complete(params: CompleteParams, options?: CallOptions): Promise<CompleteResult> {
-    return this.running().complete(params, options);
-  }
-  async setSubscribed(uri: string, subscribed: boolean): Promise<void> {
-    if (subscribed) await this.running().subscribeResource(uri);
-    else await this.running().unsubscribeResource(uri);
-  }
-  async listTools(): Promise<Tool[]> {
-    return this.running().listTools();
-  }
-  async listResources(): Promise<Resource[]> {
-    return this.running().listResources();
-  }
-  async listResourceTemplates(): Promise<ResourceTemplate[]> {
-    return this.running().listResourceTemplates();
-  }
-  async listPrompts(): Promise<Prompt[]> {
-    return this.running().listPrompts();
-  }
+  readonly callTool = async (name: string, args: Record<string, unknown> = {}, options?: CallOptions) =>
+    this.running().callTool(name, args, options);
+  readonly readResource = async (uri: string, options?: CallOptions) =>
+    this.running().readResource(uri, options);
+  readonly getPrompt = async (name: string, args: Record<string, string>, options?: CallOptions) =>
+    this.running().getPrompt(name, args, options);
+  readonly complete = async (params: CompleteParams, options?: CallOptions) =>
+    this.running().complete(params, options);
+  readonly setSubscribed = async (uri: string, subscribed: boolean) =>
+    subscribed ? this.running().subscribeResource(uri) : this.running().unsubscribeResource(uri);
+  readonly listTools = async () => this.running().listTools();
+  readonly listResources = async () => this.running().listResources();
+  readonly listResourceTemplates = async () => this.running().listResourceTemplates();
+  readonly listPrompts = async () => this.running().listPrompts();
 
   /** Ends every subscription; the session is not used again. */
   dispose(): void {
@@ -276,7 +246,7 @@ export class ServerSession {
 
   private async connect(generation: number): Promise<void> {
     this.tries++;
-    this.output = [];
+    this.logger.newAttempt();
     const attempt = new AbortController();
     this.attempt = attempt;
     this.setState({
@@ -288,8 +258,8 @@ export class ServerSession {
     let transport: Transport;
     let client: McpClient;
     try {
-      transport = await openTransport(this.config, this.deps, this.authorizer);
-      this.wireTransportLogs(transport);
+      transport = await openTransport(this.config, this.deps, this.auth?.http);
+      this.logger.followTransport(transport);
       client = await McpClient.connect({
         transport,
         serverName: this.id,
@@ -301,7 +271,7 @@ export class ServerSession {
       });
     } catch (error) {
       if (generation === this.generation)
-        this.failed(generation, startError(error, this.output, this.deps.redactor));
+        this.failed(generation, startError(error, this.logger.tail, this.deps.redactor));
       return;
     }
     if (generation !== this.generation) {
@@ -319,7 +289,7 @@ export class ServerSession {
       capabilities: client.serverCapabilities,
       ...(client.instructions !== undefined ? { instructions: client.instructions } : {}),
       since: Date.now(),
-      ...(this.authorizer?.signedIn ? { auth: this.authorizer.signedIn } : {}),
+      ...(this.auth?.signedIn ? { auth: this.auth.signedIn } : {}),
     });
     if (this.config.kind === 'remote' && client.serverInfo.icons?.length)
       void fetchServerIcon(this.config.url, client.serverInfo.icons).then((icon) => {
@@ -395,34 +365,10 @@ export class ServerSession {
         });
         void client.close().catch(() => {});
       }),
-      client.onLogMessage((m) => {
-        const text = typeof m.data === 'string' ? m.data : JSON.stringify(m.data);
-        this.log('server', m.level, text, m.logger);
-      }),
+      client.onLogMessage((m) => this.logger.serverMessage(m)),
       client.onProtocolLog((entry) => this.log('protocol', entry.level, entry.message)),
-      client.onWireTrace((trace) => {
-        const text = JSON.stringify(trace.message);
-        this.log(
-          'wire',
-          'debug',
-          `${trace.direction === 'send' ? '→' : '←'} ${text.length > 2000 ? `${text.slice(0, 2000)}…` : text}`,
-        );
-      }),
+      client.onWireTrace((trace) => this.logger.wire(trace)),
     ];
-  }
-
-  /**
-   * The transport's own lines. The listener lives as long as the transport, past the run's end, so
-   * what a server writes while it shuts down is still logged.
-   */
-  private wireTransportLogs(transport: Transport): void {
-    transport.onLog((entry) => {
-      if (entry.source === 'stderr') {
-        this.log('stderr', 'info', entry.text);
-        this.output.push(entry.text);
-        if (this.output.length > STDERR_TAIL_LINES) this.output.shift();
-      } else this.log('lifecycle', entry.level, entry.text);
-    });
   }
 
   private setState(state: ServerState): void {
@@ -436,12 +382,7 @@ export class ServerSession {
     this.timer = undefined;
   }
 
-  private log(
-    source: 'lifecycle' | 'stderr' | 'server' | 'protocol' | 'wire',
-    level: LoggingLevel,
-    text: string,
-    logger?: string,
-  ): void {
-    this.deps.logs.append(this.id, source, level, text, logger);
+  private log(source: LogSource, level: LoggingLevel, text: string): void {
+    this.logger.write(source, level, text);
   }
 }

@@ -58,6 +58,8 @@ export interface OAuthOptions {
   signIn?: (request: SignInRequest) => Promise<void>;
   /** Whether a person can be asked right now (default: whenever signIn is given). */
   interactive?: () => boolean;
+  /** Told when a sign-in is needed and no person can be asked (the error follows). */
+  onSignInNeeded?: (needed: { issuer: string; scopes: string[] }) => void;
   /** How many times a server may ask for more scope before it is a failure (default 2). */
   maxStepUps?: number;
 }
@@ -120,8 +122,13 @@ export class OAuthAuthorizer implements HttpAuth {
     const c = this.current;
     if (!c?.tokens) return undefined;
     if (c.tokens.expiresAt !== undefined && c.tokens.expiresAt - REFRESH_MARGIN_MS < Date.now()) {
-      if (c.tokens.refreshToken) await this.exclusive(() => this.refresh(c));
-      else return undefined;
+      // A refresh that fails leaves no token: the request goes without, and its 401 says what now.
+      if (!c.tokens.refreshToken) return undefined;
+      const renewed = await this.exclusive(() => this.refresh(c)).then(
+        () => true,
+        () => false,
+      );
+      if (!renewed) return undefined;
     }
     const token = this.current?.tokens?.accessToken;
     return token ? `Bearer ${token}` : undefined;
@@ -283,6 +290,7 @@ export class OAuthAuthorizer implements HttpAuth {
     requirePkce(as, this.http);
     const signIn = this.options.signIn;
     if (!signIn || this.options.interactive?.() === false) {
+      this.options.onSignInNeeded?.({ issuer: as.issuer, scopes });
       throw signInRequired(
         this.http.label,
         `${this.http.label} needs you to sign in with ${new URL(as.issuer).host}`,

@@ -126,7 +126,8 @@ export function ServerCard({ server }: { server: ServerView }) {
           </pre>
         </details>
       )}
-      {lastError && (
+      {/* A sign-in the server needs is said by the sign-in panel, with what to do. */}
+      {lastError && !lastError.signIn && (
         <section className="error" aria-label="Last error">
           <p>
             <SafeText text={lastError.message} />

@@ -20,6 +20,11 @@ export function SignInPanel({ server }: { server: ServerView }) {
     return (
       <section className="sign-in" aria-label="Sign in">
         <h4>Sign in required</h4>
+        {state.error.message.startsWith('The sign-in with') && (
+          <p>
+            <SafeText text={state.error.message} />
+          </p>
+        )}
         <p>
           Signing in opens the sign-in page of{' '}
           <strong>
@@ -64,7 +69,10 @@ export function SignInPanel({ server }: { server: ServerView }) {
               for <SafeText text={scope} />
             </>
           ) : null}
-          {expiresAt ? `; the token is renewed before ${new Date(expiresAt).toLocaleTimeString()}` : ''}.
+          {expiresAt
+            ? `; its token is good until ${new Date(expiresAt).toLocaleTimeString()} and is renewed without asking you`
+            : ''}
+          .
         </p>
         <button type="button" onClick={() => run(() => host.call('signOut', server.id))}>
           Sign out

@@ -1,0 +1,148 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  describeInChromium,
+  goTo,
+  type RunningShell,
+  root,
+  runToolByHand,
+  shots,
+  startShell,
+} from './shellFixture';
+
+interface OAuthServers {
+  issuer: string;
+  mcpUrl: string;
+  process: ChildProcess;
+}
+
+/** oidc-provider in front of the official SDK's server with bearer auth (e2e/fixtures/oauth). */
+async function startOAuthServers(tokenTtlSeconds: number): Promise<OAuthServers> {
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'e2e/fixtures/oauth/oauth-servers.mjs'), '--token-ttl', String(tokenTtlSeconds)],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const urls = await new Promise<{ issuer: string; mcpUrl: string }>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve(JSON.parse(line));
+    });
+    child.once('exit', (code) => reject(new Error(`oauth servers exited (${code}): ${out}`)));
+  });
+  return { ...urls, process: child };
+}
+
+/**
+ * OAuth with real parts: the browser shell, Chromium, oidc-provider (dynamic registration, PKCE,
+ * resource indicators, refresh with rotation) and an MCP server that checks bearer tokens. Sign in
+ * through the real sign-in page, call a tool, let the token expire (renewed without asking), have it
+ * revoked (Sign in shown again), restart the host (still signed in).
+ */
+describeInChromium('OAuth sign-in to a remote server', () => {
+  const TOKEN_TTL = 6;
+  let oauth: OAuthServers;
+  let shell: RunningShell;
+  let page: Page;
+  const card = () => page.locator('[data-server="protected"]');
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `oauth-${name}.png`) });
+  const seen = async () =>
+    (await (await fetch(new URL('/test/seen', oauth.mcpUrl))).json()) as { jti: string; sub: string }[];
+
+  beforeAll(async () => {
+    oauth = await startOAuthServers(TOKEN_TTL);
+    shell = await startShell({
+      servers: { protected: { type: 'http', url: oauth.mcpUrl } },
+      trusted: ['protected'],
+    });
+    page = shell.page;
+    await page.goto(shell.url);
+    await goTo(page, 'Servers');
+  }, 90_000);
+
+  afterAll(async () => {
+    await shell?.stop();
+    oauth?.process.kill('SIGTERM');
+  }, 90_000);
+
+  async function signInThroughThePage() {
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      card().getByRole('button', { name: 'Sign in', exact: true }).click(),
+    ]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).origin).toBe(oauth.issuer);
+    // oidc-provider's own login and consent pages, as far as they show (a second sign-in in the same
+    // browser skips the login; a granted consent is not asked again).
+    const callback = /127\.0\.0\.1:\d+\/callback/;
+    for (let step = 0; step < 40 && !callback.test(tab.url()); step++) {
+      const login = tab.locator('input[name="login"]');
+      const submit = tab.locator('button[type="submit"]');
+      if (await login.isVisible().catch(() => false)) {
+        await login.fill('alice');
+        await tab.locator('input[name="password"]').fill('any');
+        await submit.click();
+      } else if (await submit.isVisible().catch(() => false)) await submit.click();
+      await tab.waitForTimeout(250);
+    }
+    await tab.waitForURL(/127\.0\.0\.1:\d+\/callback/);
+    await expect.poll(() => tab.textContent('body')).toContain('Switchboard received the answer');
+    await tab.close();
+  }
+
+  it('shows "Sign in required" with whom and the scopes, signs in on the real page, then a tool call works', async () => {
+    await card().getByText('Sign in required').waitFor({ timeout: 20_000 });
+    const host = new URL(oauth.issuer).host;
+    await expect.poll(() => card().textContent()).toContain(`sign-in page of ${host}`);
+    expect(await card().textContent()).toContain('mcp:tools');
+    await shot('sign-in-required');
+    await signInThroughThePage();
+    await card().locator('[data-status="running"]').waitFor({ timeout: 20_000 });
+    await expect.poll(() => card().textContent()).toContain(`Signed in with ${host}`);
+    await shot('signed-in');
+    const runner = await runToolByHand(page, 'protected', 'whoami');
+    await expect
+      .poll(() => runner.getByRole('region', { name: 'Result' }).textContent())
+      .toContain('You are');
+    await runner.getByRole('button', { name: 'Close' }).click();
+  }, 90_000);
+
+  it('an expired token is renewed without asking the person', async () => {
+    const before = new Set((await seen()).map((s) => s.jti));
+    const pages = page.context().pages().length;
+    await page.waitForTimeout((TOKEN_TTL + 1) * 1000);
+    const runner = await runToolByHand(page, 'protected', 'whoami');
+    await expect
+      .poll(() => runner.getByRole('region', { name: 'Result' }).textContent())
+      .toContain('You are');
+    await runner.getByRole('button', { name: 'Close' }).click();
+    const last = (await seen()).at(-1);
+    expect(last && before.has(last.jti)).toBe(false); // a new token
+    expect(page.context().pages().length).toBe(pages); // no sign-in page opened
+  }, 90_000);
+
+  it('a revoked token that cannot be renewed ends in "Sign in required" again; signing in brings it back', async () => {
+    await fetch(new URL('/test/revoke', oauth.mcpUrl), { method: 'POST' });
+    // The call is refused; the server ends in "Sign in required" (its tools, and the runner, go with it).
+    await runToolByHand(page, 'protected', 'whoami');
+    await card().getByText('Sign in required').waitFor({ timeout: 15_000 });
+    await shot('signed-out-by-revocation');
+    await signInThroughThePage();
+    await card().locator('[data-status="running"]').waitFor({ timeout: 20_000 });
+  }, 90_000);
+
+  it('after a restart of the host, the server is still signed in', async () => {
+    const home = shell.home;
+    await shell.kill({ keepBrowser: true });
+    shell = await startShell({ servers: {}, home, page });
+    await page.goto(shell.url);
+    await goTo(page, 'Servers');
+    await card().locator('[data-status="running"]').waitFor({ timeout: 20_000 });
+    expect(await card().textContent()).toContain('Signed in with');
+    await shot('signed-in-after-restart');
+  }, 90_000);
+});
