@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -51,7 +52,11 @@ describeInChromium('OAuth sign-in to a remote server', () => {
   const card = () => page.locator('[data-server="protected"]');
   const shot = (name: string) => page.screenshot({ path: path.join(shots, `oauth-${name}.png`) });
   const seen = async () =>
-    (await (await fetch(new URL('/test/seen', oauth.mcpUrl))).json()) as { jti: string; sub: string }[];
+    (await (await fetch(new URL('/test/seen', oauth.mcpUrl))).json()) as {
+      jti: string;
+      sub: string;
+      signature: string;
+    }[];
 
   beforeAll(async () => {
     oauth = await startOAuthServers(TOKEN_TTL);
@@ -109,6 +114,17 @@ describeInChromium('OAuth sign-in to a remote server', () => {
       .poll(() => runner.getByRole('region', { name: 'Result' }).textContent())
       .toContain('You are');
     await runner.getByRole('button', { name: 'Close' }).click();
+    // The token never reached the page, nor the server's log on disk.
+    const signature = (await seen()).at(-1)?.signature ?? '';
+    expect(signature.length).toBeGreaterThan(20);
+    expect(shell.frames.some((f) => f.includes(signature))).toBe(false);
+    const logs = await readdir(path.join(shell.home, 'logs')).catch(() => [] as string[]);
+    expect(logs.length).toBeGreaterThan(0);
+    for (const file of logs)
+      expect(await readFile(path.join(shell.home, 'logs', file), 'utf8')).not.toContain(signature);
+    // Kept in the secret store, never in the config file.
+    expect(await readFile(path.join(shell.home, 'config.json'), 'utf8')).not.toContain(signature);
+    expect(await readFile(path.join(shell.home, 'secrets.json'), 'utf8')).toContain(signature);
   }, 90_000);
 
   it('an expired token is renewed without asking the person', async () => {
