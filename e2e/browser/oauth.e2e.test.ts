@@ -1,42 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { completeSignIn, type OAuthServers, startOAuthServers } from '../fixtures/oauth/oauthServers';
 import {
   describeInChromium,
   goTo,
   type RunningShell,
-  root,
   runToolByHand,
   shots,
   startShell,
 } from './shellFixture';
-
-interface OAuthServers {
-  issuer: string;
-  mcpUrl: string;
-  process: ChildProcess;
-}
-
-/** oidc-provider in front of the official SDK's server with bearer auth (e2e/fixtures/oauth). */
-async function startOAuthServers(tokenTtlSeconds: number): Promise<OAuthServers> {
-  const child = spawn(
-    process.execPath,
-    [path.join(root, 'e2e/fixtures/oauth/oauth-servers.mjs'), '--token-ttl', String(tokenTtlSeconds)],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const urls = await new Promise<{ issuer: string; mcpUrl: string }>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve(JSON.parse(line));
-    });
-    child.once('exit', (code) => reject(new Error(`oauth servers exited (${code}): ${out}`)));
-  });
-  return { ...urls, process: child };
-}
 
 /**
  * OAuth with real parts: the browser shell, Chromium, oidc-provider (dynamic registration, PKCE,
@@ -81,21 +55,7 @@ describeInChromium('OAuth sign-in to a remote server', () => {
     ]);
     await tab.waitForLoadState();
     expect(new URL(tab.url()).origin).toBe(oauth.issuer);
-    // oidc-provider's own login and consent pages, as far as they show (a second sign-in in the same
-    // browser skips the login; a granted consent is not asked again).
-    const callback = /127\.0\.0\.1:\d+\/callback/;
-    for (let step = 0; step < 40 && !callback.test(tab.url()); step++) {
-      const login = tab.locator('input[name="login"]');
-      const submit = tab.locator('button[type="submit"]');
-      if (await login.isVisible().catch(() => false)) {
-        await login.fill('alice');
-        await tab.locator('input[name="password"]').fill('any');
-        await submit.click();
-      } else if (await submit.isVisible().catch(() => false)) await submit.click();
-      await tab.waitForTimeout(250);
-    }
-    await tab.waitForURL(/127\.0\.0\.1:\d+\/callback/);
-    await expect.poll(() => tab.textContent('body')).toContain('Switchboard received the answer');
+    await completeSignIn(tab);
     await tab.close();
   }
 

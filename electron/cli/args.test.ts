@@ -51,14 +51,52 @@ describe('CLI arguments', () => {
       url: 'https://mcp.example.com/mcp',
       transport: 'sse',
       headers: { Authorization: 'Bearer abc:def', 'X-Team': 'blue' },
+      oauth: {
+        credentialsFile: undefined,
+        signIn: true,
+        clientId: undefined,
+        clientSecretEnv: undefined,
+        clientCredentials: false,
+      },
     });
     expect(parseArgs(['--url', 'http://localhost:3000/mcp', 'info']).server).toMatchObject({
       transport: 'auto',
     });
   });
 
+  it('parses the sign-in flags: a credentials file, no sign-in, a client with its secret in the environment', () => {
+    const a = parseArgs([
+      '--url',
+      'https://mcp.example.com/mcp',
+      '--credentials',
+      '/tmp/c.json',
+      '--no-sign-in',
+      '--client-id',
+      'ci-bot',
+      '--client-secret-env',
+      'CI_SECRET',
+      '--client-credentials',
+      'tools',
+    ]);
+    expect(a.server).toMatchObject({
+      oauth: {
+        credentialsFile: '/tmp/c.json',
+        signIn: false,
+        clientId: 'ci-bot',
+        clientSecretEnv: 'CI_SECRET',
+        clientCredentials: true,
+      },
+    });
+  });
+
   it.each([
     [[], /--stdio "<command line>" or --url/],
+    [['--url', 'http://x/mcp', '--client-credentials', 'info'], /need --client-id/],
+    [
+      ['--url', 'http://x/mcp', '--client-id', 'a', '--client-secret-env', 'not a name', 'info'],
+      /name of an environment variable/,
+    ],
+    [['--stdio', 'y', '--credentials', 'c.json', 'info'], /sign-in flags are for --url servers/],
     [['--url', 'ftp://x/y', 'info'], /--url takes an http\(s\) URL/],
     [['--url', 'http://x/mcp', '--transport', 'ws', 'info'], /--transport takes http or sse/],
     [['--url', 'http://x/mcp', '--header', 'no colon', 'info'], /--header takes "Name: value"/],

@@ -21,6 +21,12 @@ Flags:
   --url <url>                           a remote server (Streamable HTTP, or legacy HTTP+SSE)
   --transport http|sse                  for --url: force a transport (default: detect)
   --header "Name: value"                for --url: send this header on every request (repeatable)
+  --credentials <file>                  for --url: where OAuth sign-ins are kept and reused
+                                        (default ~/.switchboard/cli-credentials.json, 0600)
+  --no-sign-in                          for --url: fail instead of printing a sign-in link
+  --client-id <id>                      for --url: a client registered with the authorization server
+  --client-secret-env <VAR>             for --url: its secret, read from this environment variable
+  --client-credentials                  for --url: sign in as that client (client credentials grant)
   --env NAME=value                      for --stdio: add to the server's environment (repeatable)
   --timeout <ms>                        request timeout (default 60000)
   --log-level <level>                   ask the server for logs at this level; printed to stderr
@@ -34,7 +40,23 @@ export class UsageError extends Error {}
 
 export type CliServer =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> }
-  | { kind: 'url'; url: string; transport: 'http' | 'sse' | 'auto'; headers: Record<string, string> };
+  | {
+      kind: 'url';
+      url: string;
+      transport: 'http' | 'sse' | 'auto';
+      headers: Record<string, string>;
+      oauth: CliOAuth;
+    };
+
+/** How a --url server signs in, when it asks for OAuth. */
+export interface CliOAuth {
+  credentialsFile: string | undefined;
+  signIn: boolean;
+  clientId: string | undefined;
+  /** The name of the environment variable that holds the client's secret (never the secret itself). */
+  clientSecretEnv: string | undefined;
+  clientCredentials: boolean;
+}
 
 export interface CliArgs {
   server: CliServer;
@@ -87,6 +109,14 @@ export function parseArgs(argv: string[]): CliArgs {
   let transport: 'http' | 'sse' | 'auto' = 'auto';
   const env: Record<string, string> = {};
   const headers: Record<string, string> = {};
+  const oauth: CliOAuth = {
+    credentialsFile: undefined,
+    signIn: true,
+    clientId: undefined,
+    clientSecretEnv: undefined,
+    clientCredentials: false,
+  };
+  let oauthFlags = false;
   const rest: string[] = [];
   const out: Omit<CliArgs, 'server' | 'subcommand' | 'positional'> = {
     timeoutMs: undefined,
@@ -129,6 +159,32 @@ export function parseArgs(argv: string[]): CliArgs {
         headers[name] = h.slice(colon + 1).trim();
         break;
       }
+      case '--credentials':
+        oauth.credentialsFile = value();
+        oauthFlags = true;
+        break;
+      case '--no-sign-in':
+        oauth.signIn = false;
+        oauthFlags = true;
+        break;
+      case '--client-id':
+        oauth.clientId = value();
+        oauthFlags = true;
+        break;
+      case '--client-secret-env': {
+        const name = value();
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+          throw new UsageError(
+            `--client-secret-env takes the name of an environment variable, not ${JSON.stringify(name)}`,
+          );
+        oauth.clientSecretEnv = name;
+        oauthFlags = true;
+        break;
+      }
+      case '--client-credentials':
+        oauth.clientCredentials = true;
+        oauthFlags = true;
+        break;
       case '--env': {
         const v = value();
         const eq = v.indexOf('=');
@@ -175,10 +231,12 @@ export function parseArgs(argv: string[]): CliArgs {
   let server: CliServer;
   if (url) {
     if (Object.keys(env).length > 0) throw new UsageError('--env is for --stdio servers');
-    server = { kind: 'url', url, transport, headers };
+    if ((oauth.clientCredentials || oauth.clientSecretEnv) && !oauth.clientId)
+      throw new UsageError('--client-credentials and --client-secret-env need --client-id');
+    server = { kind: 'url', url, transport, headers, oauth };
   } else if (stdio) {
-    if (Object.keys(headers).length > 0 || transport !== 'auto') {
-      throw new UsageError('--header and --transport are for --url servers');
+    if (Object.keys(headers).length > 0 || transport !== 'auto' || oauthFlags) {
+      throw new UsageError('--header, --transport and the sign-in flags are for --url servers');
     }
     const [command, ...args] = splitCommandLine(stdio);
     if (!command) throw new UsageError('--stdio needs a command');

@@ -1,12 +1,17 @@
 import { realpath } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
 import {
   type ClientHandlers,
   createHttpTransport,
   ErrorCode,
+  FileAuthStore,
   McpClient,
   McpError,
+  OAuthAuthorizer,
+  type SignInRequest,
   StdioTransport,
   type Transport,
 } from '../mcp';
@@ -62,6 +67,42 @@ function handlersFor(args: CliArgs, roots: Root[], io: CliIO): ClientHandlers {
   return handlers;
 }
 
+/** The default file of the CLI's sign-ins. */
+export const DEFAULT_CREDENTIALS = path.join(homedir(), '.switchboard', 'cli-credentials.json');
+
+/**
+ * OAuth for a --url server, should it ask: the sign-in link printed to stderr, the answer awaited on
+ * loopback (unless --no-sign-in), sign-ins kept in the credentials file for the next run.
+ */
+function authorizerFor(server: Extract<CliArgs['server'], { kind: 'url' }>, label: string, io: CliIO) {
+  const { oauth } = server;
+  const secret = oauth.clientSecretEnv ? process.env[oauth.clientSecretEnv] : undefined;
+  if (oauth.clientSecretEnv && secret === undefined)
+    throw new McpError(ErrorCode.AuthFailed, `the environment variable ${oauth.clientSecretEnv} is not set`);
+  const client = oauth.clientId
+    ? { clientId: oauth.clientId, ...(secret ? { clientSecret: secret } : {}) }
+    : undefined;
+  return new OAuthAuthorizer({
+    serverUrl: server.url,
+    store: new FileAuthStore(oauth.credentialsFile ?? DEFAULT_CREDENTIALS),
+    label,
+    clientName: 'Switchboard CLI',
+    log: (text) => io.stderr(`[auth] ${text}`),
+    ...(client && oauth.clientCredentials ? { clientCredentials: client } : {}),
+    ...(client && !oauth.clientCredentials ? { preRegistered: client } : {}),
+    ...(oauth.signIn
+      ? {
+          signIn: async (request: SignInRequest) => {
+            const scopes = request.scopes.length > 0 ? request.scopes.join(' ') : 'no particular scope';
+            io.stderr(
+              `${label} needs you to sign in with ${new URL(request.issuer).host} (asks for: ${scopes}).\nOpen this link in your browser; waiting for the answer:\n${request.url.href}`,
+            );
+          },
+        }
+      : {}),
+  });
+}
+
 /** Runs one CLI invocation; resolves to the exit code. */
 export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   const roots = await rootsOf(args.roots);
@@ -70,7 +111,10 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   const transport: Transport =
     server.kind === 'stdio'
       ? new StdioTransport({ command: server.command, args: server.args, env: server.env, label })
-      : createHttpTransport({ url: server.url, headers: server.headers, label }, server.transport);
+      : createHttpTransport(
+          { url: server.url, headers: server.headers, label, auth: authorizerFor(server, label, io) },
+          server.transport,
+        );
   transport.onLog((entry) => {
     if (entry.source === 'stderr') io.stderr(`[server] ${entry.text}`);
   });

@@ -2,6 +2,7 @@
 
 export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
 export { MemoryAuthStore } from './auth/authStore';
+export { FileAuthStore } from './auth/fileAuthStore';
 export type { AuthChallenge, HttpAuth } from './auth/httpAuth';
 export type {
   ClientCredentials,

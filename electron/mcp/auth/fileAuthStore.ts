@@ -1,0 +1,87 @@
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './authStore';
+
+interface FileShape {
+  clients: Record<string, StoredClient>;
+  tokens: Record<string, StoredTokens>;
+  bindings: Record<string, AuthBinding>;
+}
+
+const tokensKey = (b: AuthBinding) => JSON.stringify([b.issuer, b.resource]);
+const empty = (): FileShape => ({ clients: {}, tokens: {}, bindings: {} });
+
+/**
+ * Credentials in one JSON file only its owner can read (0600), for the CLI: a sign-in is reused by
+ * the next run. Written whole, through a temporary file and a rename. A file that is not ours to read
+ * (not JSON, not this shape) is an error naming it, never overwritten.
+ */
+export class FileAuthStore implements AuthStore {
+  private data: FileShape | undefined;
+
+  constructor(readonly file: string) {}
+
+  async client(issuer: string) {
+    return (await this.load()).clients[issuer];
+  }
+  async setClient(issuer: string, client: StoredClient | undefined) {
+    await this.change((d) => {
+      if (client) d.clients[issuer] = client;
+      else delete d.clients[issuer];
+    });
+  }
+  async tokens(binding: AuthBinding) {
+    return (await this.load()).tokens[tokensKey(binding)];
+  }
+  async setTokens(binding: AuthBinding, tokens: StoredTokens | undefined) {
+    await this.change((d) => {
+      if (tokens) d.tokens[tokensKey(binding)] = tokens;
+      else delete d.tokens[tokensKey(binding)];
+    });
+  }
+  async binding(serverUrl: string) {
+    return (await this.load()).bindings[serverUrl];
+  }
+  async setBinding(serverUrl: string, binding: AuthBinding | undefined) {
+    await this.change((d) => {
+      if (binding) d.bindings[serverUrl] = binding;
+      else delete d.bindings[serverUrl];
+    });
+  }
+
+  private async load(): Promise<FileShape> {
+    if (this.data) return this.data;
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if (Reflect.get(Object(error), 'code') !== 'ENOENT') throw error;
+      this.data = empty();
+      return this.data;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new Error(`${this.file} is not valid JSON: fix or remove it (it holds sign-ins)`);
+    }
+    const part = (name: string) => {
+      const value = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, name) : undefined;
+      if (value === undefined) return {};
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new Error(`${this.file}: "${name}" is not an object`);
+      return value;
+    };
+    this.data = { clients: part('clients'), tokens: part('tokens'), bindings: part('bindings') };
+    return this.data;
+  }
+
+  private async change(edit: (data: FileShape) => void): Promise<void> {
+    const data = await this.load();
+    edit(data);
+    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    await writeFile(temporary, JSON.stringify(data, null, 2), { mode: 0o600 });
+    await rename(temporary, this.file);
+  }
+}
