@@ -120,5 +120,9 @@ describeInChromium('OAuth sign-in to a remote server', () => {
     await card().locator('[data-status="running"]').waitFor({ timeout: 20_000 });
     expect(await card().textContent()).toContain('Signed in with');
     await shot('signed-in-after-restart');
+    // Sign out forgets the token: the server asks for a sign-in again.
+    await card().getByRole('button', { name: 'Sign out' }).click();
+    await card().getByText('Sign in required').waitFor({ timeout: 15_000 });
+    expect(await readFile(path.join(shell.home, 'secrets.json'), 'utf8')).not.toContain('accessToken');
   }, 90_000);
 });

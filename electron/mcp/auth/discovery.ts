@@ -226,3 +226,12 @@ export function describe(error: unknown): string {
   }
   return error instanceof Error ? error.message : String(error);
 }
+
+/** A 2025-03-26 server with no metadata at all: its origin is the authorization server, with these defaults. */
+export const fallbackMetadata = (origin: string): oauth.AuthorizationServer => ({
+  issuer: origin,
+  authorization_endpoint: `${origin}/authorize`,
+  token_endpoint: `${origin}/token`,
+  registration_endpoint: `${origin}/register`,
+  code_challenge_methods_supported: ['S256'],
+});

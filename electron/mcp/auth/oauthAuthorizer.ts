@@ -1,68 +1,28 @@
 import * as oauth from 'oauth4webapi';
-import { isLoopback, refusalOf } from './addresses';
 import { authFailed, signInRequired } from './authError';
-import type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './authStore';
+import type { AuthBinding, StoredTokens } from './authStore';
 import {
   type AuthHttp,
   canonicalResource,
   describe,
   discoverAuthorizationServer,
   discoverProtectedResource,
+  fallbackMetadata,
   type ProtectedResource,
   requirePkce,
 } from './discovery';
 import type { AuthChallenge, HttpAuth } from './httpAuth';
 import { listenForRedirect } from './loopbackRedirect';
+import {
+  checkedEndpoint,
+  clientFor,
+  clientSecretBasic,
+  type PreRegisteredClient,
+  type Registration,
+  requestOptions,
+} from './oauthClient';
+import type { ClientCredentials, OAuthOptions, SignInRequest } from './oauthOptions';
 import { type BearerChallenge, parseBearerChallenge } from './wwwAuthenticate';
-
-/** What the person is shown before the sign-in page opens. */
-export interface SignInRequest {
-  url: URL;
-  issuer: string;
-  scopes: string[];
-  /** The MCP server (its canonical URL) the token is for. */
-  resource: string;
-}
-
-/** A client the person registered with the authorization server themselves (from the server's config). */
-export interface PreRegisteredClient {
-  clientId: string;
-  clientSecret?: string;
-  authMethod?: StoredClient['authMethod'];
-}
-
-/** A client that signs in as itself (client credentials grant), with a secret or a private key. */
-export interface ClientCredentials {
-  clientId: string;
-  clientSecret?: string;
-  /** PEM (PKCS #8) for private_key_jwt. */
-  privateKeyPem?: string;
-  algorithm?: string;
-}
-
-export interface OAuthOptions {
-  serverUrl: string;
-  store: AuthStore;
-  label?: string;
-  fetch?: typeof fetch;
-  log?: (text: string) => void;
-  clientName?: string;
-  /** Our Client ID Metadata Document (an https URL), used where the authorization server accepts one. */
-  clientMetadataUrl?: string;
-  preRegistered?: PreRegisteredClient;
-  clientCredentials?: ClientCredentials;
-  /**
-   * Open the sign-in page (system browser, new tab, a printed link). Resolves once it is open; the
-   * answer comes back to the loopback listener. Absent: a sign-in is a SignInRequired error.
-   */
-  signIn?: (request: SignInRequest) => Promise<void>;
-  /** Whether a person can be asked right now (default: whenever signIn is given). */
-  interactive?: () => boolean;
-  /** Told when a sign-in is needed and no person can be asked (the error follows). */
-  onSignInNeeded?: (needed: { issuer: string; scopes: string[] }) => void;
-  /** How many times a server may ask for more scope before it is a failure (default 2). */
-  maxStepUps?: number;
-}
 
 interface Current {
   binding: AuthBinding;
@@ -72,14 +32,6 @@ interface Current {
 
 /** Refresh this long before the access token expires. */
 const REFRESH_MARGIN_MS = 60_000;
-
-const fallbackMetadata = (origin: string): oauth.AuthorizationServer => ({
-  issuer: origin,
-  authorization_endpoint: `${origin}/authorize`,
-  token_endpoint: `${origin}/token`,
-  registration_endpoint: `${origin}/register`,
-  code_challenge_methods_supported: ['S256'],
-});
 
 /**
  * OAuth 2.1 for one remote MCP server, as the spec's authorization page describes: discovery from a
@@ -96,6 +48,7 @@ export class OAuthAuthorizer implements HttpAuth {
   private stepUps = 0;
   /** One flow at a time: concurrent requests that hit a 401 share it. */
   private flow: Promise<void> | undefined;
+  private readonly registration: Registration;
 
   constructor(private readonly options: OAuthOptions) {
     this.server = new URL(options.serverUrl);
@@ -103,6 +56,14 @@ export class OAuthAuthorizer implements HttpAuth {
       fetch: options.fetch ?? fetch,
       log: options.log ?? (() => {}),
       label: options.label ?? this.server.host,
+    };
+    this.registration = {
+      http: this.http,
+      server: this.server,
+      store: options.store,
+      ...(options.clientName ? { clientName: options.clientName } : {}),
+      ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+      ...(options.preRegistered ? { preRegistered: options.preRegistered } : {}),
     };
   }
 
@@ -145,13 +106,15 @@ export class OAuthAuthorizer implements HttpAuth {
     if (!c) return;
     const token = c.tokens?.refreshToken ?? c.tokens?.accessToken;
     if (token && c.as.revocation_endpoint) {
-      const { client, auth } = await this.client(c.as, c.binding.issuer, undefined).catch(() => ({
-        client: undefined,
-        auth: undefined,
-      }));
+      const { client, auth } = await clientFor(this.registration, c.as, c.binding.issuer, undefined).catch(
+        () => ({
+          client: undefined,
+          auth: undefined,
+        }),
+      );
       if (client && auth) {
         await oauth
-          .revocationRequest(c.as, client, auth, token, this.requestOptions(c.as.revocation_endpoint))
+          .revocationRequest(c.as, client, auth, token, requestOptions(this.http, c.as.revocation_endpoint))
           .then((r) => oauth.processRevocationResponse(r))
           .catch((error: unknown) => this.http.log(`revoking the token failed: ${describe(error)}`));
       }
@@ -300,12 +263,17 @@ export class OAuthAuthorizer implements HttpAuth {
         },
       );
     }
-    const endpoint = this.endpoint(as.authorization_endpoint, 'authorization_endpoint');
+    const endpoint = checkedEndpoint(
+      this.http,
+      this.server,
+      as.authorization_endpoint,
+      'authorization_endpoint',
+    );
     const stored = await this.options.store.client(as.issuer);
     const preferredPort = stored?.redirectUris.map((u) => Number(new URL(u).port)).find((p) => p > 0);
     const redirect = await listenForRedirect(preferredPort ? { preferredPort } : {});
     try {
-      const { client, auth } = await this.client(as, as.issuer, redirect.redirectUri);
+      const { client, auth } = await clientFor(this.registration, as, as.issuer, redirect.redirectUri);
       const verifier = oauth.generateRandomCodeVerifier();
       const state = oauth.generateRandomState();
       const url = new URL(endpoint);
@@ -333,7 +301,10 @@ export class OAuthAuthorizer implements HttpAuth {
         params,
         redirect.redirectUri,
         verifier,
-        { ...this.requestOptions(as.token_endpoint), additionalParameters: { resource: binding.resource } },
+        {
+          ...requestOptions(this.http, as.token_endpoint),
+          additionalParameters: { resource: binding.resource },
+        },
       );
       return await this.tokenResponse(() => oauth.processAuthorizationCodeResponse(as, client, response));
     } finally {
@@ -348,7 +319,7 @@ export class OAuthAuthorizer implements HttpAuth {
   ): Promise<oauth.TokenEndpointResponse> {
     const cc = this.options.clientCredentials;
     if (!cc) throw new Error('no client credentials configured');
-    this.endpoint(as.token_endpoint, 'token_endpoint');
+    checkedEndpoint(this.http, this.server, as.token_endpoint, 'token_endpoint');
     const client: oauth.Client = { client_id: cc.clientId };
     let auth: oauth.ClientAuth;
     if (cc.privateKeyPem) {
@@ -369,7 +340,7 @@ export class OAuthAuthorizer implements HttpAuth {
       client,
       auth,
       parameters,
-      this.requestOptions(as.token_endpoint),
+      requestOptions(this.http, as.token_endpoint),
     );
     return this.tokenResponse(() => oauth.processClientCredentialsResponse(as, client, response));
   }
@@ -383,9 +354,9 @@ export class OAuthAuthorizer implements HttpAuth {
     }
     const as = current.as;
     try {
-      const { client, auth } = await this.client(as, current.binding.issuer, undefined);
+      const { client, auth } = await clientFor(this.registration, as, current.binding.issuer, undefined);
       const response = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, {
-        ...this.requestOptions(as.token_endpoint),
+        ...requestOptions(this.http, as.token_endpoint),
         additionalParameters: { resource: current.binding.resource },
       });
       const fresh = await this.tokenResponse(() => oauth.processRefreshTokenResponse(as, client, response));
@@ -423,162 +394,6 @@ export class OAuthAuthorizer implements HttpAuth {
       throw authFailed(this.http.label, `the token endpoint refused: ${describe(error)}`, error);
     }
   }
-
-  // ---- the client -----------------------------------------------------------------------------
-
-  /**
-   * Our client at this authorization server, in the spec's order: pre-registered (from config) →
-   * Client ID Metadata Document (when the server accepts one) → Dynamic Client Registration, kept
-   * per issuer and registered again when it does not cover this redirect URI.
-   */
-  private async client(
-    as: oauth.AuthorizationServer,
-    issuer: string,
-    redirectUri: string | undefined,
-  ): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
-    const pre = this.options.preRegistered;
-    if (pre) {
-      const method = pre.authMethod ?? (pre.clientSecret ? this.secretMethod(as) : 'none');
-      return this.withAuth({
-        clientId: pre.clientId,
-        clientSecret: pre.clientSecret,
-        authMethod: method,
-        redirectUris: [],
-      });
-    }
-    if (this.options.clientMetadataUrl && as.client_id_metadata_document_supported === true) {
-      return {
-        client: { client_id: this.options.clientMetadataUrl, token_endpoint_auth_method: 'none' },
-        auth: oauth.None(),
-      };
-    }
-    const stored = await this.options.store.client(issuer);
-    if (stored && (redirectUri === undefined || stored.redirectUris.includes(redirectUri)))
-      return this.withAuth(stored);
-    if (!redirectUri) throw authFailed(this.http.label, `no client is registered with ${issuer}`);
-    const registered = await this.register(as, redirectUri);
-    await this.options.store.setClient(issuer, registered);
-    return this.withAuth(registered);
-  }
-
-  private async register(as: oauth.AuthorizationServer, redirectUri: string): Promise<StoredClient> {
-    if (!as.registration_endpoint) {
-      throw authFailed(
-        this.http.label,
-        `${as.issuer} offers neither Client ID Metadata Documents nor dynamic registration: configure a client id for this server`,
-      );
-    }
-    this.endpoint(as.registration_endpoint, 'registration_endpoint');
-    const supported = as.token_endpoint_auth_methods_supported;
-    const method = !supported || supported.includes('none') ? 'none' : this.secretMethod(as);
-    let response: Response;
-    try {
-      response = await oauth.dynamicClientRegistrationRequest(
-        as,
-        {
-          client_name: this.options.clientName ?? 'Switchboard',
-          redirect_uris: [redirectUri],
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-          token_endpoint_auth_method: method,
-          application_type: 'native',
-        },
-        this.requestOptions(as.registration_endpoint),
-      );
-    } catch (error) {
-      throw authFailed(this.http.label, `registering with ${as.issuer} failed: ${describe(error)}`, error);
-    }
-    // Read by hand rather than by oauth4webapi, which refuses a secret without
-    // client_secret_expires_at; servers that omit it are common, and the secret works all the same.
-    const body: unknown = await response.json().catch(() => undefined);
-    const field = (name: string) =>
-      typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
-    if (response.status !== 201 && response.status !== 200) {
-      const error = field('error');
-      const detail = field('error_description');
-      throw authFailed(
-        this.http.label,
-        `${as.issuer} refused the registration (HTTP ${response.status}${typeof error === 'string' ? ` ${error}` : ''}${typeof detail === 'string' ? `: ${detail}` : ''})`,
-      );
-    }
-    const clientId = field('client_id');
-    const given = field('client_secret');
-    const secret = typeof given === 'string' && given ? given : undefined;
-    const registeredMethod = field('token_endpoint_auth_method');
-    const authMethod: StoredClient['authMethod'] =
-      registeredMethod === 'client_secret_post' ||
-      registeredMethod === 'client_secret_basic' ||
-      registeredMethod === 'none'
-        ? registeredMethod
-        : secret
-          ? 'client_secret_basic'
-          : 'none';
-    if (typeof clientId !== 'string' || !clientId) {
-      throw authFailed(this.http.label, `${as.issuer} registered us without a client_id`);
-    }
-    this.http.log(`registered with ${as.issuer} as ${clientId}`);
-    return {
-      clientId,
-      ...(secret ? { clientSecret: secret } : {}),
-      authMethod,
-      redirectUris: [redirectUri],
-    };
-  }
-
-  private secretMethod(as: oauth.AuthorizationServer): StoredClient['authMethod'] {
-    const supported = as.token_endpoint_auth_methods_supported;
-    return supported && !supported.includes('client_secret_basic') && supported.includes('client_secret_post')
-      ? 'client_secret_post'
-      : 'client_secret_basic';
-  }
-
-  private withAuth(stored: StoredClient): { client: oauth.Client; auth: oauth.ClientAuth } {
-    const client: oauth.Client = {
-      client_id: stored.clientId,
-      token_endpoint_auth_method: stored.authMethod,
-    };
-    if (stored.authMethod === 'none' || stored.clientSecret === undefined)
-      return { client, auth: oauth.None() };
-    return {
-      client,
-      auth:
-        stored.authMethod === 'client_secret_post'
-          ? oauth.ClientSecretPost(stored.clientSecret)
-          : clientSecretBasic(stored.clientSecret),
-    };
-  }
-
-  // ---- plumbing -------------------------------------------------------------------------------
-
-  /** An endpoint named by metadata, checked like every URL a document gives us. */
-  private endpoint(value: string | undefined, name: string): URL {
-    if (!value) throw authFailed(this.http.label, `the authorization server metadata has no ${name}`);
-    const url = new URL(value);
-    const refused = refusalOf(url, this.server);
-    if (refused) throw authFailed(this.http.label, `${name}: ${refused}`);
-    return url;
-  }
-
-  private requestOptions(endpoint: string | undefined) {
-    const insecure =
-      endpoint !== undefined && isLoopback(new URL(endpoint).hostname) && endpoint.startsWith('http:');
-    return {
-      [oauth.customFetch]: this.http.fetch,
-      [oauth.allowInsecureRequests]: insecure,
-      signal: AbortSignal.timeout(30_000),
-    };
-  }
 }
 
-/**
- * client_secret_basic as RFC 6749 §2.3.1 has it: id and secret form-urlencoded, then Base64. Only
- * what form encoding must escape is escaped (oauth4webapi also escapes "-" and "." , which servers
- * that compare the raw id refuse).
- */
-function clientSecretBasic(secret: string): oauth.ClientAuth {
-  const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
-  return (_as, client, _body, headers) => {
-    const credentials = `${encode(client.client_id)}:${encode(secret)}`;
-    headers.set('authorization', `Basic ${Buffer.from(credentials).toString('base64')}`);
-  };
-}
+export type { ClientCredentials, OAuthOptions, PreRegisteredClient, SignInRequest };

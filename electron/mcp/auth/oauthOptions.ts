@@ -1,0 +1,44 @@
+import type { AuthStore } from './authStore';
+import type { PreRegisteredClient } from './oauthClient';
+
+/** What the person is shown before the sign-in page opens. */
+export interface SignInRequest {
+  url: URL;
+  issuer: string;
+  scopes: string[];
+  /** The MCP server (its canonical URL) the token is for. */
+  resource: string;
+}
+
+/** A client that signs in as itself (client credentials grant), with a secret or a private key. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret?: string;
+  /** PEM (PKCS #8) for private_key_jwt. */
+  privateKeyPem?: string;
+  algorithm?: string;
+}
+
+export interface OAuthOptions {
+  serverUrl: string;
+  store: AuthStore;
+  label?: string;
+  fetch?: typeof fetch;
+  log?: (text: string) => void;
+  clientName?: string;
+  /** Our Client ID Metadata Document (an https URL), used where the authorization server accepts one. */
+  clientMetadataUrl?: string;
+  preRegistered?: PreRegisteredClient;
+  clientCredentials?: ClientCredentials;
+  /**
+   * Open the sign-in page (system browser, new tab, a printed link). Resolves once it is open; the
+   * answer comes back to the loopback listener. Absent: a sign-in is a SignInRequired error.
+   */
+  signIn?: (request: SignInRequest) => Promise<void>;
+  /** Whether a person can be asked right now (default: whenever signIn is given). */
+  interactive?: () => boolean;
+  /** Told when a sign-in is needed and no person can be asked (the error follows). */
+  onSignInNeeded?: (needed: { issuer: string; scopes: string[] }) => void;
+  /** How many times a server may ask for more scope before it is a failure (default 2). */
+  maxStepUps?: number;
+}
