@@ -44,6 +44,8 @@ describeInChromium('the CLI signs in to an OAuth server', () => {
 
   it('prints the sign-in link, waits for it, then runs the command; the next run reuses the sign-in', async () => {
     const child = spawn(process.execPath, cli('call', 'whoami'), { cwd: root });
+    // Listened for at once: the CLI may be done before the test looks.
+    const exited = new Promise<number | null>((r) => child.once('exit', r));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -58,7 +60,7 @@ describeInChromium('the CLI signs in to an OAuth server', () => {
     const tab = await (await browser.newContext()).newPage();
     await tab.goto(link);
     await completeSignIn(tab);
-    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    const code = await exited;
     expect(code, stderr).toBe(0);
     expect(stdout).toContain('You are');
     expect((await stat(credentials())).mode & 0o777).toBe(0o600);
