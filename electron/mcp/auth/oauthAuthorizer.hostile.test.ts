@@ -151,6 +151,43 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
     expect(f.requests).toEqual([]);
   });
 
+  it('a token endpoint that no longer knows our registration: it is forgotten, so the next sign-in registers again', async () => {
+    const f = await fixture((req, res, base) => {
+      const url = new URL(req.url ?? '/', base);
+      if (url.pathname === '/.well-known/oauth-protected-resource/mcp')
+        return json(res, { resource: `${base}/mcp`, authorization_servers: [base] });
+      if (url.pathname === '/.well-known/oauth-authorization-server')
+        return json(res, {
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          registration_endpoint: `${base}/register`,
+          code_challenge_methods_supported: ['S256'],
+        });
+      if (url.pathname === '/register') return json(res, { client_id: 'forgetful-client' }, 201);
+      if (url.pathname === '/authorize') {
+        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+        back.searchParams.set('code', 'c');
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        return void res.writeHead(302, { location: back.href }).end();
+      }
+      if (url.pathname === '/token') return json(res, { error: 'invalid_client' }, 401);
+      res.writeHead(404).end();
+    });
+    const store = new MemoryAuthStore();
+    const auth = new OAuthAuthorizer({
+      serverUrl: `${f.base}/mcp`,
+      store,
+      label: 'forgetful',
+      signIn: async ({ url }) => void (await (await fetch(url)).text()),
+    });
+    const error = await errorOf(auth.challenged(challenge401()));
+    expect(error?.message).toContain('invalid_client');
+    expect(error?.message).toContain('the next sign-in registers again');
+    expect(await store.client(f.base)).toBeUndefined();
+    expect(f.requests.filter((r) => r.url === '/register')).toHaveLength(1);
+  });
+
   it('with no way to ask a person, a sign-in is SignInRequired naming the authorization server', async () => {
     const f = await protectedServer({});
     const auth = new OAuthAuthorizer({

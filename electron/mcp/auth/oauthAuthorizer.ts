@@ -16,7 +16,7 @@ import { listenForRedirect } from './loopbackRedirect';
 import {
   checkedEndpoint,
   clientFor,
-  clientSecretBasic,
+  credentialsClient,
   type PreRegisteredClient,
   type Registration,
   requestOptions,
@@ -306,7 +306,9 @@ export class OAuthAuthorizer implements HttpAuth {
           additionalParameters: { resource: binding.resource },
         },
       );
-      return await this.tokenResponse(() => oauth.processAuthorizationCodeResponse(as, client, response));
+      return await this.tokenResponse(as, client, () =>
+        oauth.processAuthorizationCodeResponse(as, client, response),
+      );
     } finally {
       redirect.close();
     }
@@ -320,29 +322,12 @@ export class OAuthAuthorizer implements HttpAuth {
     const cc = this.options.clientCredentials;
     if (!cc) throw new Error('no client credentials configured');
     checkedEndpoint(this.http, this.server, as.token_endpoint, 'token_endpoint');
-    const client: oauth.Client = { client_id: cc.clientId };
-    let auth: oauth.ClientAuth;
-    if (cc.privateKeyPem) {
-      const { importPKCS8 } = await import('jose');
-      const algorithm = cc.algorithm ?? 'ES256';
-      const key = await importPKCS8(cc.privateKeyPem, algorithm);
-      auth = oauth.PrivateKeyJwt({ key, kid: undefined });
-      client.token_endpoint_auth_signing_alg = algorithm;
-    } else if (cc.clientSecret !== undefined) {
-      auth = clientSecretBasic(cc.clientSecret);
-    } else {
-      throw authFailed(this.http.label, 'client credentials need a client secret or a private key');
-    }
+    const { client, auth } = await credentialsClient(cc, this.http);
     const parameters: Record<string, string> = { resource: binding.resource };
     if (scopes.length > 0) parameters.scope = scopes.join(' ');
-    const response = await oauth.clientCredentialsGrantRequest(
-      as,
-      client,
-      auth,
-      parameters,
-      requestOptions(this.http, as.token_endpoint),
-    );
-    return this.tokenResponse(() => oauth.processClientCredentialsResponse(as, client, response));
+    const options = requestOptions(this.http, as.token_endpoint);
+    const response = await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, options);
+    return this.tokenResponse(as, client, () => oauth.processClientCredentialsResponse(as, client, response));
   }
 
   private async refresh(current: Current): Promise<void> {
@@ -359,7 +344,9 @@ export class OAuthAuthorizer implements HttpAuth {
         ...requestOptions(this.http, as.token_endpoint),
         additionalParameters: { resource: current.binding.resource },
       });
-      const fresh = await this.tokenResponse(() => oauth.processRefreshTokenResponse(as, client, response));
+      const fresh = await this.tokenResponse(as, client, () =>
+        oauth.processRefreshTokenResponse(as, client, response),
+      );
       // A server that rotates refresh tokens sends a new one; one that does not keeps the old valid.
       await this.save(current.binding, fresh, refreshToken);
       this.http.log('access token refreshed');
@@ -385,13 +372,27 @@ export class OAuthAuthorizer implements HttpAuth {
     if (this.current && this.current.binding === binding) this.current.tokens = tokens;
   }
 
+  /**
+   * The token endpoint's answer. `invalid_client` for a client we registered means the server no
+   * longer knows it: the registration is forgotten, so the next sign-in registers again.
+   */
   private async tokenResponse(
+    as: oauth.AuthorizationServer,
+    client: oauth.Client,
     process: () => Promise<oauth.TokenEndpointResponse>,
   ): Promise<oauth.TokenEndpointResponse> {
     try {
       return await process();
     } catch (error) {
-      throw authFailed(this.http.label, `the token endpoint refused: ${describe(error)}`, error);
+      let forgotten = '';
+      if (error instanceof oauth.ResponseBodyError && error.error === 'invalid_client') {
+        const stored = await this.options.store.client(as.issuer);
+        if (stored?.clientId === client.client_id) {
+          await this.options.store.setClient(as.issuer, undefined);
+          forgotten = ' (the server no longer knows our registration: the next sign-in registers again)';
+        }
+      }
+      throw authFailed(this.http.label, `the token endpoint refused: ${describe(error)}${forgotten}`, error);
     }
   }
 }

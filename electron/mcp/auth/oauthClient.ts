@@ -3,6 +3,7 @@ import { isLoopback, refusalOf } from './addresses';
 import { authFailed } from './authError';
 import type { AuthStore, StoredClient } from './authStore';
 import { type AuthHttp, describe } from './discovery';
+import type { ClientCredentials } from './oauthOptions';
 
 /** A client the person registered with the authorization server themselves (from the server's config). */
 export interface PreRegisteredClient {
@@ -146,6 +147,23 @@ function withAuth(stored: StoredClient): { client: oauth.Client; auth: oauth.Cli
         ? oauth.ClientSecretPost(stored.clientSecret)
         : clientSecretBasic(stored.clientSecret),
   };
+}
+
+/** A client that signs in as itself: its id, and a secret (client_secret_basic) or a private key (private_key_jwt). */
+export async function credentialsClient(
+  cc: ClientCredentials,
+  http: AuthHttp,
+): Promise<{ client: oauth.Client; auth: oauth.ClientAuth }> {
+  const client: oauth.Client = { client_id: cc.clientId };
+  if (cc.privateKeyPem) {
+    const { importPKCS8 } = await import('jose');
+    const algorithm = cc.algorithm ?? 'ES256';
+    const key = await importPKCS8(cc.privateKeyPem, algorithm);
+    client.token_endpoint_auth_signing_alg = algorithm;
+    return { client, auth: oauth.PrivateKeyJwt({ key, kid: undefined }) };
+  }
+  if (cc.clientSecret !== undefined) return { client, auth: clientSecretBasic(cc.clientSecret) };
+  throw authFailed(http.label, 'client credentials need a client secret or a private key');
 }
 
 /** An endpoint named by metadata, checked like every URL a document gives us. */
