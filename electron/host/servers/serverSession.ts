@@ -164,8 +164,10 @@ export class ServerSession {
    */
   async signIn(): Promise<void> {
     if (!this.auth) throw new Error(`Server "${this.id}" is not a remote server`);
+    // Signed in but refused for scope: this sign-in is a step-up.
+    const stepUp = this.lastError?.signIn !== undefined && this.auth.signedIn !== undefined;
     await this.stop('signing in');
-    await this.auth.interactively(() => this.start());
+    await this.auth.interactively(() => this.start(), stepUp);
   }
 
   /** Forgets (and revokes, where offered) this server's tokens; the next start asks for a sign-in. */

@@ -42,8 +42,12 @@ export class SessionAuth {
     return this.authorizer.signedIn;
   }
 
-  /** Runs `start` allowed to open the sign-in page. */
-  async interactively(start: () => Promise<void>): Promise<void> {
+  /**
+   * Runs `start` allowed to open the sign-in page. After a step-up (the server wanted more scope),
+   * the token in hand is dropped first: the start must sign in again, asking for those scopes.
+   */
+  async interactively(start: () => Promise<void>, stepUp: boolean): Promise<void> {
+    if (stepUp) await this.authorizer.forgetTokens();
     this.signingIn = true;
     try {
       await start();

@@ -188,6 +188,59 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
     expect(f.requests.filter((r) => r.url === '/register')).toHaveLength(1);
   });
 
+  it('a step-up no one could answer is remembered: the next sign-in asks for the scopes the server wanted', async () => {
+    let issued = 0;
+    const asked: string[] = [];
+    const f = await fixture((req, res, base) => {
+      const url = new URL(req.url ?? '/', base);
+      if (url.pathname === '/.well-known/oauth-protected-resource/mcp')
+        return json(res, { resource: `${base}/mcp`, authorization_servers: [base] });
+      if (url.pathname === '/.well-known/oauth-authorization-server')
+        return json(res, {
+          issuer: base,
+          authorization_endpoint: `${base}/authorize`,
+          token_endpoint: `${base}/token`,
+          registration_endpoint: `${base}/register`,
+          code_challenge_methods_supported: ['S256'],
+        });
+      if (url.pathname === '/register') return json(res, { client_id: 'c' }, 201);
+      if (url.pathname === '/authorize') {
+        asked.push(url.searchParams.get('scope') ?? '');
+        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+        back.searchParams.set('code', 'c');
+        back.searchParams.set('state', url.searchParams.get('state') ?? '');
+        return void res.writeHead(302, { location: back.href }).end();
+      }
+      if (url.pathname === '/token')
+        return json(res, { access_token: `t${++issued}`, token_type: 'Bearer', expires_in: 3600 });
+      res.writeHead(404).end();
+    });
+    let person = true;
+    const needed: string[][] = [];
+    const auth = new OAuthAuthorizer({
+      serverUrl: `${f.base}/mcp`,
+      store: new MemoryAuthStore(),
+      interactive: () => person,
+      onSignInNeeded: (n) => needed.push(n.scopes),
+      signIn: async ({ url }) => void (await (await fetch(url)).text()),
+    });
+    await auth.challenged({ status: 401, header: 'Bearer scope="read"', sentAuthorization: undefined });
+    expect(await auth.authorization()).toBe('Bearer t1');
+    person = false;
+    const stepUp = 'Bearer error="insufficient_scope", scope="read write"';
+    const error = await errorOf(
+      auth.challenged({ status: 403, header: stepUp, sentAuthorization: 'Bearer t1' }),
+    );
+    expect(error?.code).toBe(ErrorCode.SignInRequired);
+    expect(needed).toEqual([['read', 'write']]);
+    // The person agrees: the token in hand goes, and the new sign-in asks for what the 403 wanted.
+    person = true;
+    await auth.forgetTokens();
+    await auth.challenged({ status: 401, header: 'Bearer scope="read"', sentAuthorization: undefined });
+    expect(asked).toEqual(['read', 'read write']);
+    expect(await auth.authorization()).toBe('Bearer t2');
+  });
+
   it('with no way to ask a person, a sign-in is SignInRequired naming the authorization server', async () => {
     const f = await protectedServer({});
     const auth = new OAuthAuthorizer({

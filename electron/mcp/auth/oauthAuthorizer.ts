@@ -20,8 +20,10 @@ import {
   type PreRegisteredClient,
   type Registration,
   requestOptions,
+  revokeToken,
 } from './oauthClient';
 import type { ClientCredentials, OAuthOptions, SignInRequest } from './oauthOptions';
+import { chooseScopes, splitScopes } from './scopes';
 import { type BearerChallenge, parseBearerChallenge } from './wwwAuthenticate';
 
 interface Current {
@@ -46,6 +48,8 @@ export class OAuthAuthorizer implements HttpAuth {
   private current: Current | undefined;
   private loaded = false;
   private stepUps = 0;
+  /** Scopes a 403 asked for that no sign-in has granted yet: asked for again at the next one. */
+  private stepUpScopes: string[] = [];
   /** One flow at a time: concurrent requests that hit a 401 share it. */
   private flow: Promise<void> | undefined;
   private readonly registration: Registration;
@@ -99,28 +103,19 @@ export class OAuthAuthorizer implements HttpAuth {
     return this.exclusive(() => this.answer(challenge));
   }
 
-  /** Forgets this server's tokens (revoking them where the server offers it). */
+  /** Forgets this server's tokens, revoking them first where the server offers it (RFC 7009). */
   async signOut(): Promise<void> {
     await this.load();
     const c = this.current;
-    if (!c) return;
-    const token = c.tokens?.refreshToken ?? c.tokens?.accessToken;
-    if (token && c.as.revocation_endpoint) {
-      const { client, auth } = await clientFor(this.registration, c.as, c.binding.issuer, undefined).catch(
-        () => ({
-          client: undefined,
-          auth: undefined,
-        }),
-      );
-      if (client && auth) {
-        await oauth
-          .revocationRequest(c.as, client, auth, token, requestOptions(this.http, c.as.revocation_endpoint))
-          .then((r) => oauth.processRevocationResponse(r))
-          .catch((error: unknown) => this.http.log(`revoking the token failed: ${describe(error)}`));
-      }
+    const token = c?.tokens?.refreshToken ?? c?.tokens?.accessToken;
+    if (c && token) {
+      // After a restart only the issuer is known: its metadata says where to revoke.
+      const as = c.as.token_endpoint
+        ? c.as
+        : await discoverAuthorizationServer(c.binding.issuer, this.server, this.http).catch(() => undefined);
+      if (as?.revocation_endpoint) await revokeToken(this.registration, as, c.binding.issuer, token);
     }
-    await this.options.store.setTokens(c.binding, undefined);
-    this.current = { ...c, tokens: undefined };
+    await this.forgetTokens();
   }
 
   // ---- the flow -------------------------------------------------------------------------------
@@ -225,24 +220,20 @@ export class OAuthAuthorizer implements HttpAuth {
     throw authFailed(this.http.label, `the authorization server ${issuer} publishes no metadata`);
   }
 
-  /** The 401's (or 403's) scope, else what the resource supports, else none; offline_access where offered. */
+  /** The scopes to ask for; a 403's are remembered until a sign-in grants them. */
   private scopesFor(
     challenge: AuthChallenge,
     bearer: BearerChallenge | undefined,
     prm: ProtectedResource | undefined,
     as: oauth.AuthorizationServer,
   ): string[] {
-    const named = bearer?.scope ?? (challenge.status === 401 ? prm?.scopesSupported?.join(' ') : undefined);
-    const scopes = named ? named.split(/\s+/).filter(Boolean) : [];
-    if (
-      scopes.length > 0 &&
-      !this.options.clientCredentials &&
-      as.scopes_supported?.includes('offline_access') &&
-      !scopes.includes('offline_access')
-    ) {
-      scopes.push('offline_access');
-    }
-    return scopes;
+    if (challenge.status === 403 && bearer?.scope) this.stepUpScopes = splitScopes(bearer.scope);
+    return chooseScopes({
+      named: bearer?.scope ?? (challenge.status === 401 ? prm?.scopesSupported?.join(' ') : undefined),
+      stepUp: this.stepUpScopes,
+      offlineAccess:
+        !this.options.clientCredentials && as.scopes_supported?.includes('offline_access') === true,
+    });
   }
 
   private async authorizationCodeGrant(
@@ -358,7 +349,19 @@ export class OAuthAuthorizer implements HttpAuth {
     }
   }
 
+  /**
+   * Forgets the tokens in hand (not the registration), so the next request signs in anew: for a
+   * step-up the person agreed to, which asks for the scopes the server wanted.
+   */
+  async forgetTokens(): Promise<void> {
+    await this.load();
+    if (!this.current) return;
+    await this.options.store.setTokens(this.current.binding, undefined);
+    this.current.tokens = undefined;
+  }
+
   private async save(binding: AuthBinding, response: oauth.TokenEndpointResponse, keptRefresh?: string) {
+    this.stepUpScopes = [];
     const refreshToken = response.refresh_token ?? keptRefresh;
     const tokens: StoredTokens = {
       accessToken: response.access_token,

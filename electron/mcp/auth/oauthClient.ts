@@ -166,6 +166,23 @@ export async function credentialsClient(
   throw authFailed(http.label, 'client credentials need a client secret or a private key');
 }
 
+/** Revokes a token (RFC 7009); a failure is logged, never thrown: signing out goes on regardless. */
+export async function revokeToken(
+  ctx: Registration,
+  as: oauth.AuthorizationServer,
+  issuer: string,
+  token: string,
+): Promise<void> {
+  try {
+    const { client, auth } = await clientFor(ctx, as, issuer, undefined);
+    const options = requestOptions(ctx.http, as.revocation_endpoint);
+    await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, token, options));
+    ctx.http.log(`revoked the token at ${as.issuer}`);
+  } catch (error) {
+    ctx.http.log(`revoking the token failed: ${describe(error)}`);
+  }
+}
+
 /** An endpoint named by metadata, checked like every URL a document gives us. */
 export function checkedEndpoint(http: AuthHttp, server: URL, value: string | undefined, name: string): URL {
   if (!value) throw authFailed(http.label, `the authorization server metadata has no ${name}`);
