@@ -31,19 +31,20 @@ describeInChromium('the CLI signs in to an OAuth server', () => {
   });
 
   const credentials = () => path.join(dir, 'credentials.json');
-  const cli = (...argv: string[]) => [
+  /** The CLI's arguments against the OAuth server, its sign-ins kept in `file`. */
+  const cli = (argv: string[], file = credentials()) => [
     '--import',
     'tsx',
     CLI,
     '--url',
     oauth.mcpUrl,
     '--credentials',
-    credentials(),
+    file,
     ...argv,
   ];
 
   it('prints the sign-in link, waits for it, then runs the command; the next run reuses the sign-in', async () => {
-    const child = spawn(process.execPath, cli('call', 'whoami'), { cwd: root });
+    const child = spawn(process.execPath, cli(['call', 'whoami']), { cwd: root });
     // Listened for at once: the CLI may be done before the test looks.
     const exited = new Promise<number | null>((r) => child.once('exit', r));
     let stdout = '';
@@ -65,7 +66,7 @@ describeInChromium('the CLI signs in to an OAuth server', () => {
     expect(stdout).toContain('You are');
     expect((await stat(credentials())).mode & 0o777).toBe(0o600);
 
-    const again = spawnSync(process.execPath, cli('call', 'whoami'), { cwd: root, encoding: 'utf8' });
+    const again = spawnSync(process.execPath, cli(['call', 'whoami']), { cwd: root, encoding: 'utf8' });
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('You are');
     expect(again.stderr).not.toContain('/auth?');
@@ -79,21 +80,10 @@ describeInChromium('the CLI signs in to an OAuth server', () => {
   }, 90_000);
 
   it('--no-sign-in with no sign-in kept fails at once, naming the authorization server', () => {
-    const r = spawnSync(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        CLI,
-        '--url',
-        oauth.mcpUrl,
-        '--credentials',
-        path.join(dir, 'none.json'),
-        '--no-sign-in',
-        'tools',
-      ],
-      { cwd: root, encoding: 'utf8' },
-    );
+    const r = spawnSync(process.execPath, cli(['--no-sign-in', 'tools'], path.join(dir, 'none.json')), {
+      cwd: root,
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(`needs you to sign in with ${new URL(oauth.issuer).host}`);
   }, 30_000);

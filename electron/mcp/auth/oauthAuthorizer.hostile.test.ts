@@ -33,9 +33,25 @@ afterEach(async () => {
 const json = (res: http.ServerResponse, body: unknown, status = 200) =>
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 
-/** A protected resource at `${base}/mcp` whose metadata and authorization server a test shapes. */
-async function protectedServer(shape: { prm?: (base: string) => object; as?: (base: string) => object }) {
+/** An authorization endpoint that approves at once: back to the redirect URI with a code and the state. */
+function approveAtOnce(url: URL, res: http.ServerResponse) {
+  const back = new URL(url.searchParams.get('redirect_uri') ?? '');
+  back.searchParams.set('code', 'c');
+  back.searchParams.set('state', url.searchParams.get('state') ?? '');
+  res.writeHead(302, { location: back.href }).end();
+}
+
+/**
+ * A protected resource at `${base}/mcp` whose metadata and authorization server a test shapes; `more`
+ * answers any other path (true when it did).
+ */
+async function protectedServer(shape: {
+  prm?: (base: string) => object;
+  as?: (base: string) => object;
+  more?: (url: URL, res: http.ServerResponse) => boolean;
+}) {
   return fixture((req, res, base) => {
+    if (shape.more?.(new URL(req.url ?? '/', base), res)) return;
     if (req.url === '/.well-known/oauth-protected-resource/mcp')
       return json(res, shape.prm?.(base) ?? { resource: `${base}/mcp`, authorization_servers: [base] });
     if (req.url === '/.well-known/oauth-authorization-server')
@@ -152,27 +168,14 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
   });
 
   it('a token endpoint that no longer knows our registration: it is forgotten, so the next sign-in registers again', async () => {
-    const f = await fixture((req, res, base) => {
-      const url = new URL(req.url ?? '/', base);
-      if (url.pathname === '/.well-known/oauth-protected-resource/mcp')
-        return json(res, { resource: `${base}/mcp`, authorization_servers: [base] });
-      if (url.pathname === '/.well-known/oauth-authorization-server')
-        return json(res, {
-          issuer: base,
-          authorization_endpoint: `${base}/authorize`,
-          token_endpoint: `${base}/token`,
-          registration_endpoint: `${base}/register`,
-          code_challenge_methods_supported: ['S256'],
-        });
-      if (url.pathname === '/register') return json(res, { client_id: 'forgetful-client' }, 201);
-      if (url.pathname === '/authorize') {
-        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-        back.searchParams.set('code', 'c');
-        back.searchParams.set('state', url.searchParams.get('state') ?? '');
-        return void res.writeHead(302, { location: back.href }).end();
-      }
-      if (url.pathname === '/token') return json(res, { error: 'invalid_client' }, 401);
-      res.writeHead(404).end();
+    const f = await protectedServer({
+      more: (url, res) => {
+        if (url.pathname === '/register') json(res, { client_id: 'forgetful-client' }, 201);
+        else if (url.pathname === '/authorize') approveAtOnce(url, res);
+        else if (url.pathname === '/token') json(res, { error: 'invalid_client' }, 401);
+        else return false;
+        return true;
+      },
     });
     const store = new MemoryAuthStore();
     const auth = new OAuthAuthorizer({
@@ -191,29 +194,17 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
   it('a step-up no one could answer is remembered: the next sign-in asks for the scopes the server wanted', async () => {
     let issued = 0;
     const asked: string[] = [];
-    const f = await fixture((req, res, base) => {
-      const url = new URL(req.url ?? '/', base);
-      if (url.pathname === '/.well-known/oauth-protected-resource/mcp')
-        return json(res, { resource: `${base}/mcp`, authorization_servers: [base] });
-      if (url.pathname === '/.well-known/oauth-authorization-server')
-        return json(res, {
-          issuer: base,
-          authorization_endpoint: `${base}/authorize`,
-          token_endpoint: `${base}/token`,
-          registration_endpoint: `${base}/register`,
-          code_challenge_methods_supported: ['S256'],
-        });
-      if (url.pathname === '/register') return json(res, { client_id: 'c' }, 201);
-      if (url.pathname === '/authorize') {
-        asked.push(url.searchParams.get('scope') ?? '');
-        const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-        back.searchParams.set('code', 'c');
-        back.searchParams.set('state', url.searchParams.get('state') ?? '');
-        return void res.writeHead(302, { location: back.href }).end();
-      }
-      if (url.pathname === '/token')
-        return json(res, { access_token: `t${++issued}`, token_type: 'Bearer', expires_in: 3600 });
-      res.writeHead(404).end();
+    const f = await protectedServer({
+      more: (url, res) => {
+        if (url.pathname === '/register') json(res, { client_id: 'c' }, 201);
+        else if (url.pathname === '/authorize') {
+          asked.push(url.searchParams.get('scope') ?? '');
+          approveAtOnce(url, res);
+        } else if (url.pathname === '/token')
+          json(res, { access_token: `t${++issued}`, token_type: 'Bearer', expires_in: 3600 });
+        else return false;
+        return true;
+      },
     });
     let person = true;
     const needed: string[][] = [];
