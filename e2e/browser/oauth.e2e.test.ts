@@ -60,7 +60,7 @@ describeInChromium('OAuth sign-in to a remote server', () => {
   }
 
   it('shows "Sign in required" with whom and the scopes, signs in on the real page, then a tool call works', async () => {
-    await card().getByText('Sign in required').waitFor({ timeout: 20_000 });
+    await card().getByRole('heading', { name: 'Sign in required' }).waitFor({ timeout: 20_000 });
     const host = new URL(oauth.issuer).host;
     await expect.poll(() => card().textContent()).toContain(`sign-in page of ${host}`);
     expect(await card().textContent()).toContain('mcp:tools');
@@ -105,7 +105,7 @@ describeInChromium('OAuth sign-in to a remote server', () => {
     await fetch(new URL('/test/revoke', oauth.mcpUrl), { method: 'POST' });
     // The call is refused; the server ends in "Sign in required" (its tools, and the runner, go with it).
     await runToolByHand(page, 'protected', 'whoami');
-    await card().getByText('Sign in required').waitFor({ timeout: 15_000 });
+    await card().getByRole('heading', { name: 'Sign in required' }).waitFor({ timeout: 15_000 });
     await shot('signed-out-by-revocation');
     await signInThroughThePage();
     await card().locator('[data-status="running"]').waitFor({ timeout: 20_000 });
@@ -122,7 +122,7 @@ describeInChromium('OAuth sign-in to a remote server', () => {
     await shot('signed-in-after-restart');
     // Sign out forgets the token: the server asks for a sign-in again.
     await card().getByRole('button', { name: 'Sign out' }).click();
-    await card().getByText('Sign in required').waitFor({ timeout: 15_000 });
+    await card().getByRole('heading', { name: 'Sign in required' }).waitFor({ timeout: 15_000 });
     expect(await readFile(path.join(shell.home, 'secrets.json'), 'utf8')).not.toContain('accessToken');
   }, 90_000);
 });

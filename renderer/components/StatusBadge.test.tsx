@@ -14,4 +14,12 @@ describe('StatusBadge', () => {
     );
     expect(render(<StatusBadge state={state} />).container.textContent).toBe('Restarting (try 7, in 30 s)');
   });
+
+  it('a server stopped for a sign-in says Sign in required, not Error', () => {
+    const signIn = { issuer: 'https://auth.example', scopes: [] };
+    const needs = { status: 'error' as const, error: { ...lastError, permanent: true, signIn } };
+    expect(render(<StatusBadge state={needs} remote />).container.textContent).toBe('Sign in required');
+    const broken = { status: 'error' as const, error: lastError };
+    expect(render(<StatusBadge state={broken} remote />).container.textContent).toBe('Error');
+  });
 });

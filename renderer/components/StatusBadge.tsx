@@ -9,7 +9,10 @@ const LABEL: Record<ServerState['status'], string> = {
   error: 'Error',
 };
 
-/** A remote server between tries is one that cannot be reached now (the card says why). */
+/**
+ * A remote server between tries is one that cannot be reached now (the card says why); one stopped
+ * for a sign-in says so, rather than Error: nothing is broken, the person is needed.
+ */
 export function StatusBadge({ state, remote = false }: { state: ServerState; remote?: boolean }) {
   const detail =
     state.status === 'restarting'
@@ -21,7 +24,11 @@ export function StatusBadge({ state, remote = false }: { state: ServerState; rem
         : '';
   return (
     <span className={`status status-${state.status}`} data-status={state.status}>
-      {remote && state.status === 'restarting' ? 'Unreachable' : LABEL[state.status]}
+      {remote && state.status === 'restarting'
+        ? 'Unreachable'
+        : state.status === 'error' && state.error.signIn
+          ? 'Sign in required'
+          : LABEL[state.status]}
       {detail}
     </span>
   );
