@@ -1,7 +1,13 @@
 // The MCP client library: knows the spec, not the app. Everything outside electron/mcp imports from here.
 
 export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
-export { MemoryAuthStore } from './auth/authStore';
+export {
+  isAuthBinding,
+  isStoredClient,
+  isStoredTokens,
+  MemoryAuthStore,
+  tokensKey,
+} from './auth/authStore';
 export { FileAuthStore } from './auth/fileAuthStore';
 export type { AuthChallenge, HttpAuth } from './auth/httpAuth';
 export type {

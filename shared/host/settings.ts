@@ -1,3 +1,5 @@
+import { isPlainHttpOffLoopback } from '../loopback';
+
 /** What the person sets in Settings. The API key is not here: it lives in the SecretStore, write-only. */
 export interface Settings {
   anthropic: {
@@ -30,15 +32,6 @@ export interface SettingsView {
 }
 
 /**
- * A loopback host name or address (plain http is allowed only there). Not `*.localhost`: not every
- * resolver keeps those names on this computer, and a key sent in the clear must not depend on it.
- */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
-}
-
-/**
  * Checks a base URL: https (plain http only to this computer, where no one on the network can read
  * the key), no credentials, no query. Returns what is wrong, or undefined.
  */
@@ -50,7 +43,7 @@ export function baseUrlProblem(value: string): string | undefined {
     return `"${value}" is not a URL`;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${url.protocol} is not http or https`;
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+  if (isPlainHttpOffLoopback(url))
     return `plain http sends the API key unencrypted: use https for ${url.host} (http is allowed only for this computer: localhost, 127.0.0.1, [::1])`;
   if (url.username || url.password) return 'a base URL must not carry a user name or password';
   if (url.search || url.hash) return 'a base URL must not have a query or fragment';

@@ -1,4 +1,13 @@
-import type { AuthBinding, AuthStore, StoredClient, StoredTokens } from '../../mcp';
+import {
+  type AuthBinding,
+  type AuthStore,
+  isAuthBinding,
+  isStoredClient,
+  isStoredTokens,
+  type StoredClient,
+  type StoredTokens,
+  tokensKey,
+} from '../../mcp';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from './secretStore';
 
@@ -33,7 +42,7 @@ export class SecretAuthStore implements AuthStore {
     return this.write(tokensId(binding), tokens);
   }
   binding(serverUrl: string): Promise<AuthBinding | undefined> {
-    return this.read<AuthBinding>(`oauth:binding@${serverUrl}`, isBinding);
+    return this.read<AuthBinding>(`oauth:binding@${serverUrl}`, isAuthBinding);
   }
   setBinding(serverUrl: string, binding: AuthBinding | undefined): Promise<void> {
     return this.write(`oauth:binding@${serverUrl}`, binding);
@@ -56,34 +65,4 @@ export class SecretAuthStore implements AuthStore {
   }
 }
 
-const tokensId = (b: AuthBinding) => `oauth:tokens@${JSON.stringify([b.issuer, b.resource])}`;
-
-const field = (v: unknown, name: string): unknown =>
-  typeof v === 'object' && v !== null ? Reflect.get(v, name) : undefined;
-const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
-
-function isStoredClient(v: unknown): v is StoredClient {
-  const method = field(v, 'authMethod');
-  const uris = field(v, 'redirectUris');
-  return (
-    typeof field(v, 'clientId') === 'string' &&
-    optionalString(field(v, 'clientSecret')) &&
-    (method === 'none' || method === 'client_secret_basic' || method === 'client_secret_post') &&
-    Array.isArray(uris) &&
-    uris.every((u) => typeof u === 'string')
-  );
-}
-
-function isStoredTokens(v: unknown): v is StoredTokens {
-  const expires = field(v, 'expiresAt');
-  return (
-    typeof field(v, 'accessToken') === 'string' &&
-    optionalString(field(v, 'refreshToken')) &&
-    optionalString(field(v, 'scope')) &&
-    (expires === undefined || typeof expires === 'number')
-  );
-}
-
-function isBinding(v: unknown): v is AuthBinding {
-  return typeof field(v, 'issuer') === 'string' && typeof field(v, 'resource') === 'string';
-}
+const tokensId = (b: AuthBinding) => `oauth:tokens@${tokensKey(b)}`;

@@ -1,3 +1,4 @@
+import { fieldOf } from '../../../shared/fieldOf';
 import type { ServerError, SignInNeeded } from '../../../shared/host/serverView';
 import { ErrorCode, McpError } from '../../mcp';
 import type { Redactor } from '../logs/redactor';
@@ -48,17 +49,14 @@ export function startError(error: unknown, output: string[], redactor: Redactor)
 /** A sign-in only the person can give: with whom, and for which scopes. */
 function signInNeeded(error: McpError): SignInNeeded | undefined {
   if (error.code !== ErrorCode.SignInRequired) return undefined;
-  const issuer = closedField(error.data, 'issuer');
-  const scopes = closedField(error.data, 'scopes');
+  const issuer = fieldOf(error.data, 'issuer');
+  const scopes = fieldOf(error.data, 'scopes');
   if (typeof issuer !== 'string') return undefined;
   return {
     issuer,
     scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
   };
 }
-
-const closedField = (data: unknown, name: string): unknown =>
-  typeof data === 'object' && data !== null ? Reflect.get(data, name) : undefined;
 
 function closedData(data: unknown): ClosedData | undefined {
   return typeof data === 'object' && data !== null ? (data as ClosedData) : undefined;

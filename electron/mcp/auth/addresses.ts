@@ -1,13 +1,9 @@
-/** Loopback hosts: the only ones plain HTTP (and a bearer over it) may go to. */
-export function isLoopback(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
-}
+import { isLoopbackHost, isPlainHttpOffLoopback } from '../../../shared/loopback';
 
 /** Loopback, private (RFC 1918, fc00::/7) and link-local addresses, by their literal form. */
 export function isPrivateOrLocal(hostname: string): boolean {
   const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isLoopback(h)) return true;
+  if (isLoopbackHost(h)) return true;
   const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
   if (v4) {
     const [a, b] = [Number(v4[1]), Number(v4[2])];
@@ -31,8 +27,7 @@ export function isPrivateOrLocal(hostname: string): boolean {
  */
 export function refusalOf(url: URL, server: URL): string | undefined {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${url.href} is not an http(s) URL`;
-  if (url.protocol === 'http:' && !isLoopback(url.hostname))
-    return `${url.href} is plain HTTP to a host that is not this machine`;
+  if (isPlainHttpOffLoopback(url)) return `${url.href} is plain HTTP to a host that is not this machine`;
   if (url.username || url.password) return `${url.origin} carries credentials in the URL`;
   if (isPrivateOrLocal(url.hostname) && !isPrivateOrLocal(server.hostname))
     return `${url.href} is a private or local address, named by the public server ${server.host}`;

@@ -1,3 +1,5 @@
+import { fieldOf } from '../../../shared/fieldOf';
+
 /** A client registered with one authorization server (pre-registered ones are not stored). */
 export interface StoredClient {
   clientId: string;
@@ -37,7 +39,8 @@ export interface AuthStore {
   setBinding(serverUrl: string, binding: AuthBinding | undefined): Promise<void>;
 }
 
-const tokensKey = (b: AuthBinding) => JSON.stringify([b.issuer, b.resource]);
+/** The key of a binding's tokens: issuer and resource together. */
+export const tokensKey = (b: AuthBinding) => JSON.stringify([b.issuer, b.resource]);
 
 /** Credentials kept for the life of the process. */
 export class MemoryAuthStore implements AuthStore {
@@ -66,4 +69,33 @@ export class MemoryAuthStore implements AuthStore {
     if (binding) this.bindings.set(serverUrl, binding);
     else this.bindings.delete(serverUrl);
   }
+}
+
+// Checks of stored credentials read back (a file, the secret store): a value of another shape is not used.
+const optionalString = (v: unknown) => v === undefined || typeof v === 'string';
+
+export function isStoredClient(v: unknown): v is StoredClient {
+  const method = fieldOf(v, 'authMethod');
+  const uris = fieldOf(v, 'redirectUris');
+  return (
+    typeof fieldOf(v, 'clientId') === 'string' &&
+    optionalString(fieldOf(v, 'clientSecret')) &&
+    (method === 'none' || method === 'client_secret_basic' || method === 'client_secret_post') &&
+    Array.isArray(uris) &&
+    uris.every((u) => typeof u === 'string')
+  );
+}
+
+export function isStoredTokens(v: unknown): v is StoredTokens {
+  const expires = fieldOf(v, 'expiresAt');
+  return (
+    typeof fieldOf(v, 'accessToken') === 'string' &&
+    optionalString(fieldOf(v, 'refreshToken')) &&
+    optionalString(fieldOf(v, 'scope')) &&
+    (expires === undefined || typeof expires === 'number')
+  );
+}
+
+export function isAuthBinding(v: unknown): v is AuthBinding {
+  return typeof fieldOf(v, 'issuer') === 'string' && typeof fieldOf(v, 'resource') === 'string';
 }

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { fieldOf } from '../../../shared/fieldOf';
 import { refusalOf } from './addresses';
 import { authFailed } from './authError';
 import type { BearerChallenge } from './wwwAuthenticate';
@@ -163,9 +164,7 @@ export async function discoverAuthorizationServer(
     const stated: unknown = await response
       .clone()
       .json()
-      .then((body: unknown) =>
-        typeof body === 'object' && body !== null ? Reflect.get(body, 'issuer') : undefined,
-      )
+      .then((body: unknown) => fieldOf(body, 'issuer'))
       .catch(() => undefined);
     if (stated !== issuer && !options.named && typeof stated === 'string') {
       http.log(`the metadata at ${url.href} names the issuer ${stated}: taken as the server's (2025-03-26)`);

@@ -1,6 +1,16 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './authStore';
+import { fieldOf } from '../../../shared/fieldOf';
+import {
+  type AuthBinding,
+  type AuthStore,
+  isAuthBinding,
+  isStoredClient,
+  isStoredTokens,
+  type StoredClient,
+  type StoredTokens,
+  tokensKey,
+} from './authStore';
 
 interface FileShape {
   clients: Record<string, StoredClient>;
@@ -8,7 +18,6 @@ interface FileShape {
   bindings: Record<string, AuthBinding>;
 }
 
-const tokensKey = (b: AuthBinding) => JSON.stringify([b.issuer, b.resource]);
 const empty = (): FileShape => ({ clients: {}, tokens: {}, bindings: {} });
 
 /**
@@ -65,15 +74,26 @@ export class FileAuthStore implements AuthStore {
     } catch {
       throw new Error(`${this.file} is not valid JSON: fix or remove it (it holds sign-ins)`);
     }
-    const part = (name: string) => {
-      const value = typeof parsed === 'object' && parsed !== null ? Reflect.get(parsed, name) : undefined;
+    // Each entry checked: one of another shape is an error naming it, never used nor overwritten.
+    const part = <T>(name: string, check: (v: unknown) => v is T, what: string): Record<string, T> => {
+      const value = fieldOf(parsed, name);
       if (value === undefined) return {};
       if (typeof value !== 'object' || value === null || Array.isArray(value))
         throw new Error(`${this.file}: "${name}" is not an object`);
-      return value;
+      const entries: Record<string, T> = {};
+      for (const [key, entry] of Object.entries(value)) {
+        if (!check(entry)) throw new Error(`${this.file}: ${name}[${JSON.stringify(key)}] is not ${what}`);
+        entries[key] = entry;
+      }
+      return entries;
     };
-    this.data = { clients: part('clients'), tokens: part('tokens'), bindings: part('bindings') };
-    return this.data;
+    const data: FileShape = {
+      clients: part('clients', isStoredClient, 'a registered client'),
+      tokens: part('tokens', isStoredTokens, 'a set of tokens'),
+      bindings: part('bindings', isAuthBinding, 'an issuer and resource'),
+    };
+    this.data = data;
+    return data;
   }
 
   private async change(edit: (data: FileShape) => void): Promise<void> {

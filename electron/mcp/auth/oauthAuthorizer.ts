@@ -277,7 +277,7 @@ export class OAuthAuthorizer implements HttpAuth {
       url.searchParams.set('resource', binding.resource);
       if (scopes.length > 0) url.searchParams.set('scope', scopes.join(' '));
       this.http.log(`signing in with ${as.issuer} (scopes: ${scopes.join(' ') || 'none named'})`);
-      await signIn({ url, issuer: as.issuer, scopes, resource: binding.resource });
+      await signIn({ url, issuer: as.issuer, scopes });
       const back = await redirect.result;
       let params: URLSearchParams;
       try {

@@ -1,5 +1,7 @@
 import * as oauth from 'oauth4webapi';
-import { isLoopback, refusalOf } from './addresses';
+import { fieldOf } from '../../../shared/fieldOf';
+import { isLoopbackHost } from '../../../shared/loopback';
+import { refusalOf } from './addresses';
 import { authFailed } from './authError';
 import type { AuthStore, StoredClient } from './authStore';
 import { type AuthHttp, describe } from './discovery';
@@ -92,8 +94,7 @@ async function register(
   // Read by hand rather than by oauth4webapi, which refuses a secret without
   // client_secret_expires_at; servers that omit it are common, and the secret works all the same.
   const body: unknown = await response.json().catch(() => undefined);
-  const field = (name: string) =>
-    typeof body === 'object' && body !== null ? Reflect.get(body, name) : undefined;
+  const field = (name: string) => fieldOf(body, name);
   if (response.status !== 201 && response.status !== 200) {
     const error = field('error');
     const detail = field('error_description');
@@ -194,8 +195,7 @@ export function checkedEndpoint(http: AuthHttp, server: URL, value: string | und
 
 /** Options for oauth4webapi's requests: our fetch, plain HTTP only to loopback, a time limit. */
 export function requestOptions(http: AuthHttp, endpoint: string | undefined) {
-  const insecure =
-    endpoint !== undefined && isLoopback(new URL(endpoint).hostname) && endpoint.startsWith('http:');
+  const insecure = endpoint?.startsWith('http:') && isLoopbackHost(new URL(endpoint).hostname);
   return {
     [oauth.customFetch]: http.fetch,
     [oauth.allowInsecureRequests]: insecure,

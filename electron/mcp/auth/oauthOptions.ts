@@ -6,8 +6,6 @@ export interface SignInRequest {
   url: URL;
   issuer: string;
   scopes: string[];
-  /** The MCP server (its canonical URL) the token is for. */
-  resource: string;
 }
 
 /** A client that signs in as itself (client credentials grant), with a secret or a private key. */

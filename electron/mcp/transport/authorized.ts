@@ -1,4 +1,4 @@
-import { isLoopback } from '../auth/addresses';
+import { isPlainHttpOffLoopback } from '../../../shared/loopback';
 import { authFailed } from '../auth/authError';
 import type { HttpAuth } from '../auth/httpAuth';
 import type { HttpResponse } from './httpClient';
@@ -23,7 +23,7 @@ export async function authorized(
   for (let round = 0; ; round++) {
     const authorization = await auth.authorization();
     if (authorization !== undefined) {
-      if (url.protocol === 'http:' && !isLoopback(url.hostname)) {
+      if (isPlainHttpOffLoopback(url)) {
         throw authFailed(label, `a token is never sent over plain HTTP to ${url.host}: use https`);
       }
       headers.authorization = authorization;

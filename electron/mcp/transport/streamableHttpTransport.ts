@@ -1,5 +1,5 @@
+import { isPlainHttpOffLoopback } from '../../../shared/loopback';
 import type { RequestId } from '../../../shared/mcp/protocol';
-import { isLoopback } from '../auth/addresses';
 import type { HttpAuth } from '../auth/httpAuth';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
@@ -138,8 +138,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       // Tell the server the session is over; 405 (not supported) and failures are fine.
       const headers = this.headers(this.sessionId);
       const authorization = await this.params.auth?.authorization().catch(() => undefined);
-      if (authorization && (this.url.protocol === 'https:' || isLoopback(this.url.hostname)))
-        headers.authorization = authorization;
+      if (authorization && !isPlainHttpOffLoopback(this.url)) headers.authorization = authorization;
       await this.http
         .request(this.url, { method: 'DELETE', headers, timeoutMs: 2000 })
         .then((r) => r.drain())
