@@ -133,6 +133,7 @@ export class Host implements HostParts {
       resolveShellPath: options.resolveShellPath,
       handlersFor: (server) => clientFeatures(server, { roots, consent, sampling }),
       authStore: new SecretAuthStore(secrets, redactor),
+      clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
     });
     const rootsToServers = roots.onChange((ids) => {
       const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);

@@ -19,6 +19,7 @@ describe('SettingsStore', () => {
     expect(await store.get()).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
     const next = {
       anthropic: { baseUrl: 'http://127.0.0.1:8080/gateway', defaultModel: 'claude-sonnet-5-5' },
+      oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
       sampling: { maxTokensCap: 1000, perServerPerMinute: 3 },
     };
     await store.set(next);
@@ -53,6 +54,22 @@ describe('SettingsStore', () => {
       ['gateway', 'is not a URL'],
     ] as const) {
       await expect(store.set({ ...DEFAULT_SETTINGS, anthropic: { baseUrl } })).rejects.toThrow(why);
+    }
+    expect((await store.get()).settings).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses a Client ID Metadata Document URL that could not be a client id, naming why', async () => {
+    const store = SettingsStore.inHome(dir);
+    for (const [clientMetadataUrl, why] of [
+      ['http://apps.example.com/client.json', 'must be an https:// URL'],
+      ['https://apps.example.com/', 'must name the document (a path)'],
+      ['https://apps.example.com/client.json#me', 'must not have a fragment'],
+      ['https://me:pw@apps.example.com/client.json', 'must not carry a user name or password'],
+      ['client.json', '"client.json" is not a URL'],
+    ] as const) {
+      await expect(store.set({ ...DEFAULT_SETTINGS, oauth: { clientMetadataUrl } })).rejects.toThrow(
+        `oauth.clientMetadataUrl: ${why}`,
+      );
     }
     expect((await store.get()).settings).toEqual(DEFAULT_SETTINGS);
   });

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { baseUrlProblem, DEFAULT_SETTINGS, type Settings } from '../../shared/host/settings';
+import {
+  baseUrlProblem,
+  clientMetadataUrlProblem,
+  DEFAULT_SETTINGS,
+  type Settings,
+} from '../../shared/host/settings';
 import { JsonFile } from './jsonFile';
 
 interface Stored {
@@ -27,6 +32,15 @@ export function parseSettings(value: unknown): Stored {
     if (typeof anthropic.defaultModel === 'string' && anthropic.defaultModel.trim())
       settings.anthropic.defaultModel = anthropic.defaultModel.trim();
     else problems.push('anthropic.defaultModel: not a model name');
+  }
+  const oauth = isObject(value.oauth) ? value.oauth : {};
+  if (oauth.clientMetadataUrl !== undefined && oauth.clientMetadataUrl !== '') {
+    const problem =
+      typeof oauth.clientMetadataUrl === 'string'
+        ? clientMetadataUrlProblem(oauth.clientMetadataUrl)
+        : 'not a string';
+    if (problem) problems.push(`oauth.clientMetadataUrl: ${problem}`);
+    else settings.oauth.clientMetadataUrl = oauth.clientMetadataUrl as string;
   }
   const sampling = isObject(value.sampling) ? value.sampling : {};
   for (const [key, min, max] of [

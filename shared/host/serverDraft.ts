@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { plainValue, remoteEndpoint, serverOptions, stdioLaunch, valueName } from './serverFields';
+import {
+  oauthClientFields,
+  oauthClientProblem,
+  plainValue,
+  remoteEndpoint,
+  serverOptions,
+  stdioLaunch,
+  valueName,
+} from './serverFields';
 
 /**
  * A value of the edit form. Secret values travel only toward the host: a value marked secret is
@@ -12,6 +20,32 @@ const draftValue = z.union([
   z.object({ secret: z.literal(true), keep: z.literal(true) }).strict(),
 ]);
 export type DraftValue = z.infer<typeof draftValue>;
+
+/** A value that is always secret: typed now, or the stored one kept. */
+const secretDraftValue = z.union([
+  z.object({ value: plainValue.min(1, 'must not be empty'), secret: z.literal(true) }).strict(),
+  z.object({ secret: z.literal(true), keep: z.literal(true) }).strict(),
+]);
+export type SecretDraftValue = z.infer<typeof secretDraftValue>;
+
+/** A pre-registered OAuth client as the form sends it; the secret and key go to the SecretStore. */
+export const oauthClientDraft = z
+  .object({
+    ...oauthClientFields.shape,
+    clientSecret: secretDraftValue.optional(),
+    /** PEM (PKCS #8), for private_key_jwt. */
+    privateKey: secretDraftValue.optional(),
+  })
+  .strict()
+  .superRefine((client, ctx) => {
+    const problem = oauthClientProblem({
+      grant: client.grant,
+      hasSecret: client.clientSecret !== undefined,
+      hasKey: client.privateKey !== undefined,
+    });
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+export type OAuthClientDraft = z.infer<typeof oauthClientDraft>;
 
 /** A server as the edit form sends it: the shared server fields, with values as DraftValues. */
 export const serverDraftSchema = z.discriminatedUnion('kind', [
@@ -28,6 +62,8 @@ export const serverDraftSchema = z.discriminatedUnion('kind', [
       kind: z.literal('remote'),
       ...remoteEndpoint.shape,
       headers: z.record(valueName, draftValue),
+      /** Absent: Switchboard registers itself (Client ID Metadata Document or dynamic registration). */
+      oauth: oauthClientDraft.optional(),
       ...serverOptions.shape,
     })
     .strict(),

@@ -58,3 +58,54 @@ export type ServerOptions = z.infer<typeof serverOptions>;
 export const valueName = z.string().min(1, 'a name must not be empty').max(1024, atMost(1024));
 /** An env variable's or header's value as written (not a secret reference). */
 export const plainValue = z.string({ error: 'must be a string' }).max(65_536, atMost(65_536));
+
+/** How a remote server's OAuth client signs in: a person on a sign-in page, or the client as itself. */
+export const oauthGrant = z.enum(['authorization_code', 'client_credentials'], {
+  error:
+    'must be "authorization_code" (a person signs in) or "client_credentials" (the client signs in as itself)',
+});
+export type OAuthGrant = z.infer<typeof oauthGrant>;
+
+/** Signing algorithms for a private_key_jwt client assertion (asymmetric only). */
+export const OAUTH_KEY_ALGORITHMS = [
+  'ES256',
+  'ES384',
+  'ES512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'EdDSA',
+] as const;
+
+/**
+ * A client the person registered with the server's authorization server themselves. Its secret and
+ * private key are held apart (secret markers in a draft, $secret references in the file).
+ */
+export const oauthClientFields = z.object({
+  clientId: z
+    .string({ error: 'must be a string (the client id the authorization server gave you)' })
+    .max(2048, atMost(2048))
+    .refine((id) => id.trim() !== '' && id.trim() === id, 'must be a client id without surrounding spaces'),
+  /** Absent: authorization_code. */
+  grant: oauthGrant.optional(),
+  /** For a private key: how the client assertion is signed (default ES256). */
+  algorithm: z
+    .enum(OAUTH_KEY_ALGORITHMS, { error: `must be one of ${OAUTH_KEY_ALGORITHMS.join(', ')}` })
+    .optional(),
+});
+export type OAuthClientFields = z.infer<typeof oauthClientFields>;
+
+/** What is wrong with a pre-registered client's combination of grant, secret and key, if anything. */
+export function oauthClientProblem(client: {
+  grant?: OAuthGrant | undefined;
+  hasSecret: boolean;
+  hasKey: boolean;
+}): string | undefined {
+  if (client.hasSecret && client.hasKey) return 'give a client secret or a private key, not both';
+  if (client.grant === 'client_credentials' && !client.hasSecret && !client.hasKey)
+    return 'the client credentials grant needs a client secret or a private key';
+  if (client.grant !== 'client_credentials' && client.hasKey)
+    return 'a private key (private_key_jwt) is used only with the client credentials grant';
+  return undefined;
+}

@@ -35,6 +35,8 @@ export interface ServerError {
 export interface SignInNeeded {
   issuer: string;
   scopes: string[];
+  /** A step-up: what the server asked for beyond what was granted. */
+  newScopes?: string[];
 }
 
 /** A remote server's OAuth sign-in: who issued its token, for what, until when. */

@@ -46,6 +46,7 @@ const settingsSchema = z
     anthropic: z
       .object({ baseUrl: z.string().min(1).max(2048), defaultModel: z.string().min(1).max(256).optional() })
       .strict(),
+    oauth: z.object({ clientMetadataUrl: z.string().min(1).max(2048).optional() }).strict(),
     sampling: z
       .object({
         maxTokensCap: z.number().int().min(1).max(1_000_000),

@@ -82,6 +82,49 @@ describe('parseConfig', () => {
     ]);
   });
 
+  it('reads a pre-registered OAuth client, whose secret or key is only ever a secret reference', () => {
+    const ref = { $secret: 'linear/oauth/clientSecret@https://mcp.example.com' };
+    const parsed = parseConfig({
+      mcpServers: {
+        person: { url: 'https://mcp.example.com/mcp', oauth: { clientId: 'abc', clientSecret: ref } },
+        machine: {
+          url: 'https://mcp.example.com/mcp',
+          oauth: { clientId: 'svc', grant: 'client_credentials', privateKey: ref, algorithm: 'RS256' },
+        },
+        plainSecret: { url: 'https://x.example/mcp', oauth: { clientId: 'a', clientSecret: 'hunter2' } },
+        typo: { url: 'https://x.example/mcp', oauth: { client_id: 'a' } },
+        noCredential: { url: 'https://x.example/mcp', oauth: { clientId: 'a', grant: 'client_credentials' } },
+        keyForPerson: { url: 'https://x.example/mcp', oauth: { clientId: 'a', privateKey: ref } },
+        badGrant: { url: 'https://x.example/mcp', oauth: { clientId: 'a', grant: 'password' } },
+        notObject: { url: 'https://x.example/mcp', oauth: 'abc' },
+      },
+    });
+    expect(parsed.servers).toMatchObject([
+      { name: 'person', oauth: { clientId: 'abc', clientSecret: ref } },
+      {
+        name: 'machine',
+        oauth: { clientId: 'svc', grant: 'client_credentials', privateKey: ref, algorithm: 'RS256' },
+      },
+    ]);
+    const issues = parsed.invalid.flatMap((i) => i.issues.map((x) => `${x.path}: ${x.message}`));
+    expect(issues).toEqual([
+      `mcpServers.plainSecret.oauth.clientSecret: must be a secret reference {"$secret": "…"}: a client secret is never written in this file; enter it in the server's settings, which keep it in the secret store`,
+      'mcpServers.typo.oauth.client_id: is not an oauth field (clientId, clientSecret, privateKey, grant, algorithm)',
+      'mcpServers.typo.oauth.clientId: must be a string (the client id the authorization server gave you)',
+      'mcpServers.noCredential.oauth: the client credentials grant needs a client secret or a private key',
+      'mcpServers.keyForPerson.oauth: a private key (private_key_jwt) is used only with the client credentials grant',
+      'mcpServers.badGrant.oauth.grant: must be "authorization_code" (a person signs in) or "client_credentials" (the client signs in as itself)',
+      'mcpServers.notObject.oauth: must be an object: {"clientId": "…", "clientSecret": {"$secret": "…"}, "grant": "…"}',
+    ]);
+    // Written back as it was read.
+    expect(serverToRaw(parsed.servers[1]!).oauth).toEqual({
+      clientId: 'svc',
+      grant: 'client_credentials',
+      privateKey: ref,
+      algorithm: 'RS256',
+    });
+  });
+
   it('holds a server to the limits the edit form does (shared/host/serverFields.ts)', () => {
     const parsed = parseConfig({
       mcpServers: {

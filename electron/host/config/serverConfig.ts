@@ -6,6 +6,9 @@
 import type { ZodType } from 'zod';
 import { escapeInvisible, hasInvisible } from '../../../shared/host/invisible';
 import {
+  type OAuthClientFields,
+  oauthClientFields,
+  oauthClientProblem,
   plainValue,
   type RemoteEndpoint,
   remoteEndpoint,
@@ -32,9 +35,16 @@ export interface StdioServerConfig extends CommonConfig, StdioLaunch {
   kind: 'stdio';
   env: Record<string, ConfigValue>;
 }
+/** A pre-registered OAuth client: its secret or private key only as references to the SecretStore. */
+export interface OAuthClientConfig extends OAuthClientFields {
+  clientSecret?: SecretRef;
+  privateKey?: SecretRef;
+}
 export interface RemoteServerConfig extends CommonConfig, RemoteEndpoint {
   kind: 'remote';
   headers: Record<string, ConfigValue>;
+  /** Absent: Switchboard registers itself with the server's authorization server. */
+  oauth?: OAuthClientConfig;
 }
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
 
@@ -153,7 +163,9 @@ function parseServer(
         ? 'auto'
         : check(issue, '.type', fileType, TYPE_ALIASES.get(raw.type) ?? raw.type);
     const headers = parseValues(raw.headers, '.headers', issue);
-    if (url !== undefined && type !== undefined) server = { ...common, kind: 'remote', url, type, headers };
+    const oauth = raw.oauth === undefined ? undefined : parseOAuthClient(raw.oauth, issue);
+    if (url !== undefined && type !== undefined)
+      server = { ...common, kind: 'remote', url, type, headers, ...(oauth ? { oauth } : {}) };
   }
   return issues.length === 0 ? server : undefined;
 }
@@ -175,6 +187,57 @@ function parseValues(value: unknown, field: string, issue: Issue): Record<string
   return out;
 }
 
+const OAUTH_KEYS = ['clientId', 'clientSecret', 'privateKey', 'grant', 'algorithm'];
+
+function parseOAuthClient(value: unknown, issue: Issue): OAuthClientConfig | undefined {
+  if (!isRecord(value)) {
+    issue('.oauth', 'must be an object: {"clientId": "…", "clientSecret": {"$secret": "…"}, "grant": "…"}');
+    return undefined;
+  }
+  let ok = true;
+  const bad: Issue = (field, message) => {
+    ok = false;
+    issue(field, message);
+  };
+  for (const key of Object.keys(value)) {
+    if (!OAUTH_KEYS.includes(key))
+      bad(`.oauth${quote(key)}`, `is not an oauth field (${OAUTH_KEYS.join(', ')})`);
+  }
+  const fields = oauthClientFields.shape;
+  const clientId = check(bad, '.oauth.clientId', fields.clientId, value.clientId);
+  const grant = check(bad, '.oauth.grant', fields.grant, value.grant);
+  const algorithm = check(bad, '.oauth.algorithm', fields.algorithm, value.algorithm);
+  const secretRef = (key: 'clientSecret' | 'privateKey', what: string): SecretRef | undefined => {
+    const v = value[key];
+    if (v === undefined) return undefined;
+    if (isSecretRef(v)) return v;
+    bad(
+      `.oauth.${key}`,
+      `must be a secret reference {"$secret": "…"}: a ${what} is never written in this file; enter it in the server's settings, which keep it in the secret store`,
+    );
+    return undefined;
+  };
+  const clientSecret = secretRef('clientSecret', 'client secret');
+  const privateKey = secretRef('privateKey', 'private key');
+  if (!ok || clientId === undefined) return undefined;
+  const problem = oauthClientProblem({
+    grant,
+    hasSecret: clientSecret !== undefined,
+    hasKey: privateKey !== undefined,
+  });
+  if (problem) {
+    issue('.oauth', problem);
+    return undefined;
+  }
+  return {
+    clientId,
+    ...(grant ? { grant } : {}),
+    ...(algorithm ? { algorithm } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(privateKey ? { privateKey } : {}),
+  };
+}
+
 /** The file form of a server: its raw object with the known fields set from `config`, others kept. */
 export function serverToRaw(config: ServerConfig): Record<string, unknown> {
   const raw: Record<string, unknown> = { ...config.raw };
@@ -190,10 +253,12 @@ export function serverToRaw(config: ServerConfig): Record<string, unknown> {
     delete raw.url;
     delete raw.type;
     delete raw.headers;
+    delete raw.oauth;
   } else {
     raw.url = config.url;
     set('type', config.type, config.type !== 'auto');
     set('headers', config.headers, Object.keys(config.headers).length > 0 || 'headers' in config.raw);
+    set('oauth', config.oauth, config.oauth !== undefined);
     delete raw.command;
     delete raw.args;
     delete raw.env;

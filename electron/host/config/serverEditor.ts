@@ -1,9 +1,22 @@
-import type { DraftValue, ImportSelection, ServerDraft } from '../../../shared/host/serverDraft';
-import type { SecretStore } from '../secrets/secretStore';
+import type {
+  DraftValue,
+  ImportSelection,
+  OAuthClientDraft,
+  SecretDraftValue,
+  ServerDraft,
+} from '../../../shared/host/serverDraft';
+import type { SecretField, SecretStore } from '../secrets/secretStore';
 import { secretId, secretRefProblem } from '../secrets/secretStore';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ImportPlan } from './imports';
-import { type ConfigValue, isSecretRef, type ServerConfig } from './serverConfig';
+import {
+  type ConfigValue,
+  isSecretRef,
+  type OAuthClientConfig,
+  type RemoteServerConfig,
+  type SecretRef,
+  type ServerConfig,
+} from './serverConfig';
 
 /** The edit form's view of a server: secrets as `{ secret: true, keep: true }`, never their values. */
 export function draftOf(config: ServerConfig): ServerDraft {
@@ -29,7 +42,31 @@ export function draftOf(config: ServerConfig): ServerDraft {
       ...common,
     };
   }
-  return { kind: 'remote', url: config.url, type: config.type, headers: values(config.headers), ...common };
+  return {
+    kind: 'remote',
+    url: config.url,
+    type: config.type,
+    headers: values(config.headers),
+    ...(config.oauth ? { oauth: oauthDraftOf(config.oauth) } : {}),
+    ...common,
+  };
+}
+
+function oauthDraftOf(oauth: OAuthClientConfig): OAuthClientDraft {
+  const kept = { secret: true, keep: true } as const;
+  return {
+    clientId: oauth.clientId,
+    ...(oauth.grant ? { grant: oauth.grant } : {}),
+    ...(oauth.algorithm ? { algorithm: oauth.algorithm } : {}),
+    ...(oauth.clientSecret ? { clientSecret: kept } : {}),
+    ...(oauth.privateKey ? { privateKey: kept } : {}),
+  };
+}
+
+/** The stored secret a field of `config` refers to: a value, a header, or the OAuth client's secret or key. */
+function storedRef(config: ServerConfig, field: SecretField, name: string): unknown {
+  if (field === 'oauth') return config.kind === 'remote' ? config.oauth?.[name as 'clientSecret'] : undefined;
+  return (config.kind === 'stdio' ? config.env : config.headers)[name];
 }
 
 /**
@@ -41,8 +78,8 @@ export function keepProblem(
   before: ServerConfig | undefined,
   draft: ServerDraft,
   name: string,
+  field: SecretField = draft.kind === 'stdio' ? 'env' : 'headers',
 ): string | undefined {
-  const field = draft.kind === 'stdio' ? 'env' : 'headers';
   const missing = `${field} ${name}: there is no stored secret to keep; enter its value`;
   if (!before) return missing;
   if (before.kind !== draft.kind)
@@ -53,9 +90,9 @@ export function keepProblem(
     const was = originOf(before.url);
     const now = originOf(draft.url);
     if (was !== now)
-      return `headers ${name}: the stored secret was sent to ${was}; the server now points to ${now ?? draft.url}: enter the value again`;
+      return `${field} ${name}: the stored secret was sent to ${was}; the server now points to ${now ?? draft.url}: enter the value again`;
   }
-  const old = (before.kind === 'stdio' ? before.env : before.headers)[name];
+  const old = storedRef(before, field, name);
   if (!isSecretRef(old) || secretRefProblem(before.name, field, name, old, before)) return missing;
   return undefined;
 }
@@ -101,6 +138,10 @@ export async function saveDraft(
       values[name] = v.value;
     }
   }
+  const oauth =
+    draft.kind === 'remote' && draft.oauth
+      ? await oauthToSave(id, draft, draft.oauth, existing, renaming, secrets, toStore)
+      : undefined;
   const raw: Record<string, unknown> = { ...(existing?.raw ?? {}) };
   for (const key of [
     'command',
@@ -110,6 +151,7 @@ export async function saveDraft(
     'url',
     'type',
     'headers',
+    'oauth',
     'disabled',
     'requestTimeoutMs',
     'maxTotalTimeoutMs',
@@ -122,6 +164,7 @@ export async function saveDraft(
   } else {
     Object.assign(raw, { url: draft.url, headers: values });
     if (draft.type !== 'auto') raw.type = draft.type;
+    if (oauth) raw.oauth = oauth;
   }
   if (draft.disabled) raw.disabled = true;
   if (draft.requestTimeoutMs) raw.requestTimeoutMs = draft.requestTimeoutMs;
@@ -134,13 +177,54 @@ export async function saveDraft(
     return;
   }
   const kept = new Set(
-    Object.values(values)
+    [...Object.values(values), oauth?.clientSecret, oauth?.privateKey]
       .filter(isSecretRef)
       .map((r) => r.$secret),
   );
   for (const old of existing ? secretRefsOf(existing) : []) {
     if (!kept.has(old)) await secrets.delete(old);
   }
+}
+
+/**
+ * The file form of the form's OAuth client. Its secret and key follow the same rules as any other
+ * stored value: typed ones go to the store, kept ones only where `keepProblem` allows.
+ */
+async function oauthToSave(
+  id: string,
+  draft: Extract<ServerDraft, { kind: 'remote' }>,
+  client: OAuthClientDraft,
+  existing: ServerConfig | undefined,
+  renaming: boolean,
+  secrets: SecretStore,
+  toStore: [string, string][],
+): Promise<OAuthClientConfig> {
+  const stored = async (name: 'clientSecret' | 'privateKey', v: SecretDraftValue | undefined) => {
+    if (v === undefined) return undefined;
+    const ref: SecretRef = { $secret: secretId(id, 'oauth', name, draft) };
+    if (!('keep' in v)) {
+      toStore.push([ref.$secret, v.value]);
+      return ref;
+    }
+    const problem = keepProblem(existing, draft, name, 'oauth');
+    if (problem) throw new Error(problem);
+    if (renaming) {
+      const old = (existing as RemoteServerConfig).oauth![name]!;
+      const value = await secrets.get(old.$secret);
+      if (value === undefined) throw new Error(`The stored ${name} is missing; enter it again`);
+      toStore.push([ref.$secret, value]);
+    }
+    return ref;
+  };
+  const clientSecret = await stored('clientSecret', client.clientSecret);
+  const privateKey = await stored('privateKey', client.privateKey);
+  return {
+    clientId: client.clientId,
+    ...(client.grant ? { grant: client.grant } : {}),
+    ...(client.algorithm ? { algorithm: client.algorithm } : {}),
+    ...(clientSecret ? { clientSecret } : {}),
+    ...(privateKey ? { privateKey } : {}),
+  };
 }
 
 /** Removes a server from the file, then the secrets it referenced. */
@@ -157,12 +241,17 @@ export async function removeServer(
 /** The store ids a server's config refers to (only its own: see secretRefProblem). */
 function secretRefsOf(config: ServerConfig): string[] {
   const field = config.kind === 'stdio' ? 'env' : 'headers';
-  return Object.entries(config.kind === 'stdio' ? config.env : config.headers)
-    .filter(
-      (entry): entry is [string, { $secret: string }] =>
-        isSecretRef(entry[1]) && !secretRefProblem(config.name, field, entry[0], entry[1], config),
-    )
-    .map(([, ref]) => ref.$secret);
+  const own = (f: SecretField, entries: [string, unknown][]) =>
+    entries
+      .filter(
+        (entry): entry is [string, SecretRef] =>
+          isSecretRef(entry[1]) && !secretRefProblem(config.name, f, entry[0], entry[1], config),
+      )
+      .map(([, ref]) => ref.$secret);
+  return [
+    ...own(field, Object.entries(config.kind === 'stdio' ? config.env : config.headers)),
+    ...(config.kind === 'remote' && config.oauth ? own('oauth', Object.entries(config.oauth)) : []),
+  ];
 }
 
 /** Writes the chosen servers of an import, with their secrets, in one save. */

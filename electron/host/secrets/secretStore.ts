@@ -26,21 +26,20 @@ export function secretDestination(target: SecretTarget): string {
   return URL.canParse(target.url) ? new URL(target.url).origin : target.url;
 }
 
+/** Which part of a server a secret belongs to: an env variable, a header, or its OAuth client. */
+export type SecretField = 'env' | 'headers' | 'oauth';
+
 /**
  * A stable id for a secret that belongs to one field of one server, bound to where it goes:
- * `github/env/GITHUB_TOKEN@npx`, `weather/headers/Authorization@https://api.weather.example`.
+ * `github/env/GITHUB_TOKEN@npx`, `weather/headers/Authorization@https://api.weather.example`,
+ * `linear/oauth/clientSecret@https://mcp.linear.app`.
  * Server and field names are URL-encoded, so the first `@` ends them.
  */
-export function secretId(
-  server: string,
-  field: 'env' | 'headers',
-  name: string,
-  target: SecretTarget,
-): string {
+export function secretId(server: string, field: SecretField, name: string, target: SecretTarget): string {
   return `${ownPrefix(server, field, name)}${secretDestination(target)}`;
 }
 
-const ownPrefix = (server: string, field: 'env' | 'headers', name: string) =>
+const ownPrefix = (server: string, field: SecretField, name: string) =>
   `${encodeURIComponent(server)}/${field}/${encodeURIComponent(name)}@`;
 
 /**
@@ -51,7 +50,7 @@ const ownPrefix = (server: string, field: 'env' | 'headers', name: string) =>
  */
 export function secretRefProblem(
   server: string,
-  field: 'env' | 'headers',
+  field: SecretField,
   name: string,
   ref: { $secret: string },
   target: SecretTarget,
@@ -62,9 +61,8 @@ export function secretRefProblem(
   if (ref.$secret.startsWith(prefix)) {
     const was = ref.$secret.slice(prefix.length);
     const now = secretDestination(target);
-    return target.kind === 'remote'
-      ? `headers ${name}: the stored secret was entered for ${was}, and this server now points to ${now}; a stored secret never follows a server elsewhere: enter the value again in the server's settings`
-      : `env ${name}: the stored secret was entered for ${was}, and this server now runs ${now}; a stored secret never follows a server elsewhere: enter the value again in the server's settings`;
+    const moved = target.kind === 'remote' ? `points to ${now}` : `runs ${now}`;
+    return `${field} ${name}: the stored secret was entered for ${was}, and this server now ${moved}; a stored secret never follows a server elsewhere: enter the value again in the server's settings`;
   }
   return `${field} ${name} refers to the stored secret "${ref.$secret}", which belongs elsewhere: a reference resolves only to its own server and field ("${own}"); enter the value in the server's settings`;
 }

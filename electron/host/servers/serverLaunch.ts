@@ -1,8 +1,21 @@
 import { homedir } from 'node:os';
-import { createHttpTransport, type HttpAuth, StdioTransport, type Transport } from '../../mcp';
-import { type ConfigValue, isSecretRef, type ServerConfig } from '../config/serverConfig';
+import {
+  type ClientCredentials,
+  createHttpTransport,
+  type HttpAuth,
+  type PreRegisteredClient,
+  StdioTransport,
+  type Transport,
+} from '../../mcp';
+import {
+  type ConfigValue,
+  isSecretRef,
+  type RemoteServerConfig,
+  type SecretRef,
+  type ServerConfig,
+} from '../config/serverConfig';
 import { isSecretName, type Redactor } from '../logs/redactor';
-import { type SecretStore, secretRefProblem } from '../secrets/secretStore';
+import { type SecretField, type SecretStore, secretRefProblem } from '../secrets/secretStore';
 
 /** Something in the server's configuration that only an edit can fix (a secret missing or not its own). */
 export class ConfigProblem extends Error {}
@@ -54,18 +67,58 @@ async function resolveValues(
       out[name] = value;
       continue;
     }
-    // A reference resolves only inside its own server and field: a config file (or an import) that
-    // names another secret — the API key, another server's token — gets nothing from the store.
-    const problem = secretRefProblem(config.name, field, name, value, config);
-    if (problem) throw new ConfigProblem(problem);
-    const secret = await deps.secrets.get(value.$secret);
-    if (secret === undefined) {
-      throw new ConfigProblem(
-        `the secret for ${field} ${name} is not set (${value.$secret}); enter it in the server's settings`,
-      );
-    }
-    deps.redactor.add(secret);
-    out[name] = secret;
+    out[name] = await resolveSecret(config, field, name, value, deps);
   }
   return out;
+}
+
+/**
+ * One stored secret. A reference resolves only inside its own server and field: a config file (or
+ * an import) that names another secret — the API key, another server's token — gets nothing.
+ */
+async function resolveSecret(
+  config: ServerConfig,
+  field: SecretField,
+  name: string,
+  ref: SecretRef,
+  deps: { secrets: SecretStore; redactor: Redactor },
+): Promise<string> {
+  const problem = secretRefProblem(config.name, field, name, ref, config);
+  if (problem) throw new ConfigProblem(problem);
+  const secret = await deps.secrets.get(ref.$secret);
+  if (secret === undefined) {
+    throw new ConfigProblem(
+      `the secret for ${field} ${name} is not set (${ref.$secret}); enter it in the server's settings`,
+    );
+  }
+  deps.redactor.add(secret);
+  return secret;
+}
+
+/** The OAuth client a remote server's config names, with its secret or key from the store. */
+export async function resolveOAuthClient(
+  config: RemoteServerConfig,
+  deps: { secrets: SecretStore; redactor: Redactor },
+): Promise<{ preRegistered?: PreRegisteredClient; clientCredentials?: ClientCredentials }> {
+  const oauth = config.oauth;
+  if (!oauth) return {};
+  const secret = oauth.clientSecret
+    ? await resolveSecret(config, 'oauth', 'clientSecret', oauth.clientSecret, deps)
+    : undefined;
+  const privateKeyPem = oauth.privateKey
+    ? await resolveSecret(config, 'oauth', 'privateKey', oauth.privateKey, deps)
+    : undefined;
+  if (oauth.grant === 'client_credentials') {
+    return {
+      clientCredentials: {
+        clientId: oauth.clientId,
+        ...(secret !== undefined ? { clientSecret: secret } : {}),
+        ...(privateKeyPem !== undefined ? { privateKeyPem } : {}),
+        ...(oauth.algorithm ? { algorithm: oauth.algorithm } : {}),
+      },
+    };
+  }
+  return {
+    preRegistered: { clientId: oauth.clientId, ...(secret !== undefined ? { clientSecret: secret } : {}) },
+  };
 }

@@ -25,6 +25,8 @@ export interface ServerRegistryDeps {
   resolveShellPath?: boolean;
   /** Where remote servers' OAuth credentials are kept. */
   authStore: AuthStore;
+  /** Our Client ID Metadata Document's URL (Settings). */
+  clientMetadataUrl?: () => Promise<string | undefined>;
 }
 
 /** Something a live server said, with which server said it. */
@@ -265,6 +267,7 @@ export class ServerRegistry {
         restart: this.deps.restart,
         resolveShellPath: this.deps.resolveShellPath,
         authStore: this.deps.authStore,
+        ...(this.deps.clientMetadataUrl ? { clientMetadataUrl: this.deps.clientMetadataUrl } : {}),
       });
       this.entries.set(config.name, {
         session,

@@ -22,7 +22,7 @@ import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
-import { openTransport } from './serverLaunch';
+import { openTransport, resolveOAuthClient } from './serverLaunch';
 import { SessionAuth } from './sessionAuth';
 import { SessionLog } from './sessionLog';
 import { startError } from './startError';
@@ -40,6 +40,8 @@ export interface ServerSessionDeps {
   remotePing?: PingOptions;
   /** Where a remote server's OAuth credentials are kept. */
   authStore: AuthStore;
+  /** Our Client ID Metadata Document's URL (Settings), read when a remote server first starts. */
+  clientMetadataUrl?: () => Promise<string | undefined>;
 }
 
 /** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
@@ -106,7 +108,11 @@ export class ServerSession {
     this.logger = new SessionLog(deps.logs, config.name);
     this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
     if (config.kind === 'remote') {
-      this.auth = new SessionAuth(config.url, config.name, deps.authStore, {
+      const identity = async () => {
+        const url = await deps.clientMetadataUrl?.();
+        return { ...(await resolveOAuthClient(config, deps)), ...(url ? { clientMetadataUrl: url } : {}) };
+      };
+      this.auth = new SessionAuth(config.url, config.name, deps.authStore, identity, {
         log: (text) => this.log('lifecycle', 'info', text),
         open: (url, issuer) => this.eventEmitter.fire({ kind: 'open-sign-in', url, issuer }),
         needed: (needed) => this.signInLost(needed),
@@ -188,7 +194,10 @@ export class ServerSession {
     const generation = ++this.generation;
     this.cancelTimers();
     const client = this.drop();
-    const message = `The sign-in with ${new URL(needed.issuer).host} ended (its token was refused and could not be renewed): sign in again`;
+    const host = new URL(needed.issuer).host;
+    const message = needed.newScopes
+      ? `The server asks for more access than you granted (${needed.newScopes.join(' ')}): sign in with ${host} again to grant it`
+      : `The sign-in with ${host} ended (its token was refused and could not be renewed): sign in again`;
     this.log('lifecycle', 'warning', message);
     this.lastError = { message, stderrTail: [], at: Date.now(), permanent: true, signIn: needed };
     this.setState({ status: 'error', error: this.lastError });
@@ -260,7 +269,7 @@ export class ServerSession {
     let transport: Transport;
     let client: McpClient;
     try {
-      transport = await openTransport(this.config, this.deps, this.auth?.http);
+      transport = await openTransport(this.config, this.deps, await this.auth?.http());
       this.logger.followTransport(transport);
       client = await McpClient.connect({
         transport,

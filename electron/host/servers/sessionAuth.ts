@@ -1,5 +1,5 @@
 import type { SignedIn, SignInNeeded } from '../../../shared/host/serverView';
-import { type AuthStore, type HttpAuth, OAuthAuthorizer } from '../../mcp';
+import { type AuthStore, type HttpAuth, OAuthAuthorizer, type OAuthOptions } from '../../mcp';
 
 export interface SessionAuthHooks {
   log(text: string): void;
@@ -9,37 +9,57 @@ export interface SessionAuthHooks {
   needed(needed: SignInNeeded): void;
 }
 
+/** Who the client is: the server's pre-registered client (its secret from the store), our metadata document. */
+export type ClientIdentity = () => Promise<
+  Pick<OAuthOptions, 'preRegistered' | 'clientCredentials' | 'clientMetadataUrl'>
+>;
+
 /**
  * A remote server's OAuth within its session: the authorizer (kept across runs; its tokens live in
  * the store), and whether a sign-in page may be opened now — only during a start the person asked
  * for with Sign in. Every other start that needs a sign-in ends in "Sign in required".
+ *
+ * The authorizer is made at the first start, when the client's secret is read from the store; a
+ * secret that cannot be read fails that start (and the next one tries again).
  */
 export class SessionAuth {
-  private readonly authorizer: OAuthAuthorizer;
+  private authorizer: OAuthAuthorizer | undefined;
   private signingIn = false;
 
-  constructor(serverUrl: string, label: string, store: AuthStore, hooks: SessionAuthHooks) {
-    this.authorizer = new OAuthAuthorizer({
-      serverUrl,
-      store,
-      label,
-      log: hooks.log,
-      interactive: () => this.signingIn,
-      signIn: async (request) => {
-        hooks.log(`opening the sign-in page of ${request.issuer}`);
-        hooks.open(request.url.href, request.issuer);
-      },
-      onSignInNeeded: hooks.needed,
-    });
-  }
+  constructor(
+    private readonly serverUrl: string,
+    private readonly label: string,
+    private readonly store: AuthStore,
+    private readonly identity: ClientIdentity,
+    private readonly hooks: SessionAuthHooks,
+  ) {}
 
   /** What the transport uses to authorize its requests. */
-  get http(): HttpAuth {
-    return this.authorizer;
+  async http(): Promise<HttpAuth> {
+    return this.ready();
   }
 
   get signedIn(): SignedIn | undefined {
-    return this.authorizer.signedIn;
+    return this.authorizer?.signedIn;
+  }
+
+  private async ready(): Promise<OAuthAuthorizer> {
+    if (this.authorizer) return this.authorizer;
+    const identity = await this.identity();
+    this.authorizer ??= new OAuthAuthorizer({
+      serverUrl: this.serverUrl,
+      store: this.store,
+      label: this.label,
+      ...identity,
+      log: this.hooks.log,
+      interactive: () => this.signingIn,
+      signIn: async (request) => {
+        this.hooks.log(`opening the sign-in page of ${request.issuer}`);
+        this.hooks.open(request.url.href, request.issuer);
+      },
+      onSignInNeeded: this.hooks.needed,
+    });
+    return this.authorizer;
   }
 
   /**
@@ -47,7 +67,7 @@ export class SessionAuth {
    * the token in hand is dropped first: the start must sign in again, asking for those scopes.
    */
   async interactively(start: () => Promise<void>, stepUp: boolean): Promise<void> {
-    if (stepUp) await this.authorizer.forgetTokens();
+    if (stepUp) await (await this.ready()).forgetTokens();
     this.signingIn = true;
     try {
       await start();
@@ -56,7 +76,7 @@ export class SessionAuth {
     }
   }
 
-  signOut(): Promise<void> {
-    return this.authorizer.signOut();
+  async signOut(): Promise<void> {
+    await (await this.ready()).signOut();
   }
 }

@@ -50,11 +50,14 @@ export function startError(error: unknown, output: string[], redactor: Redactor)
 function signInNeeded(error: McpError): SignInNeeded | undefined {
   if (error.code !== ErrorCode.SignInRequired) return undefined;
   const issuer = fieldOf(error.data, 'issuer');
-  const scopes = fieldOf(error.data, 'scopes');
   if (typeof issuer !== 'string') return undefined;
+  const strings = (v: unknown) =>
+    Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : [];
+  const newScopes = strings(fieldOf(error.data, 'newScopes'));
   return {
     issuer,
-    scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
+    scopes: strings(fieldOf(error.data, 'scopes')),
+    ...(newScopes.length > 0 ? { newScopes } : {}),
   };
 }
 

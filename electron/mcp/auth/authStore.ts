@@ -18,10 +18,16 @@ export interface StoredTokens {
   scope?: string;
 }
 
-/** Which authorization server and resource a server's tokens were last minted by and for. */
+/** Which authorization server and resource a server's tokens were last minted by and for, and to whom. */
 export interface AuthBinding {
   issuer: string;
   resource: string;
+  /**
+   * The client they were minted to, when it is one the person configured (`pre-registered <id>`,
+   * `client_credentials <id>`); absent for Switchboard's own registration. Two servers at one URL
+   * with different clients never share tokens.
+   */
+  client?: string;
 }
 
 /**
@@ -34,13 +40,17 @@ export interface AuthStore {
   setClient(issuer: string, client: StoredClient | undefined): Promise<void>;
   tokens(binding: AuthBinding): Promise<StoredTokens | undefined>;
   setTokens(binding: AuthBinding, tokens: StoredTokens | undefined): Promise<void>;
-  /** The binding of the server at `serverUrl` (its canonical URL), if it ever signed in. */
+  /**
+   * The binding of the server at `serverUrl` (its canonical URL, followed by the configured client
+   * when there is one), if it ever signed in.
+   */
   binding(serverUrl: string): Promise<AuthBinding | undefined>;
   setBinding(serverUrl: string, binding: AuthBinding | undefined): Promise<void>;
 }
 
-/** The key of a binding's tokens: issuer and resource together. */
-export const tokensKey = (b: AuthBinding) => JSON.stringify([b.issuer, b.resource]);
+/** The key of a binding's tokens: issuer, resource and (when configured) client together. */
+export const tokensKey = (b: AuthBinding) =>
+  JSON.stringify(b.client === undefined ? [b.issuer, b.resource] : [b.issuer, b.resource, b.client]);
 
 /** Credentials kept for the life of the process. */
 export class MemoryAuthStore implements AuthStore {
@@ -97,5 +107,9 @@ export function isStoredTokens(v: unknown): v is StoredTokens {
 }
 
 export function isAuthBinding(v: unknown): v is AuthBinding {
-  return typeof fieldOf(v, 'issuer') === 'string' && typeof fieldOf(v, 'resource') === 'string';
+  return (
+    typeof fieldOf(v, 'issuer') === 'string' &&
+    typeof fieldOf(v, 'resource') === 'string' &&
+    optionalString(fieldOf(v, 'client'))
+  );
 }

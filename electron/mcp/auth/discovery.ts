@@ -223,6 +223,14 @@ export function describe(error: unknown): string {
   if (error instanceof oauth.ResponseBodyError) {
     return `${error.error}${error.error_description ? `: ${error.error_description}` : ''}`;
   }
+  if (error instanceof oauth.WWWAuthenticateChallengeError) {
+    // A 401 whose challenge says why (invalid_client for a wrong secret, say).
+    const said = error.cause.map((c) => {
+      const { error: code, error_description: detail } = c.parameters;
+      return code ? `${code}${detail ? `: ${detail}` : ''}` : `a ${c.scheme} challenge`;
+    });
+    return `HTTP ${error.status} ${said.join('; ')}`;
+  }
   return error instanceof Error ? error.message : String(error);
 }
 

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { authFailed, signInRequired } from './authError';
-import type { AuthBinding, StoredTokens } from './authStore';
+import { type AuthBinding, type StoredTokens, tokensKey } from './authStore';
 import {
   type AuthHttp,
   canonicalResource,
@@ -53,6 +53,10 @@ export class OAuthAuthorizer implements HttpAuth {
   /** One flow at a time: concurrent requests that hit a 401 share it. */
   private flow: Promise<void> | undefined;
   private readonly registration: Registration;
+  /** The configured client tokens are minted to (see AuthBinding.client); undefined for our own. */
+  private readonly client: string | undefined;
+  /** Where the store keeps which issuer this server (with this client) signed in with. */
+  private readonly bindingKey: string;
 
   constructor(private readonly options: OAuthOptions) {
     this.server = new URL(options.serverUrl);
@@ -61,6 +65,12 @@ export class OAuthAuthorizer implements HttpAuth {
       log: options.log ?? (() => {}),
       label: options.label ?? this.server.host,
     };
+    this.client = options.clientCredentials
+      ? `client_credentials ${options.clientCredentials.clientId}`
+      : options.preRegistered
+        ? `pre-registered ${options.preRegistered.clientId}`
+        : undefined;
+    this.bindingKey = canonicalResource(this.server) + (this.client ? ` ${this.client}` : '');
     this.registration = {
       http: this.http,
       server: this.server,
@@ -134,7 +144,7 @@ export class OAuthAuthorizer implements HttpAuth {
   private async load(): Promise<void> {
     if (this.loaded) return;
     this.loaded = true;
-    const binding = await this.options.store.binding(canonicalResource(this.server));
+    const binding = await this.options.store.binding(this.bindingKey);
     if (!binding) return;
     const tokens = await this.options.store.tokens(binding);
     // Metadata is found again on the next challenge; until then the token is all that is needed.
@@ -165,13 +175,13 @@ export class OAuthAuthorizer implements HttpAuth {
     const binding: AuthBinding = {
       issuer: as.issuer,
       resource: prm?.resource ?? canonicalResource(this.server),
+      ...(this.client ? { client: this.client } : {}),
     };
     const previous = this.current;
-    const same =
-      previous?.binding.issuer === binding.issuer && previous.binding.resource === binding.resource;
+    const same = previous !== undefined && tokensKey(previous.binding) === tokensKey(binding);
     let tokens = same ? previous.tokens : await this.options.store.tokens(binding);
     this.current = { binding, as, tokens };
-    await this.options.store.setBinding(canonicalResource(this.server), binding);
+    await this.options.store.setBinding(this.bindingKey, binding);
 
     if (challenge.status === 403) {
       if (++this.stepUps > (this.options.maxStepUps ?? 2)) {
@@ -244,14 +254,16 @@ export class OAuthAuthorizer implements HttpAuth {
     requirePkce(as, this.http);
     const signIn = this.options.signIn;
     if (!signIn || this.options.interactive?.() === false) {
-      this.options.onSignInNeeded?.({ issuer: as.issuer, scopes });
+      const granted = splitScopes(this.current?.tokens?.scope ?? '');
+      const newScopes = this.stepUpScopes.filter((scope) => !granted.includes(scope));
+      const needed = { issuer: as.issuer, scopes, ...(newScopes.length > 0 ? { newScopes } : {}) };
+      this.options.onSignInNeeded?.(needed);
       throw signInRequired(
         this.http.label,
-        `${this.http.label} needs you to sign in with ${new URL(as.issuer).host}`,
-        {
-          issuer: as.issuer,
-          scopes,
-        },
+        newScopes.length > 0
+          ? `${this.http.label} asks for more access (${newScopes.join(' ')}): sign in with ${new URL(as.issuer).host} again to grant it`
+          : `${this.http.label} needs you to sign in with ${new URL(as.issuer).host}`,
+        needed,
       );
     }
     const endpoint = checkedEndpoint(

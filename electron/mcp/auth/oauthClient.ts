@@ -14,6 +14,17 @@ export interface PreRegisteredClient {
   authMethod?: StoredClient['authMethod'];
 }
 
+/**
+ * What Switchboard says about itself as an OAuth client, in a dynamic registration and in the Client
+ * ID Metadata Document it publishes (resources/oauth-client-metadata.json, tested against this).
+ */
+export const CLIENT_METADATA = {
+  client_name: 'Switchboard',
+  grant_types: ['authorization_code', 'refresh_token'],
+  response_types: ['code'],
+  application_type: 'native',
+} as const;
+
 /** What choosing or registering our client needs. */
 export interface Registration {
   http: AuthHttp;
@@ -79,12 +90,12 @@ async function register(
     response = await oauth.dynamicClientRegistrationRequest(
       as,
       {
-        client_name: ctx.clientName ?? 'Switchboard',
+        ...CLIENT_METADATA,
+        grant_types: [...CLIENT_METADATA.grant_types],
+        response_types: [...CLIENT_METADATA.response_types],
+        client_name: ctx.clientName ?? CLIENT_METADATA.client_name,
         redirect_uris: [redirectUri],
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
         token_endpoint_auth_method: method,
-        application_type: 'native',
       },
       requestOptions(ctx.http, as.registration_endpoint),
     );

@@ -8,6 +8,14 @@ export interface SignInRequest {
   scopes: string[];
 }
 
+/** A sign-in no person could be asked for: with whom, for what, and what a step-up added. */
+export interface SignInNeeded {
+  issuer: string;
+  scopes: string[];
+  /** A step-up: the scopes the server asked for beyond those the token in hand was granted. */
+  newScopes?: string[];
+}
+
 /** A client that signs in as itself (client credentials grant), with a secret or a private key. */
 export interface ClientCredentials {
   clientId: string;
@@ -36,7 +44,7 @@ export interface OAuthOptions {
   /** Whether a person can be asked right now (default: whenever signIn is given). */
   interactive?: () => boolean;
   /** Told when a sign-in is needed and no person can be asked (the error follows). */
-  onSignInNeeded?: (needed: { issuer: string; scopes: string[] }) => void;
+  onSignInNeeded?: (needed: SignInNeeded) => void;
   /** How many times a server may ask for more scope before it is a failure (default 2). */
   maxStepUps?: number;
 }

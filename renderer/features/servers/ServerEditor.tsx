@@ -6,6 +6,7 @@ import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { KeyValueEditor, type KeyValueRow, recordOf, rowsOf } from './KeyValueEditor';
+import { OAuthClientEditor, oauthDraftOf, oauthFormOf } from './OAuthClientEditor';
 
 /**
  * Add or edit a server. Saving writes the config; a local server's command then waits for the trust
@@ -36,6 +37,7 @@ export function ServerEditor({
   const [headers, setHeaders] = useState<KeyValueRow[]>(
     draft?.kind === 'remote' ? rowsOf(draft.headers) : [],
   );
+  const [oauth, setOAuth] = useState(oauthFormOf(draft?.kind === 'remote' ? draft.oauth : undefined));
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
 
@@ -102,7 +104,15 @@ export function ServerEditor({
     } catch {
       throw new Error('Enter the server’s full http(s) URL');
     }
-    return { kind, url: url.trim(), type, headers: recordOf(headers, 'Headers'), ...common };
+    const client = oauthDraftOf(oauth);
+    return {
+      kind,
+      url: url.trim(),
+      type,
+      headers: recordOf(headers, 'Headers'),
+      ...(client ? { oauth: client } : {}),
+      ...common,
+    };
   };
 
   const save = async () => {
@@ -198,6 +208,7 @@ export function ServerEditor({
               onChange={setHeaders}
               namePlaceholder="Authorization"
             />
+            <OAuthClientEditor form={oauth} onChange={setOAuth} />
           </>
         )}
         {error && <ErrorText>{error}</ErrorText>}

@@ -16,11 +16,11 @@ export function SignInPanel({ server }: { server: ServerView }) {
   const page = useApp((s) => s.signInPages[server.id]);
   const { state } = server;
   if (state.status === 'error' && state.error.signIn) {
-    const { issuer, scopes } = state.error.signIn;
+    const { issuer, scopes, newScopes } = state.error.signIn;
     return (
       <section className="sign-in" aria-label="Sign in">
         <h4>Sign in required</h4>
-        {state.error.message.startsWith('The sign-in with') && (
+        {(state.error.message.startsWith('The sign-in with') || newScopes) && (
           <p>
             <SafeText text={state.error.message} />
           </p>
@@ -34,6 +34,16 @@ export function SignInPanel({ server }: { server: ServerView }) {
           {scopes.length > 0 ? (
             <>
               It asks for: <SafeText text={scopes.join(' ')} />.
+              {newScopes && (
+                <>
+                  {' '}
+                  New this time:{' '}
+                  <strong data-new-scopes="">
+                    <SafeText text={newScopes.join(' ')} />
+                  </strong>
+                  .
+                </>
+              )}
             </>
           ) : (
             'It asks for no particular scope.'

@@ -158,6 +158,28 @@ export function SettingsPage() {
             </p>
           )}
         </div>
+        <h2>Signing in to servers (OAuth)</h2>
+        <div className="field">
+          <label htmlFor="client-metadata-url">Client ID Metadata Document URL</label>
+          <input
+            id="client-metadata-url"
+            type="url"
+            value={draft.oauth.clientMetadataUrl ?? ''}
+            placeholder="none: Switchboard registers itself with each sign-in service"
+            onChange={(e) =>
+              setDraft({
+                ...draft,
+                oauth: e.target.value ? { clientMetadataUrl: e.target.value } : {},
+              })
+            }
+          />
+          <p className="field-desc muted">
+            Where Switchboard's client metadata document is published (https). Sign-in services that accept
+            such documents then know Switchboard by this address instead of registering it anew. Publish the
+            app's <code>resources/oauth-client-metadata.json</code> at this address with its{' '}
+            <code>client_id</code> set to the address. Takes effect for servers started after saving.
+          </p>
+        </div>
         <h2>Sampling (servers asking the model)</h2>
         <div className="row">
           <label htmlFor="max-tokens-cap">Most tokens per request</label>
