@@ -4,6 +4,7 @@
 import {
   type ClientHandlers,
   createHttpTransport,
+  idJagFrom,
   McpClient,
   MemoryAuthStore,
   OAuthAuthorizer,
@@ -40,14 +41,46 @@ const text = (key: string) => (typeof context[key] === 'string' ? context[key] :
 /** A Client ID Metadata Document URL for the scenarios that offer CIMD (the suite never fetches it). */
 const CONFORMANCE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
+const log = (line: string) => console.error(`[auth] ${line}`);
+
+/** A workload's identity token, or an ID-JAG from the enterprise identity provider (RFC 7523 grants). */
+function assertionGrant(clientId: string | undefined) {
+  if (!clientId) return {};
+  if (scenario === 'auth/wif-jwt-bearer') {
+    const jwt = text('valid_jwt');
+    return jwt ? { assertionGrant: { clientId, assertion: async () => jwt } } : {};
+  }
+  if (
+    scenario !== 'auth/enterprise-managed-authorization' &&
+    scenario !== 'auth/cross-app-access-complete-flow'
+  )
+    return {};
+  const [issuer, tokenEndpoint, idpClient, idToken] = [
+    'idp_issuer',
+    'idp_token_endpoint',
+    'idp_client_id',
+    'idp_id_token',
+  ].map(text);
+  if (!issuer || !tokenEndpoint || !idpClient || !idToken) return {};
+  const idp = { issuer, tokenEndpoint, clientId: idpClient, idToken: async () => idToken };
+  return {
+    assertionGrant: {
+      clientId,
+      ...(text('client_secret') ? { clientSecret: text('client_secret') } : {}),
+      assertion: idJagFrom(idp, { fetch, log, label: scenario }),
+    },
+  };
+}
+
 function authorizer(serverUrl: string): OAuthAuthorizer {
   const clientId = text('client_id');
   const isClientCredentials = scenario.startsWith('auth/client-credentials');
   return new OAuthAuthorizer({
+    ...assertionGrant(clientId),
     serverUrl,
     store: new MemoryAuthStore(),
     label: scenario,
-    log: (line) => console.error(`[auth] ${line}`),
+    log,
     clientMetadataUrl: CONFORMANCE_CLIENT_METADATA_URL,
     ...(clientId && scenario === 'auth/pre-registration'
       ? {

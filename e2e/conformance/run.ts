@@ -28,13 +28,6 @@ const KNOWN_FAILURES: Record<string, string> = {
   'http-invalid-tool-headers': ERA_2026,
   'json-schema-ref-no-deref': ERA_2026,
   'json-schema-2020-12-preservation': ERA_2026,
-  'auth/dpop': 'DPoP (RFC 9449) is not built yet (issue 15, extension scenarios)',
-  'auth/dpop-nonce': 'DPoP (RFC 9449) is not built yet (issue 15, extension scenarios)',
-  'auth/wif-jwt-bearer': 'workload identity federation is not built yet (issue 15, extension scenarios)',
-  'auth/enterprise-managed-authorization':
-    'enterprise-managed authorization (ID-JAG) is not built yet (issue 15, extension scenarios)',
-  'auth/cross-app-access-complete-flow':
-    'cross-app access (ID-JAG) is not built yet (issue 15, extension scenarios)',
   // At the alpha these run on the 2026-07-28 wire: their auth checks pass, the session after it does not.
   '0.2.0-alpha.12 auth/iss-supported': ERA_2026,
   '0.2.0-alpha.12 auth/iss-not-advertised': ERA_2026,

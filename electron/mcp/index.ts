@@ -1,5 +1,7 @@
 // The MCP client library: knows the spec, not the app. Everything outside electron/mcp imports from here.
 
+export type { AssertionGrant, AssertionTarget, EnterpriseIdp } from './auth/assertionGrant';
+export { idJagFrom } from './auth/assertionGrant';
 export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
 export {
   isAuthBinding,

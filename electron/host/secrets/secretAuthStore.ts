@@ -34,11 +34,11 @@ export class SecretAuthStore implements AuthStore {
   }
   async tokens(binding: AuthBinding): Promise<StoredTokens | undefined> {
     const tokens = await this.read<StoredTokens>(tokensId(binding), isStoredTokens);
-    this.redactor.add(tokens?.accessToken, tokens?.refreshToken);
+    this.redactor.add(...secretsOf(tokens));
     return tokens;
   }
   setTokens(binding: AuthBinding, tokens: StoredTokens | undefined): Promise<void> {
-    this.redactor.add(tokens?.accessToken, tokens?.refreshToken);
+    this.redactor.add(...secretsOf(tokens));
     return this.write(tokensId(binding), tokens);
   }
   binding(serverUrl: string): Promise<AuthBinding | undefined> {
@@ -66,3 +66,9 @@ export class SecretAuthStore implements AuthStore {
 }
 
 const tokensId = (b: AuthBinding) => `oauth:tokens@${tokensKey(b)}`;
+
+/** What of a token set no log may show: the tokens, and the private part of a DPoP key. */
+function secretsOf(tokens: StoredTokens | undefined): (string | undefined)[] {
+  const d = tokens?.dpopKey?.d;
+  return [tokens?.accessToken, tokens?.refreshToken, typeof d === 'string' ? d : undefined];
+}

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { approveAtOnce, json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import type { ServerState } from '../../../shared/host/serverView';
 import { MemoryAuthStore } from '../../mcp';
@@ -20,44 +19,27 @@ tempDirPerTest('sb-session-auth-', (dir) => {
  * its authorization endpoint approves at once, its token endpoint refuses every code (these tests are
  * about which client the host presents, not about what follows).
  */
-async function protectedServer() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', base);
-    const json = (body: unknown, status = 200) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (url.pathname === '/mcp') return res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
-    if (url.pathname === '/.well-known/oauth-protected-resource/mcp')
-      return json({ resource: `${base}/mcp`, authorization_servers: [base] });
-    if (url.pathname === '/.well-known/oauth-authorization-server')
-      return json({
-        issuer: base,
-        authorization_endpoint: `${base}/authorize`,
-        token_endpoint: `${base}/token`,
-        code_challenge_methods_supported: ['S256'],
-        client_id_metadata_document_supported: true,
-      });
-    if (url.pathname === '/authorize') {
-      const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-      back.searchParams.set('code', 'c');
-      back.searchParams.set('state', url.searchParams.get('state') ?? '');
-      return res.writeHead(302, { location: back.href }).end();
-    }
-    if (url.pathname === '/token') return json({ error: 'invalid_grant' }, 400);
-    res.writeHead(404).end();
+async function protectedServerUrl() {
+  const f = await protectedServer({
+    as: (base) => ({
+      issuer: base,
+      authorization_endpoint: `${base}/authorize`,
+      token_endpoint: `${base}/token`,
+      code_challenge_methods_supported: ['S256'],
+      client_id_metadata_document_supported: true,
+    }),
+    more: (url, res) => {
+      if (url.pathname === '/authorize') approveAtOnce(url, res);
+      else if (url.pathname === '/token') json(res, { error: 'invalid_grant' }, 400);
+      else return false;
+      return true;
+    },
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  servers.push(server);
-  return `${base}/mcp`;
+  return `${f.base}/mcp`;
 }
-const servers: http.Server[] = [];
 const sessions: ServerSession[] = [];
 afterEach(async () => {
   await Promise.all(sessions.splice(0).map((s) => s.stop('test over')));
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
 });
 
 function sessionOf(raw: Record<string, unknown>, clientMetadataUrl?: string) {
@@ -95,7 +77,7 @@ const errorOf = (state: ServerState) => (state.status === 'error' ? state.error.
 
 describe('which OAuth client a remote server presents', () => {
   it('our Client ID Metadata Document (Settings) where the authorization server accepts one', async () => {
-    const url = await protectedServer();
+    const url = await protectedServerUrl();
     const { session } = sessionOf({ url }, 'https://apps.example.com/switchboard.json');
     const request = await signInOpens(session);
     expect(request.searchParams.get('client_id')).toBe('https://apps.example.com/switchboard.json');
@@ -103,7 +85,7 @@ describe('which OAuth client a remote server presents', () => {
   });
 
   it("the server's pre-registered client before any other, with its secret from the store", async () => {
-    const url = await protectedServer();
+    const url = await protectedServerUrl();
     const ref = `remote/oauth/clientSecret@${new URL(url).origin}`;
     const { session, secrets } = sessionOf(
       { url, oauth: { clientId: 'issued-to-me', clientSecret: { $secret: ref } } },
@@ -115,7 +97,7 @@ describe('which OAuth client a remote server presents', () => {
   });
 
   it('a client secret missing from the store fails the start, naming it; nothing is sent', async () => {
-    const url = await protectedServer();
+    const url = await protectedServerUrl();
     const ref = `remote/oauth/clientSecret@${new URL(url).origin}`;
     const { session } = sessionOf({
       url,
@@ -128,7 +110,7 @@ describe('which OAuth client a remote server presents', () => {
   });
 
   it('a client secret stored for another origin is not sent to this one', async () => {
-    const url = await protectedServer();
+    const url = await protectedServerUrl();
     const ref = 'remote/oauth/clientSecret@https://elsewhere.example';
     const { session, secrets } = sessionOf({
       url,

@@ -16,6 +16,11 @@ export interface StoredTokens {
   /** Epoch ms; undefined when the server did not say. */
   expiresAt?: number;
   scope?: string;
+  /**
+   * A DPoP-bound token (RFC 9449): the private key it is bound to (a JWK), as secret as the tokens,
+   * without which they are useless. Absent: a bearer token.
+   */
+  dpopKey?: Record<string, unknown>;
 }
 
 /** Which authorization server and resource a server's tokens were last minted by and for, and to whom. */
@@ -102,7 +107,8 @@ export function isStoredTokens(v: unknown): v is StoredTokens {
     typeof fieldOf(v, 'accessToken') === 'string' &&
     optionalString(fieldOf(v, 'refreshToken')) &&
     optionalString(fieldOf(v, 'scope')) &&
-    (expires === undefined || typeof expires === 'number')
+    (expires === undefined || typeof expires === 'number') &&
+    (fieldOf(v, 'dpopKey') === undefined || typeof fieldOf(fieldOf(v, 'dpopKey'), 'd') === 'string')
   );
 }
 

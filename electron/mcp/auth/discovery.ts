@@ -18,6 +18,8 @@ export interface ProtectedResource {
   resource: string;
   authorizationServers: string[];
   scopesSupported?: string[];
+  /** The resource takes DPoP-bound tokens (RFC 9728 §2: DPoP algorithms listed, or DPoP required). */
+  dpop?: true;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -112,12 +114,16 @@ export async function discoverProtectedResource(
       );
     }
     const scopes = body.scopes_supported;
+    const dpopAlgs = body.dpop_signing_alg_values_supported;
+    const dpop =
+      body.dpop_bound_access_tokens_required === true || (Array.isArray(dpopAlgs) && dpopAlgs.length > 0);
     return {
       resource,
       authorizationServers: servers,
       ...(Array.isArray(scopes) && scopes.every((s) => typeof s === 'string')
         ? { scopesSupported: scopes }
         : {}),
+      ...(dpop ? { dpop: true as const } : {}),
     };
   }
   if (challenge?.resourceMetadata) {

@@ -1,6 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  approveAtOnce,
+  fixture,
+  json,
+  protectedServer,
+} from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
 import { authorized } from '../transport/authorized';
@@ -10,72 +14,14 @@ import { refusalOf } from './addresses';
 import { MemoryAuthStore } from './authStore';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-/** One loopback HTTP server whose routes a test writes; it records every request. */
-async function fixture(routes: (req: http.IncomingMessage, res: http.ServerResponse, base: string) => void) {
-  const requests: { method: string; url: string; authorization: string | undefined }[] = [];
-  const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization });
-    routes(req, res, base);
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  servers.push(server);
-  return { base, requests };
-}
-const servers: http.Server[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) {
-    s.closeAllConnections();
-    await new Promise((r) => s.close(r));
-  }
-});
-
-const json = (res: http.ServerResponse, body: unknown, status = 200) =>
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-
-/** An authorization endpoint that approves at once: back to the redirect URI with a code and the state. */
-function approveAtOnce(url: URL, res: http.ServerResponse) {
-  const back = new URL(url.searchParams.get('redirect_uri') ?? '');
-  back.searchParams.set('code', 'c');
-  back.searchParams.set('state', url.searchParams.get('state') ?? '');
-  res.writeHead(302, { location: back.href }).end();
-}
-
-/**
- * A protected resource at `${base}/mcp` whose metadata and authorization server a test shapes; `more`
- * answers any other path (true when it did).
- */
-async function protectedServer(shape: {
-  prm?: (base: string) => object;
-  as?: (base: string) => object;
-  more?: (url: URL, res: http.ServerResponse) => boolean;
-}) {
-  return fixture((req, res, base) => {
-    if (shape.more?.(new URL(req.url ?? '/', base), res)) return;
-    if (req.url === '/.well-known/oauth-protected-resource/mcp')
-      return json(res, shape.prm?.(base) ?? { resource: `${base}/mcp`, authorization_servers: [base] });
-    if (req.url === '/.well-known/oauth-authorization-server')
-      return json(
-        res,
-        shape.as?.(base) ?? {
-          issuer: base,
-          authorization_endpoint: `${base}/authorize`,
-          token_endpoint: `${base}/token`,
-          registration_endpoint: `${base}/register`,
-          code_challenge_methods_supported: ['S256'],
-        },
-      );
-    res.writeHead(404).end();
-  });
-}
-
 const errorOf = (p: Promise<unknown>) =>
   p.then(
     () => undefined,
     (e: unknown) => e as McpError,
   );
+const nowhere = new URL('http://127.0.0.1/mcp');
 const challenge401 = (header: string | null = 'Bearer') =>
-  ({ status: 401, header, sentAuthorization: undefined }) as const;
+  ({ status: 401, header, sentAuthorization: undefined, url: nowhere, dpopNonce: null }) as const;
 
 function authorizer(base: string, signIn = async () => {}) {
   const calls: string[] = [];
@@ -160,7 +106,13 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
     const f = await protectedServer({});
     const { auth, calls } = authorizer(f.base);
     const error = await errorOf(
-      auth.challenged({ status: 403, header: 'Bearer error="invalid_token"', sentAuthorization: 'Bearer x' }),
+      auth.challenged({
+        status: 403,
+        header: 'Bearer error="invalid_token"',
+        sentAuthorization: 'Bearer x',
+        url: nowhere,
+        dpopNonce: null,
+      }),
     );
     expect(error?.message).toContain('HTTP 403 invalid_token');
     expect(calls).toEqual([]);
@@ -215,21 +167,39 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
       onSignInNeeded: (n) => needed.push(n.scopes),
       signIn: async ({ url }) => void (await (await fetch(url)).text()),
     });
-    await auth.challenged({ status: 401, header: 'Bearer scope="read"', sentAuthorization: undefined });
-    expect(await auth.authorization()).toBe('Bearer t1');
+    await auth.challenged({
+      status: 401,
+      header: 'Bearer scope="read"',
+      sentAuthorization: undefined,
+      url: nowhere,
+      dpopNonce: null,
+    });
+    expect((await auth.authorization('POST', nowhere))?.authorization).toBe('Bearer t1');
     person = false;
     const stepUp = 'Bearer error="insufficient_scope", scope="read write"';
     const error = await errorOf(
-      auth.challenged({ status: 403, header: stepUp, sentAuthorization: 'Bearer t1' }),
+      auth.challenged({
+        status: 403,
+        header: stepUp,
+        sentAuthorization: 'Bearer t1',
+        url: nowhere,
+        dpopNonce: null,
+      }),
     );
     expect(error?.code).toBe(ErrorCode.SignInRequired);
     expect(needed).toEqual([['read', 'write']]);
     // The person agrees: the token in hand goes, and the new sign-in asks for what the 403 wanted.
     person = true;
     await auth.forgetTokens();
-    await auth.challenged({ status: 401, header: 'Bearer scope="read"', sentAuthorization: undefined });
+    await auth.challenged({
+      status: 401,
+      header: 'Bearer scope="read"',
+      sentAuthorization: undefined,
+      url: nowhere,
+      dpopNonce: null,
+    });
     expect(asked).toEqual(['read', 'read write']);
-    expect(await auth.authorization()).toBe('Bearer t2');
+    expect((await auth.authorization('POST', nowhere))?.authorization).toBe('Bearer t2');
   });
 
   it('with no way to ask a person, a sign-in is SignInRequired naming the authorization server', async () => {
@@ -247,7 +217,7 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
 
 describe('where a bearer may go', () => {
   const tokenAuth = {
-    authorization: async () => 'Bearer secret-token',
+    authorization: async () => ({ authorization: 'Bearer secret-token' }),
     challenged: async () => {},
   };
 
@@ -257,7 +227,9 @@ describe('where a bearer may go', () => {
       sent++;
       return { status: 200 } as HttpResponse;
     };
-    const error = await errorOf(authorized(tokenAuth, new URL('http://mcp.example/mcp'), 'x', {}, send));
+    const error = await errorOf(
+      authorized(tokenAuth, 'POST', new URL('http://mcp.example/mcp'), 'x', {}, send),
+    );
     expect(error?.message).toContain('never sent over plain HTTP to mcp.example');
     expect(sent).toBe(0);
   });

@@ -1,4 +1,5 @@
 import * as oauth from 'oauth4webapi';
+import { jwtBearerGrant } from './assertionGrant';
 import { authFailed, signInRequired } from './authError';
 import { type AuthBinding, type StoredTokens, tokensKey } from './authStore';
 import {
@@ -11,6 +12,7 @@ import {
   type ProtectedResource,
   requirePkce,
 } from './discovery';
+import { DpopKey, useDpop, withNonceRetry } from './dpop';
 import type { AuthChallenge, HttpAuth } from './httpAuth';
 import { listenForRedirect } from './loopbackRedirect';
 import {
@@ -24,12 +26,24 @@ import {
 } from './oauthClient';
 import type { ClientCredentials, OAuthOptions, SignInRequest } from './oauthOptions';
 import { chooseScopes, splitScopes } from './scopes';
-import { type BearerChallenge, parseBearerChallenge } from './wwwAuthenticate';
+import { type BearerChallenge, offersDpopScheme, parseBearerChallenge } from './wwwAuthenticate';
 
 interface Current {
   binding: AuthBinding;
   as: oauth.AuthorizationServer;
   tokens: StoredTokens | undefined;
+  /** The key a DPoP-bound token is bound to (read from the tokens once). */
+  dpop?: DpopKey;
+}
+
+/** The Authorization header a token is sent with: `DPoP …` for a DPoP-bound token, else `Bearer …`. */
+const authorizationOf = (tokens: StoredTokens) =>
+  `${tokens.dpopKey ? 'DPoP' : 'Bearer'} ${tokens.accessToken}`;
+
+/** A token endpoint's answer, with the DPoP key its proofs were signed with (when they were). */
+interface Minted {
+  response: oauth.TokenEndpointResponse;
+  key: DpopKey | undefined;
 }
 
 /** Refresh this long before the access token expires. */
@@ -50,6 +64,8 @@ export class OAuthAuthorizer implements HttpAuth {
   private stepUps = 0;
   /** Scopes a 403 asked for that no sign-in has granted yet: asked for again at the next one. */
   private stepUpScopes: string[] = [];
+  /** Whether the grant under way asks for DPoP-bound tokens (see useDpop). */
+  private dpopWanted = false;
   /** One flow at a time: concurrent requests that hit a 401 share it. */
   private flow: Promise<void> | undefined;
   private readonly registration: Registration;
@@ -67,9 +83,11 @@ export class OAuthAuthorizer implements HttpAuth {
     };
     this.client = options.clientCredentials
       ? `client_credentials ${options.clientCredentials.clientId}`
-      : options.preRegistered
-        ? `pre-registered ${options.preRegistered.clientId}`
-        : undefined;
+      : options.assertionGrant
+        ? `jwt-bearer ${options.assertionGrant.clientId}`
+        : options.preRegistered
+          ? `pre-registered ${options.preRegistered.clientId}`
+          : undefined;
     this.bindingKey = canonicalResource(this.server) + (this.client ? ` ${this.client}` : '');
     this.registration = {
       http: this.http,
@@ -92,7 +110,7 @@ export class OAuthAuthorizer implements HttpAuth {
     };
   }
 
-  async authorization(): Promise<string | undefined> {
+  async authorization(method: string, url: URL): Promise<Record<string, string> | undefined> {
     await this.load();
     const c = this.current;
     if (!c?.tokens) return undefined;
@@ -105,8 +123,17 @@ export class OAuthAuthorizer implements HttpAuth {
       );
       if (!renewed) return undefined;
     }
-    const token = this.current?.tokens?.accessToken;
-    return token ? `Bearer ${token}` : undefined;
+    const now = this.current;
+    const tokens = now?.tokens;
+    if (!now || !tokens) return undefined;
+    if (!tokens.dpopKey) return { authorization: authorizationOf(tokens) };
+    // A DPoP-bound token goes only with a fresh proof of its key (RFC 9449 §7.1).
+    now.dpop ??= await DpopKey.fromJwk(tokens.dpopKey);
+    if (!now.dpop) return undefined; // a key that cannot be read: as if there were no token
+    return {
+      authorization: authorizationOf(tokens),
+      dpop: await now.dpop.proof(method, url, tokens.accessToken),
+    };
   }
 
   challenged(challenge: AuthChallenge): Promise<void> {
@@ -154,6 +181,12 @@ export class OAuthAuthorizer implements HttpAuth {
   private async answer(challenge: AuthChallenge): Promise<void> {
     await this.load();
     const bearer = parseBearerChallenge(challenge.header);
+    // The server wants our DPoP proofs to carry its nonce (RFC 9449 §9): the same token again, with it.
+    const dpop = this.current?.dpop;
+    if (bearer?.error === 'use_dpop_nonce' && challenge.dpopNonce && dpop) {
+      dpop.rememberNonce(challenge.url, challenge.dpopNonce);
+      return;
+    }
     if (challenge.status === 403 && bearer?.error !== 'insufficient_scope') {
       throw authFailed(
         this.http.label,
@@ -161,11 +194,11 @@ export class OAuthAuthorizer implements HttpAuth {
       );
     }
     // Another request already got a new token while this one waited: just retry.
-    const held = this.current?.tokens?.accessToken;
+    const held = this.current?.tokens;
     if (
       held &&
       challenge.sentAuthorization !== undefined &&
-      challenge.sentAuthorization !== `Bearer ${held}`
+      challenge.sentAuthorization !== authorizationOf(held)
     ) {
       return;
     }
@@ -180,7 +213,12 @@ export class OAuthAuthorizer implements HttpAuth {
     const previous = this.current;
     const same = previous !== undefined && tokensKey(previous.binding) === tokensKey(binding);
     let tokens = same ? previous.tokens : await this.options.store.tokens(binding);
-    this.current = { binding, as, tokens };
+    this.current = {
+      binding,
+      as,
+      tokens,
+      ...(same && previous.dpop && tokens === previous.tokens ? { dpop: previous.dpop } : {}),
+    };
     await this.options.store.setBinding(this.bindingKey, binding);
 
     if (challenge.status === 403) {
@@ -190,7 +228,7 @@ export class OAuthAuthorizer implements HttpAuth {
           `the server still asks for more scope (${bearer?.scope ?? 'unnamed'}) after ${this.options.maxStepUps ?? 2} new sign-ins`,
         );
       }
-    } else if (tokens?.refreshToken && challenge.sentAuthorization === `Bearer ${tokens.accessToken}`) {
+    } else if (tokens?.refreshToken && challenge.sentAuthorization === authorizationOf(tokens)) {
       // The token we sent was refused: a refresh may be all it takes.
       if (
         await this.refresh(this.current).then(
@@ -200,13 +238,16 @@ export class OAuthAuthorizer implements HttpAuth {
       )
         return;
       tokens = undefined;
-    } else if (tokens && challenge.sentAuthorization !== `Bearer ${tokens.accessToken}`) {
+    } else if (tokens && challenge.sentAuthorization !== authorizationOf(tokens)) {
       return; // a stored token the request did not carry yet
     }
     const scopes = this.scopesFor(challenge, bearer, prm, as);
+    this.dpopWanted = useDpop(as, offersDpopScheme(challenge.header) || prm?.dpop === true);
     const fresh = this.options.clientCredentials
       ? await this.clientCredentialsGrant(as, binding, scopes)
-      : await this.authorizationCodeGrant(as, binding, scopes);
+      : this.options.assertionGrant
+        ? await this.assertionGrant(as, binding, scopes)
+        : await this.authorizationCodeGrant(as, binding, scopes);
     await this.save(binding, fresh);
   }
 
@@ -242,7 +283,9 @@ export class OAuthAuthorizer implements HttpAuth {
       named: bearer?.scope ?? (challenge.status === 401 ? prm?.scopesSupported?.join(' ') : undefined),
       stepUp: this.stepUpScopes,
       offlineAccess:
-        !this.options.clientCredentials && as.scopes_supported?.includes('offline_access') === true,
+        !this.options.clientCredentials &&
+        !this.options.assertionGrant &&
+        as.scopes_supported?.includes('offline_access') === true,
     });
   }
 
@@ -250,7 +293,7 @@ export class OAuthAuthorizer implements HttpAuth {
     as: oauth.AuthorizationServer,
     binding: AuthBinding,
     scopes: string[],
-  ): Promise<oauth.TokenEndpointResponse> {
+  ): Promise<Minted> {
     requirePkce(as, this.http);
     const signIn = this.options.signIn;
     if (!signIn || this.options.interactive?.() === false) {
@@ -297,21 +340,30 @@ export class OAuthAuthorizer implements HttpAuth {
       } catch (error) {
         throw authFailed(this.http.label, `the sign-in answer was refused: ${describe(error)}`, error);
       }
-      const response = await oauth.authorizationCodeGrantRequest(
-        as,
-        client,
-        auth,
-        params,
-        redirect.redirectUri,
-        verifier,
-        {
-          ...requestOptions(this.http, as.token_endpoint),
-          additionalParameters: { resource: binding.resource },
-        },
+      const key = this.dpopWanted ? await DpopKey.generate() : undefined;
+      const DPoP = key?.handle(client);
+      const response = await this.tokenResponse(as, client, () =>
+        withNonceRetry(DPoP, async () =>
+          oauth.processAuthorizationCodeResponse(
+            as,
+            client,
+            await oauth.authorizationCodeGrantRequest(
+              as,
+              client,
+              auth,
+              params,
+              redirect.redirectUri,
+              verifier,
+              {
+                ...requestOptions(this.http, as.token_endpoint),
+                additionalParameters: { resource: binding.resource },
+                ...(DPoP ? { DPoP } : {}),
+              },
+            ),
+          ),
+        ),
       );
-      return await this.tokenResponse(as, client, () =>
-        oauth.processAuthorizationCodeResponse(as, client, response),
-      );
+      return { response, key };
     } finally {
       redirect.close();
     }
@@ -321,16 +373,49 @@ export class OAuthAuthorizer implements HttpAuth {
     as: oauth.AuthorizationServer,
     binding: AuthBinding,
     scopes: string[],
-  ): Promise<oauth.TokenEndpointResponse> {
+  ): Promise<Minted> {
     const cc = this.options.clientCredentials;
     if (!cc) throw new Error('no client credentials configured');
     checkedEndpoint(this.http, this.server, as.token_endpoint, 'token_endpoint');
     const { client, auth } = await credentialsClient(cc, this.http);
     const parameters: Record<string, string> = { resource: binding.resource };
     if (scopes.length > 0) parameters.scope = scopes.join(' ');
-    const options = requestOptions(this.http, as.token_endpoint);
-    const response = await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, options);
-    return this.tokenResponse(as, client, () => oauth.processClientCredentialsResponse(as, client, response));
+    const key = this.dpopWanted ? await DpopKey.generate() : undefined;
+    const DPoP = key?.handle(client);
+    const options = { ...requestOptions(this.http, as.token_endpoint), ...(DPoP ? { DPoP } : {}) };
+    const response = await this.tokenResponse(as, client, () =>
+      withNonceRetry(DPoP, async () =>
+        oauth.processClientCredentialsResponse(
+          as,
+          client,
+          await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, options),
+        ),
+      ),
+    );
+    return { response, key };
+  }
+
+  /** Tokens for a JWT the client presents (workload identity, enterprise-managed); RFC 7523. */
+  private async assertionGrant(
+    as: oauth.AuthorizationServer,
+    binding: AuthBinding,
+    scopes: string[],
+  ): Promise<Minted> {
+    const grant = this.options.assertionGrant;
+    if (!grant) throw new Error('no assertion grant configured');
+    checkedEndpoint(this.http, this.server, as.token_endpoint, 'token_endpoint');
+    const key = this.dpopWanted ? await DpopKey.generate() : undefined;
+    const target = { issuer: as.issuer, resource: binding.resource };
+    let client: oauth.Client = { client_id: grant.clientId };
+    const response = await this.tokenResponse(as, client, async () => {
+      const DPoP = key?.handle(client);
+      return withNonceRetry(DPoP, async () => {
+        const sent = await jwtBearerGrant(grant, as, target, scopes, this.http, DPoP ? { DPoP } : {});
+        client = sent.client;
+        return oauth.processGenericTokenEndpointResponse(as, client, sent.response);
+      });
+    });
+    return { response, key };
   }
 
   private async refresh(current: Current): Promise<void> {
@@ -343,15 +428,26 @@ export class OAuthAuthorizer implements HttpAuth {
     const as = current.as;
     try {
       const { client, auth } = await clientFor(this.registration, as, current.binding.issuer, undefined);
-      const response = await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, {
-        ...requestOptions(this.http, as.token_endpoint),
-        additionalParameters: { resource: current.binding.resource },
-      });
-      const fresh = await this.tokenResponse(as, client, () =>
-        oauth.processRefreshTokenResponse(as, client, response),
+      // A DPoP-bound refresh token is renewed with proofs of the same key (RFC 9449 §5).
+      const stored = current.tokens?.dpopKey;
+      const key = stored ? (current.dpop ??= await DpopKey.fromJwk(stored)) : undefined;
+      if (stored && !key) throw authFailed(this.http.label, 'the stored DPoP key cannot be read');
+      const DPoP = key?.handle(client);
+      const response = await this.tokenResponse(as, client, () =>
+        withNonceRetry(DPoP, async () =>
+          oauth.processRefreshTokenResponse(
+            as,
+            client,
+            await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, {
+              ...requestOptions(this.http, as.token_endpoint),
+              additionalParameters: { resource: current.binding.resource },
+              ...(DPoP ? { DPoP } : {}),
+            }),
+          ),
+        ),
       );
       // A server that rotates refresh tokens sends a new one; one that does not keeps the old valid.
-      await this.save(current.binding, fresh, refreshToken);
+      await this.save(current.binding, { response, key }, refreshToken);
       this.http.log('access token refreshed');
     } catch (error) {
       this.http.log(`refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -372,7 +468,8 @@ export class OAuthAuthorizer implements HttpAuth {
     this.current.tokens = undefined;
   }
 
-  private async save(binding: AuthBinding, response: oauth.TokenEndpointResponse, keptRefresh?: string) {
+  private async save(binding: AuthBinding, minted: Minted, keptRefresh?: string) {
+    const { response, key } = minted;
     this.stepUpScopes = [];
     const refreshToken = response.refresh_token ?? keptRefresh;
     const tokens: StoredTokens = {
@@ -382,9 +479,15 @@ export class OAuthAuthorizer implements HttpAuth {
         ? { expiresAt: Date.now() + response.expires_in * 1000 }
         : {}),
       ...(response.scope ? { scope: response.scope } : {}),
+      // Bound only when the server says so: a bearer token from a server that ignored the proof is a bearer token.
+      ...(key && response.token_type.toLowerCase() === 'dpop' ? { dpopKey: { ...key.jwk } } : {}),
     };
     await this.options.store.setTokens(binding, tokens);
-    if (this.current && this.current.binding === binding) this.current.tokens = tokens;
+    if (this.current && this.current.binding === binding) {
+      this.current.tokens = tokens;
+      if (tokens.dpopKey) this.current.dpop = key;
+      else delete this.current.dpop;
+    }
   }
 
   /**

@@ -1,3 +1,4 @@
+import type { AssertionGrant } from './assertionGrant';
 import type { AuthStore } from './authStore';
 import type { PreRegisteredClient } from './oauthClient';
 
@@ -36,6 +37,8 @@ export interface OAuthOptions {
   clientMetadataUrl?: string;
   preRegistered?: PreRegisteredClient;
   clientCredentials?: ClientCredentials;
+  /** A client granted tokens for a JWT it presents: workload identity, enterprise-managed (RFC 7523). */
+  assertionGrant?: AssertionGrant;
   /**
    * Open the sign-in page (system browser, new tab, a printed link). Resolves once it is open; the
    * answer comes back to the loopback listener. Absent: a sign-in is a SignInRequired error.

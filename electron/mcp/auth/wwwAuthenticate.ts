@@ -1,5 +1,6 @@
-/** A Bearer challenge from `WWW-Authenticate` (RFC 6750 §3, RFC 9728 §5.1). */
+/** A Bearer (or DPoP) challenge from `WWW-Authenticate` (RFC 6750 §3, RFC 9449 §7.1, RFC 9728 §5.1). */
 export interface BearerChallenge {
+  scheme: 'bearer' | 'dpop';
   resourceMetadata?: string;
   scope?: string;
   error?: string;
@@ -10,15 +11,17 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+/;
 
 /**
  * The Bearer challenge in a `WWW-Authenticate` value, which may hold several challenges
- * (`Bearer realm="a", error="x", DPoP algs="ES256"`); undefined when there is none. Parameter names
+ * (`Bearer realm="a", error="x", DPoP algs="ES256"`), else its DPoP challenge (a server that takes
+ * only DPoP-bound tokens); undefined when there is neither. Parameter names
  * are case-insensitive; values are tokens or quoted strings with backslash escapes (RFC 9110 §11.2).
  */
 export function parseBearerChallenge(header: string | null | undefined): BearerChallenge | undefined {
   if (!header) return undefined;
-  for (const challenge of parseChallenges(header)) {
-    if (challenge.scheme !== 'bearer') continue;
+  const challenges = parseChallenges(header);
+  const chosen = challenges.find((c) => c.scheme === 'bearer') ?? challenges.find((c) => c.scheme === 'dpop');
+  for (const challenge of chosen ? [chosen] : []) {
     const p = challenge.params;
-    const out: BearerChallenge = {};
+    const out: BearerChallenge = { scheme: challenge.scheme === 'bearer' ? 'bearer' : 'dpop' };
     if (p.resource_metadata) out.resourceMetadata = p.resource_metadata;
     if (p.scope) out.scope = p.scope;
     if (p.error) out.error = p.error;
@@ -26,6 +29,11 @@ export function parseBearerChallenge(header: string | null | undefined): BearerC
     return out;
   }
   return undefined;
+}
+
+/** Whether the server offers the DPoP scheme among its challenges (it takes DPoP-bound tokens; RFC 9449 §7.1). */
+export function offersDpopScheme(header: string | null | undefined): boolean {
+  return header ? parseChallenges(header).some((c) => c.scheme === 'dpop') : false;
 }
 
 interface Challenge {

@@ -14,6 +14,7 @@ const AUTH_ROUNDS = 3;
  */
 export async function authorized(
   auth: HttpAuth | undefined,
+  method: string,
   url: URL,
   label: string,
   headers: Record<string, string>,
@@ -21,13 +22,16 @@ export async function authorized(
 ): Promise<HttpResponse> {
   if (!auth) return send();
   for (let round = 0; ; round++) {
-    const authorization = await auth.authorization();
-    if (authorization !== undefined) {
+    const given = await auth.authorization(method, url);
+    delete headers.authorization;
+    delete headers.dpop;
+    if (given !== undefined) {
       if (isPlainHttpOffLoopback(url)) {
         throw authFailed(label, `a token is never sent over plain HTTP to ${url.host}: use https`);
       }
-      headers.authorization = authorization;
-    } else delete headers.authorization;
+      Object.assign(headers, given);
+    }
+    const authorization = given?.authorization;
     const response = await send();
     const challenge = response.header('www-authenticate');
     const refused =
@@ -38,6 +42,8 @@ export async function authorized(
       status: response.status === 401 ? 401 : 403,
       header: challenge,
       sentAuthorization: authorization,
+      url,
+      dpopNonce: response.header('dpop-nonce'),
     });
   }
 }

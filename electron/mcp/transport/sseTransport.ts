@@ -35,7 +35,7 @@ export class SseTransport extends TransportEvents implements Transport {
     let response: HttpResponse;
     try {
       const headers = { ...this.params.headers, accept: 'text/event-stream' };
-      response = await authorized(this.params.auth, this.url, this.label, headers, () =>
+      response = await authorized(this.params.auth, 'GET', this.url, this.label, headers, () =>
         this.http.request(this.url, { method: 'GET', headers, timeoutMs }),
       );
     } catch (error) {
@@ -73,7 +73,7 @@ export class SseTransport extends TransportEvents implements Transport {
       const endpoint = this.endpoint;
       const headers = { ...this.params.headers, 'content-type': 'application/json' };
       const body = JSON.stringify(message);
-      response = await authorized(this.params.auth, endpoint, this.label, headers, () =>
+      response = await authorized(this.params.auth, 'POST', endpoint, this.label, headers, () =>
         this.http.request(endpoint, {
           method: 'POST',
           headers,

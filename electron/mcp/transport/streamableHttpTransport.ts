@@ -137,8 +137,8 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     if (this.sessionId) {
       // Tell the server the session is over; 405 (not supported) and failures are fine.
       const headers = this.headers(this.sessionId);
-      const authorization = await this.params.auth?.authorization().catch(() => undefined);
-      if (authorization && !isPlainHttpOffLoopback(this.url)) headers.authorization = authorization;
+      const given = await this.params.auth?.authorization('DELETE', this.url).catch(() => undefined);
+      if (given && !isPlainHttpOffLoopback(this.url)) Object.assign(headers, given);
       await this.http
         .request(this.url, { method: 'DELETE', headers, timeoutMs: 2000 })
         .then((r) => r.drain())
@@ -291,7 +291,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     headers.accept = options.accept;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
-    return authorized(this.params.auth, this.url, this.label, headers, () =>
+    return authorized(this.params.auth, method, this.url, this.label, headers, () =>
       this.send1(method, headers, options),
     );
   }

@@ -1,0 +1,102 @@
+import * as oauth from 'oauth4webapi';
+import { authFailed } from './authError';
+import { type AuthHttp, describe } from './discovery';
+import { clientSecretBasic, requestOptions } from './oauthClient';
+
+/** RFC 7523 §2.1: a JWT as the authorization grant. */
+export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token';
+const ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
+
+/** Where a JWT-bearer grant's assertion is for: the authorization server, and the MCP server's resource. */
+export interface AssertionTarget {
+  issuer: string;
+  resource: string;
+}
+
+/**
+ * A client that is granted tokens for a JWT it presents (RFC 7523): a workload's identity token
+ * (workload identity federation, SEP-1933), or an Identity Assertion JWT Authorization Grant its
+ * enterprise identity provider issued for this server (enterprise-managed authorization, SEP-990).
+ * A refused grant is an error as the server gave it: no retry, no other grant type.
+ */
+export interface AssertionGrant {
+  clientId: string;
+  /** client_secret_basic at the token endpoint; absent: the client id in the body (none). */
+  clientSecret?: string;
+  assertion: (target: AssertionTarget) => Promise<string>;
+}
+
+/** The enterprise identity provider of SEP-990, and the ID token the person signed in to it with. */
+export interface EnterpriseIdp {
+  tokenEndpoint: string;
+  issuer: string;
+  clientId: string;
+  clientSecret?: string;
+  idToken: () => Promise<string>;
+}
+
+/**
+ * The assertion of enterprise-managed authorization: the person's ID token exchanged (RFC 8693) at
+ * their identity provider for an ID-JAG naming this authorization server and resource.
+ */
+export function idJagFrom(idp: EnterpriseIdp, http: AuthHttp): (target: AssertionTarget) => Promise<string> {
+  return async (target) => {
+    const as: oauth.AuthorizationServer = { issuer: idp.issuer, token_endpoint: idp.tokenEndpoint };
+    const client: oauth.Client = { client_id: idp.clientId };
+    const auth = idp.clientSecret ? clientSecretBasic(idp.clientSecret) : oauth.None();
+    try {
+      const response = await oauth.genericTokenEndpointRequest(
+        as,
+        client,
+        auth,
+        TOKEN_EXCHANGE,
+        {
+          subject_token: await idp.idToken(),
+          subject_token_type: ID_TOKEN,
+          requested_token_type: ID_JAG,
+          audience: target.issuer,
+          resource: target.resource,
+        },
+        requestOptions(http, idp.tokenEndpoint),
+      );
+      const result = await oauth.processGenericTokenEndpointResponse(as, client, response, {
+        // An ID-JAG is not an access token: RFC 8693 says N_A.
+        recognizedTokenTypes: { n_a: () => {} },
+      });
+      if (result.issued_token_type !== ID_JAG)
+        throw new Error(`issued a ${String(result.issued_token_type)}, not an ID-JAG`);
+      return result.access_token;
+    } catch (error) {
+      throw authFailed(
+        http.label,
+        `the identity provider ${idp.issuer} did not grant access to ${target.resource}: ${describe(error)}`,
+        error,
+      );
+    }
+  };
+}
+
+/** The JWT-bearer grant at the authorization server (RFC 7523 §2.1). */
+export async function jwtBearerGrant(
+  grant: AssertionGrant,
+  as: oauth.AuthorizationServer,
+  target: AssertionTarget,
+  scopes: string[],
+  http: AuthHttp,
+  options: { DPoP?: oauth.DPoPHandle },
+): Promise<{ client: oauth.Client; response: Response }> {
+  const client: oauth.Client = { client_id: grant.clientId };
+  const auth = grant.clientSecret ? clientSecretBasic(grant.clientSecret) : oauth.None();
+  const parameters: Record<string, string> = {
+    assertion: await grant.assertion(target),
+    resource: target.resource,
+  };
+  if (scopes.length > 0) parameters.scope = scopes.join(' ');
+  const response = await oauth.genericTokenEndpointRequest(as, client, auth, JWT_BEARER, parameters, {
+    ...requestOptions(http, as.token_endpoint),
+    ...options,
+  });
+  return { client, response };
+}
