@@ -163,4 +163,23 @@ describeInChromium('OAuth clients from the server editor, and a step-up', () => 
     expect((await seen()).at(-1)?.scopes).toContain('mcp:admin');
     await shot('step-up-granted');
   }, 120_000);
+
+  it('removing a signed-in server forgets (and revokes) its sign-in, and only its own', async () => {
+    const tokenIds = async () =>
+      Object.keys(JSON.parse(await readFile(path.join(shell.home, 'secrets.json'), 'utf8'))).filter((k) =>
+        k.startsWith('oauth:tokens@'),
+      );
+    const before = await tokenIds();
+    expect(before.some((k) => k.includes('pre-registered switchboard-pre'))).toBe(true);
+    expect(before.some((k) => k.includes('client_credentials switchboard-machine'))).toBe(true);
+    await card('registered').getByRole('button', { name: 'Remove…' }).click();
+    await card('registered').getByRole('button', { name: 'Remove registered' }).click();
+    await expect.poll(() => card('registered').count()).toBe(0);
+    await expect
+      .poll(async () => (await tokenIds()).some((k) => k.includes('pre-registered switchboard-pre')))
+      .toBe(false);
+    // The other server at the same URL, with its own client, is still signed in.
+    expect((await tokenIds()).some((k) => k.includes('client_credentials switchboard-machine'))).toBe(true);
+    await expect(card('machine').locator('[data-status="running"]').count()).resolves.toBe(1);
+  }, 60_000);
 });

@@ -196,11 +196,25 @@ export class ServerRegistry {
     return { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
   }
 
+  /**
+   * Removes a server. A remote one's sign-in goes with it (revoked where offered), unless another
+   * server at the same URL with the same client still uses it (a rename is such a server).
+   */
   async remove(id: string): Promise<void> {
-    this.require(id);
+    const { session } = this.require(id);
     await this.save((servers) => {
       delete servers[id];
     });
+    const gone = session.config;
+    if (gone.kind !== 'remote') return;
+    const shared = this.sessions().some(
+      (s) =>
+        s.config.kind === 'remote' &&
+        s.config.url === gone.url &&
+        s.config.oauth?.clientId === gone.oauth?.clientId &&
+        s.config.oauth?.grant === gone.oauth?.grant,
+    );
+    if (!shared) await session.forgetSignIn().catch(() => {});
   }
 
   async setEnabled(id: string, enabled: boolean): Promise<void> {

@@ -185,6 +185,11 @@ export class ServerSession {
     await this.start();
   }
 
+  /** For a server being removed: its tokens revoked (where offered) and forgotten, nothing started. */
+  async forgetSignIn(): Promise<void> {
+    await this.auth?.signOut();
+  }
+
   /**
    * A running server's token was refused and could not be renewed (revoked, expired for good): the
    * session ends in "Sign in required", as at start; it is not retried until the person signs in.
