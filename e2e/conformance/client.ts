@@ -115,6 +115,8 @@ async function main(): Promise<void> {
     transport: createHttpTransport({ url, label: scenario, auth: authorizer(url) }, 'http'),
     serverName: scenario,
     handlers,
+    // Either era: the 2026-07-28 scenarios are modern servers, the rest legacy ones.
+    protocol: 'auto',
     requestTimeoutMs: 20_000,
   });
   client.onTransportLog((l) => console.error(`[transport] ${l.text}`));

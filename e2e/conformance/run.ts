@@ -23,17 +23,10 @@ const ERA_2026 = 'the 2026-07-28 revision (issue 16)';
 const KNOWN_FAILURES: Record<string, string> = {
   'request-metadata': ERA_2026,
   'sep-2322-client-request-state': ERA_2026,
-  'http-standard-headers': ERA_2026,
   'http-custom-headers': ERA_2026,
   'http-invalid-tool-headers': ERA_2026,
   'json-schema-ref-no-deref': ERA_2026,
   'json-schema-2020-12-preservation': ERA_2026,
-  // At the alpha these run on the 2026-07-28 wire: their auth checks pass, the session after it does not.
-  '0.2.0-alpha.12 auth/iss-supported': ERA_2026,
-  '0.2.0-alpha.12 auth/iss-not-advertised': ERA_2026,
-  '0.2.0-alpha.12 auth/offline-access-scope': ERA_2026,
-  '0.2.0-alpha.12 auth/offline-access-not-supported': ERA_2026,
-  '0.2.0-alpha.12 auth/authorization-server-migration': ERA_2026,
 };
 
 // The suite splits --command on spaces: keep every part free of them.

@@ -6,6 +6,21 @@ export const LATEST_PROTOCOL_VERSION = '2025-11-25';
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
 export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
 
+/**
+ * The modern revision (no initialize: every request carries its version, capabilities and client
+ * info in `_meta`). A server speaks either era; `protocol` in a server's config can force one.
+ */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+export type Era = 'modern' | 'legacy';
+/** The `_meta` keys of the modern revision. */
+export const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  serverInfo: 'io.modelcontextprotocol/serverInfo',
+  logLevel: 'io.modelcontextprotocol/logLevel',
+} as const;
+
 export type RequestId = string | number;
 export type ProgressToken = string | number;
 export type Meta = Record<string, unknown>;

@@ -12,6 +12,7 @@ import type {
   ReadResourceResult,
   Resource,
   ResourceTemplate,
+  ServerCapabilities,
   Tool,
 } from '../../../shared/mcp/protocol';
 
@@ -20,6 +21,12 @@ type Page = {
   _meta?: Meta;
 };
 type Empty = { _meta?: Meta };
+export interface DiscoverResult {
+  supportedVersions: string[];
+  capabilities: ServerCapabilities;
+  instructions?: string;
+  _meta?: Meta;
+}
 type PageParams = { cursor: string } | undefined;
 
 /**
@@ -32,6 +39,8 @@ export interface ClientRequests {
     result: InitializeResult;
   };
   ping: { params: undefined; result: Empty };
+  /** 2026-07-28: what the server speaks and offers (its identity in `_meta`). */
+  'server/discover': { params: undefined; result: DiscoverResult };
   'tools/list': { params: PageParams; result: Page & { tools: Tool[] } };
   'tools/call': {
     params: { name: string; arguments: Record<string, unknown> };

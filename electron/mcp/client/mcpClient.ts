@@ -2,12 +2,14 @@ import {
   type CallToolResult,
   type CompleteParams,
   type CompleteResult,
+  type Era,
   type GetPromptResult,
   type Implementation,
   type InitializeResult,
   LOGGING_LEVELS,
   type LoggingLevel,
   type LoggingMessageParams,
+  META,
   type Prompt,
   type ReadResourceResult,
   type Resource,
@@ -37,6 +39,7 @@ import {
 } from '../transport/transport';
 import { assertServerCapability } from './capabilities';
 import type { ClientMethod, ParamsOf, ResultOf } from './clientRequests';
+import { discoverModern, modernMeta, offersOurVersion } from './discover';
 import type { ClientHandlers } from './handlers';
 import { handshake } from './handshake';
 import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
@@ -54,8 +57,13 @@ export interface McpClientOptions {
   requestTimeoutMs?: number;
   /** Hard ceiling for requests whose timer progress resets (10 min). */
   maxTotalTimeoutMs?: number;
-  /** The revision we ask for; the latest unless a test says otherwise. */
+  /** The legacy revision we ask for in initialize; the latest unless a test says otherwise. */
   protocolVersion?: string;
+  /**
+   * Which era to speak: `legacy` (initialize; the default for now), `modern` (2026-07-28 only), or
+   * `auto` (probe with server/discover, fall back to initialize: see client/discover.ts).
+   */
+  protocol?: 'auto' | 'modern' | 'legacy';
   ping?: PingOptions;
   /** Aborts connecting (and closes the transport). */
   signal?: AbortSignal;
@@ -100,8 +108,21 @@ export class McpClient {
     try {
       options.signal?.throwIfAborted();
       await transport.start();
-      const result = await handshake(connection, transport, options, server);
-      return new McpClient(connection, transport, result, options, server, validator, elicitations);
+      const modern =
+        (options.protocol ?? 'legacy') === 'legacy'
+          ? undefined
+          : await discoverModern(connection, transport, options, server);
+      const result = modern ?? (await handshake(connection, transport, options, server));
+      return new McpClient(
+        connection,
+        transport,
+        result,
+        options,
+        server,
+        validator,
+        elicitations,
+        modern ? 'modern' : 'legacy',
+      );
     } catch (error) {
       await transport.close().catch(() => {});
       if (options.signal?.aborted && !(error instanceof McpError && error.isCancelled)) {
@@ -121,6 +142,8 @@ export class McpClient {
     readonly serverName: string,
     private readonly validator: SchemaValidator,
     private readonly elicitations: ElicitationTracker,
+    /** Which era the server speaks (modern: no session, `_meta` on every request). */
+    readonly era: Era,
   ) {
     const on = (method: string, fn: (p: Record<string, unknown>) => void) =>
       connection.onNotification(method, fn);
@@ -157,6 +180,9 @@ export class McpClient {
   }
 
   // ---- what the server said about itself ------------------------------------------------------
+
+  /** The log level a modern server is asked for on each request (there is no logging/setLevel). */
+  private logLevel: LoggingLevel | undefined;
 
   get protocolVersion(): string {
     return this.init.protocolVersion;
@@ -209,6 +235,7 @@ export class McpClient {
       maxTotalTimeoutMs:
         options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
     };
+    if (this.era === 'modern') return this.modernRequest(method, params, full);
     const first = this.connection.request<ResultOf<M>>(method, params, full);
     if (!hasHttpSession(this.transport) || !this.transport.sessionful) return first;
     // The server ended our session (HTTP 404): one new initialize, one retry; a second 404 is an error.
@@ -217,6 +244,40 @@ export class McpClient {
       await this.renewSession();
       return this.connection.request<ResultOf<M>>(method, params, full);
     });
+  }
+
+  /**
+   * A 2026-07-28 request: its `_meta` carries our version, capabilities and identity (and the log
+   * level, when one is set); its result says whether it is complete (absent: complete).
+   */
+  private async modernRequest<M extends ClientMethod>(
+    method: M,
+    params: ParamsOf<M>,
+    options: RequestOptions,
+  ): Promise<ResultOf<M>> {
+    const given = (params ?? {}) as Record<string, unknown>;
+    const meta = {
+      ...(given._meta as Record<string, unknown> | undefined),
+      ...modernMeta(this.options),
+      ...(this.logLevel ? { [META.logLevel]: this.logLevel } : {}),
+    };
+    const send = () => this.connection.request<ResultOf<M>>(method, { ...given, _meta: meta }, options);
+    // Refused for a version it then lists as supported: once more, with it (a fresh request id).
+    const result = await send().catch((error: unknown) => {
+      if (offersOurVersion(error)) return send();
+      throw error;
+    });
+    const type = (result as { resultType?: unknown }).resultType;
+    if (type !== undefined && type !== 'complete') {
+      throw new McpError(
+        ErrorCode.InvalidResult,
+        type === 'input_required'
+          ? `${method} asks for more input (a multi round-trip request), which Switchboard cannot answer yet`
+          : `${method} returned an unknown resultType ${JSON.stringify(type)}`,
+        { server: this.serverName, method, data: { result } },
+      );
+    }
+    return result;
   }
 
   /** A new session after the server ended ours; concurrent callers share one initialize. */
@@ -237,8 +298,11 @@ export class McpClient {
     return this.renewing;
   }
 
+  /** Checks the server answers: `ping`, or `server/discover` for a modern server (which has no ping). */
   ping(options: CallOptions = {}): Promise<void> {
-    return this.request('ping', undefined, options).then(() => undefined);
+    return this.request(this.era === 'modern' ? 'server/discover' : 'ping', undefined, options).then(
+      () => undefined,
+    );
   }
 
   async listTools(options: CallOptions = {}): Promise<Tool[]> {
@@ -305,12 +369,15 @@ export class McpClient {
     return this.request('completion/complete', sent, options);
   }
   async setLoggingLevel(level: LoggingLevel, options: CallOptions = {}): Promise<void> {
-    await this.request('logging/setLevel', { level }, options);
+    // A modern server takes the level with each request instead.
+    if (this.era === 'modern') this.logLevel = level;
+    else await this.request('logging/setLevel', { level }, options);
   }
 
   /** Tell the server our roots changed (only when we declared roots.listChanged). */
   async notifyRootsListChanged(): Promise<void> {
     if (!this.options.handlers?.roots || this.options.handlers.roots.listChanged === false) return;
+    if (this.era === 'modern') return; // gone in 2026-07-28: roots are asked for within a request
     await this.connection.notify('notifications/roots/list_changed');
   }
 

@@ -7,6 +7,12 @@ export const ErrorCode = {
   InternalError: -32603,
   /** MCP: a URL-mode elicitation must complete before the request can succeed. */
   UrlElicitationRequired: -32042,
+  /** MCP 2026-07-28: the HTTP headers do not match the body, or required headers are missing. */
+  HeaderMismatch: -32020,
+  /** MCP 2026-07-28: the request lacks a client capability the server requires. */
+  MissingRequiredClientCapability: -32021,
+  /** MCP 2026-07-28: the server does not speak the requested version; `data.supported` lists what it does. */
+  UnsupportedProtocolVersion: -32022,
   /** MCP sampling: the person rejected the request. */
   UserRejected: -1,
   // Local codes, never sent on the wire: they classify failures on our side.

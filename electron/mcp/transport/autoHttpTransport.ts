@@ -71,8 +71,12 @@ export class AutoHttpTransport extends TransportEvents implements HttpSessionTra
     }
   }
 
-  setProtocolVersion(version: string): void {
+  setProtocolVersion(version: string | undefined): void {
     if (hasHttpSession(this.inner)) this.inner.setProtocolVersion(version);
+  }
+
+  setModern(modern: boolean): void {
+    if (hasHttpSession(this.inner)) this.inner.setModern(modern);
   }
 
   close(): Promise<void> {

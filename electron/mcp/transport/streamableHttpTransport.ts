@@ -7,6 +7,7 @@ import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
+import { standardHeaders } from './mcpHeaders';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
 import type { HttpSessionTransport } from './transport';
@@ -53,6 +54,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private readonly http: HttpClient;
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
+  private modern = false;
   private closed = false;
   private getStreamOpen = false;
   /** Resolves the waits between reconnects when the transport closes. */
@@ -75,8 +77,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     // Nothing to open: the first POST (initialize) is the connection.
   }
 
-  setProtocolVersion(version: string): void {
+  setProtocolVersion(version: string | undefined): void {
     this.protocolVersion = version;
+  }
+
+  setModern(modern: boolean): void {
+    this.modern = modern;
   }
 
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
@@ -91,6 +97,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       accept: 'application/json, text/event-stream',
       session: sentSession,
       method,
+      ...(this.modern && single ? { standard: standardHeaders(single) } : {}),
     });
     this.adoptSession(response, isInitialize);
 
@@ -101,7 +108,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
         server: this.label,
       });
     }
-    if (!response.ok) throw await httpStatusError(response, `POST ${this.url.href}`, { server: this.label });
+    if (!response.ok) {
+      // A modern server refuses with a JSON-RPC error in the body (unsupported version, header
+      // mismatch, unknown method): that is the request's answer, and tells the era apart.
+      if (this.modern && requestId !== undefined) throw await jsonRpcRefusal(response, requestId, this.label);
+      throw await httpStatusError(response, `POST ${this.url.href}`, { server: this.label });
+    }
 
     const type = (response.header('content-type') ?? '').toLowerCase();
     if (response.status === 202 || requestId === undefined) {
@@ -285,9 +297,16 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
 
   private async request(
     method: 'POST' | 'GET',
-    options: { body?: string; accept: string; session?: string; lastEventId?: string; method?: string },
+    options: {
+      body?: string;
+      accept: string;
+      session?: string;
+      lastEventId?: string;
+      method?: string;
+      standard?: Record<string, string>;
+    },
   ): Promise<HttpResponse> {
-    const headers = this.headers(options.session);
+    const headers = { ...this.headers(options.session), ...options.standard };
     headers.accept = options.accept;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
@@ -375,6 +394,38 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private closedError(): McpError {
     return new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
   }
+}
+
+/** What the body of a refused modern request said: its JSON-RPC error, else the HTTP status. */
+async function jsonRpcRefusal(response: HttpResponse, id: RequestId, label: string): Promise<McpError> {
+  const text = await response.text(64 * 1024).catch(() => '');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const error = (body as { error?: unknown; id?: unknown } | undefined)?.error as
+    | { code?: unknown; message?: unknown; data?: unknown }
+    | undefined;
+  const answerId = (body as { id?: unknown } | undefined)?.id;
+  if (
+    typeof error?.code === 'number' &&
+    Number.isInteger(error.code) &&
+    typeof error.message === 'string' &&
+    (answerId === id || answerId === null)
+  ) {
+    return new McpError(error.code, error.message, {
+      server: label,
+      data: error.data === undefined ? { status: response.status } : error.data,
+    });
+  }
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const excerpt = text.slice(0, 500).trim();
+  return new McpError(ErrorCode.HttpError, `POST: ${status}${excerpt ? ` — ${excerpt}` : ''}`, {
+    server: label,
+    data: { status: response.status, body: excerpt },
+  });
 }
 
 function isResponseTo(message: unknown, id: RequestId): boolean {

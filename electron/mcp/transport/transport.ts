@@ -55,10 +55,15 @@ export interface Transport {
 
 /** A transport over HTTP with a session the server may end, which carries the protocol version. */
 export interface HttpSessionTransport extends Transport {
-  /** Sent in the MCP-Protocol-Version header once `initialize` has settled it. */
-  setProtocolVersion(version: string): void;
+  /** Sent in the MCP-Protocol-Version header once `initialize` has settled it (undefined: none). */
+  setProtocolVersion(version: string | undefined): void;
   /** True when the server may end the session and a new initialize can start another. */
   readonly sessionful: boolean;
+  /**
+   * The 2026-07-28 wire: each POST names its method (and tool, prompt or resource) in headers, and a
+   * JSON-RPC error in a 4xx body is the answer to the request (a modern server's way to refuse).
+   */
+  setModern(modern: boolean): void;
 }
 
 export function hasHttpSession(transport: Transport): transport is HttpSessionTransport {

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  everythingStdio,
+  modernStdio,
+  type RunningHttpServer,
+  startEverythingHttp,
+  startModernHttp,
+} from '../../../e2e/fixtures/servers';
+import { META, MODERN_PROTOCOL_VERSION } from '../../../shared/mcp/protocol';
+import { createHttpTransport, ErrorCode, McpClient, type McpClientOptions, StdioTransport } from '../index';
+import { headerValue } from '../transport/mcpHeaders';
+
+const open: McpClient[] = [];
+const servers: RunningHttpServer[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  await Promise.all(servers.splice(0).map((s) => s.stop()));
+});
+
+async function connect(options: McpClientOptions): Promise<McpClient> {
+  const client = await McpClient.connect({ requestTimeoutMs: 20_000, ...options });
+  open.push(client);
+  return client;
+}
+const textOf = (r: { content: { type: string; text?: string }[] }) =>
+  r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');
+
+interface Seen {
+  method?: string;
+  name?: string;
+  version?: string;
+  session?: string;
+  body?: { method?: string; params?: { _meta?: Record<string, unknown> } };
+}
+
+/**
+ * The two eras (2026-07-28 basic/versioning): one client speaks to a modern server (the official v2
+ * SDK) without initialize, with `_meta` and the standard headers on every request, and to a legacy
+ * one (server-everything) through initialize — found out by the server/discover probe.
+ */
+describe('era detection and the 2026-07-28 wire', () => {
+  it('stdio: the probe finds a modern server; no initialize, tools called', async () => {
+    const client = await connect({ transport: new StdioTransport(modernStdio('reject')), protocol: 'auto' });
+    expect(client.era).toBe('modern');
+    expect(client.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
+    expect(client.serverInfo.name).toBe('modern-test-server');
+    expect((await client.listTools()).map((t) => t.name)).toEqual(['echo', 'wide_schema']);
+    expect(textOf(await client.callTool('echo', { text: 'hi' }))).toBe('echo: hi');
+    await client.ping(); // server/discover: a modern server has no ping
+  });
+
+  it('stdio: a legacy server answers the probe with an error and is spoken to through initialize', async () => {
+    const client = await connect({ transport: new StdioTransport(everythingStdio()), protocol: 'auto' });
+    expect(client.era).toBe('legacy');
+    expect(client.protocolVersion).toBe('2025-11-25');
+    expect(textOf(await client.callTool('echo', { message: 'hi' }))).toContain('hi');
+  });
+
+  it('HTTP: every modern POST carries the version, method and name headers and the _meta; no session', async () => {
+    const server = await startModernHttp('reject');
+    servers.push(server);
+    const client = await connect({
+      transport: createHttpTransport({ url: server.url }, 'auto'),
+      protocol: 'auto',
+    });
+    expect(client.era).toBe('modern');
+    await client.listTools();
+    await client.callTool('echo', { text: 'héllo' });
+    const seen = (await (await fetch(new URL('/test/seen', server.url))).json()) as Seen[];
+    expect(seen.map((s) => s.body?.method)).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    for (const s of seen) {
+      expect(s.version).toBe(MODERN_PROTOCOL_VERSION);
+      expect(s.method).toBe(s.body?.method);
+      expect(s.session).toBeUndefined();
+      const meta = s.body?.params?._meta ?? {};
+      expect(meta[META.protocolVersion]).toBe(MODERN_PROTOCOL_VERSION);
+      expect(meta[META.clientInfo]).toMatchObject({ name: 'switchboard' });
+      expect(meta[META.clientCapabilities]).toBeTypeOf('object');
+    }
+    expect(seen[2]?.name).toBe('echo');
+  });
+
+  it('HTTP: a legacy Streamable HTTP server refuses the probe and is spoken to through initialize', async () => {
+    const server = await startEverythingHttp('streamableHttp');
+    servers.push(server);
+    const client = await connect({
+      transport: createHttpTransport({ url: server.url }, 'auto'),
+      protocol: 'auto',
+    });
+    expect(client.era).toBe('legacy');
+    expect(textOf(await client.callTool('echo', { message: 'hi' }))).toContain('hi');
+  });
+
+  it('"modern" forced on a legacy server is an error that says what to change', async () => {
+    const error = await McpClient.connect({
+      transport: new StdioTransport(everythingStdio()),
+      protocol: 'modern',
+    }).then(
+      (client) => {
+        open.push(client);
+        throw new Error('connected to a legacy server as a modern one');
+      },
+      (e: unknown) => e as Error & { code: number },
+    );
+    expect(error.code).toBe(ErrorCode.VersionMismatch);
+    expect(error.message).toContain('did not answer as a 2026-07-28 server');
+    expect(error.message).toContain('"protocol": "modern"');
+  });
+
+  it('values that are not plain ASCII travel in headers Base64-encoded (the spec table)', () => {
+    expect(headerValue('us-west1')).toBe('us-west1');
+    expect(headerValue('Hello, 世界')).toBe('=?base64?SGVsbG8sIOS4lueVjA==?=');
+    expect(headerValue(' padded ')).toBe('=?base64?IHBhZGRlZCA=?=');
+    expect(headerValue('line1\nline2')).toBe('=?base64?bGluZTEKbGluZTI=?=');
+    expect(headerValue('=?base64?literal?=')).toBe('=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=');
+    expect(headerValue(42)).toBe('42');
+    expect(headerValue(false)).toBe('false');
+  });
+});
