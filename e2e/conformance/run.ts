@@ -21,7 +21,6 @@ const SUITES = [
 const ERA_2026 = 'the 2026-07-28 revision (issue 16)';
 /** Scenario (in both suites) or "<suite> <scenario>" (in one) → why we fail it today. */
 const KNOWN_FAILURES: Record<string, string> = {
-  'request-metadata': ERA_2026,
   'sep-2322-client-request-state': ERA_2026,
   'http-custom-headers': ERA_2026,
   'http-invalid-tool-headers': ERA_2026,

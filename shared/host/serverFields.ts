@@ -51,6 +51,13 @@ export const serverOptions = z.object({
   disabled: z.boolean({ error: 'must be true or false' }).optional(),
   requestTimeoutMs: timeoutMs.optional(),
   maxTotalTimeoutMs: timeoutMs.optional(),
+  /**
+   * Which era of MCP to speak: `auto` (the default: ask with server/discover, fall back to
+   * initialize), `modern` (2026-07-28 only) or `legacy` (initialize, 2025-11-25 and earlier).
+   */
+  protocol: z
+    .enum(['auto', 'modern', 'legacy'], { error: 'must be "auto", "modern" or "legacy"' })
+    .optional(),
 });
 export type ServerOptions = z.infer<typeof serverOptions>;
 

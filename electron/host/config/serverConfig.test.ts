@@ -64,6 +64,7 @@ describe('parseConfig', () => {
         badType: { url: 'http://x', type: 'websocket' },
         badEnv: { command: 'x', env: { TOKEN: 42 } },
         badTimeout: { command: 'x', requestTimeoutMs: -1, disabled: 'yes' },
+        badProtocol: { command: 'x', protocol: '2026-07-28' },
         notObject: 'npx server',
       },
     });
@@ -78,6 +79,7 @@ describe('parseConfig', () => {
       'mcpServers.badEnv.env.TOKEN: must be a string or a secret reference {"$secret": "…"}',
       'mcpServers.badTimeout.disabled: must be true or false',
       'mcpServers.badTimeout.requestTimeoutMs: must be a positive whole number of milliseconds',
+      'mcpServers.badProtocol.protocol: must be "auto", "modern" or "legacy"',
       'mcpServers.notObject: must be an object',
     ]);
   });

@@ -136,6 +136,8 @@ function parseServer(
     const ms = check(issue, `.${field}`, options[field], raw[field]);
     if (ms !== undefined) common[field] = ms;
   }
+  const protocol = check(issue, '.protocol', options.protocol, raw.protocol);
+  if (protocol !== undefined) common.protocol = protocol;
   const hasCommand = raw.command !== undefined;
   const hasUrl = raw.url !== undefined;
   if (hasCommand === hasUrl) {
@@ -267,5 +269,6 @@ export function serverToRaw(config: ServerConfig): Record<string, unknown> {
   set('disabled', config.disabled, config.disabled || 'disabled' in config.raw);
   set('requestTimeoutMs', config.requestTimeoutMs, config.requestTimeoutMs !== undefined);
   set('maxTotalTimeoutMs', config.maxTotalTimeoutMs, config.maxTotalTimeoutMs !== undefined);
+  set('protocol', config.protocol, config.protocol !== undefined);
   return raw;
 }

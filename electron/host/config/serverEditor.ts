@@ -31,6 +31,7 @@ export function draftOf(config: ServerConfig): ServerDraft {
     ...(config.disabled ? { disabled: true } : {}),
     ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
     ...(config.maxTotalTimeoutMs ? { maxTotalTimeoutMs: config.maxTotalTimeoutMs } : {}),
+    ...(config.protocol ? { protocol: config.protocol } : {}),
   };
   if (config.kind === 'stdio') {
     return {
@@ -155,6 +156,7 @@ export async function saveDraft(
     'disabled',
     'requestTimeoutMs',
     'maxTotalTimeoutMs',
+    'protocol',
   ]) {
     delete raw[key];
   }
@@ -169,6 +171,7 @@ export async function saveDraft(
   if (draft.disabled) raw.disabled = true;
   if (draft.requestTimeoutMs) raw.requestTimeoutMs = draft.requestTimeoutMs;
   if (draft.maxTotalTimeoutMs) raw.maxTotalTimeoutMs = draft.maxTotalTimeoutMs;
+  if (draft.protocol) raw.protocol = draft.protocol;
   // Store first: a config that references a secret which failed to save would not start.
   for (const [ref, value] of toStore) await secrets.set(ref, value);
   await registry.upsert(id, raw);

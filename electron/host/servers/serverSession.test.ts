@@ -6,6 +6,7 @@ import {
   everythingStdio,
   hostileStdio,
   lastPid,
+  modernStdio,
   processAlive,
   startEverythingHttp,
 } from '../../../e2e/fixtures/servers';
@@ -304,6 +305,23 @@ describe('ServerSession', () => {
         text: expect.stringMatching(/message/),
       });
     await conn.callTool('toggle-simulated-logging');
+  });
+
+  it('a 2026-07-28 server runs without a handshake; "protocol": "legacy" speaks initialize to a dual-era one', async () => {
+    const modern = connection(configOf('modern', stdio(modernStdio('reject'))));
+    await modern.conn.start();
+    await expect.poll(() => modern.conn.state.status, { timeout: 15_000 }).toBe('running');
+    expect(modern.conn.state).toMatchObject({
+      protocolVersion: '2026-07-28',
+      serverInfo: { name: 'modern-test-server' },
+    });
+    expect((await modern.conn.callTool('echo', { text: 'hi' })).content).toEqual([
+      { type: 'text', text: 'echo: hi' },
+    ]);
+    const forced = connection(configOf('forced', stdio(modernStdio('serve'), { protocol: 'legacy' })));
+    await forced.conn.start();
+    await expect.poll(() => forced.conn.state.status, { timeout: 15_000 }).toBe('running');
+    expect((forced.conn.state as { protocolVersion: string }).protocolVersion).toBe('2025-11-25');
   });
 
   it('a disabled server does not start', async () => {

@@ -282,6 +282,7 @@ export class ServerSession {
         handlers: this.deps.handlers,
         requestTimeoutMs: this.config.requestTimeoutMs,
         maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
+        protocol: this.config.protocol ?? 'auto',
         signal: attempt.signal,
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });

@@ -3,6 +3,7 @@ import { commandLine } from '../../../shared/host/launchText';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
 import { isActive, type ServerView } from '../../../shared/host/serverView';
 import type { Icon } from '../../../shared/mcp/protocol';
+import { MODERN_PROTOCOL_VERSION } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
@@ -104,8 +105,13 @@ export function ServerCard({ server }: { server: ServerView }) {
             <SafeText text={state.serverInfo.version} />
           </dd>
           <dt>Protocol</dt>
-          <dd>
-            <SafeText text={state.protocolVersion} />
+          <dd data-era={state.protocolVersion >= MODERN_PROTOCOL_VERSION ? 'modern' : 'legacy'}>
+            <SafeText text={state.protocolVersion} />{' '}
+            <span className="muted">
+              {state.protocolVersion >= MODERN_PROTOCOL_VERSION
+                ? '(modern: no session)'
+                : '(legacy: initialize)'}
+            </span>
           </dd>
           <dt>Offers</dt>
           <dd>

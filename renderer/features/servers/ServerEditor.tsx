@@ -80,6 +80,7 @@ export function ServerEditor({
       ...(draft?.disabled ? { disabled: true } : {}),
       ...(draft?.requestTimeoutMs ? { requestTimeoutMs: draft.requestTimeoutMs } : {}),
       ...(draft?.maxTotalTimeoutMs ? { maxTotalTimeoutMs: draft.maxTotalTimeoutMs } : {}),
+      ...(draft?.protocol ? { protocol: draft.protocol } : {}),
     };
     if (kind === 'stdio') {
       const line = parsedCommand();

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MODERN_SERVER, type RunningHttpServer, startModernHttp } from '../fixtures/servers';
+import {
+  describeInChromium,
+  goTo,
+  type RunningShell,
+  runToolByHand,
+  shots,
+  startShell,
+} from './shellFixture';
+
+/**
+ * Servers on the 2026-07-28 revision (the official v2 SDK) beside a legacy one, in the app: a person
+ * adds them as any other, sees which era each speaks, and calls their tools the same way.
+ */
+describeInChromium('a 2026-07-28 server in the app', () => {
+  let shell: RunningShell;
+  let page: Page;
+  let http: RunningHttpServer;
+  const card = (id: string) => page.locator(`[data-server="${id}"]`);
+
+  beforeAll(async () => {
+    http = await startModernHttp('reject');
+    shell = await startShell({
+      servers: {
+        'modern-local': { command: process.execPath, args: [MODERN_SERVER, '--stdio', '--legacy', 'reject'] },
+        'modern-remote': { url: http.url },
+        'forced-legacy': { command: process.execPath, args: [MODERN_SERVER, '--stdio'], protocol: 'legacy' },
+      },
+      trusted: ['modern-local', 'forced-legacy'],
+    });
+    page = shell.page;
+    await page.goto(shell.url);
+    await goTo(page, 'Servers');
+  }, 90_000);
+
+  afterAll(async () => {
+    await shell?.stop();
+    await http?.stop();
+  }, 60_000);
+
+  it('runs modern servers with no handshake, says which era each speaks, and calls their tools', async () => {
+    for (const id of ['modern-local', 'modern-remote', 'forced-legacy'])
+      await card(id).locator('[data-status="running"]').waitFor({ timeout: 30_000 });
+    expect(await card('modern-local').locator('[data-era]').getAttribute('data-era')).toBe('modern');
+    expect(await card('modern-local').textContent()).toContain('2026-07-28 (modern: no session)');
+    expect(await card('modern-remote').locator('[data-era]').getAttribute('data-era')).toBe('modern');
+    expect(await card('forced-legacy').textContent()).toContain('2025-11-25 (legacy: initialize)');
+    await page.screenshot({ path: path.join(shots, 'modern-servers.png'), fullPage: true });
+    for (const id of ['modern-local', 'modern-remote']) {
+      const runner = await runToolByHand(page, id, 'echo', {
+        fill: (r) => r.getByLabel('text').fill(`from ${id}`),
+      });
+      await expect
+        .poll(() => runner.getByRole('region', { name: 'Result' }).textContent())
+        .toContain(`echo: from ${id}`);
+      await runner.getByRole('button', { name: 'Close' }).click();
+    }
+  }, 120_000);
+});
