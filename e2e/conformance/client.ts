@@ -125,9 +125,25 @@ async function main(): Promise<void> {
       const tools = await client.listTools();
       // `initialize` only checks the handshake; every other scenario is about calling its tools.
       if (scenario !== 'initialize') {
-        for (const tool of tools) {
-          const result = await client.callTool(tool.name, TOOL_ARGS[tool.name] ?? {});
-          console.log(JSON.stringify({ tool: tool.name, result }));
+        // A scenario may name the calls to make (with their arguments); else every tool is called.
+        const calls = Array.isArray(context.toolCalls)
+          ? (context.toolCalls as { name: string; arguments?: Record<string, unknown> }[])
+          : tools.map((t) => ({
+              name: t.name,
+              // The schema-preservation scenario asks for the other (focal) tool's inputSchema back,
+              // exactly as our library holds it.
+              arguments:
+                t.name === 'json_schema_echo'
+                  ? { schema: tools.find((f) => f.name !== t.name)?.inputSchema ?? {} }
+                  : (TOOL_ARGS[t.name] ?? {}),
+            }));
+        for (const call of calls) {
+          // One refused call does not end the run: the scenario's checks say what mattered.
+          const result = await client.callTool(call.name, call.arguments ?? {}).catch((error: Error) => {
+            console.error(`[call] ${call.name}: ${error.message}`);
+            return undefined;
+          });
+          console.log(JSON.stringify({ tool: call.name, result }));
         }
       }
     }

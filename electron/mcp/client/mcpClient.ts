@@ -46,6 +46,7 @@ import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
 import { collectPages } from './pagination';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
+import { type HeaderParam, headerParamsOf, paramHeaders } from './toolHeaders';
 
 export interface McpClientOptions {
   transport: Transport;
@@ -90,6 +91,10 @@ export class McpClient {
   readonly onElicitationComplete = this.elicitationComplete.event;
 
   private toolCache: Map<string, Tool> | undefined;
+  /** Modern HTTP: each listed tool's x-mcp-header parameters, and the tools refused for theirs. */
+  private readonly headerParams = new Map<string, HeaderParam[]>();
+  private readonly refusedTools = new Map<string, string>();
+  private readonly warnings = new Emitter<ConnectionLog>();
   private readonly monitor: HealthMonitor | undefined;
   private renewing: Promise<void> | undefined;
 
@@ -177,6 +182,14 @@ export class McpClient {
       this.monitor.start();
     }
     connection.onClose(() => this.dispose());
+    if (era === 'modern' && hasHttpSession(transport)) {
+      transport.setParamHeaders((tool, args) => paramHeaders(this.headerParams.get(tool) ?? [], args));
+    }
+  }
+
+  /** Modern Streamable HTTP mirrors tool parameters into headers; other transports may ignore them. */
+  private get mirrorsParams(): boolean {
+    return this.era === 'modern' && hasHttpSession(this.transport);
   }
 
   // ---- what the server said about itself ------------------------------------------------------
@@ -207,8 +220,12 @@ export class McpClient {
   readonly onClose = (listener: (info: TransportClosed) => void): Disposer =>
     this.connection.onClose(listener);
   /** Protocol diagnostics: malformed input, unknown ids, ignored notifications. */
-  readonly onProtocolLog = (listener: (entry: ConnectionLog) => void): Disposer =>
-    this.connection.onLog(listener);
+  readonly onProtocolLog = (listener: (entry: ConnectionLog) => void): Disposer => {
+    const off = [this.connection.onLog(listener), this.warnings.event(listener)];
+    return () => {
+      for (const d of off) d();
+    };
+  };
   /** Every message both ways (debug level); costs nothing while nobody listens. */
   readonly onWireTrace = (listener: (trace: WireTrace) => void): Disposer =>
     this.connection.onTrace(listener);
@@ -306,9 +323,32 @@ export class McpClient {
   }
 
   async listTools(options: CallOptions = {}): Promise<Tool[]> {
-    const tools = await collectPages(this, 'tools/list', options);
+    let tools = await collectPages(this, 'tools/list', options);
+    if (this.mirrorsParams) tools = this.withValidHeaders(tools);
     this.toolCache = new Map(tools.map((t) => [t.name, t]));
     return tools;
+  }
+
+  /**
+   * 2026-07-28: a tool whose x-mcp-header annotations break the rules is left out of the list (the
+   * others stay usable), with a warning naming it and why.
+   */
+  private withValidHeaders(tools: Tool[]): Tool[] {
+    this.headerParams.clear();
+    this.refusedTools.clear();
+    return tools.filter((tool) => {
+      const found = headerParamsOf(tool);
+      if ('params' in found) {
+        this.headerParams.set(tool.name, found.params);
+        return true;
+      }
+      this.refusedTools.set(tool.name, found.invalid);
+      this.warnings.fire({
+        level: 'warning',
+        message: `tool "${tool.name}" left out: ${found.invalid}`,
+      });
+      return false;
+    });
   }
 
   /**
@@ -321,7 +361,7 @@ export class McpClient {
     args: Record<string, unknown> = {},
     options: CallOptions = {},
   ): Promise<CallToolResult> {
-    const result = await this.request('tools/call', { name, arguments: args }, options);
+    const result = await this.sendToolCall(name, args, options);
     if (!Array.isArray(result.content)) {
       throw new McpError(ErrorCode.InvalidResult, `Tool ${name} returned no content array`, {
         server: this.serverName,
@@ -333,6 +373,31 @@ export class McpClient {
     const tool = this.toolCache ? this.toolCache.get(name) : await this.toolDefinition(name, options);
     if (tool?.outputSchema && !result.isError) this.checkStructured(tool, result);
     return result;
+  }
+
+  private async sendToolCall(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<CallToolResult> {
+    if (!this.mirrorsParams) return this.request('tools/call', { name, arguments: args }, options);
+    // Its headers come from its definition: known before the call.
+    if (!this.toolCache) await this.listTools({ signal: options.signal });
+    const refused = this.refusedTools.get(name);
+    if (refused) {
+      throw new McpError(ErrorCode.InvalidParams, `Tool ${name} was left out: ${refused}`, {
+        server: this.serverName,
+        method: 'tools/call',
+      });
+    }
+    try {
+      return await this.request('tools/call', { name, arguments: args }, options);
+    } catch (error) {
+      // The server wants other headers than the definition we hold says: list again, retry once.
+      if (!(error instanceof McpError) || error.code !== ErrorCode.HeaderMismatch) throw error;
+      await this.listTools({ signal: options.signal });
+      return this.request('tools/call', { name, arguments: args }, options);
+    }
   }
 
   listResources(options: CallOptions = {}): Promise<Resource[]> {

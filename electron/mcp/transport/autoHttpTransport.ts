@@ -4,7 +4,7 @@ import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { SseTransport } from './sseTransport';
 import { type HttpServerParams, StreamableHttpTransport } from './streamableHttpTransport';
-import { type HttpSessionTransport, hasHttpSession, type Transport } from './transport';
+import { type HttpSessionTransport, hasHttpSession, type ParamHeaders, type Transport } from './transport';
 import { TransportEvents } from './transportEvents';
 
 export type HttpTransportKind = 'http' | 'sse' | 'auto';
@@ -77,6 +77,10 @@ export class AutoHttpTransport extends TransportEvents implements HttpSessionTra
 
   setModern(modern: boolean): void {
     if (hasHttpSession(this.inner)) this.inner.setModern(modern);
+  }
+
+  setParamHeaders(headers: ParamHeaders | undefined): void {
+    if (hasHttpSession(this.inner)) this.inner.setParamHeaders(headers);
   }
 
   close(): Promise<void> {

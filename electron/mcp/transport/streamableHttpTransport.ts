@@ -10,7 +10,7 @@ import { describeRequestError, httpStatusError } from './httpErrors';
 import { standardHeaders } from './mcpHeaders';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
-import type { HttpSessionTransport } from './transport';
+import type { HttpSessionTransport, ParamHeaders } from './transport';
 import { TransportEvents } from './transportEvents';
 
 export interface HttpServerParams {
@@ -55,6 +55,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
   private modern = false;
+  private paramHeaders: ParamHeaders | undefined;
   private closed = false;
   private getStreamOpen = false;
   /** Resolves the waits between reconnects when the transport closes. */
@@ -85,6 +86,10 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     this.modern = modern;
   }
 
+  setParamHeaders(headers: ParamHeaders | undefined): void {
+    this.paramHeaders = headers;
+  }
+
   async send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {
     if (this.closed) throw this.closedError();
     const single = Array.isArray(message) ? undefined : message;
@@ -97,7 +102,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       accept: 'application/json, text/event-stream',
       session: sentSession,
       method,
-      ...(this.modern && single ? { standard: standardHeaders(single) } : {}),
+      ...(this.modern && single ? { standard: this.modernHeaders(single) } : {}),
     });
     this.adoptSession(response, isInitialize);
 
@@ -338,6 +343,23 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
           cause: error,
         },
       );
+    }
+  }
+
+  /** The standard headers of a modern POST, and a tool call's `Mcp-Param-*` ones. */
+  private modernHeaders(message: JsonRpcMessage): Record<string, string> {
+    const headers = standardHeaders(message);
+    if (!('method' in message) || message.method !== 'tools/call' || !this.paramHeaders) return headers;
+    const params = (message.params ?? {}) as { name?: unknown; arguments?: unknown };
+    const args = typeof params.arguments === 'object' && params.arguments !== null ? params.arguments : {};
+    if (typeof params.name !== 'string') return headers;
+    try {
+      return { ...headers, ...this.paramHeaders(params.name, args as Record<string, unknown>) };
+    } catch (error) {
+      throw new McpError(ErrorCode.InvalidParams, (error as Error).message, {
+        server: this.label,
+        method: 'tools/call',
+      });
     }
   }
 

@@ -64,7 +64,11 @@ export interface HttpSessionTransport extends Transport {
    * JSON-RPC error in a 4xx body is the answer to the request (a modern server's way to refuse).
    */
   setModern(modern: boolean): void;
+  /** The `Mcp-Param-*` headers of a modern tools/call (from the tool's x-mcp-header annotations). */
+  setParamHeaders(headers: ParamHeaders | undefined): void;
 }
+
+export type ParamHeaders = (tool: string, args: Record<string, unknown>) => Record<string, string>;
 
 export function hasHttpSession(transport: Transport): transport is HttpSessionTransport {
   return 'setProtocolVersion' in transport && 'sessionful' in transport;
