@@ -59,4 +59,16 @@ describeInChromium('a 2026-07-28 server in the app', () => {
       await runner.getByRole('button', { name: 'Close' }).click();
     }
   }, 120_000);
+
+  it('a multi round-trip tool asks through the same elicitation dialog as a legacy server, then completes', async () => {
+    const runner = await runToolByHand(page, 'modern-local', 'greet');
+    const form = page.getByRole('dialog', { name: /Information requested by modern-local/ });
+    await form.getByLabel(/^name/).fill('Ada');
+    await page.screenshot({ path: path.join(shots, 'modern-mrtr-elicitation.png') });
+    await form.getByRole('button', { name: 'Send' }).click();
+    await expect
+      .poll(() => runner.getByRole('region', { name: 'Result' }).textContent())
+      .toContain('Hello, Ada');
+    await runner.getByRole('button', { name: 'Close' }).click();
+  }, 60_000);
 });

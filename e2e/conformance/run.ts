@@ -19,9 +19,7 @@ const SUITES = [
 ];
 
 /** Scenario (in both suites) or "<suite> <scenario>" (in one) → why we fail it today. */
-const KNOWN_FAILURES: Record<string, string> = {
-  'sep-2322-client-request-state': 'multi round-trip requests (MRTR) are not answered yet (issue 16)',
-};
+const KNOWN_FAILURES: Record<string, string> = {};
 
 // The suite splits --command on spaces: keep every part free of them.
 const client = path.relative(root, path.join(root, 'e2e/conformance/client.ts'));

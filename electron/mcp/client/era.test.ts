@@ -44,7 +44,7 @@ describe('era detection and the 2026-07-28 wire', () => {
     expect(client.era).toBe('modern');
     expect(client.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
     expect(client.serverInfo.name).toBe('modern-test-server');
-    expect((await client.listTools()).map((t) => t.name)).toEqual(['echo', 'wide_schema']);
+    expect((await client.listTools()).map((t) => t.name)).toEqual(['echo', 'wide_schema', 'greet']);
     expect(textOf(await client.callTool('echo', { text: 'hi' }))).toBe('echo: hi');
     await client.ping(); // server/discover: a modern server has no ping
   });
@@ -105,6 +105,49 @@ describe('era detection and the 2026-07-28 wire', () => {
     expect(error.code).toBe(ErrorCode.VersionMismatch);
     expect(error.message).toContain('did not answer as a 2026-07-28 server');
     expect(error.message).toContain('"protocol": "modern"');
+  });
+
+  it('a multi round-trip tool: its elicitation goes to the same handler as a legacy one, then the retry completes', async () => {
+    const asked: string[] = [];
+    for (const transport of ['stdio', 'http'] as const) {
+      let client: McpClient;
+      const handlers = {
+        elicitation: {
+          form: async (params: { message: string }) => {
+            asked.push(`${transport}: ${params.message}`);
+            return { action: 'accept' as const, content: { name: 'Ada' } };
+          },
+        },
+      };
+      if (transport === 'stdio') {
+        client = await connect({
+          transport: new StdioTransport(modernStdio('reject')),
+          protocol: 'auto',
+          handlers,
+        });
+      } else {
+        const server = await startModernHttp('reject');
+        servers.push(server);
+        client = await connect({
+          transport: createHttpTransport({ url: server.url }, 'auto'),
+          protocol: 'auto',
+          handlers,
+        });
+      }
+      expect(textOf(await client.callTool('greet', {}))).toBe('Hello, Ada');
+    }
+    expect(asked).toEqual(['stdio: What is your name?', 'http: What is your name?']);
+  });
+
+  it('a server that keeps asking after each answer is stopped after a bounded number of rounds', async () => {
+    const client = await connect({
+      transport: new StdioTransport(modernStdio('reject')),
+      protocol: 'auto',
+      handlers: { elicitation: { form: async () => ({ action: 'decline' as const }) } },
+    });
+    // The server asks again after a decline (its choice): the rounds are bounded, and the error says so.
+    const error = await client.callTool('greet', {}).catch((e: Error) => e);
+    expect((error as Error).message).toMatch(/still asks for more input after 10 rounds/);
   });
 
   it('values that are not plain ASCII travel in headers Base64-encoded (the spec table)', () => {

@@ -72,6 +72,20 @@ export interface McpClientOptions {
 
 export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & { timeoutMs?: number };
 
+/** 2026-07-28: the requests a server may answer with `input_required`, and what it may ask for. */
+const MRTR_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
+const MRTR_INPUTS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
+/** A person answers each round; a server that keeps asking is stopped after this many. */
+const MAX_MRTR_ROUNDS = 10;
+interface InputRequired {
+  inputRequests?: unknown;
+  requestState?: unknown;
+}
+interface MrtrRound {
+  inputResponses?: Record<string, unknown>;
+  requestState?: string;
+}
+
 /**
  * One initialised MCP session with one server. Only `McpClient.connect` makes one, and it returns
  * after the handshake has finished, so no method can run against a half-initialised session.
@@ -278,23 +292,72 @@ export class McpClient {
       ...modernMeta(this.options),
       ...(this.logLevel ? { [META.logLevel]: this.logLevel } : {}),
     };
-    const send = () => this.connection.request<ResultOf<M>>(method, { ...given, _meta: meta }, options);
-    // Refused for a version it then lists as supported: once more, with it (a fresh request id).
-    const result = await send().catch((error: unknown) => {
-      if (offersOurVersion(error)) return send();
-      throw error;
-    });
-    const type = (result as { resultType?: unknown }).resultType;
-    if (type !== undefined && type !== 'complete') {
-      throw new McpError(
-        ErrorCode.InvalidResult,
-        type === 'input_required'
-          ? `${method} asks for more input (a multi round-trip request), which Switchboard cannot answer yet`
-          : `${method} returned an unknown resultType ${JSON.stringify(type)}`,
-        { server: this.serverName, method, data: { result } },
+    let round: MrtrRound = {};
+    for (let rounds = 0; ; rounds++) {
+      // Each try is a new request (a fresh id); the answers and the server's state ride along.
+      const send = () =>
+        this.connection.request<ResultOf<M>>(method, { ...given, ...round, _meta: meta }, options);
+      // Refused for a version it then lists as supported: once more, with it.
+      const result = await send().catch((error: unknown) => {
+        if (offersOurVersion(error)) return send();
+        throw error;
+      });
+      const type = (result as { resultType?: unknown }).resultType;
+      if (type === undefined || type === 'complete') return result;
+      const fail = (why: string) =>
+        new McpError(ErrorCode.InvalidResult, `${method} ${why}`, {
+          server: this.serverName,
+          method,
+          data: { result },
+        });
+      if (type !== 'input_required') throw fail(`returned an unknown resultType ${JSON.stringify(type)}`);
+      if (!MRTR_METHODS.has(method))
+        throw fail('asked for more input, which only tools/call, prompts/get and resources/read may');
+      if (rounds >= MAX_MRTR_ROUNDS) throw fail(`still asks for more input after ${MAX_MRTR_ROUNDS} rounds`);
+      round = await this.answerInputRequests(result as InputRequired, options.signal, fail);
+    }
+  }
+
+  /**
+   * A multi round-trip request's `inputRequests` (elicitation, sampling, roots), each answered by the
+   * same handler — the same checks, the same consent — as the request a legacy server would have
+   * sent; `requestState` echoed back untouched. A refusal (the person said no) ends the request.
+   */
+  private async answerInputRequests(
+    result: InputRequired,
+    signal: AbortSignal | undefined,
+    fail: (why: string) => McpError,
+  ): Promise<MrtrRound> {
+    const { inputRequests, requestState } = result;
+    if (inputRequests === undefined && requestState === undefined)
+      throw fail('asked for more input without saying what (no inputRequests, no requestState)');
+    if (requestState !== undefined && typeof requestState !== 'string')
+      throw fail('sent a requestState that is not a string');
+    if (
+      inputRequests !== undefined &&
+      (typeof inputRequests !== 'object' || inputRequests === null || Array.isArray(inputRequests))
+    )
+      throw fail('sent inputRequests that are not a map');
+    const responses: Record<string, unknown> = {};
+    const never = new AbortController().signal;
+    for (const [key, request] of Object.entries(inputRequests ?? {})) {
+      signal?.throwIfAborted();
+      const asked = request as { method?: unknown; params?: unknown };
+      if (typeof asked?.method !== 'string' || !MRTR_INPUTS.has(asked.method))
+        throw fail(
+          `asked for input "${key}" with ${JSON.stringify(asked?.method)}, not elicitation, sampling or roots`,
+        );
+      responses[key] = await this.connection.handleEmbedded(
+        asked.method,
+        asked.params,
+        signal ?? never,
+        `input:${key}`,
       );
     }
-    return result;
+    return {
+      ...(inputRequests !== undefined ? { inputResponses: responses } : {}),
+      ...(requestState !== undefined ? { requestState } : {}),
+    };
   }
 
   /** A new session after the server ended ours; concurrent callers share one initialize. */

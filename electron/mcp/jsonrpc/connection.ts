@@ -103,6 +103,26 @@ export class JsonRpcConnection {
     this.handlers.set(method, handler);
   }
 
+  /**
+   * Runs the handler for a request that came inside a result rather than on the wire (2026-07-28's
+   * multi round-trip requests): the same checks and the same answers as a server-initiated request.
+   * No handler: MethodNotFound.
+   */
+  async handleEmbedded(
+    method: string,
+    params: unknown,
+    signal: AbortSignal,
+    requestId: RequestId,
+  ): Promise<unknown> {
+    const handler = this.handlers.get(method);
+    if (!handler)
+      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`, {
+        server: this.serverLabel,
+      });
+    const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? params : {};
+    return handler(given as Record<string, unknown>, { requestId, signal, meta: undefined });
+  }
+
   onNotification(method: string, listener: (params: Record<string, unknown>) => void): Disposer {
     let emitter = this.notificationEmitters.get(method);
     if (!emitter) {
