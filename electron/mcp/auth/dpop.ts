@@ -10,7 +10,7 @@ export const DPOP_ALGORITHM = 'ES256';
  * binds tokens to a key we can sign with (RFC 9449 §5.1), and the MCP server said it takes DPoP (a
  * DPoP challenge, or its resource metadata). A server that knows only Bearer would refuse a DPoP token.
  */
-export const useDpop = (as: oauth.AuthorizationServer, resourceTakesDpop: boolean): boolean =>
+export const dpopWantedFor = (as: oauth.AuthorizationServer, resourceTakesDpop: boolean): boolean =>
   resourceTakesDpop && as.dpop_signing_alg_values_supported?.includes(DPOP_ALGORITHM) === true;
 
 /**

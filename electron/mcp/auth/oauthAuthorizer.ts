@@ -12,7 +12,7 @@ import {
   type ProtectedResource,
   requirePkce,
 } from './discovery';
-import { DpopKey, useDpop, withNonceRetry } from './dpop';
+import { DpopKey, dpopWantedFor, withNonceRetry } from './dpop';
 import type { AuthChallenge, HttpAuth } from './httpAuth';
 import { listenForRedirect } from './loopbackRedirect';
 import {
@@ -64,7 +64,7 @@ export class OAuthAuthorizer implements HttpAuth {
   private stepUps = 0;
   /** Scopes a 403 asked for that no sign-in has granted yet: asked for again at the next one. */
   private stepUpScopes: string[] = [];
-  /** Whether the grant under way asks for DPoP-bound tokens (see useDpop). */
+  /** Whether the grant under way asks for DPoP-bound tokens (see dpopWantedFor). */
   private dpopWanted = false;
   /** One flow at a time: concurrent requests that hit a 401 share it. */
   private flow: Promise<void> | undefined;
@@ -242,7 +242,7 @@ export class OAuthAuthorizer implements HttpAuth {
       return; // a stored token the request did not carry yet
     }
     const scopes = this.scopesFor(challenge, bearer, prm, as);
-    this.dpopWanted = useDpop(as, offersDpopScheme(challenge.header) || prm?.dpop === true);
+    this.dpopWanted = dpopWantedFor(as, offersDpopScheme(challenge.header) || prm?.dpop === true);
     const fresh = this.options.clientCredentials
       ? await this.clientCredentialsGrant(as, binding, scopes)
       : this.options.assertionGrant
@@ -430,7 +430,8 @@ export class OAuthAuthorizer implements HttpAuth {
       const { client, auth } = await clientFor(this.registration, as, current.binding.issuer, undefined);
       // A DPoP-bound refresh token is renewed with proofs of the same key (RFC 9449 §5).
       const stored = current.tokens?.dpopKey;
-      const key = stored ? (current.dpop ??= await DpopKey.fromJwk(stored)) : undefined;
+      if (stored && !current.dpop) current.dpop = await DpopKey.fromJwk(stored);
+      const key = stored ? current.dpop : undefined;
       if (stored && !key) throw authFailed(this.http.label, 'the stored DPoP key cannot be read');
       const DPoP = key?.handle(client);
       const response = await this.tokenResponse(as, client, () =>
