@@ -16,6 +16,8 @@ import type {
   Tool,
 } from '../../../shared/mcp/protocol';
 
+import type { ListenFilter } from './subscriptions';
+
 type Page = {
   nextCursor?: string;
   _meta?: Meta;
@@ -39,6 +41,8 @@ export interface ClientRequests {
     result: InitializeResult;
   };
   ping: { params: undefined; result: Empty };
+  /** 2026-07-28: the change notifications asked for; answered only when the server ends the stream. */
+  'subscriptions/listen': { params: { notifications: ListenFilter }; result: Empty };
   /** 2026-07-28: what the server speaks and offers (its identity in `_meta`). */
   'server/discover': { params: undefined; result: DiscoverResult };
   'tools/list': { params: PageParams; result: Page & { tools: Tool[] } };

@@ -67,7 +67,12 @@ describe('era detection and the 2026-07-28 wire', () => {
     await client.listTools();
     await client.callTool('echo', { text: 'héllo' });
     const seen = (await (await fetch(new URL('/test/seen', server.url))).json()) as Seen[];
-    expect(seen.map((s) => s.body?.method)).toEqual(['server/discover', 'tools/list', 'tools/call']);
+    // Besides the change-notification stream (subscriptions/listen, opened at once), no initialize.
+    expect(seen.map((s) => s.body?.method).filter((m) => m !== 'subscriptions/listen')).toEqual([
+      'server/discover',
+      'tools/list',
+      'tools/call',
+    ]);
     for (const s of seen) {
       expect(s.version).toBe(MODERN_PROTOCOL_VERSION);
       expect(s.method).toBe(s.body?.method);
@@ -77,7 +82,7 @@ describe('era detection and the 2026-07-28 wire', () => {
       expect(meta[META.clientInfo]).toMatchObject({ name: 'switchboard' });
       expect(meta[META.clientCapabilities]).toBeTypeOf('object');
     }
-    expect(seen[2]?.name).toBe('echo');
+    expect(seen.find((s) => s.body?.method === 'tools/call')?.name).toBe('echo');
   });
 
   it('HTTP: a legacy Streamable HTTP server refuses the probe and is spoken to through initialize', async () => {
@@ -148,6 +153,35 @@ describe('era detection and the 2026-07-28 wire', () => {
     // The server asks again after a decline (its choice): the rounds are bounded, and the error says so.
     const error = await client.callTool('greet', {}).catch((e: Error) => e);
     expect((error as Error).message).toMatch(/still asks for more input after 10 rounds/);
+  });
+
+  it('list changes reach a modern client on its subscriptions/listen stream', async () => {
+    const server = await startModernHttp('reject');
+    servers.push(server);
+    const client = await connect({
+      transport: createHttpTransport({ url: server.url }, 'auto'),
+      protocol: 'auto',
+    });
+    const seen = async () => (await (await fetch(new URL('/test/seen', server.url))).json()) as Seen[];
+    await expect
+      .poll(async () => (await seen()).some((s) => s.body?.method === 'subscriptions/listen'))
+      .toBe(true);
+    const listen = (await seen()).find((s) => s.body?.method === 'subscriptions/listen');
+    expect((listen?.body?.params as { notifications?: unknown } | undefined)?.notifications).toEqual({
+      toolsListChanged: true,
+    });
+    let changes = 0;
+    client.onToolsListChanged(() => changes++);
+    // The stream is acknowledged before anything is sent on it; tell it until it has been heard.
+    await expect
+      .poll(
+        async () => {
+          await fetch(new URL('/test/tools-changed', server.url), { method: 'POST' });
+          return changes;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
   });
 
   it('values that are not plain ASCII travel in headers Base64-encoded (the spec table)', () => {

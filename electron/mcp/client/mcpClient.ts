@@ -46,6 +46,7 @@ import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
 import { collectPages } from './pagination';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
+import { SubscriptionListener } from './subscriptions';
 import { type HeaderParam, headerParamsOf, paramHeaders } from './toolHeaders';
 
 export interface McpClientOptions {
@@ -109,6 +110,8 @@ export class McpClient {
   private readonly headerParams = new Map<string, HeaderParam[]>();
   private readonly refusedTools = new Map<string, string>();
   private readonly warnings = new Emitter<ConnectionLog>();
+  /** Modern: the subscriptions/listen stream that brings list changes and resource updates. */
+  private readonly listener: SubscriptionListener | undefined;
   private readonly monitor: HealthMonitor | undefined;
   private renewing: Promise<void> | undefined;
 
@@ -198,6 +201,21 @@ export class McpClient {
     connection.onClose(() => this.dispose());
     if (era === 'modern' && hasHttpSession(transport)) {
       transport.setParamHeaders((tool, args) => paramHeaders(this.headerParams.get(tool) ?? [], args));
+    }
+    if (era === 'modern') {
+      const listener = new SubscriptionListener(
+        init.capabilities,
+        (filter, signal) =>
+          this.request(
+            'subscriptions/listen',
+            { notifications: filter },
+            { signal, timeoutMs: Number.POSITIVE_INFINITY, maxTotalTimeoutMs: Number.POSITIVE_INFINITY },
+          ),
+        (message) => this.warnings.fire({ level: 'info', message }),
+      );
+      this.listener = listener;
+      on('notifications/subscriptions/acknowledged', () => listener.acknowledged());
+      listener.start();
     }
   }
 
@@ -473,10 +491,22 @@ export class McpClient {
     return this.request('resources/read', { uri }, options);
   }
   async subscribeResource(uri: string, options: CallOptions = {}): Promise<void> {
-    await this.request('resources/subscribe', { uri }, options);
+    if (!this.listener) {
+      await this.request('resources/subscribe', { uri }, options);
+      return;
+    }
+    // A modern server hears of it on the subscriptions/listen stream, opened again with the URI.
+    assertServerCapability(
+      this.init.capabilities,
+      this.init.protocolVersion,
+      'resources/subscribe',
+      this.serverName,
+    );
+    this.listener.subscribe(uri);
   }
   async unsubscribeResource(uri: string, options: CallOptions = {}): Promise<void> {
-    await this.request('resources/unsubscribe', { uri }, options);
+    if (this.listener) this.listener.unsubscribe(uri);
+    else await this.request('resources/unsubscribe', { uri }, options);
   }
   listPrompts(options: CallOptions = {}): Promise<Prompt[]> {
     return collectPages(this, 'prompts/list', options);
@@ -549,5 +579,6 @@ export class McpClient {
 
   private dispose(): void {
     this.monitor?.stop();
+    this.listener?.stop();
   }
 }

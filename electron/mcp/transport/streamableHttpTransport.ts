@@ -56,6 +56,8 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private protocolVersion: string | undefined;
   private modern = false;
   private paramHeaders: ParamHeaders | undefined;
+  /** Modern: the open response stream of each request, so a cancel can close it. */
+  private readonly openStreams = new Map<RequestId, HttpResponse>();
   private closed = false;
   private getStreamOpen = false;
   /** Resolves the waits between reconnects when the transport closes. */
@@ -94,6 +96,16 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     if (this.closed) throw this.closedError();
     const single = Array.isArray(message) ? undefined : message;
     const method = single && 'method' in single ? single.method : undefined;
+    // 2026-07-28: a request is cancelled by closing its response stream (subscriptions/listen above all).
+    if (this.modern && method === 'notifications/cancelled') {
+      const id = (single as { params?: { requestId?: RequestId } }).params?.requestId;
+      const stream = id === undefined ? undefined : this.openStreams.get(id);
+      if (stream) {
+        this.openStreams.delete(id!);
+        stream.cancel();
+        return;
+      }
+    }
     const requestId = single && isRequestMessage(single) ? single.id : undefined;
     const isInitialize = method === 'initialize';
     const sentSession = isInitialize ? undefined : this.sessionId;
@@ -127,7 +139,15 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       return;
     }
     if (type.includes('text/event-stream')) {
-      void this.consume(response, { requestId, lastEventId: undefined, retryMs: undefined, answered: false });
+      if (this.modern) this.openStreams.set(requestId, response);
+      void this.consume(response, {
+        requestId,
+        lastEventId: undefined,
+        retryMs: undefined,
+        answered: false,
+      }).finally(() => {
+        if (this.openStreams.get(requestId) === response) this.openStreams.delete(requestId);
+      });
       return;
     }
     if (type.includes('application/json')) {
