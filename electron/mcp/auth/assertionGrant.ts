@@ -78,25 +78,31 @@ export function idJagFrom(idp: EnterpriseIdp, http: AuthHttp): (target: Assertio
   };
 }
 
+/** The client of a JWT-bearer grant: its id, and client_secret_basic when it has a secret. */
+export function jwtBearerClient(grant: AssertionGrant): { client: oauth.Client; auth: oauth.ClientAuth } {
+  return {
+    client: { client_id: grant.clientId },
+    auth: grant.clientSecret ? clientSecretBasic(grant.clientSecret) : oauth.None(),
+  };
+}
+
 /** The JWT-bearer grant at the authorization server (RFC 7523 §2.1). */
 export async function jwtBearerGrant(
   grant: AssertionGrant,
-  as: oauth.AuthorizationServer,
+  to: { as: oauth.AuthorizationServer; client: oauth.Client; auth: oauth.ClientAuth },
   target: AssertionTarget,
   scopes: string[],
   http: AuthHttp,
   options: { DPoP?: oauth.DPoPHandle },
-): Promise<{ client: oauth.Client; response: Response }> {
-  const client: oauth.Client = { client_id: grant.clientId };
-  const auth = grant.clientSecret ? clientSecretBasic(grant.clientSecret) : oauth.None();
+): Promise<Response> {
+  const { as, client, auth } = to;
   const parameters: Record<string, string> = {
     assertion: await grant.assertion(target),
     resource: target.resource,
   };
   if (scopes.length > 0) parameters.scope = scopes.join(' ');
-  const response = await oauth.genericTokenEndpointRequest(as, client, auth, JWT_BEARER, parameters, {
+  return oauth.genericTokenEndpointRequest(as, client, auth, JWT_BEARER, parameters, {
     ...requestOptions(http, as.token_endpoint),
     ...options,
   });
-  return { client, response };
 }

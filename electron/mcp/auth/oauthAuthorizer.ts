@@ -1,5 +1,5 @@
 import * as oauth from 'oauth4webapi';
-import { jwtBearerGrant } from './assertionGrant';
+import { jwtBearerClient, jwtBearerGrant } from './assertionGrant';
 import { authFailed, signInRequired } from './authError';
 import { type AuthBinding, type StoredTokens, tokensKey } from './authStore';
 import {
@@ -340,30 +340,25 @@ export class OAuthAuthorizer implements HttpAuth {
       } catch (error) {
         throw authFailed(this.http.label, `the sign-in answer was refused: ${describe(error)}`, error);
       }
-      const key = this.dpopWanted ? await DpopKey.generate() : undefined;
-      const DPoP = key?.handle(client);
-      const response = await this.tokenResponse(as, client, () =>
-        withNonceRetry(DPoP, async () =>
-          oauth.processAuthorizationCodeResponse(
+      return await this.mint(as, client, await this.newKey(), async (dpop) =>
+        oauth.processAuthorizationCodeResponse(
+          as,
+          client,
+          await oauth.authorizationCodeGrantRequest(
             as,
             client,
-            await oauth.authorizationCodeGrantRequest(
-              as,
-              client,
-              auth,
-              params,
-              redirect.redirectUri,
-              verifier,
-              {
-                ...requestOptions(this.http, as.token_endpoint),
-                additionalParameters: { resource: binding.resource },
-                ...(DPoP ? { DPoP } : {}),
-              },
-            ),
+            auth,
+            params,
+            redirect.redirectUri,
+            verifier,
+            {
+              ...requestOptions(this.http, as.token_endpoint),
+              additionalParameters: { resource: binding.resource },
+              ...dpop,
+            },
           ),
         ),
       );
-      return { response, key };
     } finally {
       redirect.close();
     }
@@ -380,19 +375,16 @@ export class OAuthAuthorizer implements HttpAuth {
     const { client, auth } = await credentialsClient(cc, this.http);
     const parameters: Record<string, string> = { resource: binding.resource };
     if (scopes.length > 0) parameters.scope = scopes.join(' ');
-    const key = this.dpopWanted ? await DpopKey.generate() : undefined;
-    const DPoP = key?.handle(client);
-    const options = { ...requestOptions(this.http, as.token_endpoint), ...(DPoP ? { DPoP } : {}) };
-    const response = await this.tokenResponse(as, client, () =>
-      withNonceRetry(DPoP, async () =>
-        oauth.processClientCredentialsResponse(
-          as,
-          client,
-          await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, options),
-        ),
+    return this.mint(as, client, await this.newKey(), async (dpop) =>
+      oauth.processClientCredentialsResponse(
+        as,
+        client,
+        await oauth.clientCredentialsGrantRequest(as, client, auth, parameters, {
+          ...requestOptions(this.http, as.token_endpoint),
+          ...dpop,
+        }),
       ),
     );
-    return { response, key };
   }
 
   /** Tokens for a JWT the client presents (workload identity, enterprise-managed); RFC 7523. */
@@ -404,17 +396,36 @@ export class OAuthAuthorizer implements HttpAuth {
     const grant = this.options.assertionGrant;
     if (!grant) throw new Error('no assertion grant configured');
     checkedEndpoint(this.http, this.server, as.token_endpoint, 'token_endpoint');
-    const key = this.dpopWanted ? await DpopKey.generate() : undefined;
     const target = { issuer: as.issuer, resource: binding.resource };
-    let client: oauth.Client = { client_id: grant.clientId };
-    const response = await this.tokenResponse(as, client, async () => {
-      const DPoP = key?.handle(client);
-      return withNonceRetry(DPoP, async () => {
-        const sent = await jwtBearerGrant(grant, as, target, scopes, this.http, DPoP ? { DPoP } : {});
-        client = sent.client;
-        return oauth.processGenericTokenEndpointResponse(as, client, sent.response);
-      });
-    });
+    const { client, auth } = jwtBearerClient(grant);
+    return this.mint(as, client, await this.newKey(), async (dpop) =>
+      oauth.processGenericTokenEndpointResponse(
+        as,
+        client,
+        await jwtBearerGrant(grant, { as, client, auth }, target, scopes, this.http, dpop),
+      ),
+    );
+  }
+
+  /** A new DPoP key for a new grant, where DPoP is wanted (see dpopWantedFor). */
+  private newKey(): Promise<DpopKey | undefined> {
+    return this.dpopWanted ? DpopKey.generate() : Promise.resolve(undefined);
+  }
+
+  /**
+   * One exchange at the token endpoint: with proofs of `key` when there is one (the authorization
+   * server's DPoP nonce followed once), its answer checked by `exchange` and named when refused.
+   */
+  private async mint(
+    as: oauth.AuthorizationServer,
+    client: oauth.Client,
+    key: DpopKey | undefined,
+    exchange: (dpop: { DPoP?: oauth.DPoPHandle }) => Promise<oauth.TokenEndpointResponse>,
+  ): Promise<Minted> {
+    const DPoP = key?.handle(client);
+    const response = await this.tokenResponse(as, client, () =>
+      withNonceRetry(DPoP, () => exchange(DPoP ? { DPoP } : {})),
+    );
     return { response, key };
   }
 
@@ -433,22 +444,19 @@ export class OAuthAuthorizer implements HttpAuth {
       if (stored && !current.dpop) current.dpop = await DpopKey.fromJwk(stored);
       const key = stored ? current.dpop : undefined;
       if (stored && !key) throw authFailed(this.http.label, 'the stored DPoP key cannot be read');
-      const DPoP = key?.handle(client);
-      const response = await this.tokenResponse(as, client, () =>
-        withNonceRetry(DPoP, async () =>
-          oauth.processRefreshTokenResponse(
-            as,
-            client,
-            await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, {
-              ...requestOptions(this.http, as.token_endpoint),
-              additionalParameters: { resource: current.binding.resource },
-              ...(DPoP ? { DPoP } : {}),
-            }),
-          ),
+      const minted = await this.mint(as, client, key, async (dpop) =>
+        oauth.processRefreshTokenResponse(
+          as,
+          client,
+          await oauth.refreshTokenGrantRequest(as, client, auth, refreshToken, {
+            ...requestOptions(this.http, as.token_endpoint),
+            additionalParameters: { resource: current.binding.resource },
+            ...dpop,
+          }),
         ),
       );
       // A server that rotates refresh tokens sends a new one; one that does not keeps the old valid.
-      await this.save(current.binding, { response, key }, refreshToken);
+      await this.save(current.binding, minted, refreshToken);
       this.http.log('access token refreshed');
     } catch (error) {
       this.http.log(`refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`);
