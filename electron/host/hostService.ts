@@ -122,6 +122,9 @@ export class HostService implements HostApi {
   async stopServer(id: string) {
     await this.host.registry.session(id).stop();
   }
+  async refreshServerLists(id: string) {
+    await this.host.catalog.refresh(id);
+  }
   async restartServer(id: string) {
     await this.host.registry.restart(id);
   }

@@ -19,6 +19,7 @@ export type {
   SignInRequest,
 } from './auth/oauthAuthorizer';
 export { OAuthAuthorizer } from './auth/oauthAuthorizer';
+export { traceContextFromEnv } from './client/discover';
 export type { ClientHandlers, ServerRequestContext } from './client/handlers';
 export { SWITCHBOARD_CLIENT_INFO } from './client/handshake';
 export type { Health, PingOptions } from './client/healthMonitor';

@@ -106,6 +106,8 @@ export const HOST_METHODS = {
   startServer: z.tuple([serverId]),
   stopServer: z.tuple([serverId]),
   restartServer: z.tuple([serverId]),
+  /** Lists a running server's tools, resources and prompts again, past any cached answer. */
+  refreshServerLists: z.tuple([serverId]),
   signIn: z.tuple([serverId]),
   signOut: z.tuple([serverId]),
   setServerEnabled: z.tuple([serverId, z.boolean()]),
@@ -237,6 +239,7 @@ export interface HostResults {
   startServer: void;
   stopServer: void;
   restartServer: void;
+  refreshServerLists: void;
   /** Resolves when the server runs signed in, or the sign-in failed (the server's card says why). */
   signIn: void;
   signOut: void;

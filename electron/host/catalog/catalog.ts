@@ -28,8 +28,11 @@ interface Tracked {
   prompts: Prompt[];
   /** Resource URIs this host subscribed to in this run (a new run has none). */
   subscriptions: Set<string>;
-  /** Refreshes a list; list_changed often comes in bursts, so at most one more follows the one running. */
-  refresh(list: ListName): Promise<void>;
+  /**
+   * Refreshes a list; list_changed often comes in bursts, so at most one more follows the one
+   * running. `fresh` asks the server even when its cached answer is still fresh (a person's Refresh).
+   */
+  refresh(list: ListName, fresh?: boolean): Promise<void>;
 }
 
 /**
@@ -84,6 +87,30 @@ export class Catalog {
         enabled: !this.disabled.has(key({ server, tool: tool.name })),
       })),
     );
+  }
+
+  /**
+   * Lists again the tools a modern server's `ttlMs` says are stale, before they are used (a chat
+   * turn): the cache is checked on use, never polled. Legacy servers' lists follow list_changed.
+   */
+  async freshenTools(): Promise<void> {
+    await Promise.all(
+      [...this.tracked].map(([server, t]) =>
+        this.registry.get(server)?.listIsStale('tools/list') ? t.refresh('tools') : undefined,
+      ),
+    );
+  }
+
+  /** A person's Refresh: every list of one server, asked of the server even when cached. */
+  async refresh(server: string): Promise<void> {
+    const t = this.tracked.get(server);
+    if (!t) throw new Error(`Server "${server}" is not running`);
+    const caps = this.registry.session(server).capabilities ?? {};
+    await Promise.all([
+      caps.tools ? t.refresh('tools', true) : undefined,
+      caps.resources ? t.refresh('resources', true) : undefined,
+      caps.prompts ? t.refresh('prompts', true) : undefined,
+    ]);
   }
 
   /** The tools a model may be offered. */
@@ -169,7 +196,8 @@ export class Catalog {
 
   private async track(server: string, session: ServerSession, run: number): Promise<void> {
     const running = new Map<ListName, Promise<void>>();
-    const queued = new Set<ListName>();
+    /** The lists to fetch again after the one running, and whether a person asked (fresh). */
+    const queued = new Map<ListName, boolean>();
     const t: Tracked = {
       run,
       tools: [],
@@ -177,31 +205,34 @@ export class Catalog {
       templates: [],
       prompts: [],
       subscriptions: new Set(),
-      refresh: (list) => {
+      refresh: (list, fresh = false) => {
         const current = running.get(list);
         if (current) {
-          queued.add(list);
+          queued.set(list, fresh || (queued.get(list) ?? false));
           return current;
         }
-        const next = fetchList(list).finally(() => {
+        const next = fetchList(list, fresh).finally(() => {
           running.delete(list);
-          if (queued.delete(list)) void t.refresh(list);
+          const again = queued.get(list);
+          queued.delete(list);
+          if (again !== undefined) void t.refresh(list, again);
         });
         running.set(list, next);
         return next;
       },
     };
     this.tracked.set(server, t);
-    const fetchList = async (list: ListName) => {
+    const fetchList = async (list: ListName, fresh: boolean) => {
+      const options = { fresh };
       try {
-        if (list === 'tools') t.tools = await session.listTools();
+        if (list === 'tools') t.tools = await session.listTools(options);
         if (list === 'resources') {
           [t.resources, t.templates] = await Promise.all([
-            session.listResources(),
-            session.listResourceTemplates(),
+            session.listResources(options),
+            session.listResourceTemplates(options),
           ]);
         }
-        if (list === 'prompts') t.prompts = await session.listPrompts();
+        if (list === 'prompts') t.prompts = await session.listPrompts(options);
       } catch {
         // A server that fails to list (or stopped meanwhile) keeps its last lists; its log says why.
       }

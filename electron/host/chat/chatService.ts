@@ -48,7 +48,7 @@ export class ChatService {
       store: ConversationStore;
       provider: ModelProvider;
       settings: SettingsStore;
-      catalog: Pick<Catalog, 'enabledTools'>;
+      catalog: Pick<Catalog, 'enabledTools' | 'freshenTools'>;
       tools: Pick<ToolInvocations, 'start' | 'cancel'>;
       readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
       getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
@@ -277,6 +277,8 @@ export class ChatService {
       conversation.settings.model ??
       settings.anthropic.defaultModel ??
       (await this.deps.provider.listModels(controller.signal)).models[0]!;
+    // A modern server's tool list past its ttlMs is listed again before the model sees it.
+    await this.deps.catalog.freshenTools();
     const tools = this.deps.catalog.enabledTools();
     const offered: ModelToolSpec[] = tools.map((t) => ({
       name: t.name,

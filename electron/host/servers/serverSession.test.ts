@@ -324,6 +324,25 @@ describe('ServerSession', () => {
     expect((forced.conn.state as { protocolVersion: string }).protocolVersion).toBe('2025-11-25');
   });
 
+  it('a legacy stdio server is probed once: its restarts go straight to initialize', async () => {
+    const hostile = {
+      command: process.execPath,
+      args: [path.join(fixtures, 'stdio/hostile-server.mjs'), 'normal'],
+    };
+    const { conn, logs } = connection(configOf('old', stdio(hostile)));
+    const probes = () =>
+      logs.entries('old').filter((e) => e.text.includes('RECV') && e.text.includes('server/discover'));
+    const inits = () =>
+      logs.entries('old').filter((e) => e.text.includes('RECV') && e.text.includes('"initialize"'));
+    await conn.start();
+    await expect.poll(() => conn.state.status).toBe('running');
+    expect(probes()).toHaveLength(1);
+    await conn.restart();
+    await expect.poll(() => inits().length).toBe(2);
+    await expect.poll(() => conn.state.status).toBe('running');
+    expect(probes()).toHaveLength(1);
+  });
+
   it('a disabled server does not start', async () => {
     const { conn, states } = connection(configOf('off', stdio(everythingStdio(), { disabled: true })));
     await conn.start();

@@ -5,7 +5,7 @@ import {
   type ServerState,
   type SignInNeeded,
 } from '../../../shared/host/serverView';
-import type { CompleteParams, LoggingLevel, ServerCapabilities } from '../../../shared/mcp/protocol';
+import type { CompleteParams, Era, LoggingLevel, ServerCapabilities } from '../../../shared/mcp/protocol';
 import {
   type AuthStore,
   type CallOptions,
@@ -15,6 +15,7 @@ import {
   McpClient,
   type PingOptions,
   type Transport,
+  traceContextFromEnv,
 } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
 import type { LogStore } from '../logs/logStore';
@@ -97,6 +98,11 @@ export class ServerSession {
   private lastError: ServerError | undefined;
   private readonly policy: RestartPolicy;
   private loggingLevel: LoggingLevel | undefined;
+  /**
+   * The era this server answered in (2026-07-28 basic/versioning: remembered for the life of this
+   * configuration; a legacy server is not probed again unless its initialize fails).
+   */
+  private era: Era | undefined;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
 
@@ -234,10 +240,15 @@ export class ServerSession {
     this.running().complete(params, options);
   readonly setSubscribed = async (uri: string, subscribed: boolean) =>
     subscribed ? this.running().subscribeResource(uri) : this.running().unsubscribeResource(uri);
-  readonly listTools = async () => this.running().listTools();
-  readonly listResources = async () => this.running().listResources();
-  readonly listResourceTemplates = async () => this.running().listResourceTemplates();
-  readonly listPrompts = async () => this.running().listPrompts();
+  readonly listTools = async (options?: { fresh?: boolean }) => this.running().listTools(options);
+  /** Whether a list should be asked for again before use (a modern server's ttlMs ran out). */
+  listIsStale(list: Parameters<McpClient['listIsStale']>[0]): boolean {
+    return this.live?.client.listIsStale(list) ?? false;
+  }
+  readonly listResources = async (options?: { fresh?: boolean }) => this.running().listResources(options);
+  readonly listResourceTemplates = async (options?: { fresh?: boolean }) =>
+    this.running().listResourceTemplates(options);
+  readonly listPrompts = async (options?: { fresh?: boolean }) => this.running().listPrompts(options);
 
   /** Ends every subscription; the session is not used again. */
   dispose(): void {
@@ -283,6 +294,8 @@ export class ServerSession {
         requestTimeoutMs: this.config.requestTimeoutMs,
         maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
         protocol: this.config.protocol ?? 'auto',
+        ...(this.era ? { knownEra: this.era } : {}),
+        traceContext: traceContextFromEnv,
         signal: attempt.signal,
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });
@@ -295,6 +308,7 @@ export class ServerSession {
       await client.close();
       return;
     }
+    this.era = client.era;
     this.live = { client, run: ++this.runs, listeners: this.wireClient(client, generation) };
     if (this.loggingLevel && client.serverCapabilities.logging) {
       await client.setLoggingLevel(this.loggingLevel).catch(() => {});

@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type HttpFixture, mcpBasics, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
 import {
   everythingStdio,
   modernStdio,
@@ -7,12 +9,23 @@ import {
   startModernHttp,
 } from '../../../e2e/fixtures/servers';
 import { META, MODERN_PROTOCOL_VERSION } from '../../../shared/mcp/protocol';
-import { createHttpTransport, ErrorCode, McpClient, type McpClientOptions, StdioTransport } from '../index';
+import {
+  createHttpTransport,
+  ErrorCode,
+  McpClient,
+  type McpClientOptions,
+  McpError,
+  StdioTransport,
+  traceContextFromEnv,
+} from '../index';
 import { headerValue } from '../transport/mcpHeaders';
 
 const open: McpClient[] = [];
 const servers: RunningHttpServer[] = [];
+const fixtures: HttpFixture[] = [];
+const HOSTILE = fileURLToPath(new URL('../../../e2e/fixtures/stdio/hostile-server.mjs', import.meta.url));
 afterEach(async () => {
+  await Promise.all(fixtures.splice(0).map((f) => f.close()));
   await Promise.all(open.splice(0).map((c) => c.close()));
   await Promise.all(servers.splice(0).map((s) => s.stop()));
 });
@@ -167,8 +180,10 @@ describe('era detection and the 2026-07-28 wire', () => {
       .poll(async () => (await seen()).some((s) => s.body?.method === 'subscriptions/listen'))
       .toBe(true);
     const listen = (await seen()).find((s) => s.body?.method === 'subscriptions/listen');
+    // What the server can change (its tools and, with its resource, its resource list): nothing else.
     expect((listen?.body?.params as { notifications?: unknown } | undefined)?.notifications).toEqual({
       toolsListChanged: true,
+      resourcesListChanged: true,
     });
     let changes = 0;
     client.onToolsListChanged(() => changes++);
@@ -182,6 +197,74 @@ describe('era detection and the 2026-07-28 wire', () => {
         { timeout: 10_000 },
       )
       .toBeGreaterThan(0);
+  });
+
+  it('a stdio server remembered as legacy gets initialize without the probe; one since upgraded is probed again', async () => {
+    const stdio = new StdioTransport({ command: process.execPath, args: [HOSTILE, 'normal'] });
+    // The fixture says on stderr each message it receives.
+    const received: string[] = [];
+    stdio.onLog((entry) => received.push(entry.text));
+    const remembered = await connect({ transport: stdio, protocol: 'auto', knownEra: 'legacy' });
+    expect(remembered.era).toBe('legacy');
+    await remembered.ping();
+    await expect.poll(() => received.some((l) => l.includes('"ping"'))).toBe(true);
+    expect(received.some((l) => l.includes('"initialize"'))).toBe(true);
+    expect(received.some((l) => l.includes('server/discover'))).toBe(false);
+
+    // The same configuration now runs a modern-only server: initialize fails, the probe finds it.
+    const upgraded = await connect({
+      transport: new StdioTransport(modernStdio('reject')),
+      protocol: 'auto',
+      knownEra: 'legacy',
+    });
+    expect(upgraded.era).toBe('modern');
+    expect(textOf(await upgraded.callTool('echo', { text: 'up' }))).toBe('echo: up');
+
+    // Over HTTP the probe is one round trip: always made (the hint is for stdio).
+    const legacy = await startHttpFixture((req, res, body) => {
+      if (!mcpBasics(req, res, body)) res.writeHead(400).end();
+    });
+    fixtures.push(legacy);
+    const http = await connect({
+      transport: createHttpTransport({ url: legacy.url }, 'auto'),
+      protocol: 'auto',
+      knownEra: 'legacy',
+    });
+    expect(http.era).toBe('legacy');
+    expect(legacy.methods().slice(0, 2)).toEqual(['server/discover', 'initialize']);
+  });
+
+  it('a server that says it is legacy but answers initialize with the modern version is refused, clearly', async () => {
+    const error = await McpClient.connect({
+      transport: new StdioTransport({ command: process.execPath, args: [HOSTILE, 'era-liar'] }),
+      protocol: 'auto',
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(McpError);
+    expect((error as McpError).code).toBe(ErrorCode.VersionMismatch);
+    expect((error as McpError).message).toContain('answered initialize with 2026-07-28');
+  });
+
+  it('trace context rides in _meta when the host has one (and a malformed one does not)', async () => {
+    const server = await startModernHttp('reject');
+    servers.push(server);
+    const traceparent = '00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01';
+    let trace: { traceparent: string; tracestate?: string } = { traceparent, tracestate: 'sb=1' };
+    const client = await connect({
+      transport: createHttpTransport({ url: server.url }, 'auto'),
+      protocol: 'auto',
+      traceContext: () => trace,
+    });
+    await client.callTool('echo', { text: 'a' });
+    trace = { traceparent: 'not-a-trace' };
+    await client.callTool('echo', { text: 'b' });
+    const seen = (await (await fetch(new URL('/test/seen', server.url))).json()) as Seen[];
+    const metas = seen.filter((s) => s.body?.method === 'tools/call').map((s) => s.body?.params?._meta ?? {});
+    expect(metas[0]).toMatchObject({ traceparent, tracestate: 'sb=1' });
+    expect(metas[1]).not.toHaveProperty('traceparent');
+    expect(traceContextFromEnv({ TRACEPARENT: traceparent.toUpperCase() })).toEqual({ traceparent });
+    expect(
+      traceContextFromEnv({ TRACEPARENT: 'ff-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01' }),
+    ).toBe(undefined);
   });
 
   it('values that are not plain ASCII travel in headers Base64-encoded (the spec table)', () => {

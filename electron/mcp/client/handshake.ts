@@ -2,6 +2,7 @@ import {
   type Implementation,
   type InitializeResult,
   LATEST_PROTOCOL_VERSION,
+  MODERN_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '../../../shared/mcp/protocol';
 import { DEFAULT_REQUEST_TIMEOUT_MS, type JsonRpcConnection } from '../jsonrpc/connection';
@@ -50,6 +51,14 @@ function checkInitializeResult(result: InitializeResult, requested: string, serv
       method: 'initialize',
     });
   if (typeof result.protocolVersion !== 'string') throw bad('protocolVersion missing');
+  if (result.protocolVersion === MODERN_PROTOCOL_VERSION) {
+    // A version without initialize, named in an initialize answer: the server contradicts itself.
+    throw new McpError(
+      ErrorCode.VersionMismatch,
+      `The server answered initialize with ${MODERN_PROTOCOL_VERSION}, a version that has no initialize, after refusing the ${MODERN_PROTOCOL_VERSION} probe (server/discover); it is neither a legacy nor a modern server. Set "protocol" to "legacy" or "modern" in its config if it speaks one of them.`,
+      { server, method: 'initialize', data: { requested, received: result.protocolVersion } },
+    );
+  }
   if (!(SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(result.protocolVersion)) {
     throw new McpError(
       ErrorCode.VersionMismatch,

@@ -39,11 +39,12 @@ import {
 } from '../transport/transport';
 import { assertServerCapability } from './capabilities';
 import type { ClientMethod, ParamsOf, ResultOf } from './clientRequests';
-import { discoverModern, modernMeta, offersOurVersion } from './discover';
+import { modernMeta, offersOurVersion, openEra, traceMeta } from './discover';
 import type { ClientHandlers } from './handlers';
 import { handshake } from './handshake';
 import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
 import { collectPages } from './pagination';
+import { CACHEABLE_METHODS, ResultCache } from './resultCache';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
 import { SubscriptionListener } from './subscriptions';
@@ -66,18 +67,34 @@ export interface McpClientOptions {
    * `auto` (probe with server/discover, fall back to initialize: see client/discover.ts).
    */
   protocol?: 'auto' | 'modern' | 'legacy';
+  /**
+   * With `auto`: the era this server answered in before (remembered by the caller for the same
+   * server configuration). `legacy` goes straight to initialize, without the probe, and probes
+   * only if that fails; `modern` changes nothing (the probe is its first request anyway).
+   */
+  knownEra?: Era;
+  /** W3C trace context to carry in each modern request's `_meta` (`traceparent`, `tracestate`). */
+  traceContext?: () => { traceparent: string; tracestate?: string } | undefined;
   ping?: PingOptions;
   /** Aborts connecting (and closes the transport). */
   signal?: AbortSignal;
 }
 
-export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & { timeoutMs?: number };
+export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & {
+  timeoutMs?: number;
+  /** Ask the server even when a cached result is still fresh (a person's Refresh). */
+  fresh?: boolean;
+};
+/** A broken response stream (2026-07-28 HTTP) loses the request: it is sent again this many times. */
+const MAX_REISSUES = 2;
 
 /** 2026-07-28: the requests a server may answer with `input_required`, and what it may ask for. */
 const MRTR_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
 const MRTR_INPUTS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
 /** A person answers each round; a server that keeps asking is stopped after this many. */
 const MAX_MRTR_ROUNDS = 10;
+/** The largest requestState sent back to a server (1 Mi characters). */
+const MAX_REQUEST_STATE_CHARS = 1024 * 1024;
 interface InputRequired {
   inputRequests?: unknown;
   requestState?: unknown;
@@ -106,6 +123,8 @@ export class McpClient {
   readonly onElicitationComplete = this.elicitationComplete.event;
 
   private toolCache: Map<string, Tool> | undefined;
+  /** Modern results kept while their ttlMs says they are fresh. */
+  private readonly cache = new ResultCache();
   /** Modern HTTP: each listed tool's x-mcp-header parameters, and the tools refused for theirs. */
   private readonly headerParams = new Map<string, HeaderParam[]>();
   private readonly refusedTools = new Map<string, string>();
@@ -130,11 +149,7 @@ export class McpClient {
     try {
       options.signal?.throwIfAborted();
       await transport.start();
-      const modern =
-        (options.protocol ?? 'legacy') === 'legacy'
-          ? undefined
-          : await discoverModern(connection, transport, options, server);
-      const result = modern ?? (await handshake(connection, transport, options, server));
+      const { result, modern } = await openEra(connection, transport, options, server);
       return new McpClient(
         connection,
         transport,
@@ -171,12 +186,22 @@ export class McpClient {
       connection.onNotification(method, fn);
     on('notifications/tools/list_changed', () => {
       this.toolCache = undefined;
+      this.cache.invalidate('tools/list');
       this.toolsChanged.fire();
     });
-    on('notifications/resources/list_changed', () => this.resourcesChanged.fire());
-    on('notifications/prompts/list_changed', () => this.promptsChanged.fire());
+    on('notifications/resources/list_changed', () => {
+      this.cache.invalidate('resources/list');
+      this.cache.invalidate('resources/templates/list');
+      this.resourcesChanged.fire();
+    });
+    on('notifications/prompts/list_changed', () => {
+      this.cache.invalidate('prompts/list');
+      this.promptsChanged.fire();
+    });
     on('notifications/resources/updated', (p) => {
-      if (typeof p.uri === 'string') this.resourceUpdated.fire({ uri: p.uri });
+      if (typeof p.uri !== 'string') return;
+      this.cache.invalidate('resources/read', p.uri);
+      this.resourceUpdated.fire({ uri: p.uri });
     });
     on('notifications/message', (p) => {
       if (typeof p.level !== 'string') return;
@@ -278,7 +303,7 @@ export class McpClient {
     } catch (error) {
       return Promise.reject(error);
     }
-    const full: RequestOptions = {
+    const full: RequestOptions & { fresh?: boolean } = {
       ...options,
       timeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       maxTotalTimeoutMs:
@@ -302,26 +327,33 @@ export class McpClient {
   private async modernRequest<M extends ClientMethod>(
     method: M,
     params: ParamsOf<M>,
-    options: RequestOptions,
+    options: RequestOptions & { fresh?: boolean },
   ): Promise<ResultOf<M>> {
     const given = (params ?? {}) as Record<string, unknown>;
+    const cacheable = CACHEABLE_METHODS.has(method);
+    if (cacheable && !options.fresh) {
+      const hit = this.cache.get(method, given);
+      if (hit !== undefined) return hit as ResultOf<M>;
+    }
+    const trace = this.options.traceContext?.();
     const meta = {
       ...(given._meta as Record<string, unknown> | undefined),
       ...modernMeta(this.options),
       ...(this.logLevel ? { [META.logLevel]: this.logLevel } : {}),
+      ...(trace ? traceMeta(trace) : {}),
     };
     let round: MrtrRound = {};
     for (let rounds = 0; ; rounds++) {
       // Each try is a new request (a fresh id); the answers and the server's state ride along.
       const send = () =>
         this.connection.request<ResultOf<M>>(method, { ...given, ...round, _meta: meta }, options);
-      // Refused for a version it then lists as supported: once more, with it.
-      const result = await send().catch((error: unknown) => {
-        if (offersOurVersion(error)) return send();
-        throw error;
-      });
+      const result = await this.sendModern(method, send);
       const type = (result as { resultType?: unknown }).resultType;
-      if (type === undefined || type === 'complete') return result;
+      if (type === undefined || type === 'complete') {
+        // Answers that depend on inputResponses are not the answer to the request alone: not kept.
+        if (cacheable && rounds === 0) this.cache.put(method, given, result);
+        return result;
+      }
       const fail = (why: string) =>
         new McpError(ErrorCode.InvalidResult, `${method} ${why}`, {
           server: this.serverName,
@@ -333,6 +365,34 @@ export class McpClient {
         throw fail('asked for more input, which only tools/call, prompts/get and resources/read may');
       if (rounds >= MAX_MRTR_ROUNDS) throw fail(`still asks for more input after ${MAX_MRTR_ROUNDS} rounds`);
       round = await this.answerInputRequests(result as InputRequired, options.signal, fail);
+    }
+  }
+
+  /**
+   * One modern request on the wire. Refused for a version it then lists as supported: once more,
+   * with it. Its response stream broke (no resuming in this era): sent again as a new request,
+   * with a new id, as the 2026-07-28 transport requires — at most MAX_REISSUES times.
+   */
+  private async sendModern<T>(method: string, send: () => Promise<T>): Promise<T> {
+    for (let reissued = 0; ; reissued++) {
+      try {
+        return await send();
+      } catch (error) {
+        if (offersOurVersion(error)) return send();
+        if (!(error instanceof McpError) || error.code !== ErrorCode.ResponseLost) throw error;
+        // The listen stream has its own reopening, with backoff (client/subscriptions.ts).
+        if (method === 'subscriptions/listen') throw error;
+        if (reissued >= MAX_REISSUES)
+          throw new McpError(
+            ErrorCode.ResponseLost,
+            `${method}: the response stream broke ${reissued + 1} times before the answer; not sent again`,
+            { server: this.serverName, method, cause: error },
+          );
+        this.warnings.fire({
+          level: 'warning',
+          message: `${method}: the response stream broke before the answer; sent again as a new request`,
+        });
+      }
     }
   }
 
@@ -351,6 +411,11 @@ export class McpClient {
       throw fail('asked for more input without saying what (no inputRequests, no requestState)');
     if (requestState !== undefined && typeof requestState !== 'string')
       throw fail('sent a requestState that is not a string');
+    // Echoed on every round: a server may not make us carry (and send back) an unbounded blob.
+    if (typeof requestState === 'string' && requestState.length > MAX_REQUEST_STATE_CHARS)
+      throw fail(
+        `sent a requestState of ${requestState.length} characters, more than the ${MAX_REQUEST_STATE_CHARS} a client echoes`,
+      );
     if (
       inputRequests !== undefined &&
       (typeof inputRequests !== 'object' || inputRequests === null || Array.isArray(inputRequests))
@@ -394,6 +459,16 @@ export class McpClient {
         this.renewing = undefined;
       });
     return this.renewing;
+  }
+
+  /**
+   * Whether the host should list again before using what it holds: a modern server's list whose
+   * ttlMs has run out (a legacy server's lists live until its list_changed).
+   */
+  listIsStale(
+    method: 'tools/list' | 'prompts/list' | 'resources/list' | 'resources/templates/list',
+  ): boolean {
+    return this.era === 'modern' && this.cache.isStale(method);
   }
 
   /** Checks the server answers: `ping`, or `server/discover` for a modern server (which has no ping). */
@@ -487,8 +562,23 @@ export class McpClient {
   listResourceTemplates(options: CallOptions = {}): Promise<ResourceTemplate[]> {
     return collectPages(this, 'resources/templates/list', options);
   }
-  readResource(uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
-    return this.request('resources/read', { uri }, options);
+  /** Reads a resource; a server's "no such resource" (-32602 now, -32002 before) is ResourceNotFound. */
+  async readResource(uri: string, options: CallOptions = {}): Promise<ReadResourceResult> {
+    try {
+      return await this.request('resources/read', { uri }, options);
+    } catch (error) {
+      if (
+        error instanceof McpError &&
+        (error.code === ErrorCode.InvalidParams || error.code === ErrorCode.ResourceNotFound)
+      )
+        throw new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, {
+          server: this.serverName,
+          method: 'resources/read',
+          data: error.data,
+          cause: error,
+        });
+      throw error;
+    }
   }
   async subscribeResource(uri: string, options: CallOptions = {}): Promise<void> {
     if (!this.listener) {

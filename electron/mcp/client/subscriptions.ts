@@ -10,6 +10,8 @@ export interface ListenFilter {
 }
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
+/** A stream that stayed up this long after its acknowledgement worked: the pauses start over. */
+const STABLE_MS = 30_000;
 
 /**
  * A modern server's change notifications: one `subscriptions/listen` stream asking for every list
@@ -24,6 +26,7 @@ export class SubscriptionListener {
   private failures = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private acknowledgedAt: number | undefined;
 
   constructor(
     private readonly capabilities: ServerCapabilities,
@@ -92,6 +95,9 @@ export class SubscriptionListener {
 
   private retry(why: string): void {
     if (this.stopped) return;
+    // Acknowledged, then dropped at once (again and again): still a failure, the pause grows.
+    if (this.acknowledgedAt !== undefined && Date.now() - this.acknowledgedAt >= STABLE_MS) this.failures = 0;
+    this.acknowledgedAt = undefined;
     const delay = BACKOFF_MS[Math.min(this.failures, BACKOFF_MS.length - 1)]!;
     this.failures++;
     this.log(`subscriptions/listen ended (${why}); listening again in ${delay / 1000} s`);
@@ -99,8 +105,8 @@ export class SubscriptionListener {
     this.timer.unref?.();
   }
 
-  /** The stream was acknowledged: it works, so the backoff starts over. */
+  /** The stream was acknowledged: if it then stays up a while, the backoff starts over. */
   acknowledged(): void {
-    this.failures = 0;
+    this.acknowledgedAt = Date.now();
   }
 }

@@ -13,13 +13,18 @@ export const ErrorCode = {
   MissingRequiredClientCapability: -32021,
   /** MCP 2026-07-28: the server does not speak the requested version; `data.supported` lists what it does. */
   UnsupportedProtocolVersion: -32022,
+  /**
+   * MCP resources/read: no such resource. 2026-07-28 servers send -32602 (InvalidParams), earlier
+   * ones -32002; the client reports both as this code.
+   */
+  ResourceNotFound: -32002,
   /** MCP sampling: the person rejected the request. */
   UserRejected: -1,
   // Local codes, never sent on the wire: they classify failures on our side.
   RequestTimeout: -32001,
   ConnectionClosed: -32000,
   RequestCancelled: -32800,
-  CapabilityMissing: -32002,
+  CapabilityMissing: -32011,
   InvalidResult: -32003,
   VersionMismatch: -32004,
   /** Streamable HTTP: the server answered 404 to our session id; a new initialize is needed. */
@@ -30,5 +35,7 @@ export const ErrorCode = {
   SignInRequired: -32007,
   /** Authorization was attempted and refused or failed: the message names what did not match. */
   AuthFailed: -32008,
+  /** 2026-07-28 HTTP: the response stream broke before the answer (no resuming in this era). */
+  ResponseLost: -32009,
 } as const;
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

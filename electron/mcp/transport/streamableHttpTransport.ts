@@ -215,6 +215,14 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       if (response) {
         if (await this.readStream(response, state)) attempt = 0;
         if (this.closed || state.answered) return;
+        // 2026-07-28: streams are not resumable; the request is lost and the client sends it again.
+        if (this.modern && state.requestId !== undefined) {
+          return this.failRequest(
+            state,
+            'the response stream broke before the answer',
+            ErrorCode.ResponseLost,
+          );
+        }
         if (state.requestId !== undefined && state.lastEventId === undefined) {
           return this.failRequest(
             state,
@@ -250,7 +258,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       }
       if (next.status === 404 && this.sessionId) {
         next.drain();
-        return this.failRequest(state, 'the session ended (HTTP 404)', true);
+        return this.failRequest(state, 'the session ended (HTTP 404)', ErrorCode.SessionExpired);
       }
       if (!next.ok || !(next.header('content-type') ?? '').includes('text/event-stream')) {
         this.log('warning', `${what}: HTTP ${next.status} ${next.header('content-type') ?? ''}`);
@@ -401,12 +409,11 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   }
 
   /** A POST stream's request cannot complete; for the GET stream, only a warning. */
-  private failRequest(state: StreamState, why: string, sessionExpired = false): void {
+  private failRequest(state: StreamState, why: string, code: number = ErrorCode.HttpError): void {
     if (state.requestId === undefined) {
       this.log('warning', `GET stream: ${why}`);
       return;
     }
-    const code = sessionExpired ? ErrorCode.SessionExpired : ErrorCode.HttpError;
     this.requestErrorEmitter.fire({
       id: state.requestId,
       error: new McpError(code, `${this.label}: ${why}`, { server: this.label }),

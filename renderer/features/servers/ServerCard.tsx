@@ -153,6 +153,15 @@ export function ServerCard({ server }: { server: ServerView }) {
             Restart
           </button>
         )}
+        {state.status === 'running' && (
+          <button
+            type="button"
+            title="Ask the server for its tools, resources and prompts again"
+            onClick={() => run(() => host.call('refreshServerLists', server.id))}
+          >
+            Refresh
+          </button>
+        )}
         {isActive(state) && (
           <button type="button" onClick={() => run(() => host.call('stopServer', server.id))}>
             Stop

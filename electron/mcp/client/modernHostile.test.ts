@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type HttpFixture,
+  json,
+  modernBasics,
+  sseEvent,
+  sseHead,
+  startHttpFixture,
+} from '../../../e2e/fixtures/http/httpFixture';
+import { createHttpTransport, ErrorCode, McpClient, type McpClientOptions, McpError } from '../index';
+
+/**
+ * 2026-07-28 servers that misbehave on purpose, each answered with a clear error or a bounded
+ * retry: input_required forever, a huge requestState, response streams that break, a listen
+ * stream dropped again and again.
+ */
+const open: McpClient[] = [];
+const fixtures: HttpFixture[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((c) => c.close()));
+  await Promise.all(fixtures.splice(0).map((f) => f.close()));
+});
+
+type Body = Record<string, unknown> & { id?: number; method?: string; params?: Record<string, unknown> };
+
+async function connect(
+  script: (res: import('node:http').ServerResponse, body: Body) => void,
+  options: Partial<McpClientOptions> & { capabilities?: Record<string, unknown> } = {},
+): Promise<{ client: McpClient; fixture: HttpFixture; logs: string[] }> {
+  const fixture = await startHttpFixture((_req, res, body) => {
+    if (modernBasics(res, body, { tools: [{ name: 'work' }], capabilities: options.capabilities })) return;
+    script(res, body as Body);
+  });
+  fixtures.push(fixture);
+  const client = await McpClient.connect({
+    transport: createHttpTransport({ url: fixture.url }, 'auto'),
+    protocol: 'auto',
+    requestTimeoutMs: 10_000,
+    ...options,
+  });
+  open.push(client);
+  const logs: string[] = [];
+  client.onProtocolLog((e) => logs.push(e.message));
+  return { client, fixture, logs };
+}
+
+const inputRequired = (id: unknown, requestState: string) => ({
+  jsonrpc: '2.0',
+  id,
+  result: {
+    resultType: 'input_required',
+    inputRequests: {
+      q: {
+        method: 'elicitation/create',
+        params: { mode: 'form', message: 'Again?', requestedSchema: { type: 'object', properties: {} } },
+      },
+    },
+    requestState,
+  },
+});
+const done = (id: unknown, text: string) => ({
+  jsonrpc: '2.0',
+  id,
+  result: { resultType: 'complete', content: [{ type: 'text', text }] },
+});
+const calls = (f: HttpFixture) => f.requests.filter((r) => r.body?.method === 'tools/call');
+
+describe('hostile 2026-07-28 servers', () => {
+  it('a server that answers input_required forever is stopped after 10 rounds, naming why', async () => {
+    let asked = 0;
+    const { client, fixture } = await connect((res, body) => json(res, inputRequired(body.id, 'again')), {
+      handlers: {
+        elicitation: {
+          form: async () => {
+            asked++;
+            return { action: 'accept' as const, content: {} };
+          },
+        },
+      },
+    });
+    const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.code).toBe(ErrorCode.InvalidResult);
+    expect(error.message).toContain('still asks for more input after 10 rounds');
+    expect(calls(fixture)).toHaveLength(11);
+    expect(asked).toBe(10);
+    // Each round is a new request with a new id.
+    expect(new Set(calls(fixture).map((r) => r.body!.id)).size).toBe(11);
+  });
+
+  it('a huge requestState is refused before anyone is asked anything', async () => {
+    let asked = 0;
+    const { client, fixture } = await connect(
+      (res, body) => json(res, inputRequired(body.id, 'x'.repeat(2 * 1024 * 1024))),
+      {
+        handlers: {
+          elicitation: {
+            form: async () => {
+              asked++;
+              return { action: 'accept' as const, content: {} };
+            },
+          },
+        },
+      },
+    );
+    const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
+    expect(error.message).toMatch(/requestState of 2097152 characters, more than the 1048576/);
+    expect(asked).toBe(0);
+    expect(calls(fixture)).toHaveLength(1);
+  });
+
+  it('a broken response stream: the request is sent again with a new id (twice at most)', async () => {
+    let breaks = 2;
+    const { client, fixture, logs } = await connect((res, body) => {
+      if (body.method !== 'tools/call') return json(res, { jsonrpc: '2.0', id: body.id, result: {} });
+      if (breaks-- > 0) {
+        // The stream opens, says something, and dies before the answer.
+        sseHead(res);
+        sseEvent(res, {
+          data: {
+            jsonrpc: '2.0',
+            method: 'notifications/message',
+            params: { level: 'info', data: 'working' },
+          },
+        });
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      json(res, done(body.id, 'finally'));
+    });
+    const result = await client.callTool('work');
+    expect(result.content).toEqual([{ type: 'text', text: 'finally' }]);
+    const ids = calls(fixture).map((r) => r.body!.id);
+    expect(ids).toHaveLength(3);
+    expect(new Set(ids).size).toBe(3);
+    expect(logs.filter((l) => l.includes('sent again as a new request'))).toHaveLength(2);
+
+    breaks = 10;
+    const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.ResponseLost);
+    expect(error.message).toContain('the response stream broke 3 times before the answer');
+    expect(calls(fixture)).toHaveLength(6);
+  });
+
+  it('a listen stream dropped after every acknowledgement: reopened with growing pauses, the client keeps working', async () => {
+    const { client, fixture, logs } = await connect(
+      (res, body) => {
+        if (body.method === 'subscriptions/listen') {
+          sseHead(res);
+          sseEvent(res, {
+            data: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: {} },
+          });
+          setTimeout(() => res.destroy(), 50);
+          return;
+        }
+        json(res, done(body.id, 'ok'));
+      },
+      { capabilities: { tools: { listChanged: true } } },
+    );
+    await new Promise((r) => setTimeout(r, 3500));
+    expect((await client.callTool('work')).content).toEqual([{ type: 'text', text: 'ok' }]);
+    const listens = fixture.requests.filter((r) => r.body?.method === 'subscriptions/listen').length;
+    // Opened at once, again after 1 s, again after 2 s: an acknowledgement alone does not reset the pause.
+    expect(listens).toBeLessThanOrEqual(3);
+    expect(logs.some((l) => l.includes('listening again in 2 s'))).toBe(true);
+  });
+});
