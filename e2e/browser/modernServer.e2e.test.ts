@@ -60,6 +60,31 @@ describeInChromium('a 2026-07-28 server in the app', () => {
     }
   }, 120_000);
 
+  it('the tool runner checks arguments against the 2020-12 schema before anything is sent; Refresh lists again', async () => {
+    const runner = await runToolByHand(page, 'modern-remote', 'wide_schema', {
+      allow: false,
+      fill: async (r) => {
+        const json = r.getByLabel('Arguments (JSON)');
+        if (await json.count()) await json.fill('{"when": "tomorrow", "tags": []}');
+        else {
+          await r.getByLabel('when').fill('tomorrow');
+        }
+      },
+    });
+    await expect
+      .poll(() => runner.textContent())
+      .toMatch(/do not match the tool's input schema: .*\/when must match format "date-time"/);
+    await page.screenshot({ path: path.join(shots, 'modern-schema-check.png') });
+    await runner.getByRole('button', { name: 'Close' }).click();
+    const seen = async () =>
+      (
+        (await (await fetch(new URL('/test/seen', http.url))).json()) as { body?: { method?: string } }[]
+      ).filter((s) => s.body?.method === 'tools/list').length;
+    const before = await seen();
+    await card('modern-remote').getByRole('button', { name: 'Refresh' }).click();
+    await expect.poll(seen).toBe(before + 1);
+  }, 60_000);
+
   it('a multi round-trip tool asks through the same elicitation dialog as a legacy server, then completes', async () => {
     const runner = await runToolByHand(page, 'modern-local', 'greet');
     const form = page.getByRole('dialog', { name: /Information requested by modern-local/ });

@@ -6,7 +6,7 @@ import type { LaunchSummary, LogEntry } from '../../shared/host/serverView';
 import type { Settings } from '../../shared/host/settings';
 import type { CatalogView, HostApi, HostEvent, HostMethod, RootsView } from '../../shared/ipc/contract';
 import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol';
-import { type Disposer, Emitter } from '../mcp';
+import { type Disposer, Emitter, SchemaValidator } from '../mcp';
 import { catalogView } from './catalog/catalogView';
 import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
 import { applyImport, draftOf, removeServer, saveDraft } from './config/serverEditor';
@@ -54,6 +54,8 @@ export class HostService implements HostApi {
   private readonly events = new Emitter<HostEvent>();
   private readonly disposers: Disposer[];
   private readonly plans = new Map<string, { plan: ImportPlan; at: number }>();
+  /** Tool-runner argument checks: compiled once per schema. */
+  private readonly validator = new SchemaValidator();
   private pendingLogs: LogEntry[] = [];
   private logTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -214,6 +216,15 @@ export class HostService implements HostApi {
   }
   async revokeApprovals(server: string) {
     await this.host.approvals.revokeServer(this.identity(server));
+  }
+  /**
+   * The tool runner's check before Run: the arguments against the tool's input schema as the server
+   * wrote it (JSON Schema 2020-12 unless its $schema names draft-07), every failed constraint named.
+   */
+  async checkToolArguments(name: string, args: Record<string, unknown>) {
+    const entry = this.host.catalog.resolveTool(name);
+    if (!entry) throw new Error(`No tool named "${name}" is offered by a running server`);
+    return this.validator.check(entry.tool.inputSchema, args).errors;
   }
   /** A run the person started in the tool runner: through consent like any model's call. */
   async runTool(callId: string, name: string, args: Record<string, unknown>) {

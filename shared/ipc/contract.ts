@@ -131,6 +131,8 @@ export const HOST_METHODS = {
   revokeApprovals: z.tuple([serverId]),
   /** Runs a tool by its catalog name (through consent), reporting progress under `callId`. */
   runTool: z.tuple([callId, z.string().min(1).max(256), z.record(z.string(), z.unknown())]),
+  /** What is wrong with arguments for a tool (by catalog name) against its input schema; [] when nothing. */
+  checkToolArguments: z.tuple([z.string().min(1).max(256), z.record(z.string(), z.unknown())]),
   cancelToolRun: z.tuple([callId]),
   // ---- resources and prompts ----
   readResource: z.tuple([serverId, uri]),
@@ -260,6 +262,7 @@ export interface HostResults {
   setReadOnlyPolicy: void;
   revokeApprovals: void;
   runTool: ToolRunOutcome;
+  checkToolArguments: string[];
   cancelToolRun: void;
   readResource: ReadResourceResult;
   setResourceSubscribed: void;

@@ -1,9 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import { ConversationStore } from '../../store/conversationStore';
 import type { Host } from '../host';
+import { HostService } from '../hostService';
 import { titleFrom } from './chatService';
+
+const HOSTILE = new URL('../../../e2e/fixtures/stdio/hostile-server.mjs', import.meta.url).pathname;
+const SCHEMA_2020 = JSON.parse(
+  readFileSync(new URL('../../../e2e/fixtures/stdio/schema-2020.json', import.meta.url), 'utf8'),
+) as { name: string; inputSchema: Record<string, unknown> };
 
 const env = withHostAndModel('sb-chat-', 'sk-ant-chat-3c9d');
 let events: ChatEvent[];
@@ -28,6 +35,47 @@ const finished = (id: string) =>
 const messagesSent = () => env.fake.requests.filter((r) => r.path === '/v1/messages');
 
 describe('chat: the model uses real servers’ tools through consent (fake API, real SDK)', () => {
+  it('a JSON Schema 2020-12 input reaches the model exactly as the server wrote it; the runner checks it in that dialect', async () => {
+    const h = await env.start({
+      settings: { anthropic: { baseUrl: env.fake.url, defaultModel: 'claude-sonnet-5-5' } },
+      servers: { trips: { command: process.execPath, args: [HOSTILE, 'schema-2020'] } },
+    });
+    await expect.poll(() => h.catalog.tools().some((t) => t.server === 'trips')).toBe(true);
+    const name = h.catalog.tools().find((t) => t.server === 'trips')!.name;
+    env.fake.script({ content: [{ type: 'text', text: 'Noted.' }] });
+    const c = await h.chat.create();
+    h.chat.onEvent((e) => events.push(e));
+    await h.chat.send(c.id, 'Plan it');
+    await finished(c.id);
+    const offered = (messagesSent().at(-1)!.body!.tools as { name: string; input_schema: unknown }[]).find(
+      (t) => t.name === name,
+    );
+    // Byte for byte: no $ref resolved, no keyword dropped, the key order kept.
+    expect(JSON.stringify(offered?.input_schema)).toBe(JSON.stringify(SCHEMA_2020.inputSchema));
+
+    const service = new HostService(h);
+    const place = { city: 'Oslo' };
+    expect(
+      await service.checkToolArguments(name, { from: place, to: place, legs: ['outbound', 'return'] }),
+    ).toEqual([]);
+    const problems = await service.checkToolArguments(name, {
+      from: { city: '' }, // through $ref to $defs
+      to: {}, // through the $anchor
+      when: 'tomorrow', // format date-time
+      legs: ['outbound', 'return', 'again'], // items: false after prefixItems
+      seat: '12A', // dependentRequired: row
+      extra: true, // unevaluatedProperties: false
+    });
+    const said = problems.join('\n');
+    expect(said).toMatch(/\/from\/city must NOT have fewer than 1 characters/);
+    expect(said).toMatch(/\/to must have required property 'city'/);
+    expect(said).toMatch(/\/when must match format "date-time"/);
+    expect(said).toMatch(/\/legs must NOT have more than 2 items/);
+    expect(said).toMatch(/must have property row when property seat is present/);
+    expect(said).toMatch(/must NOT have unevaluated properties/);
+    service.dispose();
+  });
+
   it('question → tool use → approval → result → answer, all saved; the model gets the tool result', async () => {
     const h = await start();
     const echo = nameOf(h, 'echo');

@@ -61,9 +61,14 @@ export class SchemaValidator {
     if (validate(value)) return { valid: true, errors: [] };
     return {
       valid: false,
-      errors: (validate.errors ?? []).map(
-        (e) => `${e.instancePath || '(root)'} ${e.message ?? 'is invalid'}`,
-      ),
+      errors: (validate.errors ?? []).map((e) => {
+        const where = e.instancePath || '(root)';
+        // A long regular expression (a date-time's, say) tells a person nothing: name it instead.
+        const pattern = (e.params as { pattern?: unknown }).pattern;
+        if (e.keyword === 'pattern' && typeof pattern === 'string' && pattern.length > 40)
+          return `${where} must match the pattern its schema gives`;
+        return `${where} ${e.message ?? 'is invalid'}`;
+      }),
     };
   }
 }

@@ -48,6 +48,12 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
       }
       args = checked.content;
     }
+    // The whole input schema (2020-12: $ref, formats, prefixItems…), checked by the host.
+    const problems = await host.call('checkToolArguments', tool.name, args).catch((e: Error) => [e.message]);
+    if (problems.length > 0) {
+      setErrors({ schema: `The arguments do not match the tool's input schema: ${problems.join('; ')}` });
+      return;
+    }
     setErrors({});
     const id = crypto.randomUUID();
     setCallId(id);
@@ -103,6 +109,7 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
         ) : (
           <p className="muted">This tool takes no arguments.</p>
         )}
+        {errors.schema && <ErrorText>{errors.schema}</ErrorText>}
         <div className="actions">
           <button type="button" onClick={onClose}>
             Close
