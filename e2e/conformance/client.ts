@@ -5,9 +5,12 @@ import {
   type ClientHandlers,
   createHttpTransport,
   idJagFrom,
+  listSkills,
+  loadSkill,
   McpClient,
   MemoryAuthStore,
   OAuthAuthorizer,
+  offersSkills,
 } from '../../electron/mcp';
 import { applyElicitationDefaults } from '../../shared/mcp/elicitationDefaults';
 
@@ -121,6 +124,21 @@ async function main(): Promise<void> {
   });
   client.onTransportLog((l) => console.error(`[transport] ${l.text}`));
   try {
+    if (offersSkills(client.serverCapabilities)) {
+      // Skills (SEP-2640): the list, and — as a person who chose one — the first skill loaded, each
+      // file verified. The verify scenarios stand for that choice; no-prefetch for a person who only
+      // looked at the list (nothing of a skill is read then).
+      const { skills, refused } = await listSkills(client);
+      for (const why of refused) console.error(`[skills] left out: ${why}`);
+      console.log(JSON.stringify({ skills: skills.map((s) => s.uri) }));
+      if (scenario.startsWith('sep-2640-client-verify') && skills[0]) {
+        const loaded = await loadSkill(client, skills[0]).catch((error: Error) => {
+          console.error(`[skills] ${error.message}`);
+          return undefined;
+        });
+        console.log(JSON.stringify({ loaded: loaded?.files.map((f) => f.uri) ?? null }));
+      }
+    }
     if (client.serverCapabilities.tools) {
       const tools = await client.listTools();
       // `initialize` only checks the handshake; every other scenario is about calling its tools.

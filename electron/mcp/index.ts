@@ -26,6 +26,14 @@ export type { Health, PingOptions } from './client/healthMonitor';
 export type { CallOptions, McpClientOptions } from './client/mcpClient';
 export { McpClient } from './client/mcpClient';
 export { SchemaValidator } from './client/schemaValidator';
+export {
+  type LoadedSkill,
+  listSkills,
+  loadSkill,
+  offersSkills,
+  SKILLS_EXTENSION,
+  type SkillEntry,
+} from './client/skills';
 export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';
 export type { ConnectionLog, RequestOptions, WireTrace } from './jsonrpc/connection';

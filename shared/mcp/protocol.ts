@@ -56,6 +56,8 @@ export interface ServerCapabilities {
   resources?: { subscribe?: boolean; listChanged?: boolean };
   tools?: { listChanged?: boolean };
   tasks?: object;
+  /** Extensions by identifier (SEP-2133), each with its settings inline, e.g. io.modelcontextprotocol/skills. */
+  extensions?: Record<string, object>;
 }
 
 export interface InitializeResult {

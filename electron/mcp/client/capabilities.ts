@@ -2,6 +2,7 @@ import type { ClientCapabilities, ServerCapabilities } from '../../../shared/mcp
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
 import type { ClientHandlers } from './handlers';
+import { offersSkills } from './skills';
 
 /** Advertise exactly what we handle: the capabilities follow from the handlers given. */
 export function deriveClientCapabilities(handlers: ClientHandlers): ClientCapabilities {
@@ -39,6 +40,7 @@ const NEEDS: Record<string, [string, Need]> = {
     (c, v) => !!c.completions || (v === '2024-11-05' && (!!c.prompts || !!c.resources)),
   ],
   'logging/setLevel': ['logging', (c) => !!c.logging],
+  'skills/list': ['the skills extension (io.modelcontextprotocol/skills)', (c) => offersSkills(c)],
 };
 
 /** Throws before sending when the server did not declare what `method` needs. */

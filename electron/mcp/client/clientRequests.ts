@@ -65,6 +65,8 @@ export interface ClientRequests {
   };
   'completion/complete': { params: CompleteParams; result: CompleteResult };
   'logging/setLevel': { params: { level: LoggingLevel }; result: Empty };
+  /** The Skills extension (SEP-2640): entries as the server sent them, checked in client/skills.ts. */
+  'skills/list': { params: PageParams; result: Page & { skills: unknown[] } };
 }
 
 export type ClientMethod = keyof ClientRequests;
@@ -77,6 +79,7 @@ export const LIST_KEYS = {
   'resources/list': 'resources',
   'resources/templates/list': 'resourceTemplates',
   'prompts/list': 'prompts',
+  'skills/list': 'skills',
 } as const;
 export type ListMethod = keyof typeof LIST_KEYS;
 export type ListItem<M extends ListMethod> =
