@@ -6,7 +6,7 @@ import { ConversationStore } from '../store/conversationStore';
 import { SettingsStore } from '../store/settingsStore';
 import { Catalog } from './catalog/catalog';
 import { ChatService } from './chat/chatService';
-import { promptToMessages, resourceToBlocks } from './chat/resourceToBlocks';
+import { promptToMessages, resourceToBlocks, skillToBlocks } from './chat/resourceToBlocks';
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
@@ -148,6 +148,8 @@ export class Host implements HostParts {
       catalog,
       tools,
       readResource: async (server, uri) => resourceToBlocks(await registry.session(server).readResource(uri)),
+      loadSkill: async (server, uri) =>
+        skillToBlocks(server, await registry.session(server).loadSkill(catalog.skill(server, uri))),
       getPrompt: async (server, name, args) =>
         promptToMessages(await registry.session(server).getPrompt(name, args)),
     });

@@ -169,7 +169,8 @@ export const HOST_METHODS = {
   sendMessage: z.tuple([
     conversationId,
     z.string().max(200_000),
-    z.array(z.object({ server: serverId, uri }).strict()).max(20),
+    /** `skill: true`: the SKILL.md of a skill to load (verified) into the message. */
+    z.array(z.object({ server: serverId, uri, skill: z.literal(true).optional() }).strict()).max(20),
   ]),
   /** A server's prompt, its messages added to the conversation (then answered if it ends with the person). */
   sendPrompt: z.tuple([
@@ -207,6 +208,17 @@ export interface CatalogView {
   resources: { server: string; resource: Resource; subscribed: boolean }[];
   templates: { server: string; template: ResourceTemplate }[];
   prompts: { server: string; prompt: Prompt }[];
+  /** Skills servers offer (SEP-2640): only what the listing says; nothing of a skill is read until it is loaded. */
+  skills: SkillView[];
+}
+export interface SkillView {
+  server: string;
+  /** Its SKILL.md. */
+  uri: string;
+  name: string;
+  description: string;
+  files: number;
+  bytes: number;
 }
 export interface RootsView {
   global: string[];

@@ -1,5 +1,5 @@
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
-import { type Disposer, Emitter } from '../../mcp';
+import { type Disposer, Emitter, offersSkills, type SkillEntry } from '../../mcp';
 import { JsonFile, stringList } from '../../store/jsonFile';
 import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
 import type { ServerSession } from '../servers/serverSession';
@@ -26,6 +26,8 @@ interface Tracked {
   resources: Resource[];
   templates: ResourceTemplate[];
   prompts: Prompt[];
+  /** Skills (SEP-2640), listed with the resources (a skill change comes as resources/list_changed). */
+  skills: SkillEntry[];
   /** Resource URIs this host subscribed to in this run (a new run has none). */
   subscriptions: Set<string>;
   /**
@@ -133,6 +135,15 @@ export class Catalog {
   prompts(): FromServer<Prompt>[] {
     return this.collect((t) => t.prompts);
   }
+  skills(): FromServer<SkillEntry>[] {
+    return this.collect((t) => t.skills);
+  }
+  /** A listed skill by its SKILL.md URI, or an error naming what is not there. */
+  skill(server: string, uri: string): SkillEntry {
+    const found = this.tracked.get(server)?.skills.find((s) => s.uri === uri);
+    if (!found) throw new Error(`Server "${server}" does not list the skill ${uri} (any more)`);
+    return found;
+  }
 
   isSubscribed(server: string, uri: string): boolean {
     return this.tracked.get(server)?.subscriptions.has(uri) ?? false;
@@ -204,6 +215,7 @@ export class Catalog {
       resources: [],
       templates: [],
       prompts: [],
+      skills: [],
       subscriptions: new Set(),
       refresh: (list, fresh = false) => {
         const current = running.get(list);
@@ -227,9 +239,12 @@ export class Catalog {
       try {
         if (list === 'tools') t.tools = await session.listTools(options);
         if (list === 'resources') {
-          [t.resources, t.templates] = await Promise.all([
+          [t.resources, t.templates, t.skills] = await Promise.all([
             session.listResources(options),
             session.listResourceTemplates(options),
+            offersSkills(session.capabilities ?? {})
+              ? session.listSkills(options).then(({ skills }) => skills)
+              : [],
           ]);
         }
         if (list === 'prompts') t.prompts = await session.listPrompts(options);

@@ -23,5 +23,13 @@ export function catalogView(catalog: Catalog): CatalogView {
     })),
     templates: catalog.templates().map(({ server, item }) => ({ server, template: item })),
     prompts: catalog.prompts().map(({ server, item }) => ({ server, prompt: item })),
+    skills: catalog.skills().map(({ server, item }) => ({
+      server,
+      uri: item.uri,
+      name: item.frontmatter.name,
+      description: item.frontmatter.description,
+      files: item.resources.length,
+      bytes: item.resources.reduce((sum, f) => sum + f.size, 0),
+    })),
   };
 }

@@ -24,10 +24,11 @@ const NEW_TITLE = 'New conversation';
 /** A conversation's tool call among all the host's invocations. */
 const callId = (conversation: string, toolUse: string) => `chat:${conversation}:${toolUse}`;
 
-/** What a message may carry besides text: a server resource the person attached. */
+/** What a message may carry besides text: a server resource the person attached, or a skill (its SKILL.md). */
 export interface Attachment {
   server: string;
   uri: string;
+  skill?: true;
 }
 
 /**
@@ -51,6 +52,8 @@ export class ChatService {
       catalog: Pick<Catalog, 'enabledTools' | 'freshenTools'>;
       tools: Pick<ToolInvocations, 'start' | 'cancel'>;
       readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
+      /** A listed skill loaded (each file verified) as what the model reads; rejects naming what failed. */
+      loadSkill: (server: string, uri: string) => Promise<ChatBlock[]>;
       getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
     },
   ) {}
@@ -123,10 +126,10 @@ export class ChatService {
     const before = await this.deps.store.summary(id);
     const blocks: ChatBlock[] = [];
     for (const a of attachments)
-      for (const b of await this.deps.readResource(a.server, a.uri))
+      for (const b of await (a.skill ? this.deps.loadSkill : this.deps.readResource)(a.server, a.uri))
         blocks.push(
           b.type === 'text' || b.type === 'image'
-            ? { ...b, attachment: { server: a.server, uri: a.uri } }
+            ? { attachment: { server: a.server, uri: a.uri }, ...b }
             : b,
         );
     if (trimmed) blocks.push({ type: 'text', text: trimmed });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatBlock, ChatMessage } from '../../../shared/chat/conversation';
 import type { ContentBlock, GetPromptResult, ReadResourceResult } from '../../../shared/mcp/protocol';
 import { MODEL_IMAGE_TYPES } from '../../llm/modelProvider';
+import type { LoadedSkill } from '../../mcp';
 
 /** A resource attached to a message, as what the model will read: its text, or an image it can see. */
 export function resourceToBlocks(read: ReadResourceResult): ChatBlock[] {
@@ -16,6 +17,24 @@ export function resourceToBlocks(read: ReadResourceResult): ChatBlock[] {
     return {
       type: 'text',
       text: `[attached binary resource ${c.uri}${c.mimeType ? ` (${c.mimeType})` : ''}, not readable as text]`,
+    };
+  });
+}
+
+/**
+ * A loaded skill as what the model reads: its SKILL.md, then each other file, each saying where it
+ * came from and that it matched its published digest. Files that are not text are named, not sent.
+ */
+export function skillToBlocks(server: string, skill: LoadedSkill): ChatBlock[] {
+  const name = skill.entry.frontmatter.name;
+  const dir = skill.entry.uri.slice(0, -'SKILL.md'.length);
+  return skill.files.map((f): ChatBlock => {
+    const path = f.uri.startsWith(dir) ? f.uri.slice(dir.length) : f.uri;
+    const head = `[skill ${name} from ${server}: ${path}${f.mimeType ? ` (${f.mimeType})` : ''}, ${f.bytes} bytes, sha256 verified]`;
+    return {
+      type: 'text',
+      text: f.text !== undefined ? `${head}\n${f.text}` : `${head}\n(binary: not readable as text)`,
+      attachment: { server, uri: f.uri },
     };
   });
 }

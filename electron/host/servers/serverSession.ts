@@ -12,8 +12,11 @@ import {
   type ClientHandlers,
   type Disposer,
   Emitter,
+  listSkills,
+  loadSkill,
   McpClient,
   type PingOptions,
+  type SkillEntry,
   type Transport,
   traceContextFromEnv,
 } from '../../mcp';
@@ -249,6 +252,14 @@ export class ServerSession {
   readonly listResourceTemplates = async (options?: { fresh?: boolean }) =>
     this.running().listResourceTemplates(options);
   readonly listPrompts = async (options?: { fresh?: boolean }) => this.running().listPrompts(options);
+  /** The server's skills (SEP-2640): the listing only. */
+  readonly listSkills = async (options?: { fresh?: boolean }) => {
+    const listed = await listSkills(this.running(), options);
+    for (const why of listed.refused) this.log('protocol', 'warning', `skill left out: ${why}`);
+    return listed;
+  };
+  /** One skill a person chose, every file verified against its entry. */
+  readonly loadSkill = async (entry: SkillEntry) => loadSkill(this.running(), entry);
 
   /** Ends every subscription; the session is not used again. */
   dispose(): void {

@@ -11,6 +11,8 @@ import { PromptInsert } from './PromptInsert';
  * server's prompts; resources can be attached. The draft is kept in the store until the message is
  * saved, so nothing typed is lost to an error or a switch of conversation.
  */
+const formatBytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
+
 export function Composer({ conversationId, replying }: { conversationId: string; replying: boolean }) {
   const host = useHost();
   const run = useApp((s) => s.run);
@@ -18,10 +20,11 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const setDraft = useApp((s) => s.setDraft);
   const prompts = useApp((s) => s.catalog.prompts);
   const resources = useApp((s) => s.catalog.resources);
+  const skills = useApp((s) => s.catalog.skills);
   const attached = useApp((s) => s.attachments);
   const attach = useApp((s) => s.attach);
   const detach = useApp((s) => s.detach);
-  const [choosing, setChoosing] = useState(false);
+  const [choosing, setChoosing] = useState<'resource' | 'skill'>();
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
   const [active, setActive] = useState(0);
 
@@ -43,7 +46,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         'sendMessage',
         conversationId,
         draft,
-        attached.map(({ server, uri }) => ({ server, uri })),
+        attached.map(({ server, uri, skill }) => ({ server, uri, ...(skill ? { skill } : {}) })),
       );
       return true;
     });
@@ -135,9 +138,22 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         }}
       />
       <div className="row">
-        <button type="button" onClick={() => setChoosing((c) => !c)} aria-expanded={choosing}>
+        <button
+          type="button"
+          onClick={() => setChoosing((c) => (c === 'resource' ? undefined : 'resource'))}
+          aria-expanded={choosing === 'resource'}
+        >
           Attach resource…
         </button>
+        {skills.length > 0 && (
+          <button
+            type="button"
+            onClick={() => setChoosing((c) => (c === 'skill' ? undefined : 'skill'))}
+            aria-expanded={choosing === 'skill'}
+          >
+            Load skill…
+          </button>
+        )}
         {replying ? (
           <button
             type="button"
@@ -157,7 +173,37 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           </button>
         )}
       </div>
-      {choosing && (
+      {choosing === 'skill' && (
+        <ul className="item-list attach-list" aria-label="Skills to load">
+          {skills.map((k) => (
+            <li key={`${k.server} ${k.uri}`}>
+              <button
+                type="button"
+                className="item"
+                onClick={() => {
+                  attach({
+                    server: k.server,
+                    uri: k.uri,
+                    label: `Skill: ${k.name} (${k.server})`,
+                    skill: true,
+                  });
+                  setChoosing(undefined);
+                }}
+              >
+                <SafeText text={k.name} />
+                <span className="muted small">
+                  <SafeText text={k.description} />
+                </span>
+                <span className="muted small">
+                  {k.server} · {k.files} {k.files === 1 ? 'file' : 'files'}, {formatBytes(k.bytes)} — read and
+                  checked against its digests only when sent
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {choosing === 'resource' && (
         <ul className="item-list attach-list" aria-label="Resources to attach">
           {resources.length === 0 && <li className="muted">No running server offers resources.</li>}
           {resources.map((r) => (
@@ -171,7 +217,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
                     uri: r.resource.uri,
                     label: `${r.server}: ${r.resource.title ?? r.resource.name}`,
                   });
-                  setChoosing(false);
+                  setChoosing(undefined);
                 }}
               >
                 <SafeText text={r.resource.title ?? r.resource.name} />

@@ -56,6 +56,7 @@ describe('ToolCallCard', () => {
         resources: [],
         templates: [],
         prompts: [],
+        skills: [],
       },
       consents: [consent],
     });

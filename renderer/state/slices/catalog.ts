@@ -12,7 +12,7 @@ export interface CatalogSlice {
 export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;
 
 export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = (set) => ({
-  catalog: { tools: [], resources: [], templates: [], prompts: [] },
+  catalog: { tools: [], resources: [], templates: [], prompts: [], skills: [] },
   resourceUpdates: {},
   markResourceSeen: (server, uri) =>
     set((s) => {

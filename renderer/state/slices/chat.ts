@@ -16,6 +16,8 @@ export interface Attached {
   server: string;
   uri: string;
   label: string;
+  /** A skill to load (its SKILL.md's URI), verified by the host when the message is sent. */
+  skill?: true;
 }
 
 export interface ChatSlice {
