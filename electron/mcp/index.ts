@@ -34,6 +34,7 @@ export {
   SKILLS_EXTENSION,
   type SkillEntry,
 } from './client/skills';
+export type { TaskState, TaskStatus } from './client/tasks';
 export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';
 export type { ConnectionLog, RequestOptions, WireTrace } from './jsonrpc/connection';

@@ -48,6 +48,7 @@ import { CACHEABLE_METHODS, ResultCache } from './resultCache';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
 import { SubscriptionListener } from './subscriptions';
+import { callsAsTask, callToolAsTask, type TaskPeer, type TaskState, taskStateOf } from './tasks';
 import { type HeaderParam, headerParamsOf, paramHeaders } from './toolHeaders';
 
 export interface McpClientOptions {
@@ -84,6 +85,10 @@ export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & {
   timeoutMs?: number;
   /** Ask the server even when a cached result is still fresh (a person's Refresh). */
   fresh?: boolean;
+  /** tools/call: run a tool whose taskSupport is "optional" as a task ("required" ones always are). */
+  preferTask?: boolean;
+  /** tools/call run as a task: each new state of the task (status and message). */
+  onTask?: (state: TaskState) => void;
 };
 /** A broken response stream (2026-07-28 HTTP) loses the request: it is sent again this many times. */
 const MAX_REISSUES = 2;
@@ -536,6 +541,11 @@ export class McpClient {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<CallToolResult> {
+    if (this.era === 'legacy' && this.init.capabilities.tasks) {
+      const tool = this.toolCache ? this.toolCache.get(name) : await this.toolDefinition(name, options);
+      if (callsAsTask(this.init.capabilities, tool, options.preferTask ?? false))
+        return callToolAsTask(this.taskPeer(options), name, args, options);
+    }
     if (!this.mirrorsParams) return this.request('tools/call', { name, arguments: args }, options);
     // Its headers come from its definition: known before the call.
     if (!this.toolCache) await this.listTools({ signal: options.signal });
@@ -647,6 +657,26 @@ export class McpClient {
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  /** What a task-augmented call needs: requests with this call's limits, and the status notifications. */
+  private taskPeer(options: CallOptions): TaskPeer {
+    return {
+      serverName: this.serverName,
+      capabilities: this.init.capabilities,
+      send: (method, params, o) =>
+        this.connection.request(method, params, {
+          timeoutMs:
+            o.timeoutMs ?? options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+          maxTotalTimeoutMs: Number.POSITIVE_INFINITY,
+          ...(o.signal ? { signal: o.signal } : {}),
+        }),
+      onStatus: (listener) =>
+        this.connection.onNotification('notifications/tasks/status', (p) => {
+          const state = taskStateOf(p);
+          if (typeof state !== 'string') listener(state);
+        }),
+    };
+  }
 
   private async toolDefinition(name: string, options: CallOptions): Promise<Tool | undefined> {
     if (!this.toolCache) await this.listTools({ signal: options.signal });

@@ -1,0 +1,179 @@
+import type { CallToolResult, ServerCapabilities, Tool } from '../../../shared/mcp/protocol';
+import { ErrorCode } from '../jsonrpc/errorCodes';
+import { McpError } from '../mcpError';
+
+/**
+ * Task-augmented tool calls, as 2025-11-25 defines them (basic/utilities/tasks, experimental): the
+ * server answers `tools/call` with a task at once; the client follows its status (`tasks/get` at
+ * the server's pollInterval, and `notifications/tasks/status` when sent) and takes the result from
+ * `tasks/result`, which the server holds until the task ends — and over which it sends what it
+ * needs from the person meanwhile (elicitation, sampling), answered by the usual handlers.
+ * Cancel is `tasks/cancel`.
+ */
+export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
+export interface TaskState {
+  taskId: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+  pollInterval?: number;
+}
+const STATUSES = new Set<string>(['working', 'input_required', 'completed', 'failed', 'cancelled']);
+export const isTerminal = (status: TaskStatus) =>
+  status === 'completed' || status === 'failed' || status === 'cancelled';
+
+/** How long a task may live on the server after it is created (asked; the server decides). */
+const TASK_TTL_MS = 60 * 60 * 1000;
+/** Polling between these bounds, whatever pollInterval says. */
+const MIN_POLL_MS = 250;
+const MAX_POLL_MS = 10_000;
+const DEFAULT_POLL_MS = 1000;
+/** tasks/get failing this many times in a row ends the wait. */
+const MAX_POLL_FAILURES = 5;
+
+/**
+ * Whether a call of `tool` goes as a task: only when the server offers task-augmented tools/call,
+ * and then as the tool says ("required": always; "optional": when the caller prefers it).
+ */
+export function callsAsTask(caps: ServerCapabilities, tool: Tool | undefined, preferTask: boolean): boolean {
+  const offered = (caps.tasks as { requests?: { tools?: { call?: unknown } } } | undefined)?.requests?.tools
+    ?.call;
+  if (!offered) return false;
+  const support = (tool as { execution?: { taskSupport?: unknown } } | undefined)?.execution?.taskSupport;
+  return support === 'required' || (support === 'optional' && preferTask);
+}
+
+/** A task state as the server sent it, checked; the problem in words otherwise. */
+export function taskStateOf(raw: unknown): TaskState | string {
+  const t = raw as Partial<TaskState> | null;
+  if (typeof t !== 'object' || t === null) return 'no task object';
+  if (typeof t.taskId !== 'string' || t.taskId === '') return 'a task without a taskId';
+  if (typeof t.status !== 'string' || !STATUSES.has(t.status))
+    return `an unknown task status ${JSON.stringify(t.status)}`;
+  return {
+    taskId: t.taskId,
+    status: t.status,
+    ...(typeof t.statusMessage === 'string' ? { statusMessage: t.statusMessage } : {}),
+    ...(typeof t.createdAt === 'string' ? { createdAt: t.createdAt } : {}),
+    ...(typeof t.lastUpdatedAt === 'string' ? { lastUpdatedAt: t.lastUpdatedAt } : {}),
+    ...(typeof t.pollInterval === 'number' && Number.isFinite(t.pollInterval)
+      ? { pollInterval: t.pollInterval }
+      : {}),
+  };
+}
+
+/** What running a task needs of the client. */
+export interface TaskPeer {
+  readonly serverName: string;
+  readonly capabilities: ServerCapabilities;
+  send(
+    method: string,
+    params: Record<string, unknown>,
+    options: { signal?: AbortSignal; timeoutMs?: number },
+  ): Promise<Record<string, unknown>>;
+  /** notifications/tasks/status, while subscribed. */
+  onStatus(listener: (state: TaskState) => void): () => void;
+}
+
+/**
+ * Runs one tool call as a task and returns its result. `onTask` hears each new state (the
+ * CreateTaskResult's, each poll's, each status notification's). An abort cancels the task on the
+ * server (tasks/cancel, when offered) and rejects with RequestCancelled.
+ */
+export async function callToolAsTask(
+  peer: TaskPeer,
+  name: string,
+  args: Record<string, unknown>,
+  options: { signal?: AbortSignal; onTask?: (state: TaskState) => void },
+): Promise<CallToolResult> {
+  const fail = (why: string) =>
+    new McpError(ErrorCode.InvalidResult, `tools/call as a task: ${why}`, {
+      server: peer.serverName,
+      method: 'tools/call',
+    });
+  const created = await peer.send(
+    'tools/call',
+    { name, arguments: args, task: { ttl: TASK_TTL_MS } },
+    { signal: options.signal },
+  );
+  const first = taskStateOf(created.task);
+  if (typeof first === 'string') {
+    // A server that ran it at once after all: a plain result is a result.
+    if (Array.isArray(created.content)) return created as unknown as CallToolResult;
+    throw fail(`the server answered with ${first}`);
+  }
+  const { taskId } = first;
+  let last = first;
+  const seen = (state: TaskState) => {
+    if (state.taskId !== taskId) return;
+    // A terminal state is final: a late "working" does not undo it.
+    if (isTerminal(last.status) && !isTerminal(state.status)) return;
+    if (state.status === last.status && state.statusMessage === last.statusMessage && state !== first) return;
+    last = state;
+    options.onTask?.(state);
+  };
+  options.onTask?.(first);
+  const stop = new AbortController();
+  const offStatus = peer.onStatus(seen);
+  const onAbort = () => {
+    stop.abort();
+    if ((peer.capabilities.tasks as { cancel?: unknown } | undefined)?.cancel && !isTerminal(last.status))
+      void peer.send('tasks/cancel', { taskId }, { timeoutMs: 10_000 }).then(
+        (r) => {
+          const state = taskStateOf(r);
+          if (typeof state !== 'string') seen(state);
+        },
+        () => {},
+      );
+  };
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  // Status for the person, while tasks/result waits for the end.
+  const polling = (async () => {
+    let failures = 0;
+    while (!stop.signal.aborted && !isTerminal(last.status)) {
+      const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, last.pollInterval ?? DEFAULT_POLL_MS));
+      await new Promise((r) => setTimeout(r, wait).unref?.());
+      if (stop.signal.aborted) return;
+      try {
+        const state = taskStateOf(
+          await peer.send('tasks/get', { taskId }, { signal: stop.signal, timeoutMs: 30_000 }),
+        );
+        if (typeof state === 'string') throw fail(`tasks/get returned ${state}`);
+        seen(state);
+        failures = 0;
+      } catch (error) {
+        if (stop.signal.aborted) return;
+        if (++failures >= MAX_POLL_FAILURES) {
+          stop.abort(error);
+          return;
+        }
+      }
+    }
+  })();
+  try {
+    // Held by the server until the task ends; no timeout of ours (the polling says it is alive).
+    const result = await Promise.race([
+      peer.send('tasks/result', { taskId }, { signal: stop.signal, timeoutMs: Number.POSITIVE_INFINITY }),
+      new Promise<never>((_, reject) =>
+        stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }),
+      ),
+    ]);
+    if (!Array.isArray(result.content)) throw fail('tasks/result returned no content array');
+    if (!isTerminal(last.status)) seen({ ...last, status: result.isError ? 'failed' : 'completed' });
+    return result as unknown as CallToolResult;
+  } catch (error) {
+    if (options.signal?.aborted)
+      throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
+        server: peer.serverName,
+        method: 'tools/call',
+        cause: error,
+      });
+    throw error;
+  } finally {
+    stop.abort();
+    options.signal?.removeEventListener('abort', onAbort);
+    offStatus();
+    await polling;
+  }
+}
