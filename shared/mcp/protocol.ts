@@ -253,6 +253,11 @@ export interface Progress {
   progress: number;
   total?: number;
   message?: string;
+  /**
+   * Not on the wire: the host's own note that the call runs as a task (2025-11-25 tasks), with the
+   * task's status; `message` is then the task's statusMessage.
+   */
+  task?: { taskId: string; status: 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled' };
 }
 
 // ---- roots ------------------------------------------------------------------------------------

@@ -90,6 +90,14 @@ export class ToolInvocations {
           signal: call.signal,
           onProgress: call.onProgress,
           resetTimeoutOnProgress: true,
+          // A tool that may run as a task does: its status shows, and it is not bound to one request's timeout.
+          preferTask: true,
+          onTask: (t) =>
+            call.onProgress({
+              progress: 0,
+              ...(t.statusMessage ? { message: t.statusMessage } : {}),
+              task: { taskId: t.taskId, status: t.status },
+            }),
         },
       );
       return { status: 'done', result, ...sent };

@@ -82,6 +82,12 @@ export function ToolCallCard({
             aria-label={`Progress of ${revealAsText(name)}`}
             {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
           />
+          {progress?.task && (
+            <span className="muted" data-task-status={progress.task.status}>
+              task {progress.task.status.replace('_', ' ')}
+              {progress.message ? ' · ' : ''}
+            </span>
+          )}
           {progress?.message && <SafeText text={progress.message} />}
           {onCancel && (
             <button type="button" onClick={onCancel}>

@@ -11,8 +11,12 @@ export function RunProgress({ run, onCancel }: { run: ToolRun; onCancel: () => v
         aria-label={`Progress of ${revealAsText(run.tool)}`}
         {...(p?.total ? { value: p.progress, max: p.total } : {})}
       />
-      <span className="muted">
-        {p ? `${p.progress}${p.total ? ` of ${p.total}` : ''}` : 'running…'}
+      <span className="muted" {...(p?.task ? { 'data-task-status': p.task.status } : {})}>
+        {p?.task
+          ? `task ${p.task.status.replace('_', ' ')}`
+          : p
+            ? `${p.progress}${p.total ? ` of ${p.total}` : ''}`
+            : 'running…'}
         {p?.message && (
           <>
             {' '}
