@@ -8,6 +8,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { type RunningHttpServer, startEverythingHttp } from '../e2e/fixtures/servers';
 import { createHttpTransport, McpClient } from '../electron/mcp';
 import { type Contender, measureThroughput, printRatios, QUICK, ROUNDS } from './harness';
+import { modernRow } from './modern';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The SDK's StreamableHTTPClientTransport hands one long-lived AbortSignal to every fetch, adding a
@@ -78,6 +79,7 @@ for (const [name, start] of servers) {
     await server.stop();
   }
 }
+await modernRow('http');
 if (listenerWarnings > 0) {
   console.log(
     `\nNode warned ${listenerWarnings} times of abort listeners piling up on one AbortSignal during this run ` +

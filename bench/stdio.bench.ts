@@ -10,6 +10,7 @@ import { EVERYTHING_ENTRY } from '../e2e/fixtures/servers';
 import { McpClient, StdioTransport } from '../electron/mcp';
 
 import { type Contender, measureThroughput, median, printRatios, QUICK, ROUNDS, verdict } from './harness';
+import { modernRow } from './modern';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixtures = path.join(here, '../e2e/fixtures/stdio');
@@ -211,4 +212,5 @@ async function sequentialRuns(fn: () => Promise<number>, n: number): Promise<num
 
 console.log(`# Switchboard stdio benchmark (Node ${process.version}, ${ROUNDS} round(s), median shown)`);
 for (const server of SERVERS) await throughput(server);
+await modernRow('stdio');
 await connectBench();

@@ -128,6 +128,8 @@ export class McpClient {
   readonly onElicitationComplete = this.elicitationComplete.event;
 
   private toolCache: Map<string, Tool> | undefined;
+  /** Modern: what every request's _meta carries (version, capabilities, who we are): built once. */
+  private readonly baseMeta: Record<string, unknown>;
   /** Modern results kept while their ttlMs says they are fresh. */
   private readonly cache = new ResultCache();
   /** Modern HTTP: each listed tool's x-mcp-header parameters, and the tools refused for theirs. */
@@ -187,6 +189,7 @@ export class McpClient {
     /** Which era the server speaks (modern: no session, `_meta` on every request). */
     readonly era: Era,
   ) {
+    this.baseMeta = modernMeta(options);
     const on = (method: string, fn: (p: Record<string, unknown>) => void) =>
       connection.onNotification(method, fn);
     on('notifications/tools/list_changed', () => {
@@ -343,7 +346,7 @@ export class McpClient {
     const trace = this.options.traceContext?.();
     const meta = {
       ...(given._meta as Record<string, unknown> | undefined),
-      ...modernMeta(this.options),
+      ...this.baseMeta,
       ...(this.logLevel ? { [META.logLevel]: this.logLevel } : {}),
       ...(trace ? traceMeta(trace) : {}),
     };
