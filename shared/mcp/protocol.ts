@@ -46,6 +46,8 @@ export interface ClientCapabilities {
   roots?: { listChanged?: boolean };
   sampling?: { tools?: object; context?: object };
   elicitation?: { form?: object; url?: object };
+  /** 2026-07-28 extensions by identifier, e.g. io.modelcontextprotocol/tasks. */
+  extensions?: Record<string, object>;
 }
 
 export interface ServerCapabilities {

@@ -65,6 +65,10 @@ export interface ClientRequests {
   };
   'completion/complete': { params: CompleteParams; result: CompleteResult };
   'logging/setLevel': { params: { level: LoggingLevel }; result: Empty };
+  /** The tasks extension (SEP-2663, 2026-07-28): a task's state (result or error inlined when it ended). */
+  'tasks/get': { params: { taskId: string }; result: Record<string, unknown> };
+  'tasks/update': { params: { taskId: string; inputResponses: Record<string, unknown> }; result: Empty };
+  'tasks/cancel': { params: { taskId: string }; result: Empty };
   /** The Skills extension (SEP-2640): entries as the server sent them, checked in client/skills.ts. */
   'skills/list': { params: PageParams; result: Page & { skills: unknown[] } };
 }

@@ -13,6 +13,7 @@ import { deriveClientCapabilities } from './capabilities';
 import type { DiscoverResult } from './clientRequests';
 import { handshake, SWITCHBOARD_CLIENT_INFO } from './handshake';
 import type { McpClientOptions } from './mcpClient';
+import { TASKS_EXTENSION } from './tasks';
 
 /** How long a stdio server may take to answer the probe before it is taken for a legacy one. */
 export const STDIO_PROBE_TIMEOUT_MS = 10_000;
@@ -28,7 +29,11 @@ const MODERN_ERRORS = new Set<number>([
 export function modernMeta(options: McpClientOptions): Record<string, unknown> {
   return {
     [META.protocolVersion]: MODERN_PROTOCOL_VERSION,
-    [META.clientCapabilities]: deriveClientCapabilities(options.handlers ?? {}),
+    // The tasks extension (SEP-2663): a task-supporting tool may answer with a task, which we follow.
+    [META.clientCapabilities]: {
+      ...deriveClientCapabilities(options.handlers ?? {}),
+      extensions: { [TASKS_EXTENSION]: {} },
+    },
     [META.clientInfo]: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
   };
 }

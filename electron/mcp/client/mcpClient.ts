@@ -48,7 +48,15 @@ import { CACHEABLE_METHODS, ResultCache } from './resultCache';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
 import { SubscriptionListener } from './subscriptions';
-import { callsAsTask, callToolAsTask, type TaskPeer, type TaskState, taskStateOf } from './tasks';
+import {
+  callsAsTask,
+  callToolAsTask,
+  followModernTask,
+  type ModernTaskPeer,
+  type TaskPeer,
+  type TaskState,
+  taskStateOf,
+} from './tasks';
 import { type HeaderParam, headerParamsOf, paramHeaders } from './toolHeaders';
 
 export interface McpClientOptions {
@@ -357,6 +365,8 @@ export class McpClient {
         this.connection.request<ResultOf<M>>(method, { ...given, ...round, _meta: meta }, options);
       const result = await this.sendModern(method, send);
       const type = (result as { resultType?: unknown }).resultType;
+      // A tool call the server runs as a task (the tasks extension): the caller follows it.
+      if (type === 'task' && method === 'tools/call') return result;
       if (type === undefined || type === 'complete') {
         // Answers that depend on inputResponses are not the answer to the request alone: not kept.
         if (cacheable && rounds === 0) this.cache.put(method, given, result);
@@ -544,6 +554,17 @@ export class McpClient {
     args: Record<string, unknown>,
     options: CallOptions,
   ): Promise<CallToolResult> {
+    const result = await this.sendToolCallOnce(name, args, options);
+    if (this.era === 'modern' && (result as { resultType?: unknown }).resultType === 'task')
+      return followModernTask(this.modernTaskPeer(), result as unknown as Record<string, unknown>, options);
+    return result;
+  }
+
+  private async sendToolCallOnce(
+    name: string,
+    args: Record<string, unknown>,
+    options: CallOptions,
+  ): Promise<CallToolResult> {
     if (this.era === 'legacy' && this.init.capabilities.tasks) {
       const tool = this.toolCache ? this.toolCache.get(name) : await this.toolDefinition(name, options);
       if (callsAsTask(this.init.capabilities, tool, options.preferTask ?? false))
@@ -660,6 +681,29 @@ export class McpClient {
   }
 
   // ---- internals ------------------------------------------------------------------------------
+
+  /** What following a modern task needs: its requests, and the input requests answered as any are. */
+  private modernTaskPeer(): ModernTaskPeer {
+    return {
+      serverName: this.serverName,
+      request: (method, params, o) =>
+        this.request(method, params as never, o.signal ? { signal: o.signal } : {}) as Promise<
+          Record<string, unknown>
+        >,
+      answer: (key, request, signal) => {
+        const asked = request as { method?: unknown; params?: unknown };
+        if (typeof asked?.method !== 'string' || !MRTR_INPUTS.has(asked.method))
+          return Promise.reject(
+            new McpError(
+              ErrorCode.InvalidResult,
+              `a task asked for input "${key}" with ${JSON.stringify(asked?.method)}, not elicitation, sampling or roots`,
+              { server: this.serverName, method: 'tasks/get' },
+            ),
+          );
+        return this.connection.handleEmbedded(asked.method, asked.params, signal, `task:${key}`);
+      },
+    };
+  }
 
   /** What a task-augmented call needs: requests with this call's limits, and the status notifications. */
   private taskPeer(options: CallOptions): TaskPeer {

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { type HttpFixture, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
+import { modernTasksServer } from '../../../e2e/fixtures/http/modernTasksServer';
 import { everythingStdio } from '../../../e2e/fixtures/servers';
-import { ErrorCode, McpClient, McpError, StdioTransport, type TaskState } from '../index';
+import {
+  createHttpTransport,
+  ErrorCode,
+  McpClient,
+  McpError,
+  StdioTransport,
+  type TaskState,
+} from '../index';
 
 /**
  * Task-augmented tool calls (2025-11-25 basic/utilities/tasks) against server-everything's
@@ -91,4 +100,84 @@ describe('tasks (2025-11-25)', () => {
     await expect.poll(() => sent.includes('tasks/cancel')).toBe(true);
     await expect.poll(() => states.at(-1)?.status).toBe('cancelled');
   }, 30_000);
+});
+
+describe('tasks (2026-07-28, the io.modelcontextprotocol/tasks extension)', () => {
+  const fixtures: HttpFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(fixtures.splice(0).map((f) => f.close()));
+  });
+
+  async function modern(handlers: Parameters<typeof McpClient.connect>[0]['handlers'] = {}) {
+    const server = modernTasksServer();
+    const fixture = await startHttpFixture(server.handler);
+    fixtures.push(fixture);
+    const client = await McpClient.connect({
+      transport: createHttpTransport({ url: fixture.url }, 'auto'),
+      protocol: 'auto',
+      handlers,
+      requestTimeoutMs: 10_000,
+    });
+    open.push(client);
+    return { client, server };
+  }
+
+  it('we declare the extension; a tool the server runs as a task is followed by tasks/get to its inlined result', async () => {
+    const { client, server } = await modern();
+    const states: TaskState[] = [];
+    const result = await client.callTool('slow_compute', {}, { onTask: (s) => states.push(s) });
+    expect(result.content).toEqual([{ type: 'text', text: 'computed 42' }]);
+    expect(states.map((s) => s.status)).toEqual(['working', 'working', 'working', 'completed']);
+    expect(states.map((s) => s.statusMessage).filter(Boolean)).toEqual(['step 1', 'step 2', 'step 3']);
+    const call = server.seen.find((s) => s.method === 'tools/call')!;
+    const caps = (call.params._meta as Record<string, { extensions?: object }>)[
+      'io.modelcontextprotocol/clientCapabilities'
+    ];
+    expect(caps?.extensions).toHaveProperty(['io.modelcontextprotocol/tasks']);
+    // No task hint in the call (the server decides), and the task named in Mcp-Name on every tasks/get.
+    expect(call.params).not.toHaveProperty('task');
+    const gets = server.seen.filter((s) => s.method === 'tasks/get');
+    expect(gets.length).toBe(3);
+    expect(gets.every((g) => g.name === g.params.taskId)).toBe(true);
+    // A sync tool stays sync.
+    expect((await client.callTool('greet')).content).toEqual([{ type: 'text', text: 'Hello!' }]);
+  });
+
+  it('input_required: each inputRequest goes to the same handler, the answers go back by tasks/update', async () => {
+    const asked: string[] = [];
+    const { client, server } = await modern({
+      elicitation: {
+        form: async (p) => {
+          asked.push(p.message);
+          return { action: 'accept' as const, content: { ok: true } };
+        },
+      },
+    });
+    const answers = (r: { content: { type: string; text?: string }[] }) =>
+      JSON.parse(r.content[0]!.text!.slice('answers: '.length)) as Record<string, unknown>;
+    expect(answers(await client.callTool('confirm_delete'))).toEqual({
+      confirm: { action: 'accept', content: { ok: true } },
+    });
+    expect(Object.keys(answers(await client.callTool('multi_input'))).sort()).toEqual(['first', 'second']);
+    expect(asked).toEqual(['Delete everything?', 'First question?', 'Second question?']);
+    expect(server.seen.filter((s) => s.method === 'tasks/update')).toHaveLength(2);
+  });
+
+  it('a failed task is its JSON-RPC error; cancel sends tasks/cancel', async () => {
+    const { client, server } = await modern();
+    const failed = (await client.callTool('failing_job').catch((e: unknown) => e)) as McpError;
+    expect(failed).toBeInstanceOf(McpError);
+    expect(failed.code).toBe(-32603);
+    expect(failed.message).toContain('the job crashed');
+
+    const controller = new AbortController();
+    const gets = () => server.seen.filter((s) => s.method === 'tasks/get').length;
+    const before = gets();
+    const call = client.callTool('slow_compute', {}, { signal: controller.signal });
+    await expect.poll(gets).toBeGreaterThan(before);
+    controller.abort();
+    const error = (await call.catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.RequestCancelled);
+    await expect.poll(() => server.seen.some((s) => s.method === 'tasks/cancel')).toBe(true);
+  });
 });

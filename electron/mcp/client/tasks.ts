@@ -177,3 +177,125 @@ export async function callToolAsTask(
     await polling;
   }
 }
+
+// ---- 2026-07-28: the io.modelcontextprotocol/tasks extension (SEP-2663) ----------------------------
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+/** A person answers each round of a task's input requests; a task that keeps asking is stopped after this many. */
+const MAX_TASK_INPUT_ROUNDS = 10;
+
+/** What following a modern task needs of the client: modern requests, and answering input requests. */
+export interface ModernTaskPeer {
+  readonly serverName: string;
+  request(
+    method: 'tasks/get' | 'tasks/update' | 'tasks/cancel',
+    params: Record<string, unknown>,
+    options: { signal?: AbortSignal },
+  ): Promise<Record<string, unknown>>;
+  /** One input request (elicitation, sampling, roots), through the same handlers and consent as any. */
+  answer(key: string, request: unknown, signal: AbortSignal): Promise<unknown>;
+}
+
+/**
+ * A tools/call a modern server answered with a task (`resultType: "task"`, the task's fields at the
+ * top level): followed by `tasks/get` at its pollIntervalMs until it ends — its result inlined when
+ * completed, its JSON-RPC error when failed; what it asks for (`input_required` with inputRequests)
+ * answered through the usual handlers and sent with `tasks/update`. Abort: `tasks/cancel`.
+ */
+export async function followModernTask(
+  peer: ModernTaskPeer,
+  created: Record<string, unknown>,
+  options: { signal?: AbortSignal; onTask?: (state: TaskState) => void },
+): Promise<CallToolResult> {
+  const fail = (why: string, data?: unknown) =>
+    new McpError(ErrorCode.InvalidResult, `tools/call task: ${why}`, {
+      server: peer.serverName,
+      method: 'tools/call',
+      ...(data !== undefined ? { data } : {}),
+    });
+  const pollOf = (raw: Record<string, unknown>) =>
+    typeof raw.pollIntervalMs === 'number' && Number.isFinite(raw.pollIntervalMs)
+      ? raw.pollIntervalMs
+      : undefined;
+  const first = taskStateOf(created);
+  if (typeof first === 'string') throw fail(`the server answered with ${first}`);
+  const { taskId } = first;
+  let poll = pollOf(created);
+  let last: TaskState | undefined;
+  const report = (state: TaskState) => {
+    if (last && state.status === last.status && state.statusMessage === last.statusMessage) return;
+    last = state;
+    options.onTask?.(state);
+  };
+  report(first);
+  const signal = options.signal ?? new AbortController().signal;
+  const cancel = () => void peer.request('tasks/cancel', { taskId }, {}).catch(() => {});
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    let rounds = 0;
+    let current: Record<string, unknown> = created;
+    for (;;) {
+      const state = taskStateOf(current);
+      if (typeof state === 'string') throw fail(`tasks/get returned ${state}`);
+      report(state);
+      if (state.status === 'completed') {
+        const result = current.result as CallToolResult | undefined;
+        if (!result || !Array.isArray(result.content)) throw fail('a completed task without a result');
+        return result;
+      }
+      if (state.status === 'failed') {
+        const error = current.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
+        if (error && typeof error.code === 'number' && typeof error.message === 'string')
+          throw new McpError(error.code, error.message, {
+            server: peer.serverName,
+            method: 'tools/call',
+            data: error.data,
+          });
+        throw fail(`task ${taskId} failed${state.statusMessage ? `: ${state.statusMessage}` : ''}`);
+      }
+      if (state.status === 'cancelled')
+        throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
+          server: peer.serverName,
+          method: 'tools/call',
+        });
+      if (state.status === 'input_required' && current.inputRequests !== undefined) {
+        const asked = current.inputRequests;
+        if (typeof asked !== 'object' || asked === null || Array.isArray(asked))
+          throw fail('inputRequests that are not a map');
+        if (++rounds > MAX_TASK_INPUT_ROUNDS)
+          throw fail(`task ${taskId} still asks for more input after ${MAX_TASK_INPUT_ROUNDS} rounds`);
+        const inputResponses: Record<string, unknown> = {};
+        for (const [key, request] of Object.entries(asked)) {
+          signal.throwIfAborted();
+          inputResponses[key] = await peer.answer(key, request, signal);
+        }
+        await peer.request('tasks/update', { taskId, inputResponses }, { signal });
+      } else {
+        const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, poll ?? DEFAULT_POLL_MS));
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(resolve, wait);
+          signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              reject(signal.reason);
+            },
+            { once: true },
+          );
+        });
+      }
+      current = await peer.request('tasks/get', { taskId }, { signal });
+      poll = pollOf(current) ?? poll;
+    }
+  } catch (error) {
+    if (signal.aborted && !(error instanceof McpError && error.isCancelled))
+      throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
+        server: peer.serverName,
+        method: 'tools/call',
+        cause: error,
+      });
+    throw error;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}

@@ -1,10 +1,14 @@
 import type { JsonRpcMessage } from '../jsonrpc/message';
 
 /** Methods whose `params.name` or `params.uri` travels in `Mcp-Name` (2026-07-28, Standard Request Headers). */
-const NAMED: Record<string, 'name' | 'uri'> = {
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  // The tasks extension (SEP-2663) names the task.
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 };
 
 /** Visible ASCII and space, with no space at either end: what a header may carry as it is. */
