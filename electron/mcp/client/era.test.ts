@@ -57,7 +57,13 @@ describe('era detection and the 2026-07-28 wire', () => {
     expect(client.era).toBe('modern');
     expect(client.protocolVersion).toBe(MODERN_PROTOCOL_VERSION);
     expect(client.serverInfo.name).toBe('modern-test-server');
-    expect((await client.listTools()).map((t) => t.name)).toEqual(['echo', 'wide_schema', 'greet']);
+    // In the server's order.
+    expect((await client.listTools()).map((t) => t.name)).toEqual([
+      'echo',
+      'wide_schema',
+      'greet',
+      'add_tool',
+    ]);
     expect(textOf(await client.callTool('echo', { text: 'hi' }))).toBe('echo: hi');
     await client.ping(); // server/discover: a modern server has no ping
   });
@@ -265,6 +271,24 @@ describe('era detection and the 2026-07-28 wire', () => {
     expect(
       traceContextFromEnv({ TRACEPARENT: 'ff-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01' }),
     ).toBe(undefined);
+  });
+
+  it('stdio: list changes reach a modern client on its subscriptions/listen stream too', async () => {
+    const client = await connect({ transport: new StdioTransport(modernStdio('reject')), protocol: 'auto' });
+    expect(client.era).toBe('modern');
+    let changes = 0;
+    client.onToolsListChanged(() => changes++);
+    // The stream is acknowledged before anything is sent on it: add tools until a change is heard.
+    await expect
+      .poll(
+        async () => {
+          await client.callTool('add_tool', {});
+          return changes;
+        },
+        { timeout: 10_000 },
+      )
+      .toBeGreaterThan(0);
+    expect((await client.listTools()).map((t) => t.name)).toContain('added');
   });
 
   it('values that are not plain ASCII travel in headers Base64-encoded (the spec table)', () => {
