@@ -1,7 +1,12 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MODERN_SERVER, type RunningHttpServer, startModernHttp } from '../fixtures/servers';
+import {
+  EVERYTHING_ENTRY,
+  MODERN_SERVER,
+  type RunningHttpServer,
+  startModernHttp,
+} from '../fixtures/servers';
 import {
   describeInChromium,
   goTo,
@@ -28,8 +33,9 @@ describeInChromium('a 2026-07-28 server in the app', () => {
         'modern-local': { command: process.execPath, args: [MODERN_SERVER, '--stdio', '--legacy', 'reject'] },
         'modern-remote': { url: http.url },
         'forced-legacy': { command: process.execPath, args: [MODERN_SERVER, '--stdio'], protocol: 'legacy' },
+        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
       },
-      trusted: ['modern-local', 'forced-legacy'],
+      trusted: ['modern-local', 'forced-legacy', 'everything'],
     });
     page = shell.page;
     await page.goto(shell.url);
@@ -42,8 +48,10 @@ describeInChromium('a 2026-07-28 server in the app', () => {
   }, 60_000);
 
   it('runs modern servers with no handshake, says which era each speaks, and calls their tools', async () => {
-    for (const id of ['modern-local', 'modern-remote', 'forced-legacy'])
+    for (const id of ['modern-local', 'modern-remote', 'forced-legacy', 'everything'])
       await card(id).locator('[data-status="running"]').waitFor({ timeout: 30_000 });
+    // server-everything (legacy) in the same host session as the modern ones.
+    expect(await card('everything').locator('[data-era]').getAttribute('data-era')).toBe('legacy');
     expect(await card('modern-local').locator('[data-era]').getAttribute('data-era')).toBe('modern');
     expect(await card('modern-local').textContent()).toContain('2026-07-28 (modern: no session)');
     expect(await card('modern-remote').locator('[data-era]').getAttribute('data-era')).toBe('modern');
@@ -58,6 +66,13 @@ describeInChromium('a 2026-07-28 server in the app', () => {
         .toContain(`echo: from ${id}`);
       await runner.getByRole('button', { name: 'Close' }).click();
     }
+    const legacy = await runToolByHand(page, 'everything', 'echo', {
+      fill: (r) => r.getByLabel('message').fill('from everything'),
+    });
+    await expect
+      .poll(() => legacy.getByRole('region', { name: 'Result' }).textContent())
+      .toContain('from everything');
+    await legacy.getByRole('button', { name: 'Close' }).click();
   }, 120_000);
 
   it('the tool runner checks arguments against the 2020-12 schema before anything is sent; Refresh lists again', async () => {

@@ -66,6 +66,13 @@ describeInChromium('tasks in the app', () => {
     await page.reload();
     await goTo(page, 'Chats');
     await page.getByRole('navigation', { name: 'Conversations' }).getByText('Research tides').click();
+    // The reloaded page shows the task still working (its next status reaches the new page).
+    await expect
+      .poll(() => page.locator('[data-task-status]').first().getAttribute('data-task-status'), {
+        timeout: 5_000,
+      })
+      .toBe('working');
+    await page.screenshot({ path: path.join(shots, 'task-after-reload.png') });
     const log = page.getByRole('log', { name: 'Messages' });
     await expect
       .poll(() => log.textContent(), { timeout: 20_000 })
