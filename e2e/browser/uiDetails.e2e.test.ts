@@ -85,6 +85,19 @@ describeInChromium('UI details in Chromium', () => {
     expect(await page.getByRole('searchbox', { name: 'Search logs' }).inputValue()).toBe('running');
     expect(await wire.isChecked()).toBe(true);
     await page.getByRole('searchbox', { name: 'Search logs' }).fill('');
+    // Recording the wire is a per-server switch, off until the person turns it on.
+    const first = (await page.getByLabel('Server', { exact: true }).locator('option').nth(1).textContent())!;
+    await page.getByLabel('Server', { exact: true }).selectOption(first);
+    const record = page.getByLabel('Record the wire');
+    expect(await record.isChecked()).toBe(false);
+    await record.check();
+    await expect.poll(() => record.isChecked()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Log entries' }).textContent())
+      .toContain('wire trace on');
+    await record.uncheck();
+    await expect.poll(() => record.isChecked()).toBe(false);
+    await page.getByLabel('Server', { exact: true }).selectOption('');
   });
 
   it('a call that failed is marked and named by server and tool; the Model panel closes on Escape', async () => {

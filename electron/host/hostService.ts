@@ -193,6 +193,9 @@ export class HostService implements HostApi {
   async setLogLevel(id: string, level: LoggingLevel) {
     await this.host.registry.session(id).setLoggingLevel(level);
   }
+  async setWireTrace(id: string, on: boolean) {
+    this.host.registry.session(id).setWireTrace(on);
+  }
   async listConsents() {
     return this.host.consent.queue();
   }

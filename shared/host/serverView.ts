@@ -68,6 +68,8 @@ export interface ServerView {
   state: ServerState;
   /** Set while a local server waits for the person to confirm exactly what will run. */
   trustRequired?: TrustRequest;
+  /** Whether every message both ways is written to its log (off unless the person turns it on). */
+  wireTrace: boolean;
 }
 
 /** A launch waiting for the person's trust, and the identity that stands for exactly that launch. */

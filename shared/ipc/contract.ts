@@ -114,6 +114,8 @@ export const HOST_METHODS = {
   trustServer: z.tuple([serverId, z.string().regex(/^[0-9a-f]{64}$/, 'a server identity')]),
   getLogs: z.tuple([serverId.nullable()]),
   setLogLevel: z.tuple([serverId, z.enum(LOGGING_LEVELS)]),
+  /** Writes every message to and from the server into its log, or stops. */
+  setWireTrace: z.tuple([serverId, z.boolean()]),
   listConsents: z.tuple([]),
   answerConsent: z.tuple([consentId, consentAnswer]),
   // ---- editing servers ----
@@ -261,6 +263,7 @@ export interface HostResults {
   trustServer: void;
   getLogs: LogEntry[];
   setLogLevel: void;
+  setWireTrace: void;
   listConsents: ConsentRequest[];
   answerConsent: void;
   getServerDraft: ServerDraft;

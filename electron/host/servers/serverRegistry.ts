@@ -72,6 +72,7 @@ export class ServerRegistry {
       id: name,
       kind: 'stdio',
       target: '',
+      wireTrace: false,
       state: {
         status: 'error',
         error: {
@@ -117,6 +118,7 @@ export class ServerRegistry {
         kind: config.kind,
         target: targetOf(config),
         state: entry.session.state,
+        wireTrace: entry.session.wireTrace,
       };
       // A disabled server asks when it is enabled (enabling does not change what it runs).
       const request = this.trustRequest(entry);

@@ -74,8 +74,9 @@ describe('ServerSession', () => {
     });
     expect(states.map((s) => s.status)).toEqual(['starting', 'running']);
     expect((await conn.callTool('echo', { message: 'x' })).content).toHaveLength(1);
+    // No wire trace unless the person asks for one.
     const sources = new Set(logs.entries('everything').map((e) => e.source));
-    expect(sources).toEqual(new Set(['lifecycle', 'stderr', 'wire']));
+    expect(sources).toEqual(new Set(['lifecycle', 'stderr']));
     await conn.stop();
     expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });
     expect(conn.run).toBeUndefined();
@@ -341,6 +342,28 @@ describe('ServerSession', () => {
     await expect.poll(() => inits().length).toBe(2);
     await expect.poll(() => conn.state.status).toBe('running');
     expect(probes()).toHaveLength(1);
+  });
+
+  it('the wire trace, once turned on, logs every message both ways from the opening exchange; off stops it', async () => {
+    const { conn, logs, states } = connection(configOf('traced', stdio(everythingStdio())));
+    const wire = () =>
+      logs
+        .entries('traced')
+        .filter((e) => e.source === 'wire')
+        .map((e) => e.text);
+    expect(conn.wireTrace).toBe(false);
+    conn.setWireTrace(true);
+    expect(conn.wireTrace).toBe(true);
+    expect(states.length).toBe(1); // the page hears of it
+    await conn.start();
+    expect(wire().some((t) => t.startsWith('→') && t.includes('"initialize"'))).toBe(true);
+    expect(wire().some((t) => t.startsWith('←') && t.includes('"protocolVersion"'))).toBe(true);
+    await conn.callTool('echo', { message: 'traced' });
+    expect(wire().filter((t) => t.includes('traced')).length).toBeGreaterThanOrEqual(2);
+    conn.setWireTrace(false);
+    const before = wire().length;
+    await conn.callTool('echo', { message: 'quiet' });
+    expect(wire().length).toBe(before);
   });
 
   it('a disabled server does not start', async () => {

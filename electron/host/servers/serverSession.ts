@@ -106,6 +106,8 @@ export class ServerSession {
    * configuration; a legacy server is not probed again unless its initialize fails).
    */
   private era: Era | undefined;
+  /** Whether the wire trace is written (off by default; not kept across app restarts). */
+  private tracing = false;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
 
@@ -134,6 +136,22 @@ export class ServerSession {
   }
   get state(): ServerState {
     return this.current;
+  }
+  get wireTrace(): boolean {
+    return this.tracing;
+  }
+  /** Turns the wire trace on or off; on from a start, it includes the opening exchange. */
+  setWireTrace(on: boolean): void {
+    if (this.tracing === on) return;
+    this.tracing = on;
+    this.log(
+      'lifecycle',
+      'info',
+      on
+        ? 'wire trace on: every message both ways is logged (restart the server to see its opening exchange)'
+        : 'wire trace off',
+    );
+    this.stateEmitter.fire(this.current);
   }
   /** Which run of the server is live (a new number after every restart); undefined unless running. */
   get run(): number | undefined {
@@ -307,6 +325,10 @@ export class ServerSession {
         protocol: this.config.protocol ?? 'auto',
         ...(this.era ? { knownEra: this.era } : {}),
         traceContext: traceContextFromEnv,
+        // Only while the person has it on (the Logs page): a trace doubles what a busy server logs.
+        onWireTrace: (trace) => {
+          if (this.tracing) this.logger.wire(trace);
+        },
         signal: attempt.signal,
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });
@@ -409,7 +431,6 @@ export class ServerSession {
       }),
       client.onLogMessage((m) => this.logger.serverMessage(m)),
       client.onProtocolLog((entry) => this.log('protocol', entry.level, entry.message)),
-      client.onWireTrace((trace) => this.logger.wire(trace)),
     ];
   }
 

@@ -82,6 +82,11 @@ export interface McpClientOptions {
    * only if that fails; `modern` changes nothing (the probe is its first request anyway).
    */
   knownEra?: Era;
+  /**
+   * Every message both ways from the very first (the probe, initialize): for a wire trace that must
+   * include the opening exchange. `onWireTrace` on the client sees only what comes after connect.
+   */
+  onWireTrace?: (trace: WireTrace) => void;
   /** W3C trace context to carry in each modern request's `_meta` (`traceparent`, `tracestate`). */
   traceContext?: () => { traceparent: string; tracestate?: string } | undefined;
   ping?: PingOptions;
@@ -156,6 +161,7 @@ export class McpClient {
     const validator = new SchemaValidator();
     const elicitations = new ElicitationTracker();
     const connection = new JsonRpcConnection(transport, server);
+    if (options.onWireTrace) connection.onTrace(options.onWireTrace);
     connection.setRequestHandler('ping', () => ({}));
     registerServerRequests(connection, handlers, { server, validator, elicitations });
 

@@ -12,6 +12,7 @@ const server = (id: string, extra: Partial<ServerView>): ServerView => ({
   id,
   kind: 'stdio',
   target: 'npx server',
+  wireTrace: false,
   state: { status: 'stopped' },
   ...extra,
 });

@@ -47,6 +47,7 @@ export function LogsPage() {
   );
   const loggers = useApp((s) => s.loggers);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [tracing, setTracing] = useState<boolean>();
 
   const selected = servers.find((s) => s.id === server);
   const canSetLevel =
@@ -95,6 +96,22 @@ export function LogsPage() {
               ))}
             </select>
           </>
+        )}
+        {selected && (
+          <label className="check" title="Every message to and from this server, in full, in its log">
+            <input
+              type="checkbox"
+              checked={tracing ?? selected.wireTrace}
+              onChange={(e) => {
+                const on = e.target.checked;
+                setTracing(on); // shown at once; the server's view confirms it
+                void run(() => host.call('setWireTrace', selected.id, on)).finally(() =>
+                  setTracing(undefined),
+                );
+              }}
+            />{' '}
+            Record the wire
+          </label>
         )}
         <label htmlFor="log-logger">Logger</label>
         <select id="log-logger" value={logger ?? ''} onChange={(e) => setLogger(e.target.value || undefined)}>
