@@ -562,7 +562,7 @@ export class McpClient {
   ): Promise<CallToolResult> {
     const result = await this.sendToolCallOnce(name, args, options);
     if (this.era === 'modern' && (result as { resultType?: unknown }).resultType === 'task')
-      return followModernTask(this.modernTaskPeer(), result as unknown as Record<string, unknown>, options);
+      return followModernTask(this.modernTaskPeer(), result, options);
     return result;
   }
 

@@ -1,3 +1,4 @@
+import { fieldOf } from '../../../shared/fieldOf';
 import type { CallToolResult, ServerCapabilities, Tool } from '../../../shared/mcp/protocol';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
@@ -42,6 +43,11 @@ export function callsAsTask(caps: ServerCapabilities, tool: Tool | undefined, pr
   if (!offered) return false;
   const support = (tool as { execution?: { taskSupport?: unknown } } | undefined)?.execution?.taskSupport;
   return support === 'required' || (support === 'optional' && preferTask);
+}
+
+/** A tool result as far as a task's answer must be one: it has its content array. */
+function isToolResult(value: unknown): value is CallToolResult {
+  return Array.isArray(fieldOf(value, 'content'));
 }
 
 /** A task state as the server sent it, checked; the problem in words otherwise. */
@@ -100,7 +106,7 @@ export async function callToolAsTask(
   const first = taskStateOf(created.task);
   if (typeof first === 'string') {
     // A server that ran it at once after all: a plain result is a result.
-    if (Array.isArray(created.content)) return created as unknown as CallToolResult;
+    if (isToolResult(created)) return created;
     throw fail(`the server answered with ${first}`);
   }
   const { taskId } = first;
@@ -159,9 +165,9 @@ export async function callToolAsTask(
         stop.signal.addEventListener('abort', () => reject(stop.signal.reason), { once: true }),
       ),
     ]);
-    if (!Array.isArray(result.content)) throw fail('tasks/result returned no content array');
+    if (!isToolResult(result)) throw fail('tasks/result returned no content array');
     if (!isTerminal(last.status)) seen({ ...last, status: result.isError ? 'failed' : 'completed' });
-    return result as unknown as CallToolResult;
+    return result;
   } catch (error) {
     if (options.signal?.aborted)
       throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
@@ -204,7 +210,7 @@ export interface ModernTaskPeer {
  */
 export async function followModernTask(
   peer: ModernTaskPeer,
-  created: Record<string, unknown>,
+  created: object,
   options: { signal?: AbortSignal; onTask?: (state: TaskState) => void },
 ): Promise<CallToolResult> {
   const fail = (why: string, data?: unknown) =>
@@ -213,10 +219,10 @@ export async function followModernTask(
       method: 'tools/call',
       ...(data !== undefined ? { data } : {}),
     });
-  const pollOf = (raw: Record<string, unknown>) =>
-    typeof raw.pollIntervalMs === 'number' && Number.isFinite(raw.pollIntervalMs)
-      ? raw.pollIntervalMs
-      : undefined;
+  const pollOf = (raw: object) => {
+    const ms = fieldOf(raw, 'pollIntervalMs');
+    return typeof ms === 'number' && Number.isFinite(ms) ? ms : undefined;
+  };
   const first = taskStateOf(created);
   if (typeof first === 'string') throw fail(`the server answered with ${first}`);
   const { taskId } = first;
@@ -233,23 +239,25 @@ export async function followModernTask(
   signal.addEventListener('abort', cancel, { once: true });
   try {
     let rounds = 0;
-    let current: Record<string, unknown> = created;
+    let current: object = created;
     for (;;) {
       const state = taskStateOf(current);
       if (typeof state === 'string') throw fail(`tasks/get returned ${state}`);
       report(state);
       if (state.status === 'completed') {
-        const result = current.result as CallToolResult | undefined;
-        if (!result || !Array.isArray(result.content)) throw fail('a completed task without a result');
+        const result = fieldOf(current, 'result');
+        if (!isToolResult(result)) throw fail('a completed task without a result');
         return result;
       }
       if (state.status === 'failed') {
-        const error = current.error as { code?: unknown; message?: unknown; data?: unknown } | undefined;
-        if (error && typeof error.code === 'number' && typeof error.message === 'string')
-          throw new McpError(error.code, error.message, {
+        const error = fieldOf(current, 'error');
+        const code = fieldOf(error, 'code');
+        const message = fieldOf(error, 'message');
+        if (typeof code === 'number' && typeof message === 'string')
+          throw new McpError(code, message, {
             server: peer.serverName,
             method: 'tools/call',
-            data: error.data,
+            data: fieldOf(error, 'data'),
           });
         throw fail(`task ${taskId} failed${state.statusMessage ? `: ${state.statusMessage}` : ''}`);
       }
@@ -258,8 +266,8 @@ export async function followModernTask(
           server: peer.serverName,
           method: 'tools/call',
         });
-      if (state.status === 'input_required' && current.inputRequests !== undefined) {
-        const asked = current.inputRequests;
+      const asked = fieldOf(current, 'inputRequests');
+      if (state.status === 'input_required' && asked !== undefined) {
         if (typeof asked !== 'object' || asked === null || Array.isArray(asked))
           throw fail('inputRequests that are not a map');
         if (++rounds > MAX_TASK_INPUT_ROUNDS)
