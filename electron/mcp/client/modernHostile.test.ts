@@ -64,48 +64,45 @@ const done = (id: unknown, text: string) => ({
   result: { resultType: 'complete', content: [{ type: 'text', text }] },
 });
 const calls = (f: HttpFixture) => f.requests.filter((r) => r.body?.method === 'tools/call');
+/** Elicitation handlers that accept everything and count how often a person was asked. */
+function counting() {
+  const seen = { asked: 0 };
+  const handlers = {
+    elicitation: {
+      form: async () => {
+        seen.asked++;
+        return { action: 'accept' as const, content: {} };
+      },
+    },
+  };
+  return { seen, handlers };
+}
 
 describe('hostile 2026-07-28 servers', () => {
   it('a server that answers input_required forever is stopped after 10 rounds, naming why', async () => {
-    let asked = 0;
+    const { seen, handlers } = counting();
     const { client, fixture } = await connect((res, body) => json(res, inputRequired(body.id, 'again')), {
-      handlers: {
-        elicitation: {
-          form: async () => {
-            asked++;
-            return { action: 'accept' as const, content: {} };
-          },
-        },
-      },
+      handlers,
     });
     const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
     expect(error).toBeInstanceOf(McpError);
     expect(error.code).toBe(ErrorCode.InvalidResult);
     expect(error.message).toContain('still asks for more input after 10 rounds');
     expect(calls(fixture)).toHaveLength(11);
-    expect(asked).toBe(10);
+    expect(seen.asked).toBe(10);
     // Each round is a new request with a new id.
     expect(new Set(calls(fixture).map((r) => r.body!.id)).size).toBe(11);
   });
 
   it('a huge requestState is refused before anyone is asked anything', async () => {
-    let asked = 0;
+    const { seen, handlers } = counting();
     const { client, fixture } = await connect(
       (res, body) => json(res, inputRequired(body.id, 'x'.repeat(2 * 1024 * 1024))),
-      {
-        handlers: {
-          elicitation: {
-            form: async () => {
-              asked++;
-              return { action: 'accept' as const, content: {} };
-            },
-          },
-        },
-      },
+      { handlers },
     );
     const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
     expect(error.message).toMatch(/requestState of 2097152 characters, more than the 1048576/);
-    expect(asked).toBe(0);
+    expect(seen.asked).toBe(0);
     expect(calls(fixture)).toHaveLength(1);
   });
 

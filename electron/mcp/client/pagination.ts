@@ -5,7 +5,8 @@ import type { CallOptions } from './mcpClient';
 
 const MAX_PAGES = 1000;
 
-interface Requester {
+/** What following a list's pages needs of a client. */
+export interface Requester {
   readonly serverName: string;
   request<M extends ListMethod>(
     method: M,

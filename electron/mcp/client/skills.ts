@@ -4,9 +4,8 @@ import { parse as parseYaml } from 'yaml';
 import type { ReadResourceResult, ResourceContents, ServerCapabilities } from '../../../shared/mcp/protocol';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
-import type { ListMethod, ResultOf } from './clientRequests';
 import type { CallOptions } from './mcpClient';
-import { collectPages } from './pagination';
+import { collectPages, type Requester } from './pagination';
 
 /**
  * The Skills extension (SEP-2640, `io.modelcontextprotocol/skills`): a server lists skills with
@@ -136,13 +135,7 @@ export function frontmatterMismatch(entry: SkillEntry, text: string): string | u
 }
 
 /** What listing and loading skills needs of a client. */
-export interface SkillSource {
-  readonly serverName: string;
-  request<M extends ListMethod>(
-    method: M,
-    params: { cursor: string } | undefined,
-    options?: CallOptions,
-  ): Promise<ResultOf<M>>;
+export interface SkillSource extends Requester {
   readResource(uri: string, options?: CallOptions): Promise<ReadResourceResult>;
 }
 

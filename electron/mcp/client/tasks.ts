@@ -45,6 +45,15 @@ export function callsAsTask(caps: ServerCapabilities, tool: Tool | undefined, pr
   return support === 'required' || (support === 'optional' && preferTask);
 }
 
+/** The one error for a task that ended cancelled (by us, or by the server). */
+function taskCancelled(server: string, taskId: string, cause?: unknown): McpError {
+  return new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
+    server,
+    method: 'tools/call',
+    ...(cause !== undefined ? { cause } : {}),
+  });
+}
+
 /** A tool result as far as a task's answer must be one: it has its content array. */
 function isToolResult(value: unknown): value is CallToolResult {
   return Array.isArray(fieldOf(value, 'content'));
@@ -169,12 +178,7 @@ export async function callToolAsTask(
     if (!isTerminal(last.status)) seen({ ...last, status: result.isError ? 'failed' : 'completed' });
     return result;
   } catch (error) {
-    if (options.signal?.aborted)
-      throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
-        server: peer.serverName,
-        method: 'tools/call',
-        cause: error,
-      });
+    if (options.signal?.aborted) throw taskCancelled(peer.serverName, taskId, error);
     throw error;
   } finally {
     stop.abort();
@@ -261,11 +265,7 @@ export async function followModernTask(
           });
         throw fail(`task ${taskId} failed${state.statusMessage ? `: ${state.statusMessage}` : ''}`);
       }
-      if (state.status === 'cancelled')
-        throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
-          server: peer.serverName,
-          method: 'tools/call',
-        });
+      if (state.status === 'cancelled') throw taskCancelled(peer.serverName, taskId);
       const asked = fieldOf(current, 'inputRequests');
       if (state.status === 'input_required' && asked !== undefined) {
         if (typeof asked !== 'object' || asked === null || Array.isArray(asked))
@@ -297,11 +297,7 @@ export async function followModernTask(
     }
   } catch (error) {
     if (signal.aborted && !(error instanceof McpError && error.isCancelled))
-      throw new McpError(ErrorCode.RequestCancelled, `Task ${taskId} was cancelled`, {
-        server: peer.serverName,
-        method: 'tools/call',
-        cause: error,
-      });
+      throw taskCancelled(peer.serverName, taskId, error);
     throw error;
   } finally {
     signal.removeEventListener('abort', cancel);
