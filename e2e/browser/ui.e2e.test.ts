@@ -79,6 +79,11 @@ describeInChromium('the UI in Chromium', () => {
   const close = (runner: Locator) => runner.getByRole('button', { name: 'Close' }).click();
 
   it('a long tool run shows progress, and Cancel cancels it on the server', async () => {
+    // The cancel is checked on the wire trace, which the person turns on in Logs.
+    await section('Logs');
+    await page.getByLabel('Server', { exact: true }).selectOption('everything');
+    await page.getByLabel('Record the wire').check();
+    await page.getByLabel('Server', { exact: true }).selectOption('');
     const runner = await runTool('everything', 'trigger-long-running-operation', async (r) => {
       await r.getByLabel('duration').fill('30');
       await r.getByLabel('steps').fill('30');

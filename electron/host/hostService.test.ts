@@ -79,6 +79,7 @@ describe('HostService: tools run from the UI', () => {
     const { host, service } = await runningEverything();
     const tool = (await service.getCatalog()).tools.find((t) => t.tool === 'trigger-long-running-operation')!;
     const callId = crypto.randomUUID();
+    host.registry.session('everything').setWireTrace(true); // the cancel is read on the wire trace
     const run = service.runTool(callId, tool.name, { duration: 30, steps: 30 });
     await approveNextTool(host);
     await until('progress', () => events.some((e) => e.event === 'toolRunProgress'));

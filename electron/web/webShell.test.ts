@@ -322,7 +322,9 @@ describe('browser shell', () => {
   it('a secret canary never appears in any WebSocket frame', async () => {
     const client = open(await signIn());
     await client.opened;
-    // The canary passes through the server: get-env prints the environment it was given.
+    // The canary passes through the server: get-env prints the environment it was given, and the
+    // wire trace (turned on here) logs that result in full.
+    host.registry.session('everything').setWireTrace(true);
     const env = await host.registry.get('everything')!.callTool('get-env');
     expect(JSON.stringify(env)).toContain(CANARY);
     for (const method of ['listServers', 'listTools', 'listConsents', 'getRoots', 'secretStorage'])

@@ -167,6 +167,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     env.fake.script({
       content: [{ type: 'tool_use', id: 'toolu_long', name: long, input: { duration: 30, steps: 30 } }],
     });
+    h.registry.session('everything').setWireTrace(true); // the cancel is read on the wire trace
     const c = await h.chat.create();
     await h.chat.send(c.id, 'Run the long one');
     await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
@@ -193,6 +194,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
       { content: [{ type: 'tool_use', id: 'toolu_one', name: long, input: { duration: 30, steps: 30 } }] },
       { content: [{ type: 'text', text: 'Understood: it was cancelled.' }] },
     );
+    h.registry.session('everything').setWireTrace(true); // the cancel is read on the wire trace
     const c = await h.chat.create();
     const before = messagesSent().length;
     await h.chat.send(c.id, 'Run it, then tell me');

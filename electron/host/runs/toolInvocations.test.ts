@@ -30,6 +30,7 @@ async function start() {
   await trustAsShown(host.registry, 'everything');
   await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(5);
   const h = host;
+  h.registry.session('everything').setWireTrace(true); // the cancels are counted on the wire trace
   const long = h.catalog.tools().find((t) => t.tool.name === 'trigger-long-running-operation')!.name;
   // Every consent this test raises is allowed once, as the person would.
   h.consent.onChange((queue) => {

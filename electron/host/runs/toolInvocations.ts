@@ -90,8 +90,8 @@ export class ToolInvocations {
           signal: call.signal,
           onProgress: call.onProgress,
           resetTimeoutOnProgress: true,
-          // A tool that may run as a task does: its status shows, and it is not bound to one request's timeout.
-          preferTask: true,
+          // Tools that require a task run as one (their status shows); "optional" ones run as plain calls,
+          // so a cancel is the request's own notifications/cancelled.
           onTask: (t) =>
             call.onProgress({
               progress: 0,
