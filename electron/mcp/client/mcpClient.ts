@@ -105,6 +105,24 @@ export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & {
 };
 /** A broken response stream (2026-07-28 HTTP) loses the request: it is sent again this many times. */
 const MAX_REISSUES = 2;
+/**
+ * Requests that only read, sent again freely when their answer is lost. Anything else (a tool
+ * call, tasks/update, tasks/cancel) may already have acted: sent again only when it is a tool the
+ * server marks read-only or idempotent — a person consented to one run, not three.
+ */
+const RESENDABLE_METHODS = new Set<string>([
+  'server/discover',
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'resources/read',
+  'prompts/list',
+  'prompts/get',
+  'completion/complete',
+  'skills/list',
+  'tasks/get',
+  'ping',
+]);
 
 /** 2026-07-28: the requests a server may answer with `input_required`, and what it may ask for. */
 const MRTR_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
@@ -369,7 +387,7 @@ export class McpClient {
       // Each try is a new request (a fresh id); the answers and the server's state ride along.
       const send = () =>
         this.connection.request<ResultOf<M>>(method, { ...given, ...round, _meta: meta }, options);
-      const result = await this.sendModern(method, send);
+      const result = await this.sendModern(method, send, this.resendable(method, given));
       const type = (result as { resultType?: unknown }).resultType;
       // A tool call the server runs as a task (the tasks extension): the caller follows it.
       if (type === 'task' && method === 'tools/call') return result;
@@ -397,7 +415,7 @@ export class McpClient {
    * with it. Its response stream broke (no resuming in this era): sent again as a new request,
    * with a new id, as the 2026-07-28 transport requires — at most MAX_REISSUES times.
    */
-  private async sendModern<T>(method: string, send: () => Promise<T>): Promise<T> {
+  private async sendModern<T>(method: string, send: () => Promise<T>, resendable: boolean): Promise<T> {
     for (let reissued = 0; ; reissued++) {
       try {
         return await send();
@@ -406,6 +424,12 @@ export class McpClient {
         if (!(error instanceof McpError) || error.code !== ErrorCode.ResponseLost) throw error;
         // The listen stream has its own reopening, with backoff (client/subscriptions.ts).
         if (method === 'subscriptions/listen') throw error;
+        if (!resendable)
+          throw new McpError(
+            ErrorCode.ResponseLost,
+            `${method}: the connection was lost before the answer; it may have run on the server, so it is not sent again`,
+            { server: this.serverName, method, cause: error },
+          );
         if (reissued >= MAX_REISSUES)
           throw new McpError(
             ErrorCode.ResponseLost,
@@ -418,6 +442,14 @@ export class McpClient {
         });
       }
     }
+  }
+
+  /** Whether a modern request whose answer was lost may be sent again (RESENDABLE_METHODS). */
+  private resendable(method: string, params: Record<string, unknown>): boolean {
+    if (RESENDABLE_METHODS.has(method)) return true;
+    if (method !== 'tools/call' || typeof params.name !== 'string') return false;
+    const hints = this.toolCache?.get(params.name)?.annotations;
+    return hints?.readOnlyHint === true || hints?.idempotentHint === true;
   }
 
   /**

@@ -25,10 +25,14 @@ type Body = Record<string, unknown> & { id?: number; method?: string; params?: R
 
 async function connect(
   script: (res: import('node:http').ServerResponse, body: Body) => void,
-  options: Partial<McpClientOptions> & { capabilities?: Record<string, unknown> } = {},
+  options: Partial<McpClientOptions> & {
+    capabilities?: Record<string, unknown>;
+    tools?: Record<string, unknown>[];
+  } = {},
 ): Promise<{ client: McpClient; fixture: HttpFixture; logs: string[] }> {
+  const tools = options.tools ?? [{ name: 'work' }];
   const fixture = await startHttpFixture((_req, res, body) => {
-    if (modernBasics(res, body, { tools: [{ name: 'work' }], capabilities: options.capabilities })) return;
+    if (modernBasics(res, body, { tools, capabilities: options.capabilities })) return;
     script(res, body as Body);
   });
   fixtures.push(fixture);
@@ -106,11 +110,11 @@ describe('hostile 2026-07-28 servers', () => {
     expect(calls(fixture)).toHaveLength(1);
   });
 
-  it('a broken response stream: the request is sent again with a new id (twice at most)', async () => {
-    let breaks = 2;
-    const { client, fixture, logs } = await connect((res, body) => {
+  /** A script whose tools/call streams break `breaks.left` times before the answer. */
+  function breaking(breaks: { left: number }) {
+    return (res: import('node:http').ServerResponse, body: Body) => {
       if (body.method !== 'tools/call') return json(res, { jsonrpc: '2.0', id: body.id, result: {} });
-      if (breaks-- > 0) {
+      if (breaks.left-- > 0) {
         // The stream opens, says something, and dies before the answer.
         sseHead(res);
         sseEvent(res, {
@@ -124,19 +128,48 @@ describe('hostile 2026-07-28 servers', () => {
         return;
       }
       json(res, done(body.id, 'finally'));
+    };
+  }
+
+  it('a broken response stream under a tool that may act: not sent again, the error says it may have run', async () => {
+    const breaks = { left: 1 };
+    const { client, fixture, logs } = await connect(breaking(breaks), {
+      tools: [{ name: 'work', annotations: { destructiveHint: false } }],
     });
-    const result = await client.callTool('work');
+    await client.listTools();
+    const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.ResponseLost);
+    expect(error.message).toContain('it may have run on the server, so it is not sent again');
+    // One consent, one run: the call went out once.
+    expect(calls(fixture)).toHaveLength(1);
+    expect(logs.filter((l) => l.includes('sent again as a new request'))).toHaveLength(0);
+  });
+
+  it('a broken response stream under a read-only or idempotent tool: sent again with a new id (twice at most)', async () => {
+    const breaks = { left: 2 };
+    const { client, fixture, logs } = await connect(breaking(breaks), {
+      tools: [
+        { name: 'look', annotations: { readOnlyHint: true } },
+        { name: 'set', annotations: { idempotentHint: true } },
+      ],
+    });
+    await client.listTools();
+    const result = await client.callTool('look');
     expect(result.content).toEqual([{ type: 'text', text: 'finally' }]);
     const ids = calls(fixture).map((r) => r.body!.id);
     expect(ids).toHaveLength(3);
     expect(new Set(ids).size).toBe(3);
     expect(logs.filter((l) => l.includes('sent again as a new request'))).toHaveLength(2);
 
-    breaks = 10;
-    const error = (await client.callTool('work').catch((e: unknown) => e)) as McpError;
+    breaks.left = 1;
+    expect((await client.callTool('set')).content).toEqual([{ type: 'text', text: 'finally' }]);
+    expect(calls(fixture)).toHaveLength(5);
+
+    breaks.left = 10;
+    const error = (await client.callTool('look').catch((e: unknown) => e)) as McpError;
     expect(error.code).toBe(ErrorCode.ResponseLost);
     expect(error.message).toContain('the response stream broke 3 times before the answer');
-    expect(calls(fixture)).toHaveLength(6);
+    expect(calls(fixture)).toHaveLength(8);
   });
 
   it('a listen stream dropped after every acknowledgement: reopened with growing pauses, the client keeps working', async () => {
