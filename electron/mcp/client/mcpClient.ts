@@ -745,13 +745,14 @@ export class McpClient {
 
   /** What a task-augmented call needs: requests with this call's limits, and the status notifications. */
   private taskPeer(options: CallOptions): TaskPeer {
+    const requestTimeoutMs = options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     return {
       serverName: this.serverName,
       capabilities: this.init.capabilities,
+      requestTimeoutMs,
       send: (method, params, o) =>
         this.connection.request(method, params, {
-          timeoutMs:
-            o.timeoutMs ?? options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
+          timeoutMs: o.timeoutMs ?? requestTimeoutMs,
           maxTotalTimeoutMs: Number.POSITIVE_INFINITY,
           ...(o.signal ? { signal: o.signal } : {}),
         }),

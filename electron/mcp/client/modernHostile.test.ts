@@ -27,7 +27,7 @@ async function connect(
   script: (res: import('node:http').ServerResponse, body: Body) => void,
   options: Partial<McpClientOptions> & {
     capabilities?: Record<string, unknown>;
-    tools?: Record<string, unknown>[];
+    tools?: ({ name: string } & Record<string, unknown>)[];
   } = {},
 ): Promise<{ client: McpClient; fixture: HttpFixture; logs: string[] }> {
   const tools = options.tools ?? [{ name: 'work' }];

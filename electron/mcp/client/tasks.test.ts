@@ -1,5 +1,6 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type HttpFixture, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
+import { type HttpFixture, json, mcpBasics, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
 import { modernTasksServer } from '../../../e2e/fixtures/http/modernTasksServer';
 import { everythingStdio } from '../../../e2e/fixtures/servers';
 import {
@@ -102,14 +103,117 @@ describe('tasks (2025-11-25)', () => {
   }, 30_000);
 });
 
+/**
+ * A 2025-11-25 server with task-augmented tools/call that misbehaves as each test scripts: slow to
+ * create the task, a long pollInterval, a task that ends but whose tasks/result never answers.
+ */
+describe('tasks (2025-11-25), hostile servers', () => {
+  const fixtures: HttpFixture[] = [];
+  afterEach(async () => {
+    await Promise.all(fixtures.splice(0).map((f) => f.close()));
+  });
+  type Script = {
+    createAfterMs?: number;
+    pollInterval?: number;
+    status?: () => string;
+  };
+  async function legacy(script: Script) {
+    const state = { cancelled: [] as string[] };
+    const fixture = await startHttpFixture((req, res, body) => {
+      const reply = (result: unknown) => json(res, { jsonrpc: '2.0', id: body!.id, result });
+      const task = (status: string) => ({
+        taskId: 't-1',
+        status,
+        createdAt: new Date().toISOString(),
+        ttl: 60_000,
+        pollInterval: script.pollInterval ?? 250,
+      });
+      if (body?.method === 'tools/list')
+        return reply({
+          tools: [{ name: 'long', inputSchema: { type: 'object' }, execution: { taskSupport: 'required' } }],
+        });
+      if (
+        mcpBasics(req, res, body, {
+          capabilities: { tools: {}, tasks: { requests: { tools: { call: {} } }, cancel: {} } },
+        })
+      )
+        return;
+      switch (body?.method) {
+        case 'tools/call':
+          setTimeout(() => reply({ task: task('working') }), script.createAfterMs ?? 0);
+          return;
+        case 'tasks/get':
+          return reply(task(script.status?.() ?? 'working'));
+        case 'tasks/cancel':
+          state.cancelled.push(String((body.params as { taskId: string }).taskId));
+          return reply(task('cancelled'));
+        case 'tasks/result':
+          return; // held: never answered
+      }
+    });
+    fixtures.push(fixture);
+    const client = await McpClient.connect({
+      transport: createHttpTransport({ url: fixture.url }, 'auto'),
+      protocol: 'legacy',
+      requestTimeoutMs: 2_000,
+    });
+    open.push(client);
+    await client.listTools();
+    const sent = () => fixture.requests.map((r) => r.body?.method).filter(Boolean);
+    return { client, state, sent };
+  }
+
+  it('stopped before the server made it a task: no notifications/cancelled, the task then made is cancelled with tasks/cancel', async () => {
+    const { client, state, sent } = await legacy({ createAfterMs: 600 });
+    const controller = new AbortController();
+    const call = client.callTool('long', {}, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    const error = (await call.catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.RequestCancelled);
+    expect(error.message).toContain('before the server made it a task');
+    await expect.poll(() => state.cancelled).toEqual(['t-1']);
+    expect(sent()).not.toContain('notifications/cancelled');
+  });
+
+  it('a stop during a long poll interval ends the call at once, not after the pause', async () => {
+    const { client, state } = await legacy({ pollInterval: 60_000 });
+    const controller = new AbortController();
+    const states: TaskState[] = [];
+    const call = client.callTool('long', {}, { signal: controller.signal, onTask: (s) => states.push(s) });
+    await expect.poll(() => states.length).toBe(1);
+    const stoppedAt = Date.now();
+    controller.abort();
+    const error = (await call.catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.RequestCancelled);
+    // The pause is 10 s (pollInterval 60 s, bounded); the call must not wait it out.
+    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    await expect.poll(() => state.cancelled).toEqual(['t-1']);
+  });
+
+  it('a task that ends but whose tasks/result never answers is an error naming it, after a request time', async () => {
+    let gets = 0;
+    const { client } = await legacy({ status: () => (++gets >= 2 ? 'completed' : 'working') });
+    const states: TaskState[] = [];
+    const error = (await client
+      .callTool('long', {}, { onTask: (s) => states.push(s) })
+      .catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.message).toContain('task t-1 ended completed, but tasks/result did not answer within 2 s');
+    expect(states.at(-1)?.status).toBe('completed');
+  });
+});
+
 describe('tasks (2026-07-28, the io.modelcontextprotocol/tasks extension)', () => {
   const fixtures: HttpFixture[] = [];
   afterEach(async () => {
     await Promise.all(fixtures.splice(0).map((f) => f.close()));
   });
 
-  async function modern(handlers: Parameters<typeof McpClient.connect>[0]['handlers'] = {}) {
-    const server = modernTasksServer();
+  async function modern(
+    handlers: Parameters<typeof McpClient.connect>[0]['handlers'] = {},
+    options: Parameters<typeof modernTasksServer>[0] = {},
+  ) {
+    const server = modernTasksServer(options);
     const fixture = await startHttpFixture(server.handler);
     fixtures.push(fixture);
     const client = await McpClient.connect({
@@ -180,4 +284,27 @@ describe('tasks (2026-07-28, the io.modelcontextprotocol/tasks extension)', () =
     expect(error.code).toBe(ErrorCode.RequestCancelled);
     await expect.poll(() => server.seen.some((s) => s.method === 'tasks/cancel')).toBe(true);
   });
+
+  it("each pause between polls leaves no listener behind on the caller's signal", async () => {
+    const { client } = await modern({}, { polls: 6 });
+    const controller = new AbortController();
+    const result = await client.callTool('slow_compute', {}, { signal: controller.signal });
+    expect(result.content).toEqual([{ type: 'text', text: 'computed 42' }]);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('tasks/get failing now and then is tried again; failing on and on gives the task up, naming it, and cancels it', async () => {
+    const flaky = await modern({}, { failGets: 2 });
+    expect((await flaky.client.callTool('slow_compute')).content).toEqual([
+      { type: 'text', text: 'computed 42' },
+    ]);
+
+    const { client, server } = await modern({}, { failGets: 1000 });
+    const error = (await client.callTool('slow_compute').catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.message).toMatch(
+      /task task-1: tasks\/get failed 5 times in a row, so the task was given up .* the last failure: busy/,
+    );
+    await expect.poll(() => server.seen.some((s) => s.method === 'tasks/cancel')).toBe(true);
+  }, 20_000);
 });

@@ -33,6 +33,25 @@ const DEFAULT_POLL_MS = 1000;
 /** tasks/get failing this many times in a row ends the wait. */
 const MAX_POLL_FAILURES = 5;
 
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts (no listener left behind). */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    timer.unref?.();
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+const pollWait = (ms: number | undefined) =>
+  Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, ms ?? DEFAULT_POLL_MS));
+
 /**
  * Whether a call of `tool` goes as a task: only when the server offers task-augmented tools/call,
  * and then as the tool says ("required": always; "optional": when the caller prefers it).
@@ -43,6 +62,20 @@ export function callsAsTask(caps: ServerCapabilities, tool: Tool | undefined, pr
   if (!offered) return false;
   const support = (tool as { execution?: { taskSupport?: unknown } } | undefined)?.execution?.taskSupport;
   return support === 'required' || (support === 'optional' && preferTask);
+}
+
+/** The promise, or a rejection with the signal's reason as soon as it aborts (the promise goes on). */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      if (signal.aborted) return reject(signal.reason);
+      const onAbort = () => reject(signal.reason);
+      signal.addEventListener('abort', onAbort, { once: true });
+      void promise.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => {});
+    }),
+  ]);
 }
 
 /** The one error for a task that ended cancelled (by us, or by the server). */
@@ -82,6 +115,8 @@ export function taskStateOf(raw: unknown): TaskState | string {
 export interface TaskPeer {
   readonly serverName: string;
   readonly capabilities: ServerCapabilities;
+  /** A request's usual time limit: tasks/result must answer within it once the task has ended. */
+  readonly requestTimeoutMs: number;
   send(
     method: string,
     params: Record<string, unknown>,
@@ -107,11 +142,31 @@ export async function callToolAsTask(
       server: peer.serverName,
       method: 'tools/call',
     });
-  const created = await peer.send(
-    'tools/call',
-    { name, arguments: args, task: { ttl: TASK_TTL_MS } },
-    { signal: options.signal },
-  );
+  const cancelOffered = () => Boolean((peer.capabilities.tasks as { cancel?: unknown } | undefined)?.cancel);
+  // A task-augmented request is never cancelled with notifications/cancelled (2025-11-25
+  // cancellation): it goes without the person's signal; a stop meanwhile answers at once, and the
+  // task the server then creates is cancelled with tasks/cancel.
+  const creating = peer.send('tools/call', { name, arguments: args, task: { ttl: TASK_TTL_MS } }, {});
+  const created = await abortable(creating, options.signal).catch((error: unknown) => {
+    if (!options.signal?.aborted) throw error;
+    void creating.then(
+      (answer) => {
+        const made = taskStateOf(answer.task);
+        if (typeof made !== 'string' && cancelOffered())
+          void peer.send('tasks/cancel', { taskId: made.taskId }, { timeoutMs: 10_000 }).catch(() => {});
+      },
+      () => {},
+    );
+    throw new McpError(
+      ErrorCode.RequestCancelled,
+      'tools/call was cancelled before the server made it a task',
+      {
+        server: peer.serverName,
+        method: 'tools/call',
+        cause: error,
+      },
+    );
+  });
   const first = taskStateOf(created.task);
   if (typeof first === 'string') {
     // A server that ran it at once after all: a plain result is a result.
@@ -133,7 +188,7 @@ export async function callToolAsTask(
   const offStatus = peer.onStatus(seen);
   const onAbort = () => {
     stop.abort();
-    if ((peer.capabilities.tasks as { cancel?: unknown } | undefined)?.cancel && !isTerminal(last.status))
+    if (cancelOffered() && !isTerminal(last.status))
       void peer.send('tasks/cancel', { taskId }, { timeoutMs: 10_000 }).then(
         (r) => {
           const state = taskStateOf(r);
@@ -147,9 +202,11 @@ export async function callToolAsTask(
   const polling = (async () => {
     let failures = 0;
     while (!stop.signal.aborted && !isTerminal(last.status)) {
-      const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, last.pollInterval ?? DEFAULT_POLL_MS));
-      await new Promise((r) => setTimeout(r, wait).unref?.());
-      if (stop.signal.aborted) return;
+      try {
+        await sleep(pollWait(last.pollInterval), stop.signal);
+      } catch {
+        return;
+      }
       try {
         const state = taskStateOf(
           await peer.send('tasks/get', { taskId }, { signal: stop.signal, timeoutMs: 30_000 }),
@@ -165,6 +222,15 @@ export async function callToolAsTask(
         }
       }
     }
+    if (stop.signal.aborted) return;
+    // Ended, as far as the server says: its result is due now, within a request's usual time.
+    await sleep(peer.requestTimeoutMs, stop.signal).catch(() => {});
+    if (!stop.signal.aborted)
+      stop.abort(
+        fail(
+          `task ${taskId} ended ${last.status}, but tasks/result did not answer within ${peer.requestTimeoutMs / 1000} s`,
+        ),
+      );
   })();
   try {
     // Held by the server until the task ends; no timeout of ours (the polling says it is alive).
@@ -241,6 +307,25 @@ export async function followModernTask(
   const signal = options.signal ?? new AbortController().signal;
   const cancel = () => void peer.request('tasks/cancel', { taskId }, {}).catch(() => {});
   signal.addEventListener('abort', cancel, { once: true });
+  /** tasks/get, tried again (with growing pauses) when it fails; after MAX_POLL_FAILURES, the task is given up. */
+  const get = async (): Promise<Record<string, unknown>> => {
+    for (let failures = 1; ; failures++) {
+      try {
+        return await peer.request('tasks/get', { taskId }, { signal });
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (failures >= MAX_POLL_FAILURES) {
+          cancel();
+          throw new McpError(
+            ErrorCode.InternalError,
+            `tools/call task ${taskId}: tasks/get failed ${failures} times in a row, so the task was given up (and cancelled on the server, if it could be reached); the last failure: ${error instanceof Error ? error.message : String(error)}`,
+            { server: peer.serverName, method: 'tools/call', cause: error },
+          );
+        }
+        await sleep(Math.min(MAX_POLL_MS, pollWait(poll) * 2 ** (failures - 1)), signal);
+      }
+    }
+  };
   try {
     let rounds = 0;
     let current: object = created;
@@ -279,20 +364,9 @@ export async function followModernTask(
         }
         await peer.request('tasks/update', { taskId, inputResponses }, { signal });
       } else {
-        const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, poll ?? DEFAULT_POLL_MS));
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(resolve, wait);
-          signal.addEventListener(
-            'abort',
-            () => {
-              clearTimeout(timer);
-              reject(signal.reason);
-            },
-            { once: true },
-          );
-        });
+        await sleep(pollWait(poll), signal);
       }
-      current = await peer.request('tasks/get', { taskId }, { signal });
+      current = await get();
       poll = pollOf(current) ?? poll;
     }
   } catch (error) {
