@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { json, modernBasics, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
@@ -100,5 +101,40 @@ describe('Catalog', () => {
     await expect.poll(() => h.catalog.tools().some((t) => t.server === 'files')).toBe(false);
     expect(nameOf('files_', 'delete')).toBe(other);
     expect(h.catalog.resolveTool(plain)).toBeUndefined();
+  });
+
+  it('a server whose skills/list fails keeps its resources and templates listed', async () => {
+    const fixture = await startHttpFixture((_req, res, body) => {
+      const capabilities = {
+        resources: {},
+        extensions: { 'io.modelcontextprotocol/skills': {} },
+      };
+      if (modernBasics(res, body, { capabilities })) return;
+      const reply = (result: unknown) =>
+        json(res, {
+          jsonrpc: '2.0',
+          id: body!.id,
+          result: { resultType: 'complete', ttlMs: 0, ...(result as object) },
+        });
+      if (body?.method === 'resources/list') return reply({ resources: [{ uri: 'note://a', name: 'a' }] });
+      if (body?.method === 'resources/templates/list')
+        return reply({ resourceTemplates: [{ uriTemplate: 'note://{id}', name: 'notes' }] });
+      json(res, {
+        jsonrpc: '2.0',
+        id: body?.id ?? null,
+        error: { code: -32603, message: 'skills are down' },
+      });
+    });
+    try {
+      const h = await hostWith({ notes: { url: fixture.url } });
+      await expect.poll(() => h.catalog.resources().map((r) => r.item.uri)).toEqual(['note://a']);
+      expect(h.catalog.templates().map((t) => t.item.uriTemplate)).toEqual(['note://{id}']);
+      expect(h.catalog.skills()).toEqual([]);
+      expect(fixture.requests.some((r) => r.body?.method === 'skills/list')).toBe(true);
+    } finally {
+      await host?.shutdown();
+      host = undefined;
+      await fixture.close();
+    }
   });
 });

@@ -239,13 +239,17 @@ export class Catalog {
       try {
         if (list === 'tools') t.tools = await session.listTools(options);
         if (list === 'resources') {
-          [t.resources, t.templates, t.skills] = await Promise.all([
+          // Three lists, each kept on its own: a failing skills/list leaves the resources standing.
+          const [resources, templates, skills] = await Promise.allSettled([
             session.listResources(options),
             session.listResourceTemplates(options),
             offersSkills(session.capabilities ?? {})
-              ? session.listSkills(options).then(({ skills }) => skills)
+              ? session.listSkills(options).then((listed) => listed.skills)
               : [],
           ]);
+          if (resources.status === 'fulfilled') t.resources = resources.value;
+          if (templates.status === 'fulfilled') t.templates = templates.value;
+          if (skills.status === 'fulfilled') t.skills = skills.value;
         }
         if (list === 'prompts') t.prompts = await session.listPrompts(options);
       } catch {
