@@ -137,4 +137,29 @@ describe('Catalog', () => {
       await fixture.close();
     }
   });
+
+  it('stale tools of a server that no longer answers: a turn waits a moment (or until stopped), then goes on with the last list', async () => {
+    let lists = 0;
+    const fixture = await startHttpFixture((_req, res, body) => {
+      // tools/list answers once (ttlMs 0: stale at once), then never again.
+      if (body?.method === 'tools/list' && ++lists > 1) return;
+      modernBasics(res, body, { tools: [{ name: 'work' }] });
+    });
+    try {
+      const h = await hostWith({ slow: { url: fixture.url } });
+      await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['slow__work']);
+      await h.catalog.freshenTools({ waitMs: 200 });
+      expect(lists).toBe(2);
+      expect(h.catalog.tools().map((t) => t.name)).toEqual(['slow__work']);
+      const stop = new AbortController();
+      const waiting = h.catalog.freshenTools({ signal: stop.signal, waitMs: 60_000 });
+      stop.abort();
+      await waiting;
+      expect(h.catalog.enabledTools().map((t) => t.name)).toEqual(['slow__work']);
+    } finally {
+      await host?.shutdown();
+      host = undefined;
+      await fixture.close();
+    }
+  });
 });

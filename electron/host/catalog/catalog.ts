@@ -5,6 +5,9 @@ import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
 import type { ServerSession } from '../servers/serverSession';
 import { ToolNameMap, type ToolRef } from './toolNames';
 
+/** How long a chat turn waits for stale tool lists before it goes on with the last ones. */
+const FRESHEN_WAIT_MS = 3000;
+
 export interface CatalogTool {
   /** The name offered to the model. */
   name: string;
@@ -95,12 +98,27 @@ export class Catalog {
    * Lists again the tools a modern server's `ttlMs` says are stale, before they are used (a chat
    * turn): the cache is checked on use, never polled. Legacy servers' lists follow list_changed.
    */
-  async freshenTools(): Promise<void> {
-    await Promise.all(
+  async freshenTools(options: { signal?: AbortSignal; waitMs?: number } = {}): Promise<void> {
+    const listing = Promise.all(
       [...this.tracked].map(([server, t]) =>
         this.registry.get(server)?.listIsStale('tools/list') ? t.refresh('tools') : undefined,
       ),
     );
+    // A slow or silent server does not hold the turn up: after waitMs (or a stop) the last lists
+    // are used, and the new one replaces them when it comes.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    await Promise.race([
+      listing,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, options.waitMs ?? FRESHEN_WAIT_MS);
+        onAbort = resolve;
+        options.signal?.addEventListener('abort', onAbort, { once: true });
+      }),
+    ]).finally(() => {
+      clearTimeout(timer);
+      if (onAbort) options.signal?.removeEventListener('abort', onAbort);
+    });
   }
 
   /** A person's Refresh: every list of one server, asked of the server even when cached. */

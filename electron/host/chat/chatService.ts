@@ -280,8 +280,9 @@ export class ChatService {
       conversation.settings.model ??
       settings.anthropic.defaultModel ??
       (await this.deps.provider.listModels(controller.signal)).models[0]!;
-    // A modern server's tool list past its ttlMs is listed again before the model sees it.
-    await this.deps.catalog.freshenTools();
+    // A modern server's tool list past its ttlMs is listed again before the model sees it (a few
+    // seconds at most: then the last list is used; a stop ends the wait).
+    await this.deps.catalog.freshenTools({ signal: controller.signal });
     const tools = this.deps.catalog.enabledTools();
     const offered: ModelToolSpec[] = tools.map((t) => ({
       name: t.name,

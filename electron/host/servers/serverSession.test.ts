@@ -2,6 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
+import { skillServer } from '../../../e2e/fixtures/http/skillServer';
 import {
   everythingStdio,
   hostileStdio,
@@ -371,5 +373,24 @@ describe('ServerSession', () => {
     await conn.start();
     expect(conn.state.status).toBe('disabled');
     expect(states).toEqual([]);
+  });
+
+  it('a skill chosen from an older listing loads as the server serves it now; one no longer offered is an error naming it', async () => {
+    const server = skillServer();
+    const fixture = await startHttpFixture(server.handler);
+    try {
+      const { conn } = connection(configOf('skills', { url: fixture.url }));
+      await conn.start();
+      const [listed] = (await conn.listSkills()).skills;
+      server.state.version = 2;
+      const loaded = await conn.loadSkill(listed!);
+      expect(loaded.files[0]!.text).toContain('Study references');
+      server.state.version = 0;
+      await expect(conn.loadSkill(listed!)).rejects.toThrow(
+        'Skill "pdf" is no longer offered by skills (skill://pdf/SKILL.md)',
+      );
+    } finally {
+      await fixture.close();
+    }
   });
 });

@@ -276,8 +276,17 @@ export class ServerSession {
     for (const why of listed.refused) this.log('protocol', 'warning', `skill left out: ${why}`);
     return listed;
   };
-  /** One skill a person chose, every file verified against its entry. */
-  readonly loadSkill = async (entry: SkillEntry) => loadSkill(this.running(), entry);
+  /**
+   * One skill a person chose, every file verified against its entry — the entry as the server lists
+   * it now (a skill updated since the catalog listed it loads in its new version).
+   */
+  readonly loadSkill = async (entry: SkillEntry) => {
+    const { skills } = await this.listSkills({ fresh: true });
+    const current = skills.find((s) => s.uri === entry.uri);
+    if (!current)
+      throw new Error(`Skill "${entry.frontmatter.name}" is no longer offered by ${this.id} (${entry.uri})`);
+    return loadSkill(this.running(), current);
+  };
 
   /** Ends every subscription; the session is not used again. */
   dispose(): void {

@@ -6,6 +6,7 @@ import {
   modernBasics,
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
+import { skillServer } from '../../../e2e/fixtures/http/skillServer';
 import { type RunningHttpServer, startModernHttp } from '../../../e2e/fixtures/servers';
 import { createHttpTransport, listSkills, loadSkill, McpClient, offersSkills } from '../index';
 import { checkSkillEntry, type SkillEntry } from './skills';
@@ -103,6 +104,22 @@ describe('skills (SEP-2640)', () => {
       expect(read).toEqual(['skill://pdf/SKILL.md']);
     });
   }
+
+  it('a skill updated on the server loads in its new version (files read past the cache); a file neither text nor blob is refused', async () => {
+    const server = skillServer();
+    const fixture = await startHttpFixture(server.handler);
+    fixtures.push(fixture);
+    const client = await connect(fixture.url);
+    const first = await loadSkill(client, (await listSkills(client)).skills[0]!);
+    expect(first.files[0]!.text).toContain('Read references');
+    server.state.version = 2;
+    const updated = (await listSkills(client, { fresh: true })).skills[0]!;
+    const second = await loadSkill(client, updated);
+    expect(second.files[0]!.text).toContain('Study references');
+    server.state.version = 3;
+    const error = (await loadSkill(client, updated).catch((e: unknown) => e)) as Error;
+    expect(error.message).toContain('skill://pdf/SKILL.md came back with neither a text nor a base64 blob');
+  });
 
   it('entries that break the rules are left out, each with its reason', () => {
     const bad = (over: Record<string, unknown>) => {

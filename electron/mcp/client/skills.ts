@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml } from 'yaml';
+import { fieldOf } from '../../../shared/fieldOf';
 import type { ReadResourceResult, ResourceContents, ServerCapabilities } from '../../../shared/mcp/protocol';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
@@ -103,7 +104,11 @@ export function verifySkillFile(
 ): { problem: string } | { bytes: Buffer; text?: string; mimeType?: string } {
   const content = read.find((c) => c.uri === file.uri) ?? (read.length === 1 ? read[0] : undefined);
   if (!content) return { problem: `${file.uri} was not in what the server returned` };
-  const bytes = 'text' in content ? Buffer.from(content.text, 'utf8') : Buffer.from(content.blob, 'base64');
+  const text = fieldOf(content, 'text');
+  const blob = fieldOf(content, 'blob');
+  if (typeof text !== 'string' && typeof blob !== 'string')
+    return { problem: `${file.uri} came back with neither a text nor a base64 blob` };
+  const bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : Buffer.from(blob as string, 'base64');
   if (bytes.length !== file.size)
     return { problem: `${file.uri} is ${bytes.length} bytes, its entry says ${file.size}` };
   const digest = `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
@@ -111,8 +116,8 @@ export function verifySkillFile(
     return { problem: `${file.uri} has the digest ${digest}, its entry says ${file.digest}` };
   return {
     bytes,
-    ...('text' in content ? { text: content.text } : {}),
-    ...(content.mimeType ? { mimeType: content.mimeType } : {}),
+    ...(typeof text === 'string' ? { text } : {}),
+    ...(typeof content.mimeType === 'string' && content.mimeType ? { mimeType: content.mimeType } : {}),
   };
 }
 
@@ -158,7 +163,7 @@ export async function listSkills(
 }
 
 /**
- * Loads one skill a person chose: SKILL.md first — its size, digest and frontmatter checked before
+ * Loads one skill a person chose (every file read past the cache): SKILL.md first — its size, digest and frontmatter checked before
  * anything else is read — then each other file, each verified. The first discrepancy ends it: an
  * McpError naming the file and what did not match, and nothing of the skill is used.
  */
@@ -175,7 +180,8 @@ export async function loadSkill(
   const manifest = entry.resources.find((f) => f.uri === entry.uri)!;
   const files: LoadedSkill['files'] = [];
   for (const file of [manifest, ...entry.resources.filter((f) => f !== manifest)]) {
-    const read = await client.readResource(file.uri, options);
+    // What the server serves now: a cached read of an older version would fail its new digest.
+    const read = await client.readResource(file.uri, { ...options, fresh: true });
     const checked = verifySkillFile(file, read.contents);
     if ('problem' in checked) throw refuse(checked.problem);
     if (file === manifest) {
