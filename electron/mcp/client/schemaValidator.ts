@@ -22,13 +22,15 @@ export interface SchemaCheck {
  * any other dialect refused with an error that says so. Compiled validators are cached per schema.
  */
 export class SchemaValidator {
-  private readonly ajv2020 = new Ajv2020({ strict: false, allErrors: true, validateSchema: true });
-  private readonly ajv07 = new Ajv({ strict: false, allErrors: true, validateSchema: true });
+  private ajv2020 = SchemaValidator.instance('2020');
+  private ajv07 = SchemaValidator.instance('07');
   private readonly cache = new Map<string, ValidateFunction>();
 
-  constructor() {
-    addFormats(this.ajv2020);
-    addFormats(this.ajv07);
+  private static instance(dialect: '2020' | '07'): Ajv | Ajv2020 {
+    const options = { strict: false, allErrors: true, validateSchema: true };
+    const ajv = dialect === '2020' ? new Ajv2020(options) : new Ajv(options);
+    addFormats(ajv);
+    return ajv;
   }
 
   /** Throws an Error naming the problem when the schema itself is unusable. */
@@ -37,16 +39,30 @@ export class SchemaValidator {
     const hit = this.cache.get(key);
     if (hit) return hit;
     const dialect = schema.$schema;
-    let ajv: Ajv | Ajv2020;
-    if (dialect === undefined || (typeof dialect === 'string' && DRAFT_2020.test(dialect)))
-      ajv = this.ajv2020;
-    else if (typeof dialect === 'string' && DRAFT_07.test(dialect)) ajv = this.ajv07;
+    let which: '2020' | '07';
+    if (dialect === undefined || (typeof dialect === 'string' && DRAFT_2020.test(dialect))) which = '2020';
+    else if (typeof dialect === 'string' && DRAFT_07.test(dialect)) which = '07';
     else
       throw new Error(
         `unsupported JSON Schema dialect ${JSON.stringify(dialect)} (supported: 2020-12, draft-07)`,
       );
-    const validate = ajv.compile(schema);
-    if (this.cache.size > 500) this.cache.clear();
+    // Ajv keeps every schema it compiled (by object and by $id): dropped with our cache, so it
+    // stays bounded too.
+    if (this.cache.size >= 500) {
+      this.cache.clear();
+      this.ajv2020 = SchemaValidator.instance('2020');
+      this.ajv07 = SchemaValidator.instance('07');
+    }
+    const shared = which === '2020' ? this.ajv2020 : this.ajv07;
+    let validate: ValidateFunction;
+    try {
+      validate = shared.compile(schema);
+    } catch (error) {
+      // Two schemas (two tools, two servers) may use the same $id for different things: each is
+      // its own document, so the later one is compiled on its own.
+      if (!/already exists|resolves to more than one schema/.test((error as Error).message)) throw error;
+      validate = SchemaValidator.instance(which).compile(schema);
+    }
     this.cache.set(key, validate);
     return validate;
   }
