@@ -50,4 +50,18 @@ describe('Composer', () => {
       'Prompt pay⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩lapyap',
     );
   });
+
+  it('the same URI attached as a resource and loaded as a skill is two attachments; each only once', () => {
+    const { attach } = useApp.getState();
+    const base = { server: 'docs', uri: 'skill://pdf/SKILL.md' };
+    attach({ ...base, label: 'SKILL.md' });
+    attach({ ...base, label: 'pdf', skill: true });
+    attach({ ...base, label: 'pdf', skill: true });
+    attach({ ...base, label: 'SKILL.md' });
+    expect(useApp.getState().attachments.map((a) => Boolean(a.skill))).toEqual([false, true]);
+    renderWithHost(<Composer conversationId="c1" replying={false} />);
+    expect(
+      screen.getAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Remove SKILL.md', 'Remove pdf']);
+  });
 });

@@ -61,7 +61,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
       {attached.length > 0 && (
         <ul className="attachments" aria-label="Attached resources">
           {attached.map((a) => (
-            <li key={`${a.server} ${a.uri}`} className="chip">
+            <li key={`${a.server} ${a.uri}${a.skill ? ' skill' : ''}`} className="chip">
               <SafeText text={a.label} />
               <button
                 type="button"

@@ -48,7 +48,8 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) 
   attachments: [],
   attach: (a) =>
     set((s) =>
-      s.attachments.some((x) => x.server === a.server && x.uri === a.uri)
+      // The same URI as a resource and as a skill are two different attachments.
+      s.attachments.some((x) => x.server === a.server && x.uri === a.uri && !x.skill === !a.skill)
         ? {}
         : { attachments: [...s.attachments, a] },
     ),
