@@ -18,6 +18,8 @@ export class McpError extends Error {
   readonly data: unknown;
   readonly server: string | undefined;
   readonly method: string | undefined;
+  /** The message alone, without the server and method appended. */
+  readonly reason: string;
 
   constructor(
     code: number,
@@ -35,6 +37,7 @@ export class McpError extends Error {
       options.cause === undefined ? {} : { cause: options.cause },
     );
     this.code = code;
+    this.reason = message;
     this.data = options.data;
     this.server = options.server;
     this.method = options.method;

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -344,6 +344,32 @@ describe('ServerSession', () => {
     await expect.poll(() => inits().length).toBe(2);
     await expect.poll(() => conn.state.status).toBe('running');
     expect(probes()).toHaveLength(1);
+  });
+
+  it('a server that failed to start is probed again on its next start (what it was is not assumed)', async () => {
+    const choice = path.join(home, 'which');
+    const hostileScript = path.join(fixtures, 'stdio/hostile-server.mjs');
+    await writeFile(choice, hostileScript);
+    // The program the config starts reads which script to run from a file the test changes.
+    const launcher = {
+      command: 'sh',
+      args: ['-c', `exec "${process.execPath}" "$(cat '${choice}')" normal`],
+    };
+    const { conn, logs } = connection(configOf('old', stdio(launcher)));
+    const probes = () =>
+      logs.entries('old').filter((e) => e.text.includes('RECV') && e.text.includes('server/discover'));
+    await conn.start();
+    await expect.poll(() => conn.state.status).toBe('running');
+    expect(probes()).toHaveLength(1);
+    await conn.stop('switch');
+    await writeFile(choice, path.join(home, 'missing.mjs'));
+    await conn.start();
+    await expect.poll(() => conn.state.status).toBe('error');
+    await conn.stop('switch back');
+    await writeFile(choice, hostileScript);
+    await conn.start();
+    await expect.poll(() => conn.state.status).toBe('running');
+    expect(probes()).toHaveLength(2);
   });
 
   it('the wire trace, once turned on, logs every message both ways from the opening exchange; off stops it', async () => {

@@ -342,6 +342,8 @@ export class ServerSession {
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });
     } catch (error) {
+      // What answered before may not be what is there now: the next start finds out again.
+      this.era = undefined;
       if (generation === this.generation)
         this.failed(generation, startError(error, this.logger.tail, this.deps.redactor));
       return;

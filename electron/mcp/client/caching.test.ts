@@ -30,6 +30,25 @@ async function asked(server: RunningHttpServer, method: string): Promise<number>
 }
 
 describe('the result cache (2026-07-28 server/utilities/caching)', () => {
+  it('stays bounded: past 500 results the expired ones go first, then the oldest', () => {
+    let now = 0;
+    const cache = new ResultCache(() => now);
+    for (let i = 0; i < 300; i++)
+      cache.put('resources/read', { uri: `short://${i}` }, { contents: [], ttlMs: 10 });
+    for (let i = 0; i < 200; i++)
+      cache.put('resources/read', { uri: `long://${i}` }, { contents: [], ttlMs: 1e6 });
+    expect(cache.size).toBe(500);
+    now = 20; // the short ones expired, never asked for again
+    cache.put('tools/list', undefined, { tools: [], ttlMs: 1e6 });
+    expect(cache.size).toBe(201);
+    for (let i = 0; i < 400; i++)
+      cache.put('resources/read', { uri: `more://${i}` }, { contents: [], ttlMs: 1e6 });
+    expect(cache.size).toBe(500);
+    // The oldest still fresh went: the first long reads, not the newest.
+    expect(cache.get('resources/read', { uri: 'long://0' })).toBeUndefined();
+    expect(cache.get('resources/read', { uri: 'more://399' })).toBeDefined();
+  });
+
   it('keeps a result for its ttlMs, keyed by method and shaping params, never by _meta', () => {
     let now = 1000;
     const cache = new ResultCache(() => now);
@@ -98,7 +117,8 @@ describe('the result cache (2026-07-28 server/utilities/caching)', () => {
     const error = await client.readResource('note://missing').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
     expect((error as McpError).code).toBe(ErrorCode.ResourceNotFound);
-    expect((error as McpError).message).toContain('Resource not found: note://missing');
+    expect((error as McpError).message).toContain('Resource not found: note://missing — the server said: ');
+    expect((error as McpError).message).toContain(((error as McpError).cause as McpError).reason);
     expect(((error as McpError).cause as McpError).code).toBe(ErrorCode.InvalidParams);
   });
 });

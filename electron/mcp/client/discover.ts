@@ -136,7 +136,15 @@ const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
  * `tracestate` keys). A malformed traceparent is not sent (nor its tracestate).
  */
 export function traceMeta(trace: { traceparent: string; tracestate?: string }): Record<string, string> {
-  if (!TRACEPARENT.test(trace.traceparent) || trace.traceparent.startsWith('ff')) return {};
+  const [version, traceId, parentId] = trace.traceparent.split('-');
+  // W3C trace context: version ff and all-zero ids are invalid.
+  if (
+    !TRACEPARENT.test(trace.traceparent) ||
+    version === 'ff' ||
+    !/[^0]/.test(traceId!) ||
+    !/[^0]/.test(parentId!)
+  )
+    return {};
   return {
     traceparent: trace.traceparent,
     ...(trace.tracestate && trace.tracestate.length <= 512 ? { tracestate: trace.tracestate } : {}),

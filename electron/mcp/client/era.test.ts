@@ -268,9 +268,12 @@ describe('era detection and the 2026-07-28 wire', () => {
     expect(metas[0]).toMatchObject({ traceparent, tracestate: 'sb=1' });
     expect(metas[1]).not.toHaveProperty('traceparent');
     expect(traceContextFromEnv({ TRACEPARENT: traceparent.toUpperCase() })).toEqual({ traceparent });
-    expect(
-      traceContextFromEnv({ TRACEPARENT: 'ff-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01' }),
-    ).toBe(undefined);
+    for (const invalid of [
+      'ff-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01',
+      '00-00000000000000000000000000000000-00f067aa0ba902b7-01',
+      '00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01',
+    ])
+      expect(traceContextFromEnv({ TRACEPARENT: invalid })).toBe(undefined);
   });
 
   it('stdio: list changes reach a modern client on its subscriptions/listen stream too', async () => {

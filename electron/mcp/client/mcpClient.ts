@@ -643,12 +643,16 @@ export class McpClient {
         error instanceof McpError &&
         (error.code === ErrorCode.InvalidParams || error.code === ErrorCode.ResourceNotFound)
       )
-        throw new McpError(ErrorCode.ResourceNotFound, `Resource not found: ${uri}`, {
-          server: this.serverName,
-          method: 'resources/read',
-          data: error.data,
-          cause: error,
-        });
+        throw new McpError(
+          ErrorCode.ResourceNotFound,
+          `Resource not found: ${uri} — the server said: ${error.reason}`,
+          {
+            server: this.serverName,
+            method: 'resources/read',
+            data: error.data,
+            cause: error,
+          },
+        );
       throw error;
     }
   }

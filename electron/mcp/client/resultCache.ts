@@ -14,6 +14,9 @@ export const CACHEABLE_METHODS = new Set<string>([
   'resources/read',
 ]);
 
+/** At most this many results kept: past it, the expired ones go, then the oldest. */
+const MAX_ENTRIES = 500;
+
 interface Entry {
   result: unknown;
   expires: number;
@@ -39,7 +42,24 @@ export class ResultCache {
     if (!CACHEABLE_METHODS.has(method)) return;
     const ttl = (result as { ttlMs?: unknown } | null)?.ttlMs;
     if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl <= 0) return;
-    this.entries.set(keyOf(method, params), { result, expires: this.now() + ttl });
+    const k = keyOf(method, params);
+    this.entries.delete(k); // set again below: the newest, last in line to go
+    if (this.entries.size >= MAX_ENTRIES) this.sweep();
+    this.entries.set(k, { result, expires: this.now() + ttl });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Drops what has expired; when still full, the oldest results (a Map iterates oldest first). */
+  private sweep(): void {
+    const now = this.now();
+    for (const [k, entry] of this.entries) if (now >= entry.expires) this.entries.delete(k);
+    for (const k of this.entries.keys()) {
+      if (this.entries.size < MAX_ENTRIES) break;
+      this.entries.delete(k);
+    }
   }
 
   /** True when the first page of a list (or a read) would be asked of the server again. */
