@@ -1,16 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { Notices } from './components/Notices';
 import { SafeText } from './components/SafeText';
 import { Sidebar } from './components/Sidebar';
 import { ChatPage } from './features/chat/ChatPage';
 import { ConsentHost } from './features/consent/ConsentHost';
 import { FirstRunChecklist } from './features/firstRun/FirstRunChecklist';
-import { LogsPage } from './features/logs/LogsPage';
-import { PromptsPage } from './features/prompts/PromptsPage';
-import { ResourcesPage } from './features/resources/ResourcesPage';
-import { RootsPage } from './features/roots/RootsPage';
 import { ServersPage } from './features/servers/ServersPage';
-import { SettingsPage } from './features/settings/SettingsPage';
 import { useApp } from './state/store';
+
+// The pages a person opens now and then: each its own chunk, fetched when first opened.
+const LogsPage = lazy(() => import('./features/logs/LogsPage').then((m) => ({ default: m.LogsPage })));
+const PromptsPage = lazy(() =>
+  import('./features/prompts/PromptsPage').then((m) => ({ default: m.PromptsPage })),
+);
+const ResourcesPage = lazy(() =>
+  import('./features/resources/ResourcesPage').then((m) => ({ default: m.ResourcesPage })),
+);
+const RootsPage = lazy(() => import('./features/roots/RootsPage').then((m) => ({ default: m.RootsPage })));
+const SettingsPage = lazy(() =>
+  import('./features/settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
 
 export function App() {
   const pane = useApp((s) => s.pane);
@@ -37,11 +46,13 @@ export function App() {
         )}
         <FirstRunChecklist />
         {pane === 'servers' && <ServersPage />}
-        {pane === 'resources' && <ResourcesPage />}
-        {pane === 'prompts' && <PromptsPage />}
-        {pane === 'roots' && <RootsPage />}
-        {pane === 'logs' && <LogsPage />}
-        {pane === 'settings' && <SettingsPage />}
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          {pane === 'resources' && <ResourcesPage />}
+          {pane === 'prompts' && <PromptsPage />}
+          {pane === 'roots' && <RootsPage />}
+          {pane === 'logs' && <LogsPage />}
+          {pane === 'settings' && <SettingsPage />}
+        </Suspense>
         {pane === 'chats' && <ChatPage />}
       </main>
       <Notices />

@@ -17,6 +17,11 @@ export function rendererConfig(rendererDir: string): UserConfig {
       emptyOutDir: true,
       // No source maps in what ships: they carry the build machine's paths and help no one using the app.
       sourcemap: false,
+      // electron-vite leaves its renderer unminified unless told: the same small build in both shells.
+      minify: true,
+      // The chunks past the default 500 kB warning are shiki's grammars (C++ above all), each fetched
+      // only when a reply holds code in that language; the start chunk is far below (bench/ui.bench.ts).
+      chunkSizeWarningLimit: 1000,
       rollupOptions: { input: path.join(rendererDir, 'index.html') },
     },
   };

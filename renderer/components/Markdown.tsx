@@ -1,45 +1,30 @@
-import { memo } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
-import remarkGfm from 'remark-gfm';
-import { CodeBlock } from './CodeBlock';
+import { lazy, memo, Suspense } from 'react';
 import { revealAsText } from './revealHidden';
 
 /**
- * A model's Markdown (GitHub flavour), rendered without raw HTML. Links open outside the app; images
- * from the web are not fetched (a reply cannot phone home): they show as links. Hidden characters are
- * made visible before parsing.
+ * A model's Markdown. The parser and its plugins are a chunk of their own, fetched once the app has
+ * shown (preloadMarkdown) or on first use; until it is there, the text shows as it is — hidden
+ * characters already made visible — so nothing waits on it.
  */
-const components: Components = {
-  a: ({ href, children }) => (
-    <a href={href} target="_blank" rel="noopener noreferrer">
-      {children}
-    </a>
-  ),
-  pre: ({ node, children }) => {
-    // A fenced block: <pre><code class="language-x">text</code></pre>.
-    const code = node?.children[0];
-    if (code?.type === 'element' && code.tagName === 'code') {
-      const classes = (code.properties.className as string[] | undefined) ?? [];
-      const lang = classes.find((c) => c.startsWith('language-'))?.slice('language-'.length);
-      const text = code.children.map((c) => (c.type === 'text' ? c.value : '')).join('');
-      return <CodeBlock code={text.replace(/\n$/, '')} lang={lang} />;
-    }
-    return <pre>{children}</pre>;
-  },
-  img: ({ src, alt }) => (
-    <a href={typeof src === 'string' ? src : undefined} target="_blank" rel="noopener noreferrer">
-      [image: {alt || src}]
-    </a>
-  ),
-};
+const load = () => import('./MarkdownView');
+const MarkdownView = lazy(load);
+
+/** Fetches the Markdown chunk ahead of need (called once the first screen is up). */
+export function preloadMarkdown(): void {
+  void load().catch(() => {});
+}
 
 /** Memoised: a reply streaming in re-renders the list, and every visible message would be parsed again. */
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   return (
-    <div className="markdown">
-      <ReactMarkdown remarkPlugins={[remarkGfm]} components={components}>
-        {revealAsText(text)}
-      </ReactMarkdown>
-    </div>
+    <Suspense
+      fallback={
+        <div className="markdown">
+          <p className="markdown-plain">{revealAsText(text)}</p>
+        </div>
+      }
+    >
+      <MarkdownView text={text} />
+    </Suspense>
   );
 });

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../test/render';
 import { ContentView, ResourceContentsView } from './ContentView';
 import { Markdown } from './Markdown';
+import MarkdownView from './MarkdownView';
 import { SafeText } from './SafeText';
 
 describe('SafeText', () => {
@@ -29,9 +30,16 @@ describe('SafeText', () => {
 });
 
 describe('Markdown', () => {
+  it('shows the text plain (hidden characters as markers) until its chunk is there, then renders it', async () => {
+    const { container } = render(<Markdown text={'**bold**\u200B'} />);
+    expect(container.textContent).toContain('⟨U+200B ZERO WIDTH SPACE⟩');
+    expect(container.textContent).not.toContain('\u200B');
+    await waitFor(() => expect(container.querySelector('strong')?.textContent).toBe('bold'));
+  });
+
   it('renders no raw HTML, shows hidden characters, and fetches no remote image', () => {
     const { container } = render(
-      <Markdown
+      <MarkdownView
         text={
           'Hi <img src="https://tracker.example/p.gif"> **bold**\u200B\n\n![x](https://tracker.example/q.png)'
         }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { assertNever } from '../../../shared/assertNever';
 import type { ConsentAnswer, ConsentRequest } from '../../../shared/host/consent';
 import { useHost } from '../../components/HostContext';
@@ -5,10 +6,13 @@ import { openExternally } from '../../components/openExternally';
 import { selectActiveConsent } from '../../state/slices/consents';
 import { useApp } from '../../state/store';
 import { ElicitationFormDialog } from './ElicitationFormDialog';
-import { ElicitationUrlDialog } from './ElicitationUrlDialog';
 import { SamplingConsentDialog } from './SamplingConsentDialog';
 import { SamplingResultDialog } from './SamplingResultDialog';
 import { ToolConsentDialog } from './ToolConsentDialog';
+
+const ElicitationUrlDialog = lazy(() =>
+  import('./ElicitationUrlDialog').then((m) => ({ default: m.ElicitationUrlDialog })),
+);
 
 /** The system browser: Electron routes window.open there; the browser shell opens a separate tab. */
 
@@ -51,12 +55,15 @@ function ConsentDialog({ request }: { request: ConsentRequest }) {
       );
     case 'elicitation':
       return request.params.mode === 'url' ? (
-        <ElicitationUrlDialog
-          request={request}
-          params={request.params}
-          answer={(result) => send({ kind: 'elicitation', result })}
-          open={openExternally}
-        />
+        // Its URL parsing carries the public suffix list: a chunk of its own, fetched when first needed.
+        <Suspense fallback={<p className="muted">Loading…</p>}>
+          <ElicitationUrlDialog
+            request={request}
+            params={request.params}
+            answer={(result) => send({ kind: 'elicitation', result })}
+            open={openExternally}
+          />
+        </Suspense>
       ) : (
         <ElicitationFormDialog
           request={request}
