@@ -8,7 +8,7 @@ import { EVERYTHING_ENTRY, freePort, hostileStdio, startEverythingHttp } from '.
 
 const EVERYTHING = `"${process.execPath}" "${EVERYTHING_ENTRY}" stdio`;
 
-/** Runs the real CLI as a person would (node + tsx, as `npm run mcp` does). */
+/** Runs the real CLI from its source (node + tsx); `npm run mcp` runs the same code built (tested below). */
 function cli(...argv: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(__dirname, 'main.ts'), ...argv], {
     encoding: 'utf8',
@@ -30,6 +30,19 @@ async function cliAsync(...argv: string[]) {
 }
 
 describe('mcp CLI (real process, server-everything)', () => {
+  it('runs built, as `npm run mcp` and the switchboard-mcp bin start it (scripts/mcp.mjs, built when stale)', () => {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(__dirname, '../../scripts/mcp.mjs'), '--stdio', EVERYTHING, 'tools'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).map((t: { name: string }) => t.name)).toContain('echo');
+  });
+
   it('info, tools, call with progress, and exit 0', () => {
     const info = cli('--stdio', EVERYTHING, 'info');
     expect(info.code).toBe(0);

@@ -1,5 +1,8 @@
-import { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import { ProviderError } from '../providerError';
+
+/** The SDK's error classes (the SDK itself is loaded on first use: it is a quarter second of start-up). */
+export type SdkErrors = Pick<typeof AnthropicSdk, 'APIConnectionError' | 'APIError' | 'APIUserAbortError'>;
 
 function retryAfter(headers: Headers | undefined): number | undefined {
   const value = headers?.get('retry-after');
@@ -11,7 +14,8 @@ function retryAfter(headers: Headers | undefined): number | undefined {
 }
 
 /** What went wrong, from whatever the SDK threw. The API key never appears in the message. */
-export function toProviderError(error: unknown, baseUrl: string): ProviderError {
+export function toProviderError(error: unknown, baseUrl: string, sdk: SdkErrors): ProviderError {
+  const { APIConnectionError, APIError, APIUserAbortError } = sdk;
   if (error instanceof ProviderError) return error;
   if (error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError'))
     return new ProviderError('aborted', 'Stopped.');

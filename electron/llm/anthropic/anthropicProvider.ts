@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
 import type {
@@ -23,6 +23,13 @@ const MODELS_TTL_MS = 10 * 60_000;
  * from Settings and the SecretStore on every call, and only there: the SDK's own environment lookups
  * (ANTHROPIC_BASE_URL, ANTHROPIC_AUTH_TOKEN, profiles) are switched off by passing both explicitly.
  */
+/** The SDK, loaded when a model is first asked for something — not while the app starts. */
+let sdk: Promise<typeof import('@anthropic-ai/sdk')> | undefined;
+const loadSdk = () => {
+  sdk ??= import('@anthropic-ai/sdk');
+  return sdk;
+};
+
 export class AnthropicProvider implements ModelProvider {
   private cached: { key: string; client: Anthropic } | undefined;
   private models: { key: string; at: number; list: string[] } | undefined;
@@ -111,7 +118,7 @@ export class AnthropicProvider implements ModelProvider {
   private async describe(error: unknown, signal?: AbortSignal): Promise<ProviderError> {
     // An aborted fetch rejects with the abort's reason, whatever it is: the signal says what happened.
     if (signal?.aborted) return new ProviderError('aborted', 'Stopped.');
-    return toProviderError(error, (await this.access()).baseUrl);
+    return toProviderError(error, (await this.access()).baseUrl, await loadSdk());
   }
 
   private async client(): Promise<{ client: Anthropic; key: string }> {
@@ -119,9 +126,10 @@ export class AnthropicProvider implements ModelProvider {
     if (!apiKey) throw new ProviderError('no-key', 'No Anthropic API key: add one in Settings.');
     const key = `${baseUrl}\u0000${apiKey}`;
     if (this.cached?.key !== key) {
+      const { default: Sdk } = await loadSdk();
       this.cached = {
         key,
-        client: new Anthropic({
+        client: new Sdk({
           apiKey,
           authToken: null,
           baseURL: baseUrl,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { rendererIsStale } from './ensureRenderer.mjs';
+import { isStale, rendererIsStale } from './ensureBuilt.mjs';
 
 let dir: string;
 beforeEach(async () => {
@@ -30,5 +30,22 @@ describe('npm run web builds the UI only when needed', () => {
     expect(rendererIsStale(dir)).toBe(false);
     await touch('shared/b.ts', 3000);
     expect(rendererIsStale(dir)).toBe(true);
+  });
+
+  it('the host (out/node) is built again when anything under electron/ or shared/ is newer', async () => {
+    await mkdir(path.join(dir, 'electron/web'), { recursive: true });
+    await mkdir(path.join(dir, 'out/node'), { recursive: true });
+    await touch('electron/web/main.ts', 1000);
+    await touch('shared/b.ts', 1000);
+    for (const d of ['electron', 'electron/web', 'shared', 'renderer', 'renderer/features'])
+      await utimes(path.join(dir, d), 1000, 1000);
+    expect(isStale('node', dir)).toBe(true);
+    await touch('out/node/web.mjs', 2000);
+    expect(isStale('node', dir)).toBe(false);
+    await touch('electron/web/main.ts', 3000);
+    expect(isStale('node', dir)).toBe(true);
+    // The UI's build does not follow the host's sources.
+    await touch('out/renderer/index.html', 2000);
+    expect(rendererIsStale(dir)).toBe(false);
   });
 });
