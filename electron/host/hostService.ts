@@ -41,6 +41,11 @@ export interface ShellAbilities {
 
 /** Log entries are sent in batches gathered over this long. */
 const LOG_BATCH_MS = 16;
+/**
+ * At most this many entries in one batch: past it, the oldest of the batch are counted and dropped
+ * (a logsDropped event says how many) — a flood costs the page a bounded amount per frame.
+ */
+export const MAX_LOG_BATCH = 2000;
 
 /** Import previews wait this long for the person to apply them. */
 const PLAN_TTL_MS = 30 * 60_000;
@@ -58,6 +63,7 @@ export class HostService implements HostApi {
   private readonly validator = new SchemaValidator();
   private pendingLogs: LogEntry[] = [];
   private logTimer: ReturnType<typeof setTimeout> | undefined;
+  private droppedLogs = 0;
 
   constructor(
     private readonly host: HostParts,
@@ -68,10 +74,23 @@ export class HostService implements HostApi {
       host.registry.onChange((views) => fire({ event: 'serversChanged', payload: views })),
       host.logs.onEntry((entry) => {
         this.pendingLogs.push(entry);
+        // Trimmed in steps, not per entry: the batch stays between MAX and twice MAX at most.
+        if (this.pendingLogs.length >= 2 * MAX_LOG_BATCH) {
+          this.droppedLogs += this.pendingLogs.length - MAX_LOG_BATCH;
+          this.pendingLogs = this.pendingLogs.slice(-MAX_LOG_BATCH);
+        }
         this.logTimer ??= setTimeout(() => {
           this.logTimer = undefined;
-          const payload = this.pendingLogs;
+          let payload = this.pendingLogs;
           this.pendingLogs = [];
+          if (payload.length > MAX_LOG_BATCH) {
+            this.droppedLogs += payload.length - MAX_LOG_BATCH;
+            payload = payload.slice(-MAX_LOG_BATCH);
+          }
+          if (this.droppedLogs > 0) {
+            fire({ event: 'logsDropped', payload: { count: this.droppedLogs } });
+            this.droppedLogs = 0;
+          }
           fire({ event: 'logEntries', payload });
         }, LOG_BATCH_MS);
       }),

@@ -7,6 +7,7 @@ import { parseCall } from '../../shared/ipc/contract';
 import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessages';
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
+import { LogFlow } from './logFlow';
 
 export interface WebShellOptions {
   service: HostService;
@@ -165,9 +166,17 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const attach = (ws: WebSocket) => {
     sockets.add(ws);
     const send = (message: ServerMessage) => ws.send(JSON.stringify(message));
-    const unsubscribe = options.service.subscribe(send);
+    // Log entries wait while this page is behind; everything else goes at once.
+    const flow = new LogFlow({
+      get bufferedAmount() {
+        return ws.bufferedAmount;
+      },
+      send,
+    });
+    const unsubscribe = options.service.subscribe((event) => flow.send(event));
     ws.on('message', (data) => void answer(send, String(data)));
     ws.on('close', () => {
+      flow.dispose();
       unsubscribe();
       sockets.delete(ws);
       if (sockets.size === 0) options.onAllClosed?.();

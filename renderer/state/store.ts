@@ -6,7 +6,7 @@ import type { HostConnection } from '../hostClient';
 import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
 import { type ChatSlice, createChatSlice } from './slices/chat';
 import { type ConsentsSlice, createConsentsSlice, withdrawnText } from './slices/consents';
-import { createLogsSlice, type LogsSlice } from './slices/logs';
+import { createLogsSlice, type LogsSlice, MAX_LOGS } from './slices/logs';
 import { createRootsSlice, type RootsSlice } from './slices/roots';
 import { createRunsSlice, type RunsSlice } from './slices/runs';
 import { createServersSlice, type ServersSlice } from './slices/servers';
@@ -90,10 +90,18 @@ export function bindStore(host: HostConnection): () => void {
         break;
       case 'logEntries':
         for (const entry of e.payload) pendingLogs.push(entry);
+        // A hidden tab gets no animation frames: what waits is bounded by what the book would keep.
+        if (pendingLogs.length >= 2 * MAX_LOGS) {
+          state.logs.evicted += pendingLogs.length - MAX_LOGS;
+          pendingLogs = pendingLogs.slice(-MAX_LOGS);
+        }
         if (!scheduled) {
           scheduled = true;
           (typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout)(flushLogs);
         }
+        break;
+      case 'logsDropped':
+        useApp.getState().appendLogs([], e.payload.count);
         break;
       case 'consentsChanged':
         useApp.setState({ consents: e.payload });

@@ -99,6 +99,7 @@ describe('the IPC contract', () => {
     expect(HOST_EVENTS).toEqual([
       'serversChanged',
       'logEntries',
+      'logsDropped',
       'consentsChanged',
       'consentWithdrawn',
       'catalogChanged',

@@ -324,6 +324,8 @@ export interface HostEvents {
   serversChanged: ServerView[];
   /** New log entries, in order (gathered for a few milliseconds: a flood is a few frames, not 100k). */
   logEntries: LogEntry[];
+  /** Entries not sent live because the page fell behind (a flood): the log files have them. */
+  logsDropped: { count: number };
   consentsChanged: ConsentRequest[];
   /** A dialog closed without an answer, and why (the server withdrew or stopped, the deadline passed). */
   consentWithdrawn: ConsentWithdrawn;
@@ -342,6 +344,7 @@ export type HostEventName = keyof HostEvents;
 export const HOST_EVENTS: readonly HostEventName[] = [
   'serversChanged',
   'logEntries',
+  'logsDropped',
   'consentsChanged',
   'consentWithdrawn',
   'catalogChanged',

@@ -28,7 +28,8 @@ describe('LogsPage', () => {
       source,
       text,
     });
-    useApp.setState({ logs: [entry(1, 'wire', '{"jsonrpc":"2.0"}'), entry(2, 'stderr', 'started')] });
+    useApp.getState().clearLogs();
+    useApp.getState().appendLogs([entry(1, 'wire', '{"jsonrpc":"2.0"}'), entry(2, 'stderr', 'started')]);
     const first = renderWithHost(<LogsPage />);
     expect(screen.getByText(/1 of 2 entries/)).toBeTruthy();
     expect((screen.getByLabelText('wire') as HTMLInputElement).checked).toBe(false);
@@ -39,5 +40,24 @@ describe('LogsPage', () => {
     renderWithHost(<LogsPage />);
     expect((screen.getByLabelText('Search logs') as HTMLInputElement).value).toBe('start');
     expect((screen.getByLabelText('wire') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('says how many lines a flood cost the page, and how many old ones it let go of', () => {
+    useApp.getState().clearLogs();
+    const { logs, appendLogs } = useApp.getState();
+    const many = Array.from({ length: logs.max + 5 }, (_, i) => ({
+      seq: i + 1,
+      server: 'loud',
+      at: i,
+      level: 'info' as const,
+      source: 'server' as const,
+      text: `line ${i + 1}`,
+    }));
+    appendLogs(many, 1234);
+    renderWithHost(<LogsPage />);
+    expect(
+      screen.getByText(/1,234 lines dropped: they came faster than this page could take them/),
+    ).toBeTruthy();
+    expect(screen.getByText(/the 5 oldest let go of \(the newest 100,000 are kept\)/)).toBeTruthy();
   });
 });

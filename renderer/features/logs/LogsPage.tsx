@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
@@ -7,7 +7,8 @@ import { SafeText } from '../../components/SafeText';
 import { saveFile } from '../../components/saveFile';
 import { VirtualList } from '../../components/VirtualList';
 import { useApp } from '../../state/store';
-import { filterLogs, formatLogLine, LOG_SOURCES } from './logFilter';
+import { FilteredLogs } from './logBook';
+import { formatLogLine, LOG_SOURCES } from './logFilter';
 
 /** Longer entries (a wire trace of a big result) show their start until opened. */
 const LONG = 400;
@@ -28,8 +29,11 @@ export function LogsPage() {
   const host = useHost();
   const run = useApp((s) => s.run);
   const logs = useApp((s) => s.logs);
+  const version = useApp((s) => s.logsVersion);
+  const dropped = useApp((s) => s.logsDropped);
   const servers = useApp((s) => s.servers);
-  const { server, levels, sources, logger, text } = useApp((s) => s.logView);
+  const view = useApp((s) => s.logView);
+  const { server, levels, sources, logger, text } = view;
   const setView = useApp((s) => s.setLogView);
   const setServer = (v: string | undefined) => setView({ server: v });
   const setLevels = (f: (l: ReadonlySet<LoggingLevel>) => ReadonlySet<LoggingLevel>) =>
@@ -41,10 +45,10 @@ export function LogsPage() {
   const [follow, setFollow] = useState(true);
   const [copied, setCopied] = useState(false);
 
-  const shown = useMemo(
-    () => filterLogs(logs, { server, levels, sources, logger, text }),
-    [logs, server, levels, sources, logger, text],
-  );
+  // Kept across renders and brought up to date with each batch: only what is new is filtered.
+  const filtered = useRef(new FilteredLogs());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger (the book changes in place)
+  const shown = useMemo(() => filtered.current.update(logs, view), [logs, view, version]);
   const loggers = useApp((s) => s.loggers);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [tracing, setTracing] = useState<boolean>();
@@ -55,7 +59,7 @@ export function LogsPage() {
   const exportFile = () =>
     saveFile(
       `switchboard-${server ?? 'all'}-${new Date().toISOString().replaceAll(':', '-')}.log`,
-      shown.map(formatLogLine).join('\n'),
+      shown.toArray().map(formatLogLine).join('\n'),
     );
 
   return (
@@ -136,7 +140,7 @@ export function LogsPage() {
         <button
           type="button"
           onClick={() =>
-            void navigator.clipboard.writeText(shown.map(formatLogLine).join('\n')).then(() => {
+            void navigator.clipboard.writeText(shown.toArray().map(formatLogLine).join('\n')).then(() => {
               setCopied(true);
               setTimeout(() => setCopied(false), 1500);
             })
@@ -169,19 +173,32 @@ export function LogsPage() {
       </fieldset>
       <p className="muted" aria-live="polite">
         {shown.length.toLocaleString()} of {logs.length.toLocaleString()} entries
+        {logs.evicted > 0 && (
+          <>
+            {' '}
+            · the {logs.evicted.toLocaleString()} oldest let go of (the newest {logs.max.toLocaleString()} are
+            kept)
+          </>
+        )}
       </p>
+      {dropped > 0 && (
+        <p className="banner warning" role="status" data-logs-dropped={dropped}>
+          {dropped.toLocaleString()} lines dropped: they came faster than this page could take them. The
+          server's log file has every line.
+        </p>
+      )}
       <VirtualList
         className="log-scroller"
         label="Log entries"
         count={shown.length}
-        itemKey={(i) => shown[i]!.seq}
+        itemKey={(i) => shown.at(i)!.seq}
         estimateSize={22}
         overscan={20}
         follow={follow}
         onFollowChange={setFollow}
-        rowClassName={(i) => `log log-${shown[i]!.level}`}
+        rowClassName={(i) => `log log-${shown.at(i)!.level}`}
         renderRow={(i) => {
-          const e = shown[i]!;
+          const e = shown.at(i)!;
           return (
             <>
               <time dateTime={new Date(e.at).toISOString()}>{new Date(e.at).toLocaleTimeString()}</time>

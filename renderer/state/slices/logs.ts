@@ -1,6 +1,7 @@
 import type { StateCreator } from 'zustand';
 import type { LogEntry, LogSource } from '../../../shared/host/serverView';
 import type { LoggingLevel } from '../../../shared/mcp/protocol';
+import { LogBook } from '../../features/logs/logBook';
 import { allLevels, LOG_SOURCES, loggersOf } from '../../features/logs/logFilter';
 import type { AppState } from '../store';
 
@@ -17,30 +18,41 @@ export interface LogView {
 }
 
 export interface LogsSlice {
-  logs: LogEntry[];
+  /** The entries, newest last (one object, changed in place: `logsVersion` says when). */
+  logs: LogBook;
+  logsVersion: number;
+  /** Entries the host could not send while the page fell behind (a flood): never shown live. */
+  logsDropped: number;
   logView: LogView;
   setLogView(change: Partial<LogView>): void;
   /** Every logger name seen, sorted (kept as entries arrive, not recomputed over 100k). */
   loggers: string[];
   /** Appends a batch (events arrive in bursts; one store update per animation frame). */
-  appendLogs(batch: LogEntry[]): void;
+  appendLogs(batch: LogEntry[], dropped?: number): void;
   clearLogs(): void;
 }
 
 export const createLogsSlice: StateCreator<AppState, [], [], LogsSlice> = (set) => ({
-  logs: [],
+  logs: new LogBook(MAX_LOGS),
+  logsVersion: 0,
+  logsDropped: 0,
   loggers: [],
   // The wire trace (every JSON-RPC message) is there when asked for, not by default.
   logView: { levels: allLevels(), sources: new Set(LOG_SOURCES.filter((s) => s !== 'wire')), text: '' },
   setLogView: (change) => set((s) => ({ logView: { ...s.logView, ...change } })),
-  appendLogs: (batch) =>
+  appendLogs: (batch, dropped = 0) =>
     set((s) => {
-      const next = s.logs.concat(batch);
+      s.logs.append(batch);
       const found = loggersOf(batch).filter((l) => !s.loggers.includes(l));
       return {
-        logs: next.length > MAX_LOGS ? next.slice(next.length - MAX_LOGS) : next,
+        logsVersion: s.logsVersion + 1,
+        ...(dropped > 0 ? { logsDropped: s.logsDropped + dropped } : {}),
         ...(found.length > 0 ? { loggers: [...s.loggers, ...found].sort() } : {}),
       };
     }),
-  clearLogs: () => set({ logs: [], loggers: [] }),
+  clearLogs: () =>
+    set((s) => {
+      s.logs.clear();
+      return { logsVersion: s.logsVersion + 1, logsDropped: 0, loggers: [] };
+    }),
 });
