@@ -7,6 +7,10 @@ import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/cat
 import { type ChatSlice, createChatSlice } from './slices/chat';
 import { type ConsentsSlice, createConsentsSlice, withdrawnText } from './slices/consents';
 import { createLogsSlice, type LogsSlice, MAX_LOGS } from './slices/logs';
+
+/** Arriving log entries reach the page's list at most this often. */
+const LOG_FLUSH_MS = 200;
+
 import { createRootsSlice, type RootsSlice } from './slices/roots';
 import { createRunsSlice, type RunsSlice } from './slices/runs';
 import { createServersSlice, type ServersSlice } from './slices/servers';
@@ -61,14 +65,25 @@ export function bindStore(host: HostConnection): () => void {
     useApp.getState().clearLogs();
     useApp.getState().appendLogs(logs);
   };
-  // Log entries come in bursts: gather them and apply once per frame.
+  // Log entries come in bursts: gathered, and applied on a frame at most every LOG_FLUSH_MS — each
+  // update re-measures the (up to 100,000-row) list, and nobody reads faster than that.
   let pendingLogs: LogEntry[] = [];
   let scheduled = false;
+  let lastFlush = Number.NEGATIVE_INFINITY;
+  const onFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout;
   const flushLogs = () => {
     scheduled = false;
+    lastFlush = performance.now();
     const batch = pendingLogs;
     pendingLogs = [];
     useApp.getState().appendLogs(batch);
+  };
+  const scheduleLogs = () => {
+    if (scheduled) return;
+    scheduled = true;
+    const wait = lastFlush + LOG_FLUSH_MS - performance.now();
+    if (wait <= 0) onFrame(flushLogs);
+    else setTimeout(() => onFrame(flushLogs), wait);
   };
   const offStatus = host.onStatus((connected) => {
     useApp.setState({ connected });
@@ -95,10 +110,7 @@ export function bindStore(host: HostConnection): () => void {
           state.logs.evicted += pendingLogs.length - MAX_LOGS;
           pendingLogs = pendingLogs.slice(-MAX_LOGS);
         }
-        if (!scheduled) {
-          scheduled = true;
-          (typeof requestAnimationFrame === 'function' ? requestAnimationFrame : setTimeout)(flushLogs);
-        }
+        scheduleLogs();
         break;
       case 'logsDropped':
         useApp.getState().appendLogs([], e.payload.count);

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
@@ -49,6 +49,10 @@ export function LogsPage() {
   const filtered = useRef(new FilteredLogs());
   // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger (the book changes in place)
   const shown = useMemo(() => filtered.current.update(logs, view), [logs, view, version]);
+  // The same function while entries are only added: the list re-measures its 100,000 rows only when
+  // the first ones change (a filter, entries let go of), not on every render (a click).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list's front moves with these
+  const itemKey = useCallback((i: number) => shown.at(i)!.seq, [shown, view, logs.evicted, logs.generation]);
   const loggers = useApp((s) => s.loggers);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [tracing, setTracing] = useState<boolean>();
@@ -191,7 +195,7 @@ export function LogsPage() {
         className="log-scroller"
         label="Log entries"
         count={shown.length}
-        itemKey={(i) => shown.at(i)!.seq}
+        itemKey={itemKey}
         estimateSize={22}
         overscan={20}
         follow={follow}
