@@ -58,6 +58,7 @@ import {
   taskStateOf,
 } from './tasks';
 import { type HeaderParam, headerParamsOf, paramHeaders } from './toolHeaders';
+import { toolResultProblem } from './toolResultShape';
 
 export interface McpClientOptions {
   transport: Transport;
@@ -574,8 +575,9 @@ export class McpClient {
     options: CallOptions = {},
   ): Promise<CallToolResult> {
     const result = await this.sendToolCall(name, args, options);
-    if (!Array.isArray(result.content)) {
-      throw new McpError(ErrorCode.InvalidResult, `Tool ${name} returned no content array`, {
+    const problem = toolResultProblem(result);
+    if (problem) {
+      throw new McpError(ErrorCode.InvalidResult, `Tool ${name} returned ${problem}`, {
         server: this.serverName,
         method: 'tools/call',
         data: { result },
@@ -782,7 +784,8 @@ export class McpClient {
       });
     if (result.structuredContent === undefined)
       throw fail('no structuredContent although it declares an outputSchema');
-    const check = this.validator.check(tool.outputSchema!, result.structuredContent);
+    // Compiled once per tool definition (a new listing brings new objects, compiled again).
+    const check = this.validator.checkWith(tool.outputSchema!, result.structuredContent);
     if (!check.valid)
       throw fail(`structuredContent that does not match its outputSchema: ${check.errors.join('; ')}`);
   }

@@ -25,6 +25,8 @@ export class SchemaValidator {
   private ajv2020 = SchemaValidator.instance('2020');
   private ajv07 = SchemaValidator.instance('07');
   private readonly cache = new Map<string, ValidateFunction>();
+  /** The compiled function per schema object (a tool definition's outputSchema), with no JSON key to build. */
+  private byObject = new WeakMap<object, ValidateFunction>();
 
   private static instance(dialect: '2020' | '07'): Ajv | Ajv2020 {
     const options = { strict: false, allErrors: true, validateSchema: true };
@@ -50,6 +52,7 @@ export class SchemaValidator {
     // stays bounded too.
     if (this.cache.size >= 500) {
       this.cache.clear();
+      this.byObject = new WeakMap();
       this.ajv2020 = SchemaValidator.instance('2020');
       this.ajv07 = SchemaValidator.instance('07');
     }
@@ -74,6 +77,27 @@ export class SchemaValidator {
     } catch (error) {
       return { valid: false, errors: [`invalid schema: ${(error as Error).message}`] };
     }
+    return this.run(validate, value);
+  }
+
+  /**
+   * The same, for a schema object that is checked against again and again (a tool's outputSchema on
+   * every call): its compiled function is found by the object itself.
+   */
+  checkWith(schema: Record<string, unknown>, value: unknown): SchemaCheck {
+    let validate = this.byObject.get(schema);
+    if (!validate) {
+      try {
+        validate = this.compile(schema);
+      } catch (error) {
+        return { valid: false, errors: [`invalid schema: ${(error as Error).message}`] };
+      }
+      this.byObject.set(schema, validate);
+    }
+    return this.run(validate, value);
+  }
+
+  private run(validate: ValidateFunction, value: unknown): SchemaCheck {
     if (validate(value)) return { valid: true, errors: [] };
     return {
       valid: false,

@@ -337,6 +337,14 @@ describe('stdio client against hostile servers', () => {
     expect((err!.data as { result: unknown }).result).toBeDefined();
   });
 
+  it('rejects a result whose content blocks lack what their type needs, naming the block, keeping the result', async () => {
+    const bad = await connect('bad-content');
+    const err = await errorOf(bad.client.callTool('echo', { message: 'x' }));
+    expect(err!.code).toBe(ErrorCode.InvalidResult);
+    expect(err!.message).toContain('Tool echo returned content[1] (image) has no mimeType');
+    expect((err!.data as { result: unknown }).result).toMatchObject({ content: [{ text: 'ok' }, {}] });
+  });
+
   it('periodic ping marks a silent server unhealthy after N misses', async () => {
     const transport = new StdioTransport(hostileStdio('ping-dead'));
     const client = await McpClient.connect({
