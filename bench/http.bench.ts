@@ -1,5 +1,5 @@
-// HTTP benchmark: our McpClient over Streamable HTTP vs the official SDK client, against the same
-// server in the same run. Not a test: it prints numbers and ratios, and asserts nothing.
+// HTTP benchmark: our McpClient over Streamable HTTP (through node:http, and through fetch) vs the
+// official SDK client, against the same server in the same run. Not a test: it prints numbers and ratios, and asserts nothing.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,17 @@ const ours: Contender<string> = {
   },
 };
 
+/** The same MCP logic over fetch (undici, the SDK's HTTP stack): what the MCP layer costs, apart from HTTP. */
+const oursOverFetch: Contender<string> = {
+  name: 'Switchboard McpClient over fetch',
+  async open(url) {
+    const client = await McpClient.connect({
+      transport: createHttpTransport({ url, engine: 'fetch' }, 'http'),
+    });
+    return { echo: (message) => client.callTool('echo', { message }), close: () => client.close() };
+  },
+};
+
 const sdk: Contender<string> = {
   name: 'official SDK Client',
   async open(url) {
@@ -53,27 +64,33 @@ async function startLeanServer(): Promise<RunningHttpServer> {
 }
 
 console.log(`# Switchboard HTTP benchmark (Node ${process.version}, ${ROUNDS} round(s), median shown)`);
+// The real server first: its rows are the headline; the lean one shows the client's own cost.
 const servers: [string, () => Promise<RunningHttpServer>][] = [
-  ['lean Streamable HTTP echo server (raw Node)', startLeanServer],
   [
     'server-everything over Streamable HTTP (official SDK server)',
     () => startEverythingHttp('streamableHttp'),
   ],
+  ['lean Streamable HTTP echo server (raw Node)', startLeanServer],
 ];
 for (const [name, start] of servers) {
   const server = await start();
   try {
     console.log(`\n## tools/call echo over Streamable HTTP — ${name}`);
-    const m = await measureThroughput([ours, sdk], server.url, {
+    const m = await measureThroughput([ours, oursOverFetch, sdk], server.url, {
       sequential: QUICK ? 300 : 2000,
       concurrent: QUICK ? 2000 : 10000,
       warmup: 300,
     });
     const o = m.get(ours.name)!;
+    const f = m.get(oursOverFetch.name)!;
     const s = m.get(sdk.name)!;
+    const lean = !name.startsWith('server-everything');
     printRatios([
-      ['ours / SDK, concurrent', o.conc / s.conc, 1.5],
-      ['ours / SDK, sequential', o.seq / s.seq, 1.0],
+      ['ours / SDK, concurrent', o.conc / s.conc, lean ? 1.5 : 1.0],
+      ['ours / SDK, sequential', o.seq / s.seq, lean ? 1.25 : 1.0],
+      // Both over fetch: the MCP layer alone, ours against the SDK's.
+      ['ours over fetch / SDK, concurrent', f.conc / s.conc, 1.0],
+      ['ours over fetch / SDK, sequential', f.seq / s.seq, 1.0],
     ]);
   } finally {
     await server.stop();

@@ -35,12 +35,14 @@ const textOf = (r: { content: { type: string; text?: string }[] }) =>
 
 // The same feature coverage over each transport server-everything speaks.
 const KINDS = [
-  { name: 'stdio', mode: undefined },
-  { name: 'Streamable HTTP', mode: 'streamableHttp' },
-  { name: 'legacy HTTP+SSE', mode: 'sse' },
+  { name: 'stdio', mode: undefined, engine: undefined },
+  { name: 'Streamable HTTP', mode: 'streamableHttp', engine: undefined },
+  // The same transport through fetch (undici) instead of node:http, as the HTTP bench compares them.
+  { name: 'Streamable HTTP over fetch', mode: 'streamableHttp', engine: 'fetch' },
+  { name: 'legacy HTTP+SSE', mode: 'sse', engine: undefined },
 ] as const;
 
-describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode }) => {
+describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode, engine }) => {
   let http: RunningHttpServer | undefined;
   beforeAll(async () => {
     if (mode) http = await startEverythingHttp(mode);
@@ -50,7 +52,9 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode }) =
   });
 
   const newTransport = (): Transport =>
-    http ? createHttpTransport({ url: http.url }, 'auto') : new StdioTransport(everythingStdio());
+    http
+      ? createHttpTransport({ url: http.url, ...(engine ? { engine } : {}) }, 'auto')
+      : new StdioTransport(everythingStdio());
 
   async function connect(handlers: ClientHandlers = {}, extra: Partial<McpClientOptions> = {}) {
     const transport = newTransport();

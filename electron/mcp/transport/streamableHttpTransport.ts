@@ -5,7 +5,7 @@ import { ErrorCode } from '../jsonrpc/errorCodes';
 import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
 import { authorized } from './authorized';
-import { HttpClient, type HttpResponse } from './httpClient';
+import { HttpClient, type HttpEngine, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
 import { standardHeaders } from './mcpHeaders';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
@@ -25,6 +25,8 @@ export interface HttpServerParams {
   reconnect?: Partial<ReconnectPolicy>;
   /** Authorizes requests (OAuth): a bearer on each, and a sign-in or refresh when one is refused. */
   auth?: HttpAuth;
+  /** The HTTP stack: Node's http module (default), or fetch (undici) to compare the two. */
+  engine?: HttpEngine;
 }
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -73,7 +75,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     this.label = params.label ?? this.url.host;
     this.maxBytes = params.maxMessageBytes ?? 10 * 1024 * 1024;
     this.policy = { initialDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5, ...params.reconnect };
-    this.http = new HttpClient(this.url.protocol === 'https:');
+    this.http = new HttpClient(this.url.protocol === 'https:', params.engine);
   }
 
   async start(): Promise<void> {
