@@ -1,6 +1,7 @@
 // HTTP benchmark: our McpClient over Streamable HTTP (through node:http, and through fetch) vs the
 // official SDK client, against the same server in the same run. Not a test: it prints numbers and ratios, and asserts nothing.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -40,6 +41,73 @@ const oursOverFetch: Contender<string> = {
   },
 };
 
+/**
+ * The floor: node:http with a keep-alive agent, JSON-RPC bodies written and read with no checks and
+ * no features — the session header kept, a JSON answer parsed, an SSE answer's data lines parsed.
+ */
+const raw: Contender<string> = {
+  name: 'raw node:http loop',
+  async open(url) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+    let session: string | undefined;
+    let nextId = 1;
+    const post = (body: object) =>
+      new Promise<unknown>((resolve, reject) => {
+        const text = JSON.stringify(body);
+        const req = http.request(url, {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            'content-length': Buffer.byteLength(text),
+            'mcp-protocol-version': '2025-11-25',
+            ...(session ? { 'mcp-session-id': session } : {}),
+          },
+        });
+        req.once('response', (res) => {
+          const id = res.headers['mcp-session-id'];
+          if (typeof id === 'string') session = id;
+          let data = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            data += chunk;
+          });
+          res.once('end', () => {
+            if (!data) return resolve(undefined);
+            const json = (res.headers['content-type'] ?? '').includes('event-stream')
+              ? data
+                  .split('\n')
+                  .filter((l) => l.startsWith('data:'))
+                  .map((l) => l.slice(5))
+                  .at(-1)!
+              : data;
+            resolve(JSON.parse(json));
+          });
+        });
+        req.once('error', reject);
+        req.end(text);
+      });
+    await post({
+      jsonrpc: '2.0',
+      id: nextId++,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    return {
+      echo: (message) =>
+        post({
+          jsonrpc: '2.0',
+          id: nextId++,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { message } },
+        }),
+      close: async () => agent.destroy(),
+    };
+  },
+};
+
 const sdk: Contender<string> = {
   name: 'official SDK Client',
   async open(url) {
@@ -76,7 +144,7 @@ for (const [name, start] of servers) {
   const server = await start();
   try {
     console.log(`\n## tools/call echo over Streamable HTTP — ${name}`);
-    const m = await measureThroughput([ours, oursOverFetch, sdk], server.url, {
+    const m = await measureThroughput([ours, oursOverFetch, sdk, raw], server.url, {
       sequential: QUICK ? 300 : 2000,
       concurrent: QUICK ? 2000 : 10000,
       warmup: 300,
@@ -84,6 +152,7 @@ for (const [name, start] of servers) {
     const o = m.get(ours.name)!;
     const f = m.get(oursOverFetch.name)!;
     const s = m.get(sdk.name)!;
+    const w = m.get(raw.name)!;
     const lean = !name.startsWith('server-everything');
     printRatios([
       ['ours / SDK, concurrent', o.conc / s.conc, lean ? 1.5 : 1.0],
@@ -91,6 +160,8 @@ for (const [name, start] of servers) {
       // Both over fetch: the MCP layer alone, ours against the SDK's.
       ['ours over fetch / SDK, concurrent', f.conc / s.conc, 1.0],
       ['ours over fetch / SDK, sequential', f.seq / s.seq, 1.0],
+      ['ours / raw, concurrent', o.conc / w.conc, 0.9],
+      ['ours / raw, sequential', o.seq / w.seq, 0.9],
     ]);
   } finally {
     await server.stop();
