@@ -32,7 +32,10 @@ export class LogFlow {
       if (this.timer === undefined) this.drain();
       return;
     }
-    if (event.event !== 'logEntries') return this.socket.send(event);
+    if (event.event !== 'logEntries') {
+      this.socket.send(event);
+      return;
+    }
     for (const entry of event.payload) this.held.push(entry);
     if (this.held.length >= 2 * MAX_HELD) {
       this.dropped += this.held.length - MAX_HELD;
