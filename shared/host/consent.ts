@@ -29,6 +29,11 @@ export interface ToolConsentRequest extends ConsentBase {
   /** The exact arguments that will be sent, as canonical JSON: what is shown is what is sent. */
   argumentsJson: string;
   conversationId?: string;
+  /**
+   * Asked again because the connection broke before the call's answer (2026-07-28: the request is
+   * lost and must be sent anew): it may already have run. Only "Allow once" or "Deny" are offered.
+   */
+  again?: 'connection-lost';
 }
 export interface SamplingConsentRequest extends ConsentBase {
   kind: 'sampling';

@@ -88,6 +88,39 @@ export class ConsentBroker {
 
   // ---- tool calls -----------------------------------------------------------------------------
 
+  /**
+   * The connection broke before a tool call's answer: sending it again may run it twice, so the
+   * person is asked each time — no standing approval or policy answers this — showing the same
+   * arguments. True only for "Allow once".
+   */
+  async authorizeResend(input: {
+    server: ConsentServer;
+    tool: Tool;
+    argumentsJson: string;
+    conversationId?: string;
+    signal?: AbortSignal;
+  }): Promise<boolean> {
+    const { tool } = input;
+    const outcome = await this.ask(
+      {
+        kind: 'tool',
+        server: input.server,
+        tool: {
+          name: tool.name,
+          ...(tool.title !== undefined ? { title: tool.title } : {}),
+          ...(tool.description !== undefined ? { description: tool.description } : {}),
+          ...(tool.annotations !== undefined ? { annotations: tool.annotations } : {}),
+        },
+        argumentsJson: input.argumentsJson,
+        ...(input.conversationId !== undefined ? { conversationId: input.conversationId } : {}),
+        again: 'connection-lost',
+      },
+      input.signal,
+    );
+    if ('refused' in outcome) return false;
+    return (outcome.answer as Extract<ConsentAnswer, { kind: 'tool' }>).decision === 'allow-once';
+  }
+
   async authorizeToolCall(input: {
     server: ConsentServer;
     tool: Tool;

@@ -1,9 +1,17 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  json,
+  modernBasics,
+  sseEvent,
+  sseHead,
+  startHttpFixture,
+} from '../../../e2e/fixtures/http/httpFixture';
 import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
+import type { ToolConsentRequest } from '../../../shared/host/consent';
 import type { Progress } from '../../../shared/mcp/protocol';
 import { Host } from '../host';
 
@@ -100,5 +108,69 @@ describe('tool invocations', () => {
     // Stopped: the catalog drops its tools, so the name is unknown now.
     await expect.poll(() => h.catalog.tools().length).toBe(0);
     expect((await h.tools.call({ name: long, args: {} })).status).toBe('refused');
+  });
+
+  it('a 2026-07-28 call whose answer the connection lost is sent again only after the person allows it again, warned it may have run', async () => {
+    let breaks = 0;
+    const fixture = await startHttpFixture((_req, res, body) => {
+      if (modernBasics(res, body, { tools: [{ name: 'transfer' }] })) return;
+      if (body?.method !== 'tools/call')
+        return json(res, { jsonrpc: '2.0', id: body?.id ?? null, result: {} });
+      if (breaks-- > 0) {
+        // The response stream opens, says something, and dies before the answer.
+        sseHead(res);
+        sseEvent(res, {
+          data: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } },
+        });
+        setTimeout(() => res.destroy(), 20);
+        return;
+      }
+      json(res, {
+        jsonrpc: '2.0',
+        id: body.id,
+        result: { resultType: 'complete', content: [{ type: 'text', text: 'sent' }] },
+      });
+    });
+    try {
+      await writeFile(
+        path.join(home, 'config.json'),
+        JSON.stringify({ mcpServers: { bank: { url: fixture.url } } }),
+      );
+      host = await Host.create({ home });
+      const h = host;
+      await trustAsShown(h.registry, 'bank');
+      await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['bank__transfer']);
+      const asked: ToolConsentRequest[] = [];
+      let answerAgain: 'allow-once' | 'deny' = 'allow-once';
+      h.consent.onChange((queue) => {
+        for (const r of queue) {
+          if (r.kind !== 'tool') continue;
+          asked.push(r);
+          h.consent.answer(r.id, { kind: 'tool', decision: r.again ? answerAgain : 'allow-once' });
+        }
+      });
+      const calls = () => fixture.requests.filter((r) => r.body?.method === 'tools/call').length;
+
+      breaks = 1;
+      const done = await h.tools.call({ name: 'bank__transfer', args: { amount: 5 } });
+      expect(done).toMatchObject({ status: 'done', result: { content: [{ text: 'sent' }] } });
+      expect(asked.map((r) => r.again)).toEqual([undefined, 'connection-lost']);
+      // The same arguments shown the second time.
+      expect(asked[1]!.argumentsJson).toBe(asked[0]!.argumentsJson);
+      expect(calls()).toBe(2);
+
+      breaks = 1;
+      answerAgain = 'deny';
+      const refused = await h.tools.call({ name: 'bank__transfer', args: { amount: 7 } });
+      expect(refused).toMatchObject({
+        status: 'failed',
+        reason: expect.stringContaining('it may have run on the server, so it is not sent again'),
+      });
+      expect(calls()).toBe(3);
+    } finally {
+      await host?.shutdown();
+      host = undefined;
+      await fixture.close();
+    }
   });
 });

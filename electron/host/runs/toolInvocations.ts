@@ -9,7 +9,7 @@ import { cancelled, failed, refused, type ToolOutcome } from './toolOutcome';
 export interface ToolInvocationsDeps {
   catalog: Pick<Catalog, 'resolveTool'>;
   registry: Pick<ServerRegistry, 'get' | 'describe'>;
-  consent: Pick<ConsentBroker, 'authorizeToolCall'>;
+  consent: Pick<ConsentBroker, 'authorizeToolCall' | 'authorizeResend'>;
 }
 
 /**
@@ -97,6 +97,15 @@ export class ToolInvocations {
               progress: 0,
               ...(t.statusMessage ? { message: t.statusMessage } : {}),
               task: { taskId: t.taskId, status: t.status },
+            }),
+          // A 2026-07-28 call whose answer the connection lost: sent again only if the person says so.
+          confirmResend: () =>
+            this.deps.consent.authorizeResend({
+              server,
+              tool: entry.tool,
+              argumentsJson: auth.argumentsJson,
+              ...(request.conversationId !== undefined ? { conversationId: request.conversationId } : {}),
+              signal: call.signal,
             }),
         },
       );

@@ -103,6 +103,12 @@ export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & {
   preferTask?: boolean;
   /** tools/call run as a task: each new state of the task (status and message). */
   onTask?: (state: TaskState) => void;
+  /**
+   * 2026-07-28: the response stream broke before the answer of a call that may act (not a read, not
+   * a tool marked read-only or idempotent). The spec has it sent again as a new request; this says
+   * whether it may be (the host asks the person). Without it, it is not sent again.
+   */
+  confirmResend?: () => Promise<boolean>;
 };
 /** A broken response stream (2026-07-28 HTTP) loses the request: it is sent again this many times. */
 const MAX_REISSUES = 2;
@@ -344,7 +350,7 @@ export class McpClient {
     } catch (error) {
       return Promise.reject(error);
     }
-    const full: RequestOptions & { fresh?: boolean } = {
+    const full: RequestOptions & Pick<CallOptions, 'fresh' | 'confirmResend'> = {
       ...options,
       timeoutMs: options.timeoutMs ?? this.options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
       maxTotalTimeoutMs:
@@ -368,7 +374,7 @@ export class McpClient {
   private async modernRequest<M extends ClientMethod>(
     method: M,
     params: ParamsOf<M>,
-    options: RequestOptions & { fresh?: boolean },
+    options: RequestOptions & Pick<CallOptions, 'fresh' | 'confirmResend'>,
   ): Promise<ResultOf<M>> {
     const given = (params ?? {}) as Record<string, unknown>;
     const cacheable = CACHEABLE_METHODS.has(method);
@@ -388,7 +394,11 @@ export class McpClient {
       // Each try is a new request (a fresh id); the answers and the server's state ride along.
       const send = () =>
         this.connection.request<ResultOf<M>>(method, { ...given, ...round, _meta: meta }, options);
-      const result = await this.sendModern(method, send, this.resendable(method, given));
+      const result = await this.sendModern(
+        method,
+        send,
+        this.resendable(method, given) ? async () => true : options.confirmResend,
+      );
       const type = (result as { resultType?: unknown }).resultType;
       // A tool call the server runs as a task (the tasks extension): the caller follows it.
       if (type === 'task' && method === 'tools/call') return result;
@@ -416,7 +426,11 @@ export class McpClient {
    * with it. Its response stream broke (no resuming in this era): sent again as a new request,
    * with a new id, as the 2026-07-28 transport requires — at most MAX_REISSUES times.
    */
-  private async sendModern<T>(method: string, send: () => Promise<T>, resendable: boolean): Promise<T> {
+  private async sendModern<T>(
+    method: string,
+    send: () => Promise<T>,
+    mayResend?: () => Promise<boolean>,
+  ): Promise<T> {
     for (let reissued = 0; ; reissued++) {
       try {
         return await send();
@@ -425,16 +439,16 @@ export class McpClient {
         if (!(error instanceof McpError) || error.code !== ErrorCode.ResponseLost) throw error;
         // The listen stream has its own reopening, with backoff (client/subscriptions.ts).
         if (method === 'subscriptions/listen') throw error;
-        if (!resendable)
-          throw new McpError(
-            ErrorCode.ResponseLost,
-            `${method}: the connection was lost before the answer; it may have run on the server, so it is not sent again`,
-            { server: this.serverName, method, cause: error },
-          );
         if (reissued >= MAX_REISSUES)
           throw new McpError(
             ErrorCode.ResponseLost,
             `${method}: the response stream broke ${reissued + 1} times before the answer; not sent again`,
+            { server: this.serverName, method, cause: error },
+          );
+        if (!(await mayResend?.()))
+          throw new McpError(
+            ErrorCode.ResponseLost,
+            `${method}: the connection was lost before the answer; it may have run on the server, so it is not sent again`,
             { server: this.serverName, method, cause: error },
           );
         this.warnings.fire({

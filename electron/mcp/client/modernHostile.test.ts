@@ -145,6 +145,34 @@ describe('hostile 2026-07-28 servers', () => {
     expect(logs.filter((l) => l.includes('sent again as a new request'))).toHaveLength(0);
   });
 
+  it('a broken response stream under a tool that may act: sent again only when confirmResend says so, asked each time', async () => {
+    const breaks = { left: 1 };
+    const { client, fixture } = await connect(breaking(breaks));
+    await client.listTools();
+    const asked: string[] = [];
+    const result = await client.callTool(
+      'work',
+      {},
+      {
+        confirmResend: async () => {
+          asked.push('again?');
+          return true;
+        },
+      },
+    );
+    expect(result.content).toEqual([{ type: 'text', text: 'finally' }]);
+    expect(asked).toHaveLength(1);
+    expect(calls(fixture)).toHaveLength(2);
+    expect(new Set(calls(fixture).map((r) => r.body!.id)).size).toBe(2);
+
+    breaks.left = 1;
+    const error = (await client
+      .callTool('work', {}, { confirmResend: async () => false })
+      .catch((e: unknown) => e)) as McpError;
+    expect(error.message).toContain('it may have run on the server, so it is not sent again');
+    expect(calls(fixture)).toHaveLength(3);
+  });
+
   it('a broken response stream under a read-only or idempotent tool: sent again with a new id (twice at most)', async () => {
     const breaks = { left: 2 };
     const { client, fixture, logs } = await connect(breaking(breaks), {

@@ -28,7 +28,7 @@ export function ToolConsentDialog({
     <Modal
       title={
         <>
-          Run <SafeText text={tool.title ?? tool.name} />?
+          {request.again ? 'Run again' : 'Run'} <SafeText text={tool.title ?? tool.name} />?
         </>
       }
       label={`Run ${revealAsText(tool.title ?? tool.name)}? Tool call from ${request.server.id}`}
@@ -36,6 +36,12 @@ export function ToolConsentDialog({
       wide
     >
       <ConsentServerLine request={request} />
+      {request.again === 'connection-lost' && (
+        <p className="banner warning" role="alert">
+          Asked again: the connection to the server broke before this call answered. It may already have run —
+          running it again could do it twice.
+        </p>
+      )}
       <p>
         Tool <code>{<SafeText text={tool.name} />}</code>
       </p>
@@ -59,17 +65,22 @@ export function ToolConsentDialog({
         <button type="button" className="primary" onClick={() => answer('allow-once')}>
           Allow once
         </button>
-        {request.conversationId !== undefined && (
+        {/* A run again after a lost answer is a one-off: nothing standing comes of it. */}
+        {request.again === undefined && request.conversationId !== undefined && (
           <button type="button" onClick={() => answer('allow-conversation')}>
             Allow in this conversation
           </button>
         )}
-        <button type="button" onClick={() => answer('always-tool')}>
-          Always allow this tool
-        </button>
-        <button type="button" onClick={() => answer('always-server')}>
-          Always allow this server
-        </button>
+        {request.again === undefined && (
+          <>
+            <button type="button" onClick={() => answer('always-tool')}>
+              Always allow this tool
+            </button>
+            <button type="button" onClick={() => answer('always-server')}>
+              Always allow this server
+            </button>
+          </>
+        )}
       </div>
     </Modal>
   );

@@ -59,6 +59,29 @@ describe('ToolConsentDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Always allow this tool' }));
     expect(answer.mock.calls).toEqual([['deny'], ['allow-conversation'], ['always-tool']]);
   });
+
+  it('asked again after a lost answer: says it may already have run, and offers only Deny and Allow once', () => {
+    const answer = vi.fn();
+    renderWithHost(
+      <ToolConsentDialog
+        request={{ ...request, conversationId: 'c1', again: 'connection-lost' }}
+        answer={answer}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Run Forecast? Tool call from weather' });
+    expect(dialog.querySelector('h2, h1, .modal-title')?.textContent ?? dialog.textContent).toContain(
+      'Run again',
+    );
+    expect(screen.getByRole('alert').textContent).toContain('It may already have run');
+    expect(
+      screen
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .filter((t) => /Allow|Deny/.test(t ?? '')),
+    ).toEqual(['Deny', 'Allow once']);
+    fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
+    expect(answer.mock.calls).toEqual([['allow-once']]);
+  });
 });
 
 describe('ElicitationFormDialog', () => {
