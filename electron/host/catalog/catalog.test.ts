@@ -149,7 +149,7 @@ describe('Catalog', () => {
       const h = await hostWith({ slow: { url: fixture.url } });
       await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['slow__work']);
       await h.catalog.freshenTools({ waitMs: 200 });
-      expect(lists).toBe(2);
+      await expect.poll(() => lists).toBe(2);
       expect(h.catalog.tools().map((t) => t.name)).toEqual(['slow__work']);
       const stop = new AbortController();
       const waiting = h.catalog.freshenTools({ signal: stop.signal, waitMs: 60_000 });

@@ -99,6 +99,7 @@ export class Catalog {
    * turn): the cache is checked on use, never polled. Legacy servers' lists follow list_changed.
    */
   async freshenTools(options: { signal?: AbortSignal; waitMs?: number } = {}): Promise<void> {
+    if (options.signal?.aborted) return;
     const listing = Promise.all(
       [...this.tracked].map(([server, t]) =>
         this.registry.get(server)?.listIsStale('tools/list') ? t.refresh('tools') : undefined,

@@ -113,9 +113,9 @@ export type CallOptions = Omit<RequestOptions, 'timeoutMs'> & {
 /** A broken response stream (2026-07-28 HTTP) loses the request: it is sent again this many times. */
 const MAX_REISSUES = 2;
 /**
- * Requests that only read, sent again freely when their answer is lost. Anything else (a tool
- * call, tasks/update, tasks/cancel) may already have acted: sent again only when it is a tool the
- * server marks read-only or idempotent — a person consented to one run, not three.
+ * Requests that only read (and tasks/cancel, harmless twice), sent again freely when their answer is
+ * lost. Anything else — a tool call above all, whatever its annotations claim (hints, not trusted
+ * for this) — may already have acted: sent again only when the caller's `confirmResend` allows.
  */
 const RESENDABLE_METHODS = new Set<string>([
   'server/discover',
@@ -128,6 +128,7 @@ const RESENDABLE_METHODS = new Set<string>([
   'completion/complete',
   'skills/list',
   'tasks/get',
+  'tasks/cancel',
   'ping',
 ]);
 
@@ -397,7 +398,7 @@ export class McpClient {
       const result = await this.sendModern(
         method,
         send,
-        this.resendable(method, given) ? async () => true : options.confirmResend,
+        RESENDABLE_METHODS.has(method) ? async () => true : options.confirmResend,
       );
       const type = (result as { resultType?: unknown }).resultType;
       // A tool call the server runs as a task (the tasks extension): the caller follows it.
@@ -457,14 +458,6 @@ export class McpClient {
         });
       }
     }
-  }
-
-  /** Whether a modern request whose answer was lost may be sent again (RESENDABLE_METHODS). */
-  private resendable(method: string, params: Record<string, unknown>): boolean {
-    if (RESENDABLE_METHODS.has(method)) return true;
-    if (method !== 'tools/call' || typeof params.name !== 'string') return false;
-    const hints = this.toolCache?.get(params.name)?.annotations;
-    return hints?.readOnlyHint === true || hints?.idempotentHint === true;
   }
 
   /**

@@ -173,31 +173,31 @@ describe('hostile 2026-07-28 servers', () => {
     expect(calls(fixture)).toHaveLength(3);
   });
 
-  it('a broken response stream under a read-only or idempotent tool: sent again with a new id (twice at most)', async () => {
-    const breaks = { left: 2 };
+  it('annotations decide nothing: a read-only tool is not sent again unasked; allowed each time, at most twice', async () => {
+    const breaks = { left: 1 };
     const { client, fixture, logs } = await connect(breaking(breaks), {
-      tools: [
-        { name: 'look', annotations: { readOnlyHint: true } },
-        { name: 'set', annotations: { idempotentHint: true } },
-      ],
+      tools: [{ name: 'look', annotations: { readOnlyHint: true, idempotentHint: true } }],
     });
     await client.listTools();
-    const result = await client.callTool('look');
+    const error = (await client.callTool('look').catch((e: unknown) => e)) as McpError;
+    expect(error.message).toContain('it may have run on the server, so it is not sent again');
+    expect(calls(fixture)).toHaveLength(1);
+
+    breaks.left = 2;
+    const result = await client.callTool('look', {}, { confirmResend: async () => true });
     expect(result.content).toEqual([{ type: 'text', text: 'finally' }]);
     const ids = calls(fixture).map((r) => r.body!.id);
-    expect(ids).toHaveLength(3);
-    expect(new Set(ids).size).toBe(3);
+    expect(ids).toHaveLength(4);
+    expect(new Set(ids).size).toBe(4);
     expect(logs.filter((l) => l.includes('sent again as a new request'))).toHaveLength(2);
 
-    breaks.left = 1;
-    expect((await client.callTool('set')).content).toEqual([{ type: 'text', text: 'finally' }]);
-    expect(calls(fixture)).toHaveLength(5);
-
     breaks.left = 10;
-    const error = (await client.callTool('look').catch((e: unknown) => e)) as McpError;
-    expect(error.code).toBe(ErrorCode.ResponseLost);
-    expect(error.message).toContain('the response stream broke 3 times before the answer');
-    expect(calls(fixture)).toHaveLength(8);
+    const capped = (await client
+      .callTool('look', {}, { confirmResend: async () => true })
+      .catch((e: unknown) => e)) as McpError;
+    expect(capped.code).toBe(ErrorCode.ResponseLost);
+    expect(capped.message).toContain('the response stream broke 3 times before the answer');
+    expect(calls(fixture)).toHaveLength(7);
   });
 
   it('a listen stream dropped after every acknowledgement: reopened with growing pauses, the client keeps working', async () => {

@@ -23,6 +23,16 @@ describe('SchemaValidator', () => {
     expect(validator.check(text, { q: 1 }).errors).toEqual(['/q must be string']);
   });
 
+  it("a $ref never resolves to another schema's $id, whatever was checked before", () => {
+    const validator = new SchemaValidator();
+    const pointing = { type: 'object', properties: { q: { $ref: 'https://a.example/s.json' } } };
+    const alone = validator.check(pointing, { q: 1 }).errors[0];
+    expect(alone).toMatch(/^invalid schema: .*can't resolve reference/);
+    const other = new SchemaValidator();
+    other.check({ $id: 'https://a.example/s.json', type: 'string' }, 'x');
+    expect(other.check(pointing, { q: 1 }).errors[0]).toMatch(/^invalid schema: .*can't resolve reference/);
+  });
+
   it('keeps working past its cache bound: a schema with an $id compiled again after the cache was dropped', () => {
     const validator = new SchemaValidator();
     // As each listing parses it: a new object every time.

@@ -29,7 +29,9 @@ export class SchemaValidator {
   private byObject = new WeakMap<object, ValidateFunction>();
 
   private static instance(dialect: '2020' | '07'): Ajv | Ajv2020 {
-    const options = { strict: false, allErrors: true, validateSchema: true };
+    // addUsedSchema: false — no schema's $id is remembered for the next one: a $ref in one server's
+    // schema never resolves to what another schema (another tool, another server) declared.
+    const options = { strict: false, allErrors: true, validateSchema: true, addUsedSchema: false };
     const ajv = dialect === '2020' ? new Ajv2020(options) : new Ajv(options);
     addFormats(ajv);
     return ajv;
@@ -56,16 +58,7 @@ export class SchemaValidator {
       this.ajv2020 = SchemaValidator.instance('2020');
       this.ajv07 = SchemaValidator.instance('07');
     }
-    const shared = which === '2020' ? this.ajv2020 : this.ajv07;
-    let validate: ValidateFunction;
-    try {
-      validate = shared.compile(schema);
-    } catch (error) {
-      // Two schemas (two tools, two servers) may use the same $id for different things: each is
-      // its own document, so the later one is compiled on its own.
-      if (!/already exists|resolves to more than one schema/.test((error as Error).message)) throw error;
-      validate = SchemaValidator.instance(which).compile(schema);
-    }
+    const validate = (which === '2020' ? this.ajv2020 : this.ajv07).compile(schema);
     this.cache.set(key, validate);
     return validate;
   }

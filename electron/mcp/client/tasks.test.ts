@@ -175,6 +175,24 @@ describe('tasks (2025-11-25), hostile servers', () => {
     expect(sent()).not.toContain('notifications/cancelled');
   });
 
+  it('a call already stopped is not sent at all', async () => {
+    const { client, sent } = await legacy({});
+    const error = (await client
+      .callTool('long', {}, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.RequestCancelled);
+    expect(sent()).not.toContain('tools/call');
+  });
+
+  it('a server slow to make the task: a timeout of ours, no notifications/cancelled, the task made later cancelled', async () => {
+    const { client, state, sent } = await legacy({ createAfterMs: 3000 });
+    const error = (await client.callTool('long').catch((e: unknown) => e)) as McpError;
+    expect(error.code).toBe(ErrorCode.RequestTimeout);
+    expect(error.message).toContain('did not answer within 2 s');
+    await expect.poll(() => state.cancelled, { timeout: 5000 }).toEqual(['t-1']);
+    expect(sent()).not.toContain('notifications/cancelled');
+  });
+
   it('a stop during a long poll interval ends the call at once, not after the pause', async () => {
     const { client, state } = await legacy({ pollInterval: 60_000 });
     const controller = new AbortController();

@@ -144,29 +144,54 @@ export async function callToolAsTask(
     });
   const cancelOffered = () => Boolean((peer.capabilities.tasks as { cancel?: unknown } | undefined)?.cancel);
   // A task-augmented request is never cancelled with notifications/cancelled (2025-11-25
-  // cancellation): it goes without the person's signal; a stop meanwhile answers at once, and the
-  // task the server then creates is cancelled with tasks/cancel.
-  const creating = peer.send('tools/call', { name, arguments: args, task: { ttl: TASK_TTL_MS } }, {});
-  const created = await abortable(creating, options.signal).catch((error: unknown) => {
-    if (!options.signal?.aborted) throw error;
-    void creating.then(
-      (answer) => {
-        const made = taskStateOf(answer.task);
-        if (typeof made !== 'string' && cancelOffered())
-          void peer.send('tasks/cancel', { taskId: made.taskId }, { timeoutMs: 10_000 }).catch(() => {});
-      },
-      () => {},
-    );
-    throw new McpError(
-      ErrorCode.RequestCancelled,
-      'tools/call was cancelled before the server made it a task',
-      {
-        server: peer.serverName,
-        method: 'tools/call',
-        cause: error,
-      },
-    );
-  });
+  // cancellation): it goes without the person's signal and without a timeout of the connection's
+  // (whose expiry would send that notice). A stop, or our own timeout, answers at once; the task the
+  // server then makes after all is cancelled with tasks/cancel.
+  if (options.signal?.aborted)
+    throw new McpError(ErrorCode.RequestCancelled, 'tools/call was cancelled before it was sent', {
+      server: peer.serverName,
+      method: 'tools/call',
+    });
+  const creating = peer.send(
+    'tools/call',
+    { name, arguments: args, task: { ttl: TASK_TTL_MS } },
+    { timeoutMs: Number.POSITIVE_INFINITY },
+  );
+  const giveUp = new AbortController();
+  const onStop = () => giveUp.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onStop, { once: true });
+  const timer = setTimeout(() => giveUp.abort(), peer.requestTimeoutMs);
+  const created = await abortable(creating, giveUp.signal)
+    .catch((error: unknown) => {
+      if (!giveUp.signal.aborted) throw error;
+      void creating.then(
+        (answer) => {
+          const made = taskStateOf(answer.task);
+          if (typeof made !== 'string' && cancelOffered())
+            void peer.send('tasks/cancel', { taskId: made.taskId }, { timeoutMs: 10_000 }).catch(() => {});
+        },
+        () => {},
+      );
+      if (options.signal?.aborted)
+        throw new McpError(
+          ErrorCode.RequestCancelled,
+          'tools/call was cancelled before the server made it a task',
+          {
+            server: peer.serverName,
+            method: 'tools/call',
+            cause: error,
+          },
+        );
+      throw new McpError(
+        ErrorCode.RequestTimeout,
+        `tools/call: the server did not answer within ${peer.requestTimeoutMs / 1000} s (the task it makes after all is cancelled)`,
+        { server: peer.serverName, method: 'tools/call' },
+      );
+    })
+    .finally(() => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onStop);
+    });
   const first = taskStateOf(created.task);
   if (typeof first === 'string') {
     // A server that ran it at once after all: a plain result is a result.
@@ -244,7 +269,14 @@ export async function callToolAsTask(
     if (!isTerminal(last.status)) seen({ ...last, status: result.isError ? 'failed' : 'completed' });
     return result;
   } catch (error) {
-    if (options.signal?.aborted) throw taskCancelled(peer.serverName, taskId, error);
+    if (options.signal?.aborted) {
+      if (cancelOffered()) throw taskCancelled(peer.serverName, taskId, error);
+      throw new McpError(
+        ErrorCode.RequestCancelled,
+        `Stopped following task ${taskId}; the server offers no tasks/cancel, so it may still run there`,
+        { server: peer.serverName, method: 'tools/call', cause: error },
+      );
+    }
     throw error;
   } finally {
     stop.abort();
