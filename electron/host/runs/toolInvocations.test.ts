@@ -1,13 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  json,
-  modernBasics,
-  sseEvent,
-  sseHead,
-  startHttpFixture,
-} from '../../../e2e/fixtures/http/httpFixture';
+import { json, modernBasics, sseBreak, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
 import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
@@ -116,15 +110,7 @@ describe('tool invocations', () => {
       if (modernBasics(res, body, { tools: [{ name: 'transfer' }] })) return;
       if (body?.method !== 'tools/call')
         return json(res, { jsonrpc: '2.0', id: body?.id ?? null, result: {} });
-      if (breaks-- > 0) {
-        // The response stream opens, says something, and dies before the answer.
-        sseHead(res);
-        sseEvent(res, {
-          data: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'x' } },
-        });
-        setTimeout(() => res.destroy(), 20);
-        return;
-      }
+      if (breaks-- > 0) return sseBreak(res);
       json(res, {
         jsonrpc: '2.0',
         id: body.id,

@@ -3,6 +3,7 @@ import {
   type HttpFixture,
   json,
   modernBasics,
+  sseBreak,
   sseEvent,
   sseHead,
   startHttpFixture,
@@ -114,19 +115,7 @@ describe('hostile 2026-07-28 servers', () => {
   function breaking(breaks: { left: number }) {
     return (res: import('node:http').ServerResponse, body: Body) => {
       if (body.method !== 'tools/call') return json(res, { jsonrpc: '2.0', id: body.id, result: {} });
-      if (breaks.left-- > 0) {
-        // The stream opens, says something, and dies before the answer.
-        sseHead(res);
-        sseEvent(res, {
-          data: {
-            jsonrpc: '2.0',
-            method: 'notifications/message',
-            params: { level: 'info', data: 'working' },
-          },
-        });
-        setTimeout(() => res.destroy(), 20);
-        return;
-      }
+      if (breaks.left-- > 0) return sseBreak(res);
       json(res, done(body.id, 'finally'));
     };
   }
