@@ -8,7 +8,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { type RunningHttpServer, startEverythingHttp } from '../e2e/fixtures/servers';
 import { createHttpTransport, McpClient } from '../electron/mcp';
-import { type Contender, measureThroughput, printRatios, QUICK, ROUNDS } from './harness';
+import { type Contender, measureThroughput, printRatios, QUICK, ROUNDS, WARMUP } from './harness';
 import { modernRow } from './modern';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -147,7 +147,7 @@ for (const [name, start] of servers) {
     const m = await measureThroughput([ours, oursOverFetch, sdk, raw], server.url, {
       sequential: QUICK ? 300 : 2000,
       concurrent: QUICK ? 2000 : 10000,
-      warmup: 300,
+      warmup: WARMUP,
     });
     const o = m.get(ours.name)!;
     const f = m.get(oursOverFetch.name)!;
@@ -160,8 +160,9 @@ for (const [name, start] of servers) {
       // Both over fetch: the MCP layer alone, ours against the SDK's.
       ['ours over fetch / SDK, concurrent', f.conc / s.conc, 1.0],
       ['ours over fetch / SDK, sequential', f.seq / s.seq, 1.0],
-      ['ours / raw, concurrent', o.conc / w.conc, 0.9],
-      ['ours / raw, sequential', o.seq / w.seq, 0.9],
+      // Issue 17: within 10 % of raw on the real server; on the lean one the raw row shows our own cost.
+      ['ours / raw, concurrent', o.conc / w.conc, lean ? undefined : 0.9],
+      ['ours / raw, sequential', o.seq / w.seq, lean ? undefined : 0.9],
     ]);
   } finally {
     await server.stop();

@@ -5,7 +5,7 @@ import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/cli
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { MODERN_SERVER, startModernHttp } from '../e2e/fixtures/servers';
 import { createHttpTransport, McpClient, StdioTransport } from '../electron/mcp';
-import { type Contender, measureThroughput, printRatios, QUICK } from './harness';
+import { type Contender, measureThroughput, printRatios, QUICK, WARMUP } from './harness';
 
 type Target = { kind: 'stdio' } | { kind: 'http'; url: string };
 const STDIO = { command: process.execPath, args: [MODERN_SERVER, '--stdio', '--legacy', 'reject'] };
@@ -56,7 +56,7 @@ export async function modernRow(kind: 'stdio' | 'http'): Promise<void> {
       {
         sequential: QUICK ? 300 : kind === 'stdio' ? 5000 : 2000,
         concurrent: QUICK ? 2000 : 10000,
-        warmup: 300,
+        warmup: WARMUP,
       },
     );
     const o = m.get(ours.name)!;

@@ -21,6 +21,8 @@ interface ResponseSource {
   drain(): void;
   /** Stop reading for good. */
   cancel(): void;
+  /** The whole body, or undefined once more than `maxBytes` came (the rest is dropped). */
+  readAll?(maxBytes: number): Promise<Buffer | undefined>;
 }
 
 function nodeSource(res: IncomingMessage): ResponseSource {
@@ -34,6 +36,21 @@ function nodeSource(res: IncomingMessage): ResponseSource {
     body: res,
     drain: () => res.resume(),
     cancel: () => res.destroy(),
+    // Events rather than the async iterator: the common one-chunk JSON answer costs a callback.
+    readAll: (maxBytes) =>
+      new Promise((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (bytes > maxBytes) {
+            res.destroy();
+            resolve(undefined);
+          } else chunks.push(chunk);
+        });
+        res.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, bytes)));
+        res.once('error', reject);
+      }),
   };
 }
 
@@ -112,6 +129,11 @@ export class HttpResponse {
     if (length > maxBytes) {
       this.cancel();
       throw new Error(`response body of ${length} bytes is over the ${maxBytes}-byte limit`);
+    }
+    if (this.source.readAll) {
+      const body = await this.source.readAll(maxBytes);
+      if (!body) throw new Error(`response body is over the ${maxBytes}-byte limit`);
+      return body.toString('utf8');
     }
     const chunks: Uint8Array[] = [];
     let bytes = 0;
