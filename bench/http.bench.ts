@@ -103,7 +103,25 @@ const raw: Contender<string> = {
           method: 'tools/call',
           params: { name: 'echo', arguments: { message } },
         }),
-      close: async () => agent.destroy(),
+      // Ends its session as ours does (DELETE): a session left open keeps server-everything's
+      // per-session timers running and slows the server for whoever is measured next.
+      close: async () => {
+        if (session)
+          await new Promise<void>((resolve) => {
+            const req = http.request(url, {
+              method: 'DELETE',
+              agent,
+              headers: { 'mcp-session-id': session!, 'mcp-protocol-version': '2025-11-25' },
+            });
+            req.once('response', (res) => {
+              res.resume();
+              res.once('end', resolve);
+            });
+            req.once('error', () => resolve());
+            req.end();
+          });
+        agent.destroy();
+      },
     };
   },
 };
@@ -112,11 +130,16 @@ const sdk: Contender<string> = {
   name: 'official SDK Client',
   async open(url) {
     const client = new Client({ name: 'bench', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+    const transport = new StreamableHTTPClientTransport(new URL(url));
+    await client.connect(transport);
     await client.listTools();
     return {
       echo: (message) => client.callTool({ name: 'echo', arguments: { message } }),
-      close: () => client.close(),
+      // Its session ended too (DELETE), as ours and the raw loop do.
+      close: async () => {
+        await transport.terminateSession().catch(() => {});
+        await client.close();
+      },
     };
   },
 };

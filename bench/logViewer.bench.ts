@@ -40,7 +40,9 @@ async function main() {
     console.log('skipped: needs Chromium at /usr/bin/chromium');
     return;
   }
-  const flood = hostileStdio('stderr-flood');
+  // 10,000 notifications/message a second for 10 s: the rate the host passes on whole (a burst past
+  // what the page takes is dropped and counted, by design: bench/logFlood.bench.ts measures that).
+  const flood = hostileStdio('log-flood');
   const shell = await startShell({
     servers: { flood: { command: flood.command, args: flood.args } },
     trusted: ['flood'],
@@ -70,7 +72,7 @@ async function main() {
     const ingest = performance.now() - started;
 
     const filterStart = performance.now();
-    await page.getByRole('searchbox', { name: 'Search logs' }).fill('flood 1999');
+    await page.getByRole('searchbox', { name: 'Search logs' }).fill('flood line 1999');
     await page.waitForFunction(
       () =>
         /^\d[\d,]* of 100,000 entries$/.test(
@@ -90,11 +92,10 @@ async function main() {
     await plain.setContent('<ol id="list" style="font:12px monospace;margin:0"></ol>');
     await plain.evaluate(`(() => {
       const list = document.getElementById('list');
-      const line = 'flood '.repeat(20);
       const frag = document.createDocumentFragment();
       for (let i = 0; i < 100000; i++) {
         const li = document.createElement('li');
-        li.textContent = '21:00:00 flood info stderr ' + line + (i % 2000);
+        li.textContent = '21:00:00 flood info server flood flood line ' + i;
         frag.appendChild(li);
       }
       list.appendChild(frag);
@@ -105,7 +106,7 @@ async function main() {
 
     console.log('\nLog viewer, 100,000 entries, Debian Chromium (headless), this machine\n');
     console.log(
-      `ingest: tool call to all 100,000 entries shown   ${(ingest / 1000).toFixed(1)} s (100,000 stderr lines through the host)`,
+      `ingest: tool call to all 100,000 entries shown   ${(ingest / 1000).toFixed(1)} s (10,000 log notifications a second for 10 s, through the host)`,
     );
     console.log(`filter: text search over 100,000 entries           ${filter.toFixed(0)} ms`);
     console.log(`rows in the DOM while scrolling                     ${domRows} (virtualised)`);

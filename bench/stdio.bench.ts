@@ -204,6 +204,8 @@ async function sdkConnectMany(server: ServerSpec, count: number): Promise<number
           command: server.command,
           args: server.args,
           env: { ...(process.env as Record<string, string>), ...server.env },
+          // Piped, as ours is (ours reads it into the server's log): not printed over the table.
+          stderr: 'pipe',
         }),
       );
       return client;

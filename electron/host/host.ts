@@ -4,6 +4,7 @@ import type { ModelProvider } from '../llm/modelProvider';
 import type { Disposer } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { SettingsStore } from '../store/settingsStore';
+import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
 import { ChatService } from './chat/chatService';
 import { promptToMessages, resourceToBlocks, skillToBlocks } from './chat/resourceToBlocks';
@@ -55,6 +56,7 @@ export interface HostParts {
   provider: ModelProvider;
   tools: ToolInvocations;
   chat: ChatService;
+  apps: AppViews;
 }
 
 /**
@@ -76,6 +78,7 @@ export class Host implements HostParts {
   readonly provider: ModelProvider;
   readonly tools: ToolInvocations;
   readonly chat: ChatService;
+  readonly apps: AppViews;
   private readonly services: HostService[] = [];
 
   private constructor(
@@ -96,6 +99,7 @@ export class Host implements HostParts {
       provider: this.provider,
       tools: this.tools,
       chat: this.chat,
+      apps: this.apps,
     } = parts);
   }
 
@@ -141,8 +145,10 @@ export class Host implements HostParts {
     });
     const catalog = new Catalog(registry, path.join(home, 'tool-settings.json'));
     const tools = new ToolInvocations({ catalog, registry, consent });
+    const conversations = ConversationStore.inHome(home);
+    const apps = new AppViews({ conversations, registry, catalog, tools, logs });
     const chat = new ChatService({
-      store: ConversationStore.inHome(home),
+      store: conversations,
       provider,
       settings,
       catalog,
@@ -152,6 +158,7 @@ export class Host implements HostParts {
         skillToBlocks(server, await registry.session(server).loadSkill(catalog.skill(server, uri))),
       getPrompt: async (server, name, args) =>
         promptToMessages(await registry.session(server).getPrompt(name, args)),
+      viewContext: (id) => apps.takeContext(id),
     });
     await registry.load();
     await catalog.init();
@@ -169,6 +176,7 @@ export class Host implements HostParts {
         provider,
         tools,
         chat,
+        apps,
       },
       [rootsToServers],
     );

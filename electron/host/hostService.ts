@@ -7,6 +7,7 @@ import type { Settings } from '../../shared/host/settings';
 import type { CatalogView, HostApi, HostEvent, HostMethod, RootsView } from '../../shared/ipc/contract';
 import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol';
 import { type Disposer, Emitter, SchemaValidator } from '../mcp';
+import type { AppViews } from './apps/appViews';
 import { catalogView } from './catalog/catalogView';
 import { defaultImportPath, type ImportPlan, planImport } from './config/imports';
 import { applyImport, draftOf, removeServer, saveDraft } from './config/serverEditor';
@@ -261,6 +262,34 @@ export class HostService implements HostApi {
   }
 
   // ---- resources and prompts ----------------------------------------------------------------------
+
+  // ---- views (MCP Apps) ----
+  /** For the shell, not the page: where it serves Views' sandbox pages, and each page. */
+  get views(): Pick<AppViews, 'sandboxPage' | 'setSandbox'> {
+    return this.host.apps;
+  }
+  openView(conversationId: string, toolUseId: string) {
+    return this.host.apps.open(conversationId, toolUseId);
+  }
+  viewCallTool(viewId: string, name: string, args: Record<string, unknown>) {
+    return this.host.apps.callTool(viewId, name, args);
+  }
+  viewReadResource(viewId: string, uri: string) {
+    return this.host.apps.readResource(viewId, uri);
+  }
+  async viewLog(viewId: string, level: LoggingLevel, text: string) {
+    this.host.apps.log(viewId, level, text);
+  }
+  async viewUpdateContext(
+    viewId: string,
+    content: { type: string; text?: string }[],
+    structured: Record<string, unknown> | null,
+  ) {
+    this.host.apps.updateContext(viewId, content, structured ?? undefined);
+  }
+  async closeView(viewId: string) {
+    this.host.apps.close(viewId);
+  }
 
   readResource(server: string, uri: string) {
     return this.host.registry.session(server).readResource(uri);

@@ -16,9 +16,11 @@ export const mimeTypeOf = (file: string): string =>
   MIME_TYPES[path.extname(file)] ?? 'application/octet-stream';
 
 /** The renderer's CSP: nothing inline, nothing eval'd, no network but `connect` (our own origin by default). */
-export function rendererCsp(connect: string[] = []): string {
+export function rendererCsp(connect: string[] = [], frames: string[] = []): string {
   return [
     "default-src 'self'",
+    // Server Views (MCP Apps) only, each on its own sandbox origin; nothing else is framed.
+    `frame-src ${frames.join(' ') || "'none'"}`,
     "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",

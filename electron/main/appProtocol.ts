@@ -2,8 +2,9 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Protocol } from 'electron';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
+import { VIEW_SCHEME } from './viewProtocol';
 
-export const RENDERER_CSP = rendererCsp();
+export const RENDERER_CSP = rendererCsp([], [`${VIEW_SCHEME}:`]);
 
 /** Serves the built renderer as app://switchboard/… (never file://), each response with the CSP. */
 export function serveRenderer(protocol: Pick<Protocol, 'handle'>, rendererDir: string): void {

@@ -9,12 +9,15 @@ import { Host } from '../host/host';
 import { serveRenderer } from './appProtocol';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
+import { electronViewSandbox, serveViews, VIEW_SCHEME } from './viewProtocol';
 import { createMainWindow } from './window';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  // Server Views' sandboxes: standard, so each View's host is an origin of its own.
+  { scheme: VIEW_SCHEME, privileges: { standard: true, secure: true } },
 ]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
@@ -95,6 +98,9 @@ async function start(): Promise<void> {
     },
   });
   registerHostHandlers(ipcMain, service);
+  // Server Views (MCP Apps): each on sbview://v<id>/, framed only by the app.
+  serveViews(protocol, service.views);
+  service.views.setSandbox(electronViewSandbox);
   Menu.setApplicationMenu(Menu.buildFromTemplate(standardMenu()));
   win = createMainWindow(BrowserWindow, shell, path.join(here, '../preload'));
   const window = win;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { BrowserWindow as BrowserWindowType, Shell } from 'electron';
 import { APP_ORIGIN } from './ipcBridge';
+import { frameMayNavigate } from './viewProtocol';
 
 /** Opens only http(s) links, in the system browser; everything else is refused. */
 export function openExternalSafely(shell: Pick<Shell, 'openExternal'>, url: string): boolean {
@@ -41,6 +42,10 @@ export function createMainWindow(
   });
   win.webContents.on('will-navigate', (event, url) => {
     if (!url.startsWith(`${APP_ORIGIN}/`)) event.preventDefault();
+  });
+  // Sub-frames are server Views' sandboxes (MCP Apps): they stay there.
+  win.webContents.on('will-frame-navigate', (details) => {
+    if (!frameMayNavigate(details.url, details.isMainFrame)) details.preventDefault();
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
   win.webContents.setWindowOpenHandler(({ url }) => {

@@ -8,6 +8,7 @@ import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessage
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 import { LogFlow } from './logFlow';
+import { type RunningViewSandbox, startViewSandbox } from './viewSandbox';
 
 export interface WebShellOptions {
   service: HostService;
@@ -118,6 +119,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     );
   };
 
+  let sandbox: RunningViewSandbox | undefined;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const link = url.searchParams.get('token');
@@ -142,7 +144,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     const refused = check(req);
     if (refused) return deny(res, refused);
-    void serveStatic(res, root, url.pathname, port).catch(() => {
+    void serveStatic(res, root, url.pathname, port, sandbox ? [sandbox.frameSource] : []).catch(() => {
       if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain' });
       res.end();
     });
@@ -217,6 +219,18 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   });
   port = (server.address() as { port: number }).port;
   const shownHost = isIP(bind) === 6 ? `[${bind}]` : bind;
+  // Views (MCP Apps) need a browser on this machine: `*.localhost` is the browser's own loopback.
+  // Server Views (MCP Apps) are served in a sandbox of their own beside the app.
+  const views = options.service.views;
+  if (isLoopback(bind)) {
+    sandbox = await startViewSandbox(views, '127.0.0.1');
+    views.setSandbox({
+      urlOf: sandbox.urlOf,
+      frameAncestors: [
+        ...new Set([`http://${shownHost}:${port}`, `http://127.0.0.1:${port}`, `http://localhost:${port}`]),
+      ],
+    });
+  }
   const linkOf = (t: string) => `http://${shownHost}:${port}/?token=${t}`;
   return {
     url: linkOf(token),
@@ -231,13 +245,21 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       new Promise<void>((resolve) => {
         for (const ws of sockets) ws.terminate();
         wss.close();
+        views.setSandbox(undefined);
+        void sandbox?.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
 }
 
-async function serveStatic(res: ServerResponse, root: string, pathname: string, port: number) {
+async function serveStatic(
+  res: ServerResponse,
+  root: string,
+  pathname: string,
+  port: number,
+  frames: string[],
+) {
   const file = servedFile(root, pathname);
   if (!file) return deny(res, 'not part of the app');
   let body: Buffer;
@@ -252,7 +274,12 @@ async function serveStatic(res: ServerResponse, root: string, pathname: string, 
     'content-type': mimeTypeOf(file),
     // The page's own policy; every other response keeps the deny-all one.
     ...(file.endsWith('.html')
-      ? { 'content-security-policy': rendererCsp([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`]) }
+      ? {
+          'content-security-policy': rendererCsp(
+            [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
+            frames,
+          ),
+        }
       : {}),
   });
   res.end(body);

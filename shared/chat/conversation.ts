@@ -20,6 +20,8 @@ export interface ToolCallRecord {
   reason?: string;
   startedAt: number;
   endedAt: number;
+  /** The call's View (MCP Apps): shown in its card again whenever the conversation is opened. */
+  view?: { resourceUri: string };
 }
 
 export interface ChatMessage {

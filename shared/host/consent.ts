@@ -34,6 +34,8 @@ export interface ToolConsentRequest extends ConsentBase {
    * lost and must be sent anew): it may already have run. Only "Allow once" or "Deny" are offered.
    */
   again?: 'connection-lost';
+  /** Asked by a server's View (MCP Apps), not the model: the name of the tool whose View it is. */
+  fromView?: string;
 }
 export interface SamplingConsentRequest extends ConsentBase {
   kind: 'sampling';

@@ -78,7 +78,7 @@ export interface TrustRequest extends LaunchSummary {
   identity: string;
 }
 
-export type LogSource = 'stderr' | 'server' | 'lifecycle' | 'protocol' | 'wire';
+export type LogSource = 'stderr' | 'server' | 'lifecycle' | 'protocol' | 'wire' | 'view';
 
 export interface LogEntry {
   seq: number;

@@ -9,6 +9,7 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../chat/conversation';
+import type { OpenedView } from '../host/appView';
 import type { ConsentAnswer, ConsentRequest, ConsentWithdrawn } from '../host/consent';
 import {
   type ImportPreview,
@@ -19,6 +20,7 @@ import {
 } from '../host/serverDraft';
 import type { LogEntry, ServerView } from '../host/serverView';
 import type { Settings, SettingsView } from '../host/settings';
+import type { ToolUi } from '../mcp/apps';
 import type {
   CallToolResult,
   CompleteParams,
@@ -39,6 +41,7 @@ import { createMessageParams, createMessageResult, elicitResult } from '../mcp/s
 const serverId = z.string().min(1).max(256);
 const consentId = z.string().uuid();
 const callId = z.string().uuid();
+const viewId = z.string().regex(/^[0-9a-f]{24}$/, 'a view id');
 const uri = z.string().min(1).max(8192);
 const path = z.string().min(1).max(4096);
 const settingsSchema = z
@@ -189,6 +192,19 @@ export const HOST_METHODS = {
   /** Answers again: after an error, or a new version of the last reply. */
   retryReply: z.tuple([conversationId]),
   editAndResend: z.tuple([conversationId, z.string().min(1).max(100), z.string().min(1).max(200_000)]),
+  // ---- views (MCP Apps): each call names the View the host opened; the host attributes by it ----
+  /** Opens the View of a tool call the conversation keeps (by its tool use id). */
+  openView: z.tuple([conversationId, z.string().min(1).max(256)]),
+  viewCallTool: z.tuple([viewId, z.string().min(1).max(256), z.record(z.string(), z.unknown())]),
+  viewReadResource: z.tuple([viewId, uri]),
+  viewLog: z.tuple([viewId, z.enum(LOGGING_LEVELS), z.string().max(100_000)]),
+  /** What the View wants the model to know: sent with the person's next message. */
+  viewUpdateContext: z.tuple([
+    viewId,
+    z.array(z.object({ type: z.string().max(64), text: z.string().max(100_000).optional() })).max(100),
+    z.record(z.string(), z.unknown()).nullable(),
+  ]),
+  closeView: z.tuple([viewId]),
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -204,6 +220,8 @@ export interface ToolView {
   /** The server's claims about the tool: hints, never trusted. */
   annotations?: ToolAnnotations;
   enabled: boolean;
+  /** MCP Apps: the tool's View and who may call it (the model, its View, or both). */
+  ui?: ToolUi;
 }
 export interface CatalogView {
   tools: ToolView[];
@@ -310,6 +328,12 @@ export interface HostResults {
   cancelToolCall: void;
   retryReply: void;
   editAndResend: void;
+  openView: OpenedView;
+  viewCallTool: CallToolResult;
+  viewReadResource: ReadResourceResult;
+  viewLog: void;
+  viewUpdateContext: void;
+  closeView: void;
 }
 
 /** A conversation, and whether a reply is being written now. */

@@ -1,3 +1,4 @@
+import { modelMayCall } from '../../../shared/mcp/apps';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter, offersSkills, type SkillEntry } from '../../mcp';
 import { JsonFile, stringList } from '../../store/jsonFile';
@@ -134,9 +135,9 @@ export class Catalog {
     ]);
   }
 
-  /** The tools a model may be offered. */
+  /** The tools a model may be offered: turned on, and not kept for their server's View (MCP Apps). */
   enabledTools(): CatalogTool[] {
-    return this.tools().filter((t) => t.enabled);
+    return this.tools().filter((t) => t.enabled && modelMayCall(t.tool));
   }
 
   /** The exact server and tool behind a model-facing name (and whether it is enabled). */

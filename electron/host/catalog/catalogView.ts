@@ -1,4 +1,5 @@
 import type { CatalogView, ToolView } from '../../../shared/ipc/contract';
+import { toolUi } from '../../../shared/mcp/apps';
 import type { Catalog } from './catalog';
 
 /** The catalog as the page sees it: every tool with its model-facing name, and what each server offers. */
@@ -14,6 +15,7 @@ export function catalogView(catalog: Catalog): CatalogView {
         inputSchema: t.tool.inputSchema,
         ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
         enabled: t.enabled,
+        ...(t.tool._meta !== undefined ? { ui: toolUi(t.tool) } : {}),
       }),
     ),
     resources: catalog.resources().map(({ server, item }) => ({

@@ -8,6 +8,7 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../../../shared/chat/conversation';
+import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
 import type { ModelProvider, ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
@@ -55,6 +56,8 @@ export class ChatService {
       /** A listed skill loaded (each file verified) as what the model reads; rejects naming what failed. */
       loadSkill: (server: string, uri: string) => Promise<ChatBlock[]>;
       getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
+      /** What the conversation's Views asked the model to know (MCP Apps), taken for the next message. */
+      viewContext?: (conversationId: string) => ViewContext[];
     },
   ) {}
 
@@ -132,6 +135,14 @@ export class ChatService {
             ? { attachment: { server: a.server, uri: a.uri }, ...b }
             : b,
         );
+    // What the conversation's Views asked to add to the model's context (MCP Apps), kept with the
+    // message that carries it: seen, and the same on every retry.
+    for (const c of this.deps.viewContext?.(id) ?? [])
+      blocks.push({
+        type: 'text',
+        text: `Context from the view of ${c.tool} (${c.server}):\n${c.text}`,
+        attachment: { server: c.server, uri: c.uri },
+      });
     if (trimmed) blocks.push({ type: 'text', text: trimmed });
     await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
     if (trimmed) await this.nameAfterFirst(before, titleFrom(trimmed.split('\n')[0]!));
@@ -306,7 +317,7 @@ export class ChatService {
         try {
           const invocation = this.deps.tools.start(
             callId(id, use.id),
-            { name: use.name, args: use.input, conversationId: id },
+            { name: use.name, args: use.input, conversationId: id, asker: 'model' },
             signal,
           );
           startedAt = invocation.startedAt;

@@ -126,6 +126,8 @@ export class ConsentBroker {
     tool: Tool;
     args: Record<string, unknown>;
     conversationId?: string;
+    /** Asked by a server's View (MCP Apps): the name of the tool whose View it is. */
+    fromView?: string;
     signal?: AbortSignal;
   }): Promise<ToolAuthorization> {
     const { server, tool } = input;
@@ -159,6 +161,7 @@ export class ConsentBroker {
         },
         argumentsJson,
         ...(input.conversationId !== undefined ? { conversationId: input.conversationId } : {}),
+        ...(input.fromView !== undefined ? { fromView: input.fromView } : {}),
       },
       input.signal,
     );

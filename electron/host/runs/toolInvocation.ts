@@ -9,7 +9,14 @@ export interface ToolRequest {
   args: Record<string, unknown>;
   /** A conversation's call: approvals "for this conversation" count only there. */
   conversationId?: string;
+  /**
+   * Who asks: the model in a chat, the person (the tool runner; the default), or a server's View
+   * (MCP Apps) — which decides what a tool's visibility lets through, and what the consent says.
+   */
+  asker?: ToolAsker;
 }
+
+export type ToolAsker = 'model' | 'person' | { view: string };
 
 /** How an invocation is carried out: given its signal and where its progress goes, its outcome. */
 export type PerformTool = (

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { modelMayCall, toolUi, viewMayCall } from '../../../shared/mcp/apps';
 import { McpError } from '../../mcp';
 import type { Catalog } from '../catalog/catalog';
 import type { ConsentBroker } from '../consent/consentBroker';
@@ -63,6 +64,12 @@ export class ToolInvocations {
     if (!entry) return refused(`There is no tool named ${name}.`);
     const where = { server: entry.server, tool: entry.tool.name };
     if (!entry.enabled) return refused(`The tool ${name} is turned off.`, where);
+    // MCP Apps: a tool only its View may call is never the model's, and a View calls only its own kind.
+    const asker = request.asker ?? 'person';
+    if (asker === 'model' && !modelMayCall(entry.tool))
+      return refused(`The tool ${name} is for its server's View only, not for the model.`, where);
+    if (typeof asker === 'object' && !viewMayCall(entry.tool))
+      return refused(`The tool ${name} may be called by the model only, not from a View.`, where);
     const session = this.deps.registry.get(entry.server);
     const server = this.deps.registry.describe(entry.server);
     if (session?.run === undefined || !server) return refused(`The server of ${name} is not running.`, where);
@@ -71,6 +78,7 @@ export class ToolInvocations {
       tool: entry.tool,
       args: request.args,
       conversationId: request.conversationId,
+      ...(typeof asker === 'object' ? { fromView: asker.view } : {}),
       signal: call.signal,
     });
     if (call.signal.aborted) return refused(cancelReason(call.signal), where);
@@ -81,7 +89,13 @@ export class ToolInvocations {
           : `The tool call was not approved (${auth.reason}).`,
         where,
       );
-    const sent = { ...where, argumentsJson: auth.argumentsJson, sentAt: Date.now() };
+    const viewUri = toolUi(entry.tool).resourceUri;
+    const sent = {
+      ...where,
+      argumentsJson: auth.argumentsJson,
+      sentAt: Date.now(),
+      ...(viewUri !== undefined ? { viewUri } : {}),
+    };
     try {
       const result = await session.callTool(
         entry.tool.name,

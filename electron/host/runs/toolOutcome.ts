@@ -10,6 +10,8 @@ export interface SentCall {
   /** Exactly the approved arguments, as shown. */
   argumentsJson: string;
   sentAt: number;
+  /** The tool's View (MCP Apps), a `ui://` resource of the same server. */
+  viewUri?: string;
 }
 
 /**
@@ -66,6 +68,9 @@ export function toolCallRecord(
     // The tool's own time: from when it was sent, not from when the person was asked.
     startedAt: sent ? sent.sentAt : startedAt,
     endedAt: Date.now(),
+    ...(outcome.status === 'done' && outcome.viewUri !== undefined
+      ? { view: { resourceUri: outcome.viewUri } }
+      : {}),
   };
 }
 

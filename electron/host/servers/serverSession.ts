@@ -5,6 +5,7 @@ import {
   type ServerState,
   type SignInNeeded,
 } from '../../../shared/host/serverView';
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../../../shared/mcp/apps';
 import type { CompleteParams, Era, LoggingLevel, ServerCapabilities } from '../../../shared/mcp/protocol';
 import {
   type AuthStore,
@@ -329,6 +330,8 @@ export class ServerSession {
         transport,
         serverName: this.id,
         handlers: this.deps.handlers,
+        // Views render in the conversation (MCP Apps): servers may offer their tools with one.
+        extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
         requestTimeoutMs: this.config.requestTimeoutMs,
         maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
         protocol: this.config.protocol ?? 'auto',

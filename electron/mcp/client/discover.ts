@@ -32,7 +32,7 @@ export function modernMeta(options: McpClientOptions): Record<string, unknown> {
     // The tasks extension (SEP-2663): a task-supporting tool may answer with a task, which we follow.
     [META.clientCapabilities]: {
       ...deriveClientCapabilities(options.handlers ?? {}),
-      extensions: { [TASKS_EXTENSION]: {} },
+      extensions: { ...options.extensions, [TASKS_EXTENSION]: {} },
     },
     [META.clientInfo]: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
   };

@@ -32,7 +32,10 @@ export async function handshake(
     'initialize',
     {
       protocolVersion: requested,
-      capabilities: deriveClientCapabilities(options.handlers ?? {}),
+      capabilities: {
+        ...deriveClientCapabilities(options.handlers ?? {}),
+        ...(options.extensions ? { extensions: options.extensions } : {}),
+      },
       clientInfo: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
     },
     { timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, signal: options.signal },

@@ -66,6 +66,11 @@ export interface McpClientOptions {
   serverName?: string;
   clientInfo?: Implementation;
   handlers?: ClientHandlers;
+  /**
+   * Extensions the application handles, advertised under `capabilities.extensions` in both eras
+   * (e.g. MCP Apps: `io.modelcontextprotocol/ui` with the View MIME types it renders).
+   */
+  extensions?: Record<string, object>;
   /** Per-request default (60 s); each call may override it. */
   requestTimeoutMs?: number;
   /** Hard ceiling for requests whose timer progress resets (10 min). */

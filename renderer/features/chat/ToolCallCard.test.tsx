@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { act, render } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import '../../test/render';
 import { useApp } from '../../state/store';
+import { recordingHost, renderWithHost } from '../../test/render';
 import { ToolCallCard } from './ToolCallCard';
 
 describe('ToolCallCard', () => {
@@ -127,5 +127,38 @@ describe('ToolCallCard', () => {
       />,
     );
     expect(container.querySelector('summary')!.textContent).toBe('refused everything · echo');
+  });
+
+  it('a call with a View asks the host to open it (by conversation and tool use, nothing else); when it cannot, says why and keeps the text result', async () => {
+    useApp.setState({ open: { id: 'conv-1' } as never });
+    const { host, calls } = recordingHost({
+      openView: () => Promise.reject(new Error('The server apps is not running: its view cannot be shown.')),
+    });
+    renderWithHost(
+      <ToolCallCard
+        name="apps__show-panel"
+        input={{ topic: 'x' }}
+        result={{ content: [{ type: 'text', text: 'panel about x' }] }}
+        record={{
+          toolUseId: 'toolu_9',
+          name: 'apps__show-panel',
+          server: 'apps',
+          tool: 'show-panel',
+          argumentsJson: '{"topic":"x"}',
+          decision: 'allowed',
+          startedAt: 0,
+          endedAt: 10,
+          view: { resourceUri: 'ui://panel/view.html' },
+        }}
+      />,
+      host,
+    );
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('apps is not running'));
+    expect(calls.filter((c) => c.method === 'openView')).toEqual([
+      { method: 'openView', args: ['conv-1', 'toolu_9'] },
+    ]);
+    expect(document.body.textContent).toContain('panel about x');
+    expect(document.querySelector('iframe')).toBeNull();
+    useApp.setState({ open: undefined });
   });
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
 import { isSerializedJson } from '../../../shared/mcp/serializedJson';
@@ -6,6 +7,8 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { ToolResultView } from '../../components/ToolResultView';
 import { useApp } from '../../state/store';
+
+const AppView = lazy(() => import('../apps/AppView'));
 
 /**
  * One tool call in a conversation: which server and tool, the arguments, the decision, the result.
@@ -49,66 +52,77 @@ export function ToolCallCard({
         isSerializedJson(c.argumentsJson, input),
     );
   });
+  const conversationId = useApp((s) => s.open?.id);
+  const showView =
+    record?.view !== undefined && record.decision === 'allowed' && conversationId !== undefined;
   return (
-    <details
-      className={`tool-card tool-${state}`}
-      open={state !== 'allowed'}
-      aria-label={`Tool call ${revealAsText(name)}`}
-    >
-      <summary>
-        <span className="chip">
-          {state !== 'running' ? state : waitingForYou ? 'waiting for your answer' : 'running…'}
-        </span>{' '}
-        {record?.server ? (
-          <>
-            <strong>{record.server}</strong> · <SafeText text={record.tool ?? name} />
-          </>
-        ) : (
-          <SafeText text={name} />
-        )}
-        {ran && (
-          <span
-            className="muted"
-            title="The tool's own time, from when it was sent (not the time you took to approve it)"
-          >
-            {' '}
-            · {((record.endedAt - record.startedAt) / 1000).toFixed(1)} s
-          </span>
-        )}
-      </summary>
-      {state === 'running' && (
-        <div className="run-progress">
-          <progress
-            aria-label={`Progress of ${revealAsText(name)}`}
-            {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
-          />
-          {progress?.task && (
-            <span className="muted" data-task-status={progress.task.status}>
-              task {progress.task.status.replace('_', ' ')}
-              {progress.message ? ' · ' : ''}
+    <>
+      <details
+        className={`tool-card tool-${state}`}
+        open={state !== 'allowed'}
+        aria-label={`Tool call ${revealAsText(name)}`}
+      >
+        <summary>
+          <span className="chip">
+            {state !== 'running' ? state : waitingForYou ? 'waiting for your answer' : 'running…'}
+          </span>{' '}
+          {record?.server ? (
+            <>
+              <strong>{record.server}</strong> · <SafeText text={record.tool ?? name} />
+            </>
+          ) : (
+            <SafeText text={name} />
+          )}
+          {ran && (
+            <span
+              className="muted"
+              title="The tool's own time, from when it was sent (not the time you took to approve it)"
+            >
+              {' '}
+              · {((record.endedAt - record.startedAt) / 1000).toFixed(1)} s
             </span>
           )}
-          {progress?.message && <SafeText text={progress.message} />}
-          {onCancel && (
-            <button type="button" onClick={onCancel}>
-              Cancel
-            </button>
-          )}
-        </div>
+        </summary>
+        {state === 'running' && (
+          <div className="run-progress">
+            <progress
+              aria-label={`Progress of ${revealAsText(name)}`}
+              {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
+            />
+            {progress?.task && (
+              <span className="muted" data-task-status={progress.task.status}>
+                task {progress.task.status.replace('_', ' ')}
+                {progress.message ? ' · ' : ''}
+              </span>
+            )}
+            {progress?.message && <SafeText text={progress.message} />}
+            {onCancel && (
+              <button type="button" onClick={onCancel}>
+                Cancel
+              </button>
+            )}
+          </div>
+        )}
+        <h4 className="sub">Arguments</h4>
+        <JsonBlock value={input} />
+        {record?.reason && (
+          <p className="field-error">
+            <SafeText text={record.reason} />
+          </p>
+        )}
+        {result && record?.decision === 'allowed' && (
+          <>
+            <h4 className="sub">Result{result.isError ? ' (error)' : ''}</h4>
+            <ToolResultView result={result} />
+          </>
+        )}
+      </details>
+      {/* MCP Apps: the call's View, in a sandbox of its own (loaded only when a card has one). */}
+      {showView && (
+        <Suspense fallback={<p className="muted small view-status">Opening the view…</p>}>
+          <AppView conversationId={conversationId} toolUseId={record.toolUseId} />
+        </Suspense>
       )}
-      <h4 className="sub">Arguments</h4>
-      <JsonBlock value={input} />
-      {record?.reason && (
-        <p className="field-error">
-          <SafeText text={record.reason} />
-        </p>
-      )}
-      {result && record?.decision === 'allowed' && (
-        <>
-          <h4 className="sub">Result{result.isError ? ' (error)' : ''}</h4>
-          <ToolResultView result={result} />
-        </>
-      )}
-    </details>
+    </>
   );
 }

@@ -31,11 +31,17 @@ export function ToolConsentDialog({
           {request.again ? 'Run again' : 'Run'} <SafeText text={tool.title ?? tool.name} />?
         </>
       }
-      label={`Run ${revealAsText(tool.title ?? tool.name)}? Tool call from ${request.server.id}`}
+      label={`Run ${revealAsText(tool.title ?? tool.name)}? Tool call from ${request.server.id}${request.fromView !== undefined ? `'s view` : ''}`}
       onEscape={() => answer('deny')}
       wide
     >
       <ConsentServerLine request={request} />
+      {request.fromView !== undefined && (
+        <p className="banner" data-from-view>
+          Asked by the view of <SafeText text={request.fromView} /> (the server's own page in the
+          conversation), not by the model.
+        </p>
+      )}
       {request.again === 'connection-lost' && (
         <p className="banner warning" role="alert">
           Asked again: the connection to the server broke before this call answered. It may already have run —

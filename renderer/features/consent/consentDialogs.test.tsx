@@ -82,6 +82,18 @@ describe('ToolConsentDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Allow once' }));
     expect(answer.mock.calls).toEqual([['allow-once']]);
   });
+  it('asked by a server’s View: says so (not the model), names the View’s tool, and is labelled as the view’s', () => {
+    renderWithHost(
+      <ToolConsentDialog
+        request={{ ...request, conversationId: 'c1', fromView: 'show\u200Bpanel' }}
+        answer={() => {}}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: "Run Forecast? Tool call from weather's view" });
+    const banner = dialog.querySelector('[data-from-view]')!;
+    expect(banner.textContent).toContain('Asked by the view of show⟨U+200B ZERO WIDTH SPACE⟩panel');
+    expect(banner.textContent).toContain('not by the model');
+  });
 });
 
 describe('ElicitationFormDialog', () => {

@@ -11,7 +11,14 @@ export interface LogFilter {
   text: string;
 }
 
-export const LOG_SOURCES: readonly LogSource[] = ['stderr', 'server', 'lifecycle', 'protocol', 'wire'];
+export const LOG_SOURCES: readonly LogSource[] = [
+  'stderr',
+  'server',
+  'lifecycle',
+  'protocol',
+  'wire',
+  'view',
+];
 
 export const allLevels = (): Set<LoggingLevel> => new Set(LOGGING_LEVELS);
 

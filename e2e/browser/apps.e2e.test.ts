@@ -1,0 +1,240 @@
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { APPS_FIXTURE, BASIC_VIEW_ENTRY, BUDGET_VIEW_ENTRY } from '../fixtures/servers';
+import { describeInChromium, goTo, type RunningShell, shots, startShellOpen } from './shellFixture';
+
+const API_KEY = 'sk-ant-apps-e2e-19ce';
+
+/**
+ * MCP Apps in the browser shell: real View servers from npm (basic-vanillajs, budget-allocator) and
+ * ours (a friendly View and a hostile one), a fake model calling their tools; each View in its
+ * sandbox on an origin of its own, speaking only through the AppBridge.
+ */
+describeInChromium('MCP Apps views in Chromium', () => {
+  let fake: FakeAnthropic;
+  let shell: RunningShell;
+  let page: Page;
+  let probe: Server;
+  const probeHits: string[] = [];
+  let probeUrl: string;
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    // What a View must never reach: every request it gets is recorded.
+    probe = createServer((req, res) => {
+      probeHits.push(req.url ?? '');
+      res.end('caught');
+    });
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    probeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+    shell = await startShellOpen(
+      {
+        servers: {
+          apps: { command: process.execPath, args: [APPS_FIXTURE] },
+          basic: { command: process.execPath, args: [BASIC_VIEW_ENTRY, '--stdio'] },
+          budget: { command: process.execPath, args: [BUDGET_VIEW_ENTRY, '--stdio'] },
+        },
+        trusted: ['apps', 'basic', 'budget'],
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
+      },
+      ['apps', 'basic', 'budget'],
+    );
+    page = shell.page;
+    await goTo(page, 'Chats');
+  });
+  afterAll(async () => {
+    await shell?.stop();
+    await fake?.stop();
+    probe?.close();
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail')
+      await shot(`failed-${ctx.task.name.slice(0, 30).replace(/\W+/g, '-')}`);
+    for (let i = 0; i < 5 && (await page.locator('dialog[open]').count()) > 0; i++)
+      await page.keyboard.press('Escape');
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `apps-${name}.png`) });
+  const composer = () => page.getByRole('combobox', { name: 'Message' });
+  async function chat(question: string) {
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await composer().fill(question);
+    await composer().press('Enter');
+  }
+  const replyDone = () =>
+    expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
+  const consent = (server: string) =>
+    page.getByRole('dialog', { name: new RegExp(`Tool call from ${server}`) });
+  const allow = async (server: string) => {
+    await consent(server).getByRole('button', { name: 'Allow once' }).click();
+  };
+  /** The View of `tool`: its sandbox frame, and the View's own document inside it. */
+  const viewOf = (tool: string): FrameLocator =>
+    page.frameLocator(`iframe[title="View of ${tool}"]`).frameLocator('iframe[title="Server view"]');
+  /** A turn in which the model calls one tool (allowed in its dialog), then answers. */
+  async function modelCalls(server: string, tool: string, input: Record<string, unknown>) {
+    fake.script(
+      {
+        content: [{ type: 'tool_use', id: `toolu_${tool}_${Date.now()}`, name: `${server}__${tool}`, input }],
+      },
+      { content: [{ type: 'text', text: `Here is ${tool}.` }] },
+    );
+    await chat(`Show me ${tool}`);
+    await allow(server);
+    await replyDone();
+  }
+
+  it('a tool’s View appears in its card with the input and result; its own tool call is asked as the View’s; message, link, context and full screen work', async () => {
+    await modelCalls('apps', 'show-panel', { topic: 'widgets' });
+    const view = viewOf('show-panel');
+    await expect
+      .poll(() => view.locator('#result').textContent(), { timeout: 15_000 })
+      .toBe('panel about widgets');
+    expect(await view.locator('#input').textContent()).toBe('{"topic":"widgets"}');
+    expect(['light', 'dark']).toContain(await view.locator('#theme').textContent());
+    // The frame took the height the View asked for.
+    await expect
+      .poll(() => page.locator('iframe[title="View of show-panel"]').evaluate((f) => f.clientHeight))
+      .toBe(320);
+    const origin = await page
+      .locator('iframe[title="View of show-panel"]')
+      .evaluate((f) => new URL((f as HTMLIFrameElement).src).origin);
+    expect(origin).toMatch(/^http:\/\/v[0-9a-f]{24}\.localhost:\d+$/);
+    expect(origin).not.toBe(new URL(page.url()).origin);
+    await shot('1-panel-view');
+
+    await view.getByRole('button', { name: 'Refresh from the server' }).click();
+    await expect
+      .poll(() => consent('apps').locator('[data-from-view]').textContent())
+      .toContain('Asked by the view of show-panel');
+    await shot('2-view-tool-consent');
+    await allow('apps');
+    await expect.poll(() => view.locator('#said').textContent()).toBe('refresh: refreshed 2 times');
+
+    await view.getByRole('button', { name: 'Call model-only' }).click();
+    await expect
+      .poll(() => view.locator('#said').textContent())
+      .toMatch(/^model-only: error: .*model only, not from a View/);
+
+    await view.getByRole('button', { name: 'Send a message' }).click();
+    await expect.poll(() => composer().inputValue()).toBe('Please summarise the panel.');
+    expect(await page.getByRole('status').filter({ hasText: 'The view wrote a message' }).count()).toBe(1);
+
+    await view.getByRole('button', { name: 'Open the docs' }).click();
+    const link = page.locator('[data-view-link]');
+    await expect.poll(() => link.textContent()).toContain('https://example.com/docs?from=panel');
+    await shot('3-view-link');
+    // No internet here: the link's page is answered by the test, so the opened tab shows its URL.
+    await page.context().route('https://example.com/**', (route) => route.fulfill({ body: 'docs' }));
+    const popup = page.context().waitForEvent('page');
+    await link.getByRole('button', { name: 'Open link' }).click();
+    expect((await popup).url()).toBe('https://example.com/docs?from=panel');
+    await (await popup).close();
+    expect(await link.count()).toBe(0);
+
+    await view.getByRole('button', { name: 'Tell the model' }).click();
+    await expect.poll(() => view.locator('#said').textContent()).toBe('context updated');
+    fake.script({ content: [{ type: 'text', text: 'Summarised.' }] });
+    const before = fake.requests.length;
+    await composer().press('Enter');
+    await expect.poll(() => fake.requests.slice(before).some((r) => r.path === '/v1/messages')).toBe(true);
+    await replyDone();
+    const sent = JSON.stringify(fake.requests.slice(before).find((r) => r.path === '/v1/messages')!.body);
+    expect(sent).toContain('Context from the view of show-panel (apps):\\nThe panel shows 42 widgets.');
+    expect(sent).toContain('Please summarise the panel.');
+
+    // Full screen, asked by the View on a click in it: the browser's own, its frame not moved.
+    await view.getByRole('button', { name: 'Full screen' }).click();
+    await expect.poll(() => view.locator('#said').textContent()).toBe('display mode: fullscreen');
+    expect(await page.evaluate(() => document.fullscreenElement?.getAttribute('aria-label'))).toBe(
+      'View of show-panel from apps',
+    );
+    expect(await view.locator('#result').textContent()).toBe('panel about widgets');
+    await shot('4-view-fullscreen');
+    await page.getByRole('button', { name: 'Back in the conversation' }).click();
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  });
+
+  it('reopening the conversation shows the View again without calling the tool; the text result stays when it cannot show', async () => {
+    const requests = fake.requests.length;
+    await page.reload();
+    await goTo(page, 'Chats');
+    await page.locator('.conversation-list').getByText('Show me show-panel').first().click();
+    const view = viewOf('show-panel');
+    await expect
+      .poll(() => view.locator('#result').textContent(), { timeout: 15_000 })
+      .toBe('panel about widgets');
+    expect(fake.requests.length).toBe(requests);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    await shot('5-view-reopened');
+  });
+
+  it('the official servers’ Views: basic-vanillajs (its own tool call through consent, its message) and budget-allocator render', async () => {
+    await modelCalls('basic', 'get-time', {});
+    const basic = viewOf('get-time');
+    await expect
+      .poll(() => basic.locator('#server-time').textContent(), { timeout: 15_000 })
+      .toMatch(/^\d{4}-\d\d-\d\dT/);
+    await basic.getByRole('button', { name: 'Get Server Time' }).click();
+    await expect.poll(() => consent('basic').locator('[data-from-view]').count()).toBe(1);
+    await allow('basic');
+    await basic.getByRole('button', { name: 'Send Message' }).click();
+    await expect.poll(() => composer().inputValue()).toBe('This is message text.');
+    await composer().fill('');
+    await shot('6-basic-view');
+
+    await modelCalls('budget', 'get-budget-data', {});
+    const budget = viewOf('get-budget-data');
+    await expect
+      .poll(() => budget.locator('h1').first().textContent(), { timeout: 15_000 })
+      .toBe('Budget Allocator');
+    await expect.poll(() => budget.locator('canvas').count()).toBeGreaterThan(0);
+    await shot('7-budget-view');
+  });
+
+  it('a hostile View gets nowhere: no navigation, popup, cookie, storage, host API, undeclared network or forged call; its flood closes it and the app goes on', async () => {
+    const appUrl = new URL(page.url()).origin;
+    await modelCalls('apps', 'show-hostile', { appUrl, probeUrl });
+    const log = path.join(shell.home, 'logs', 'apps.log');
+    const said = async () =>
+      (await readFile(log, 'utf8').catch(() => ''))
+        .split('\n')
+        .filter((l) => l.includes('view of show-hostile:'));
+    await expect
+      .poll(async () => (await said()).some((l) => l.includes('probes: done')), { timeout: 20_000 })
+      .toBe(true);
+    const lines = (await said()).join('\n');
+    for (const attempt of [
+      'top-navigation: blocked',
+      'popup: blocked',
+      'own-cookie: blocked',
+      'app-cookie: blocked',
+      'proxy-dom: blocked',
+      'storage: blocked',
+      'host-api-fetch: blocked',
+      'host-api-socket: blocked',
+      'undeclared-fetch: blocked',
+      'undeclared-image: blocked',
+      'other-server-tool: refused (apps has no tool named echo.)',
+    ])
+      expect(lines).toContain(attempt);
+    // Nothing reached the probe; the app is where it was; no forged call was asked about.
+    expect(probeHits).toEqual([]);
+    expect(new URL(page.url()).origin).toBe(appUrl);
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    // The flood: the View is cut off, and the app still answers at once.
+    await expect
+      .poll(() => page.locator('[data-view-closed]').textContent(), { timeout: 15_000 })
+      .toBe('The view sent too many messages and was closed.');
+    await shot('8-hostile-closed');
+    await goTo(page, 'Servers');
+    await page.waitForSelector('[data-server="apps"] [data-status="running"]');
+    await goTo(page, 'Chats');
+    expect(probeHits).toEqual([]);
+  });
+});

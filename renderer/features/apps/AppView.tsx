@@ -1,0 +1,302 @@
+import { CallToolResultSchema, ReadResourceResultSchema, ToolSchema } from '@modelcontextprotocol/core';
+import {
+  AppBridge,
+  type McpUiDisplayMode,
+  type McpUiHostContext,
+} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { useEffect, useRef, useState } from 'react';
+import type { OpenedView } from '../../../shared/host/appView';
+import { ErrorText } from '../../components/ErrorText';
+import { useHost } from '../../components/HostContext';
+import { openExternally } from '../../components/openExternally';
+import { SafeText } from '../../components/SafeText';
+import { useApp } from '../../state/store';
+import { FrameTransport } from './frameTransport';
+
+const HOST_INFO = { name: 'Switchboard', version: '1.0.0' };
+/**
+ * Inline in the conversation, or full screen (the Fullscreen API on the View's section, so its
+ * frame is never moved — a moved frame reloads). Picture-in-picture is not offered: the message list
+ * is virtualised (its rows are transformed), so a fixed floating frame cannot live inside it.
+ */
+const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen'];
+/** The frame's height follows what the View asks, within these bounds (inline). */
+const MIN_HEIGHT = 48;
+const MAX_HEIGHT = 900;
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'open'; view: OpenedView }
+  | { kind: 'failed'; message: string }
+  | { kind: 'closed'; why: string };
+
+const modeOf = (section: HTMLElement | null): McpUiDisplayMode =>
+  section && document.fullscreenElement === section ? 'fullscreen' : 'inline';
+
+/** Shows the View as `next`; the mode it ends in (full screen needs a click, in the app or the View). */
+async function display(section: HTMLElement | null, next: McpUiDisplayMode): Promise<McpUiDisplayMode> {
+  if (next === 'fullscreen' && section && !document.fullscreenElement)
+    await section.requestFullscreen().catch(() => {});
+  if (next === 'inline' && modeOf(section) === 'fullscreen') await document.exitFullscreen().catch(() => {});
+  return modeOf(section);
+}
+
+const theme = () => (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+
+/**
+ * A tool call's View (MCP Apps) in its card: the host opens it (reading the server's `ui://`
+ * resource now), it runs in a sandbox frame on an origin of its own, and speaks to the app only
+ * through the official AppBridge over a transport that takes that frame's messages alone. What it
+ * asks reaches its own server through the host, under its view id: tool calls through consent,
+ * resource reads, logs; a message goes into the composer for the person to send; a link is shown in
+ * full and opened only on a click.
+ */
+export default function AppView({
+  conversationId,
+  toolUseId,
+}: {
+  conversationId: string;
+  toolUseId: string;
+}) {
+  const host = useHost();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [height, setHeight] = useState(160);
+  const [mode, setMode] = useState<McpUiDisplayMode>('inline');
+  const [modes, setModes] = useState<McpUiDisplayMode[]>(['inline']);
+  const [link, setLink] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  // A notice says what the View just did; it goes after a while.
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(undefined), 8000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  const [src, setSrc] = useState<string>();
+  const frame = useRef<HTMLIFrameElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const bridgeRef = useRef<AppBridge>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    host.call('openView', conversationId, toolUseId).then(
+      (view) => live && setState({ kind: 'open', view }),
+      (error: unknown) =>
+        live && setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, conversationId, toolUseId]);
+
+  const view = state.kind === 'open' ? state.view : undefined;
+  useEffect(() => {
+    if (!view || !frame.current) return;
+    const close = (why: string) => setState({ kind: 'closed', why });
+    const transport = new FrameTransport(
+      () => frame.current?.contentWindow,
+      view.sandboxOrigin,
+      () => close('The view sent too many messages and was closed.'),
+    );
+    const context = (): McpUiHostContext => ({
+      toolInfo: {
+        id: toolUseId,
+        tool: ToolSchema.safeParse(view.tool).data ?? {
+          name: view.tool.name,
+          inputSchema: { type: 'object' },
+        },
+      },
+      theme: theme(),
+      displayMode: 'inline',
+      availableDisplayModes: MODES,
+      containerDimensions: { maxHeight: MAX_HEIGHT, width: frame.current?.clientWidth ?? 600 },
+      locale: navigator.language,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      platform: 'desktop',
+    });
+    const bridge = new AppBridge(
+      null,
+      HOST_INFO,
+      {
+        openLinks: {},
+        serverTools: {},
+        serverResources: {},
+        logging: {},
+        message: { text: {} },
+        updateModelContext: { text: {}, structuredContent: {} },
+      },
+      { hostContext: context() },
+    );
+    bridgeRef.current = bridge;
+    const id = view.viewId;
+    // What goes to the View is checked against the SDK's own schemas (and typed by them).
+    bridge.oncalltool = async (params) =>
+      CallToolResultSchema.parse(await host.call('viewCallTool', id, params.name, params.arguments ?? {}));
+    bridge.onreadresource = async (params) =>
+      ReadResourceResultSchema.parse(await host.call('viewReadResource', id, params.uri));
+    bridge.addEventListener('loggingmessage', (params) => {
+      const text = typeof params.data === 'string' ? params.data : JSON.stringify(params.data);
+      void host.call('viewLog', id, params.level, text).catch(() => {});
+    });
+    bridge.onmessage = async (params) => {
+      const text = params.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+      if (!text) return { isError: true };
+      const { drafts, setDraft } = useApp.getState();
+      const before = drafts[conversationId]?.trim();
+      setDraft(conversationId, before ? `${before}\n\n${text}` : text);
+      setNotice('The view wrote a message into the box below: read it, then send it if you want to.');
+      return {};
+    };
+    bridge.onupdatemodelcontext = async (params) => {
+      await host.call('viewUpdateContext', id, params.content ?? [], params.structuredContent ?? null);
+      setNotice('The view added context: it goes with your next message.');
+      return {};
+    };
+    bridge.onopenlink = async ({ url }) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return { isError: true };
+      }
+      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { isError: true };
+      setLink(parsed.href);
+      return {};
+    };
+    bridge.onrequestdisplaymode = async ({ mode: asked }) => {
+      const offered = bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline'];
+      const shown = MODES.includes(asked) && offered.includes(asked);
+      return { mode: shown ? await display(section.current, asked) : modeOf(section.current) };
+    };
+    bridge.addEventListener('sizechange', ({ height: h }) => {
+      if (typeof h === 'number' && Number.isFinite(h))
+        setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(h))));
+    });
+    bridge.addEventListener('sandboxready', () => void bridge.sendSandboxResourceReady({ html: view.html }));
+    bridge.addEventListener('initialized', () => {
+      setModes(
+        MODES.filter((m) => (bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline']).includes(m)),
+      );
+      void bridge.sendToolInput({ arguments: view.input });
+      if (!view.result) return;
+      const result = CallToolResultSchema.safeParse(view.result);
+      void bridge.sendToolResult(
+        result.data ?? {
+          content: [{ type: 'text', text: 'The result is not a valid tool result.' }],
+          isError: true,
+        },
+      );
+    });
+    bridge.addEventListener('requestteardown', () => close('The view closed itself.'));
+    const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const onTheme = () => bridge.setHostContext(context());
+    dark?.addEventListener('change', onTheme);
+    // The frame's page is loaded only once the bridge listens: its first message is not missed.
+    void bridge.connect(transport).then(() => setSrc(view.sandboxUrl));
+    return () => {
+      dark?.removeEventListener('change', onTheme);
+      bridgeRef.current = undefined;
+      void bridge.close().catch(() => {});
+      void host.call('closeView', id).catch(() => {});
+      setSrc(undefined);
+    };
+  }, [view, host, conversationId, toolUseId]);
+
+  // The mode follows the browser's full screen (Escape leaves it); the View hears of each change.
+  useEffect(() => {
+    const onChange = () => setMode(modeOf(section.current));
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+  useEffect(() => {
+    void bridgeRef.current?.sendHostContextChange({ displayMode: mode });
+  }, [mode]);
+
+  if (state.kind === 'loading') return <p className="muted small view-status">Opening the view…</p>;
+  if (state.kind === 'failed')
+    return (
+      <div className="view-status" data-view-failed>
+        <ErrorText>{`The view could not be shown: ${state.message}`}</ErrorText>
+        <p className="muted small">The tool's text result is in the card above.</p>
+      </div>
+    );
+  if (state.kind === 'closed')
+    return (
+      <p className="muted small view-status" data-view-closed>
+        {state.why}
+      </p>
+    );
+  const { view: opened } = state;
+  return (
+    <section
+      ref={section}
+      className={`app-view mode-${mode}${opened.prefersBorder === false ? ' borderless' : ''}`}
+      aria-label={`View of ${opened.tool.name} from ${opened.server}`}
+    >
+      <div className="app-view-bar">
+        <span className="muted small">
+          View from <strong>{opened.server}</strong> · <SafeText text={opened.resourceUri} />
+        </span>
+        {modes.length > 1 &&
+          modes
+            .filter((m) => m !== mode)
+            .map((m) => (
+              <button
+                key={m}
+                type="button"
+                className="small"
+                onClick={() => void display(section.current, m)}
+              >
+                {m === 'inline' ? 'Back in the conversation' : 'Full screen'}
+              </button>
+            ))}
+      </div>
+      {opened.notes.length > 0 && (
+        <ul className="muted small view-notes">
+          {opened.notes.map((n) => (
+            <li key={n}>
+              <SafeText text={n} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <iframe
+        ref={frame}
+        title={`View of ${opened.tool.name}`}
+        src={src}
+        sandbox="allow-scripts allow-same-origin"
+        allow={opened.allow}
+        referrerPolicy="no-referrer"
+        style={mode === 'inline' ? { height } : undefined}
+        data-view-id={opened.viewId}
+      />
+      {notice && (
+        <p className="banner small" role="status">
+          {notice}
+        </p>
+      )}
+      {link && (
+        <div className="banner warning" role="alert" data-view-link>
+          <p>
+            The view asks to open this link:
+            <br />
+            <code className="view-link">
+              <SafeText text={link} />
+            </code>
+          </p>
+          <button
+            type="button"
+            onClick={() => {
+              openExternally(link);
+              setLink(undefined);
+            }}
+          >
+            Open link
+          </button>{' '}
+          <button type="button" onClick={() => setLink(undefined)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
