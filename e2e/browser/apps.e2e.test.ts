@@ -158,6 +158,13 @@ describeInChromium('MCP Apps views in Chromium', () => {
     await shot('4-view-fullscreen');
     await page.getByRole('button', { name: 'Back in the conversation' }).click();
     await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+
+    // The View asks to close: it is told (ui/resource-teardown, which it answers) before its frame goes.
+    await view.getByRole('button', { name: 'Close me' }).click();
+    await expect.poll(() => page.locator('[data-view-closed]').textContent()).toBe('The view closed itself.');
+    await expect
+      .poll(() => readFile(path.join(shell.home, 'logs', 'apps.log'), 'utf8'))
+      .toContain('view of show-panel: torn down');
   });
 
   it('reopening the conversation shows the View again without calling the tool; the text result stays when it cannot show', async () => {

@@ -23,6 +23,8 @@ const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen'];
 /** The frame's height follows what the View asks, within these bounds (inline). */
 const MIN_HEIGHT = 48;
 const MAX_HEIGHT = 900;
+/** How long a View may take to answer `ui/resource-teardown` before its frame is removed. */
+const TEARDOWN_WAIT_MS = 1000;
 
 type State =
   | { kind: 'loading' }
@@ -186,7 +188,22 @@ export default function AppView({
         },
       );
     });
-    bridge.addEventListener('requestteardown', () => close('The view closed itself.'));
+    // The spec's teardown: the View is told (and given a moment to answer) before its frame goes.
+    let initialized = false;
+    bridge.addEventListener('initialized', () => {
+      initialized = true;
+    });
+    const teardown = () =>
+      initialized
+        ? Promise.race([
+            bridge.teardownResource({}).catch(() => {}),
+            new Promise((resolve) => setTimeout(resolve, TEARDOWN_WAIT_MS)),
+          ])
+        : Promise.resolve();
+    bridge.addEventListener(
+      'requestteardown',
+      () => void teardown().then(() => close('The view closed itself.')),
+    );
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
     const onTheme = () => bridge.setHostContext(context());
     dark?.addEventListener('change', onTheme);
@@ -195,6 +212,8 @@ export default function AppView({
     return () => {
       dark?.removeEventListener('change', onTheme);
       bridgeRef.current = undefined;
+      // Unmounted (another conversation opened): the frame is gone with the card already, so no
+      // ui/resource-teardown could reach it; the View ends with its frame.
       void bridge.close().catch(() => {});
       void host.call('closeView', id).catch(() => {});
       setSrc(undefined);
