@@ -268,7 +268,7 @@ export class HostService implements HostApi {
   get views(): Pick<AppViews, 'sandboxPage' | 'setSandbox'> {
     return this.host.apps;
   }
-  openView(conversationId: string, toolUseId: string) {
+  loadView(conversationId: string, toolUseId: string) {
     return this.host.apps.open(conversationId, toolUseId);
   }
   viewCallTool(viewId: string, name: string, args: Record<string, unknown>) {

@@ -194,7 +194,7 @@ export const HOST_METHODS = {
   editAndResend: z.tuple([conversationId, z.string().min(1).max(100), z.string().min(1).max(200_000)]),
   // ---- views (MCP Apps): each call names the View the host opened; the host attributes by it ----
   /** Opens the View of a tool call the conversation keeps (by its tool use id). */
-  openView: z.tuple([conversationId, z.string().min(1).max(256)]),
+  loadView: z.tuple([conversationId, z.string().min(1).max(256)]),
   viewCallTool: z.tuple([viewId, z.string().min(1).max(256), z.record(z.string(), z.unknown())]),
   viewReadResource: z.tuple([viewId, uri]),
   viewLog: z.tuple([viewId, z.enum(LOGGING_LEVELS), z.string().max(100_000)]),
@@ -328,7 +328,7 @@ export interface HostResults {
   cancelToolCall: void;
   retryReply: void;
   editAndResend: void;
-  openView: OpenedView;
+  loadView: OpenedView;
   viewCallTool: CallToolResult;
   viewReadResource: ReadResourceResult;
   viewLog: void;

@@ -80,7 +80,7 @@ export default function AppView({
 
   useEffect(() => {
     let live = true;
-    host.call('openView', conversationId, toolUseId).then(
+    host.call('loadView', conversationId, toolUseId).then(
       (view) => live && setState({ kind: 'open', view }),
       (error: unknown) =>
         live && setState({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),

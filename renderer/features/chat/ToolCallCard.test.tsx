@@ -132,7 +132,7 @@ describe('ToolCallCard', () => {
   it('a call with a View asks the host to open it (by conversation and tool use, nothing else); when it cannot, says why and keeps the text result', async () => {
     useApp.setState({ open: { id: 'conv-1' } as never });
     const { host, calls } = recordingHost({
-      openView: () => Promise.reject(new Error('The server apps is not running: its view cannot be shown.')),
+      loadView: () => Promise.reject(new Error('The server apps is not running: its view cannot be shown.')),
     });
     renderWithHost(
       <ToolCallCard
@@ -154,8 +154,8 @@ describe('ToolCallCard', () => {
       host,
     );
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('apps is not running'));
-    expect(calls.filter((c) => c.method === 'openView')).toEqual([
-      { method: 'openView', args: ['conv-1', 'toolu_9'] },
+    expect(calls.filter((c) => c.method === 'loadView')).toEqual([
+      { method: 'loadView', args: ['conv-1', 'toolu_9'] },
     ]);
     expect(document.body.textContent).toContain('panel about x');
     expect(document.querySelector('iframe')).toBeNull();
