@@ -97,6 +97,8 @@ describeInChromium('MCP Apps views in Chromium', () => {
       .toBe('panel about widgets');
     expect(await view.locator('#input').textContent()).toBe('{"topic":"widgets"}');
     expect(['light', 'dark']).toContain(await view.locator('#theme').textContent());
+    // The app's own colours, as the spec's style variables.
+    expect(await view.locator('#text-color').textContent()).toBe('#1c1d21');
     // The frame took the height the View asked for.
     await expect
       .poll(() => page.locator('iframe[title="View of show-panel"]').evaluate((f) => f.clientHeight))

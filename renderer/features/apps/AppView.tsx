@@ -3,6 +3,7 @@ import {
   AppBridge,
   type McpUiDisplayMode,
   type McpUiHostContext,
+  McpUiHostStylesSchema,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useEffect, useRef, useState } from 'react';
 import type { OpenedView } from '../../../shared/host/appView';
@@ -41,6 +42,27 @@ async function display(section: HTMLElement | null, next: McpUiDisplayMode): Pro
     await section.requestFullscreen().catch(() => {});
   if (next === 'inline' && modeOf(section) === 'fullscreen') await document.exitFullscreen().catch(() => {});
   return modeOf(section);
+}
+
+/** The app's own colours and font as the spec's standard style variables (the View may use them). */
+function hostStyles() {
+  const css = getComputedStyle(document.documentElement);
+  const v = (name: string) => css.getPropertyValue(name).trim() || undefined;
+  return McpUiHostStylesSchema.parse({
+    variables: {
+      '--color-background-primary': v('--panel'),
+      '--color-background-secondary': v('--bg'),
+      '--color-text-primary': v('--text'),
+      '--color-text-secondary': v('--muted'),
+      '--color-text-danger': v('--bad'),
+      '--color-text-success': v('--ok'),
+      '--color-text-warning': v('--warn'),
+      '--color-border-primary': v('--line'),
+      '--color-ring-primary': v('--accent'),
+      '--font-sans': getComputedStyle(document.body).fontFamily || undefined,
+      '--border-radius-md': '8px',
+    },
+  });
 }
 
 const theme = () => (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
@@ -108,6 +130,7 @@ export default function AppView({
         },
       },
       theme: theme(),
+      styles: hostStyles(),
       displayMode: 'inline',
       availableDisplayModes: MODES,
       containerDimensions: { maxHeight: MAX_HEIGHT, width: frame.current?.clientWidth ?? 600 },
