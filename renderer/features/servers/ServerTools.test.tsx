@@ -71,4 +71,35 @@ describe('ServerTools', () => {
     expect(items[1]!.querySelector('.tool-description')).toBeNull();
     await screen.findByText(/Ask again for everything/);
   });
+
+  it('marks a tool with a view, and one kept for its view or the model only (MCP Apps)', async () => {
+    const tool = (name: string, ui: { resourceUri?: string; visibility: ('model' | 'app')[] }) => ({
+      name: `apps__${name}`,
+      server: 'apps',
+      tool: name,
+      inputSchema: { type: 'object' as const },
+      enabled: true,
+      ui,
+    });
+    useApp.setState({
+      catalog: {
+        ...useApp.getState().catalog,
+        tools: [
+          tool('show-panel', { resourceUri: 'ui://panel/view.html', visibility: ['model', 'app'] }),
+          tool('panel-refresh', { visibility: ['app'] }),
+          tool('model-only', { visibility: ['model'] }),
+        ],
+      },
+    });
+    const { host } = recordingHost({
+      getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
+    });
+    const { container } = renderWithHost(<ServerTools server="apps" />, host);
+    const chips = (name: string) =>
+      Array.from(container.querySelectorAll(`li[data-tool="${name}"] .chip`)).map((c) => c.textContent);
+    expect(chips('show-panel')).toEqual(['has a view']);
+    expect(chips('panel-refresh')).toEqual(['view only']);
+    expect(chips('model-only')).toEqual(['model only']);
+    await screen.findByText(/Ask again for everything/);
+  });
 });

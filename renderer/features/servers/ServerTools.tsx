@@ -55,6 +55,27 @@ export function ServerTools({ server }: { server: string }) {
                 <SafeText text={t.description} />
               </p>
             )}
+            {t.ui?.resourceUri && (
+              <span
+                className="chip"
+                title={`Shows a view from the server (${t.ui.resourceUri}) under its card`}
+              >
+                has a view
+              </span>
+            )}
+            {t.ui && !t.ui.visibility.includes('model') && (
+              <span
+                className="chip"
+                title="The server keeps this tool for its view: never offered to the model"
+              >
+                view only
+              </span>
+            )}
+            {t.ui && !t.ui.visibility.includes('app') && (
+              <span className="chip" title="The server's views may not call this tool">
+                model only
+              </span>
+            )}
             {approvals &&
               (approvals.alwaysTools.includes(t.tool) || approvals.serverTools.includes(t.tool)) && (
                 <span className="chip" title="Runs without asking">
