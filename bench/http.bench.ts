@@ -95,6 +95,21 @@ const raw: Contender<string> = {
       params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
     });
     await post({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // The standalone GET stream, as ours and the SDK open it (the spec's way for a server to speak
+    // first): what the server sends there is read and dropped. Without it the raw loop would skip
+    // work every real client does (server-everything sends its log notifications there).
+    const listen = http.request(url, {
+      method: 'GET',
+      agent,
+      headers: {
+        accept: 'text/event-stream',
+        'mcp-protocol-version': '2025-11-25',
+        ...(session ? { 'mcp-session-id': session } : {}),
+      },
+    });
+    listen.once('response', (res) => res.resume());
+    listen.once('error', () => {});
+    listen.end();
     return {
       echo: (message) =>
         post({

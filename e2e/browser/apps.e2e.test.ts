@@ -229,6 +229,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
       'host-api-socket: blocked',
       'undeclared-fetch: blocked',
       'undeclared-image: blocked',
+      'webrtc: blocked',
       'other-server-tool: refused (apps has no tool named echo.)',
     ])
       expect(lines).toContain(attempt);

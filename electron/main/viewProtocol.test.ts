@@ -45,13 +45,15 @@ describe('Views in the Electron window (MCP Apps)', () => {
     expect(electronViewSandbox.frameAncestors).toEqual(['app://switchboard']);
   });
 
-  it('no frame leaves: the window stays on the app, a View’s frame on its sandbox', () => {
+  it('no frame leaves: the window stays on the app, a View’s frame on its sandbox or an https page its CSP allows', () => {
     expect(frameMayNavigate('app://switchboard/index.html', true)).toBe(true);
     expect(frameMayNavigate('https://evil.example/', true)).toBe(false);
     expect(frameMayNavigate(electronViewSandbox.urlOf(ID), false)).toBe(true);
     expect(frameMayNavigate('about:srcdoc', false)).toBe(true);
+    // A frame a View declared (frameDomains): allowed here, decided by the View's CSP frame-src.
+    expect(frameMayNavigate('https://www.youtube.com/embed/x', false)).toBe(true);
     for (const url of [
-      'https://evil.example/?data=stolen',
+      'http://evil.example/?data=stolen',
       'app://switchboard/index.html',
       'file:///etc/passwd',
       'javascript:alert(1)',

@@ -31,11 +31,18 @@ export function serveViews(protocol: Pick<Protocol, 'handle'>, views: Pick<AppVi
 export const electronViewSandbox = { urlOf: viewUrlOf, frameAncestors: [APP_ORIGIN] };
 
 /**
- * Whether a frame of the window may go to `url`. The app's own page and a View's sandbox only; a
- * View's document is the sandbox's `srcdoc`. A View navigating its frame anywhere else (the web,
- * the app) is stopped: in Electron, no View leaves its sandbox by navigating.
+ * Whether a frame of the window may go to `url`. The window: the app's own page only. Sub-frames: a
+ * View's sandbox, its `srcdoc`, and https pages — which a View's CSP lets it frame only where its
+ * resource declared them (`frame-src`, checked by the browser for the sandbox and everything in it);
+ * nothing else (plain http, the app, files, other schemes) ever loads in a frame.
  */
 export function frameMayNavigate(url: string, isMainFrame: boolean): boolean {
   if (isMainFrame) return url.startsWith(`${APP_ORIGIN}/`);
-  return url.startsWith(`${VIEW_SCHEME}://`) || url === 'about:srcdoc' || url === 'about:blank';
+  // https frames are what a View may declare (frameDomains); its CSP's frame-src decides which.
+  return (
+    url.startsWith(`${VIEW_SCHEME}://`) ||
+    url.startsWith('https://') ||
+    url === 'about:srcdoc' ||
+    url === 'about:blank'
+  );
 }

@@ -48,6 +48,9 @@ export function createMainWindow(
     if (!frameMayNavigate(details.url, details.isMainFrame)) details.preventDefault();
   });
   win.webContents.on('will-attach-webview', (event) => event.preventDefault());
+  // WebRTC is outside CSP: no UDP that is not proxied (server Views cannot open peer connections
+  // to undeclared hosts that way; the app itself uses none).
+  win.webContents.setWebRTCIPHandlingPolicy('disable_non_proxied_udp');
   win.webContents.setWindowOpenHandler(({ url }) => {
     openExternalSafely(shell, url);
     return { action: 'deny' };

@@ -1,5 +1,7 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useRef } from 'react';
+
+const NONE: readonly number[] = [];
 
 /**
  * A long list in which only the rows on screen are in the page (each measured as it renders), that
@@ -17,6 +19,7 @@ export function VirtualList({
   className,
   rowClassName,
   renderRow,
+  pinned = NONE,
 }: {
   count: number;
   itemKey: (index: number) => string | number;
@@ -28,6 +31,8 @@ export function VirtualList({
   className: string;
   rowClassName: (index: number) => string;
   renderRow: (index: number) => ReactNode;
+  /** Rows kept in the page even when scrolled away (a live frame in them would reload). */
+  pinned?: readonly number[];
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -36,6 +41,12 @@ export function VirtualList({
     estimateSize: () => estimateSize,
     overscan,
     getItemKey: itemKey,
+    rangeExtractor: (range: Range) =>
+      pinned.length === 0
+        ? defaultRangeExtractor(range)
+        : [...new Set([...defaultRangeExtractor(range), ...pinned.filter((i) => i < range.count)])].sort(
+            (a, b) => a - b,
+          ),
   });
   const total = virtual.getTotalSize();
   // New rows, and rows measured taller than estimated, both move the bottom.

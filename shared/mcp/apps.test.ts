@@ -87,4 +87,45 @@ describe('MCP Apps metadata, read as a server may send it', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(allowAttribute(['clipboardWrite', 'camera'])).toBe('clipboard-write; camera');
   });
+
+  it('nothing on this machine or its network, and no wildcard over a whole top-level domain (found by a review)', () => {
+    const sources = [
+      'http://localhost:11434',
+      'HTTP://LOCALHOST:1',
+      'http://127.0.0.1:2375',
+      'http://0.0.0.0:3000',
+      'ws://localhost:6463',
+      'http://*.localhost:4555',
+      'http://v0123.localhost:4555',
+      'http://169.254.169.254',
+      'http://192.168.1.1',
+      'http://10.0.0.1:8080',
+      'http://172.20.0.1',
+      'http://100.64.0.1',
+      'http://printer.local',
+      'http://metadata.google.internal',
+      'http://intranet',
+      'https://*.com',
+      'https://a.example:99999',
+      'http://999.1.1.1',
+    ];
+    const meta = viewResourceMeta({
+      ui: { csp: { connectDomains: [...sources, 'https://API.Example.com'] } },
+    });
+    expect(meta.csp.connectDomains).toEqual(['https://api.example.com']);
+    expect(meta.refused).toHaveLength(sources.length);
+    expect(meta.refused[0]).toBe(
+      'csp.connectDomains: "http://localhost:11434" is on this machine or its network',
+    );
+    expect(meta.refused).toContain(
+      'csp.connectDomains: "https://*.com" is a wildcard over a whole top-level domain',
+    );
+    expect(meta.refused).toContain('csp.connectDomains: "http://intranet" is a single-label name');
+    expect(meta.refused).toContain('csp.connectDomains: "https://a.example:99999" has no such port');
+    // Public addresses and ordinary wildcards stay.
+    expect(
+      viewResourceMeta({ ui: { csp: { connectDomains: ['https://8.8.8.8', 'https://*.example.com'] } } }).csp
+        .connectDomains,
+    ).toEqual(['https://8.8.8.8', 'https://*.example.com']);
+  });
 });

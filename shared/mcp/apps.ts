@@ -67,7 +67,37 @@ export interface ViewResourceMeta {
  * allowed), an optional port. Nothing that widens a policy by other means ('unsafe-…', `*`, `data:`,
  * paths with `;`, quotes or spaces) passes.
  */
-const SOURCE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?\/?$/i;
+const SOURCE = /^(https?|wss?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}))?\/?$/i;
+
+/**
+ * Why a declared host is not one a View may reach, or undefined. A View is the server's code running
+ * on the person's machine: it may not reach the machine itself or its network (loopback, private and
+ * link-local addresses, `localhost` and its subdomains — every View's sandbox among them —, `.local`,
+ * `.internal`, single-label names), nor a whole top-level domain by wildcard.
+ */
+function unreachable(host: string, wildcard: boolean): string | undefined {
+  const h = host.toLowerCase();
+  const labels = h.split('.');
+  if (/^\d+(\.\d+){3}$/.test(h)) {
+    const [a, b] = labels.map(Number) as [number, number];
+    if (labels.some((l) => Number(l) > 255)) return 'is not an address';
+    const local =
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      a >= 224 ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 100 && b >= 64 && b <= 127);
+    return local ? 'is on this machine or its network' : undefined;
+  }
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal'))
+    return 'is on this machine or its network';
+  if (labels.length < 2)
+    return wildcard ? 'is a wildcard over a whole top-level domain' : 'is a single-label name';
+  return undefined;
+}
 
 const CSP_LISTS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 const PERMISSIONS: ViewPermission[] = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
@@ -91,11 +121,16 @@ export function viewResourceMeta(meta: unknown): ViewResourceMeta {
       continue;
     }
     for (const source of given) {
-      if (typeof source === 'string' && SOURCE.test(source)) lists[name].push(source.replace(/\/$/, ''));
-      else
-        refused.push(
-          `csp.${name}: ${JSON.stringify(source).slice(0, 80)} is not a scheme://host[:port] source`,
-        );
+      const shown = `csp.${name}: ${JSON.stringify(source).slice(0, 80)}`;
+      const match = typeof source === 'string' ? SOURCE.exec(source) : null;
+      if (!match) {
+        refused.push(`${shown} is not a scheme://host[:port] source`);
+        continue;
+      }
+      const [, , wildcard, host, port] = match;
+      const why = Number(port ?? 0) > 65535 ? 'has no such port' : unreachable(host!, wildcard !== undefined);
+      if (why) refused.push(`${shown} ${why}`);
+      else lists[name].push(match[0].replace(/\/$/, '').toLowerCase());
     }
   }
   const asked = record(ui?.permissions);

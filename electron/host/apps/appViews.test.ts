@@ -143,6 +143,48 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     expect(h.apps.sandboxPage(view.viewId)).toBeUndefined();
   });
 
+  it('a View asks one tool call at a time (no queue of dialogs), and closing it ends the call it asked (found by a review)', async () => {
+    const h = await start();
+    h.apps.setSandbox(SANDBOX);
+    const { conversationId, toolUseId } = await callInChat(h, 'apps', 'show-panel');
+    const view = await h.apps.open(conversationId, toolUseId);
+    const first = h.apps.callTool(view.viewId, 'panel-refresh', { times: 1 });
+    await expect.poll(() => h.consent.queue().length).toBe(1);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => h.apps.callTool(view.viewId, 'panel-refresh', { times: 2 })),
+    );
+    for (const r of results)
+      expect(r).toMatchObject({
+        isError: true,
+        content: [{ text: 'The view of show-panel is already waiting for a tool call to end.' }],
+      });
+    expect(h.consent.queue()).toHaveLength(1);
+    // The card goes (another conversation opened): its dialog goes too, and nothing runs.
+    h.apps.close(view.viewId);
+    expect(await first).toMatchObject({ isError: true });
+    await expect.poll(() => h.consent.queue().length).toBe(0);
+  });
+
+  it('what the person allowed the model in this conversation does not let the View call silently, nor the reverse (found by a review)', async () => {
+    const h = await start();
+    h.apps.setSandbox(SANDBOX);
+    env.fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_conv', name: nameOf(h, 'apps', 'show-panel'), input: {} }] },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    );
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Show it');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-conversation' });
+    await finished(c.id);
+    const view = await h.apps.open(c.id, 'toolu_conv');
+    const calling = h.apps.callTool(view.viewId, 'show-panel', { topic: 'again' });
+    // Asked, though the model may call it here without asking.
+    const asked = await allowNext(h);
+    expect(asked).toMatchObject({ fromView: 'show-panel', conversationId: c.id });
+    expect(await calling).toMatchObject({ content: [{ text: 'panel about again' }] });
+  });
+
   it('the View’s context for the model goes with the next message, once, shown as from the View', async () => {
     const h = await start();
     h.apps.setSandbox(SANDBOX);

@@ -40,13 +40,17 @@ interface LiveView {
   csp: string;
   allow: string;
   limit: RateLimit;
+  /** Ended when the View closes: its tool calls (and their consent) with it. */
+  controller: AbortController;
+  /** A tool call of the View's is asking or running: one at a time, so it cannot queue dialogs. */
+  calling: boolean;
 }
 
 export interface AppViewsDeps {
   conversations: Pick<ConversationStore, 'load'>;
   registry: Pick<ServerRegistry, 'get'>;
   catalog: Pick<Catalog, 'tools' | 'resources'>;
-  tools: Pick<ToolInvocations, 'call'>;
+  tools: Pick<ToolInvocations, 'start'>;
   logs: Pick<LogStore, 'append'>;
 }
 
@@ -121,8 +125,10 @@ export class AppViews {
       csp,
       allow,
       limit: new RateLimit(CALLS_PER_SECOND, CALLS_PER_SECOND * 2),
+      controller: new AbortController(),
+      calling: false,
     });
-    if (this.views.size > MAX_VIEWS) this.views.delete(this.views.keys().next().value!);
+    if (this.views.size > MAX_VIEWS) this.close(this.views.keys().next().value!);
     const sandboxUrl = this.sandbox.urlOf(id);
     const definition: Tool = this.deps.catalog
       .tools()
@@ -164,12 +170,19 @@ export class AppViews {
     const view = this.live(viewId);
     const entry = this.deps.catalog.tools().find((t) => t.server === view.server && t.tool.name === name);
     if (!entry) return errorResult(`${view.server} has no tool named ${name}.`);
-    const outcome = await this.deps.tools.call({
-      name: entry.name,
-      args,
-      conversationId: view.conversationId,
-      asker: { view: view.tool },
-    });
+    // One at a time: a View cannot stack consent dialogs in front of the model's.
+    if (view.calling)
+      return errorResult(`The view of ${view.tool} is already waiting for a tool call to end.`);
+    view.calling = true;
+    const outcome = await this.deps.tools
+      .start(
+        `view:${viewId}:${randomBytes(6).toString('hex')}`,
+        { name: entry.name, args, conversationId: view.conversationId, asker: { view: view.tool } },
+        view.controller.signal,
+      )
+      .outcome.finally(() => {
+        view.calling = false;
+      });
     const verdict = outcome.status === 'done' ? 'done' : `${outcome.status}: ${outcome.reason}`;
     this.deps.logs.append(view.server, 'view', 'info', `view of ${view.tool} called ${name}: ${verdict}`);
     return outcome.result;
@@ -227,8 +240,9 @@ export class AppViews {
     return taken;
   }
 
-  /** The View's frame is gone: its id answers nothing more. */
+  /** The View's frame is gone: its id answers nothing more, and its tool call (asked or running) ends. */
   close(viewId: string): void {
+    this.views.get(viewId)?.controller.abort(new Error('The view was closed.'));
     this.views.delete(viewId);
   }
 

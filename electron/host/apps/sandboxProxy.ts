@@ -8,7 +8,7 @@
  * inherits this page's CSP; it forwards everything else both ways except the proxy's own
  * `ui/notifications/sandbox-*` messages; a View that navigates its frame away is closed.
  */
-const PROXY_SCRIPT = `(() => {
+const PROXY_SCRIPT = String.raw`(() => {
   'use strict';
   const allow = __ALLOW__;
   if (window.top === window) { document.body.textContent = 'Switchboard view sandbox'; return; }
@@ -18,6 +18,13 @@ const PROXY_SCRIPT = `(() => {
   const own = (data) => data && typeof data === 'object' && typeof data.method === 'string' && data.method.startsWith(SANDBOX);
   let frame;
   let loads = 0;
+  // WebRTC is outside CSP: the View's window starts without it (defence in depth; Electron also
+  // refuses UDP that is not proxied). Put after <head> or <html>, so the View keeps its doctype.
+  const PRELUDE = '<script>for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "RTCIceCandidate", "RTCSessionDescription"]) { try { Object.defineProperty(window, k, { value: undefined, configurable: false, writable: false }); } catch (e) {} }</scr' + 'ipt>';
+  const withPrelude = (html) => {
+    const at = /<head(\s[^>]*)?>/i.exec(html) || /<html(\s[^>]*)?>/i.exec(html) || /^\s*<!doctype[^>]*>/i.exec(html);
+    return at ? html.slice(0, at.index + at[0].length) + PRELUDE + html.slice(at.index + at[0].length) : PRELUDE + html;
+  };
   window.addEventListener('message', (event) => {
     const data = event.data;
     if (event.source === host) {
@@ -37,14 +44,17 @@ const PROXY_SCRIPT = `(() => {
             host.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/request-teardown', params: {} }, hostOrigin);
           }
         });
-        frame.srcdoc = html;
+        frame.srcdoc = withPrelude(html);
         document.body.appendChild(frame);
         return;
       }
       if (frame && frame.contentWindow) frame.contentWindow.postMessage(data, '*');
       return;
     }
-    if (frame && event.source === frame.contentWindow && !own(data)) host.postMessage(data, hostOrigin);
+    // The View's document is the srcdoc (an opaque origin, "null"): a page it navigated its frame to
+    // (a declared frame domain) has an origin of its own, and is not the View.
+    if (frame && event.source === frame.contentWindow && event.origin === 'null' && !own(data))
+      host.postMessage(data, hostOrigin);
   });
   host.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/sandbox-proxy-ready', params: {} }, hostOrigin);
 })();`;

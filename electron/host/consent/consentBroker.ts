@@ -143,7 +143,13 @@ export class ConsentBroker {
       decision,
     });
     const hash = toolDefinitionHash(tool);
-    if (this.approvals.allows(server.identity, tool.name, hash, input.conversationId))
+    // "In this conversation" is the model's or the View's, never both: a View (the server's own code)
+    // does not inherit what the person allowed the model, nor the other way round.
+    const conversation =
+      input.conversationId !== undefined && input.fromView !== undefined
+        ? `${input.conversationId}#view`
+        : input.conversationId;
+    if (this.approvals.allows(server.identity, tool.name, hash, conversation))
       return allowed('standing-approval');
     // Annotations are the server's claims: they count only where the person enabled the policy.
     if (tool.annotations?.readOnlyHint === true && this.approvals.allowsReadOnly(server.identity)) {
@@ -173,8 +179,8 @@ export class ConsentBroker {
       case 'allow-once':
         break;
       case 'allow-conversation':
-        if (input.conversationId !== undefined) {
-          this.approvals.grantConversation(input.conversationId, server.identity, tool.name, hash);
+        if (conversation !== undefined) {
+          this.approvals.grantConversation(conversation, server.identity, tool.name, hash);
         }
         break;
       case 'always-tool':

@@ -24,6 +24,10 @@ const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen'];
 /** The frame's height follows what the View asks, within these bounds (inline). */
 const MIN_HEIGHT = 48;
 const MAX_HEIGHT = 900;
+/** How long a View may take to start (its `initialized`) once its sandbox page is asked for. */
+const START_WAIT_MS = 20_000;
+/** The longest message a View may put into the composer. */
+const MAX_MESSAGE_CHARS = 20_000;
 /** How long a View may take to answer `ui/resource-teardown` before its frame is removed. */
 const TEARDOWN_WAIT_MS = 1000;
 
@@ -136,7 +140,8 @@ export default function AppView({
       containerDimensions: { maxHeight: MAX_HEIGHT, width: frame.current?.clientWidth ?? 600 },
       locale: navigator.language,
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      platform: 'desktop',
+      // The Electron window, or a browser tab (the browser shell).
+      platform: window.switchboard ? 'desktop' : 'web',
     });
     const bridge = new AppBridge(
       null,
@@ -164,7 +169,7 @@ export default function AppView({
     });
     bridge.onmessage = async (params) => {
       const text = params.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-      if (!text) return { isError: true };
+      if (!text || text.length > MAX_MESSAGE_CHARS) return { isError: true };
       const { drafts, setDraft } = useApp.getState();
       const before = drafts[conversationId]?.trim();
       setDraft(conversationId, before ? `${before}\n\n${text}` : text);
@@ -197,7 +202,12 @@ export default function AppView({
         setHeight(Math.min(MAX_HEIGHT, Math.max(MIN_HEIGHT, Math.ceil(h))));
     });
     bridge.addEventListener('sandboxready', () => void bridge.sendSandboxResourceReady({ html: view.html }));
+    // Once: the input, then the result (the spec's order; a View that initializes again gets nothing new).
+    let initialized = false;
     bridge.addEventListener('initialized', () => {
+      if (initialized) return;
+      initialized = true;
+      clearTimeout(startTimer);
       setModes(
         MODES.filter((m) => (bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline']).includes(m)),
       );
@@ -211,11 +221,9 @@ export default function AppView({
         },
       );
     });
+    // A View that never starts is said so, not left as an empty frame.
+    let startTimer: ReturnType<typeof setTimeout> | undefined;
     // The spec's teardown: the View is told (and given a moment to answer) before its frame goes.
-    let initialized = false;
-    bridge.addEventListener('initialized', () => {
-      initialized = true;
-    });
     const teardown = () =>
       initialized
         ? Promise.race([
@@ -228,11 +236,15 @@ export default function AppView({
       () => void teardown().then(() => close('The view closed itself.')),
     );
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
-    const onTheme = () => bridge.setHostContext(context());
+    const onTheme = () => initialized && bridge.setHostContext(context());
     dark?.addEventListener('change', onTheme);
     // The frame's page is loaded only once the bridge listens: its first message is not missed.
-    void bridge.connect(transport).then(() => setSrc(view.sandboxUrl));
+    void bridge.connect(transport).then(() => {
+      setSrc(view.sandboxUrl);
+      startTimer = setTimeout(() => close('The view did not start: it never answered.'), START_WAIT_MS);
+    });
     return () => {
+      clearTimeout(startTimer);
       dark?.removeEventListener('change', onTheme);
       bridgeRef.current = undefined;
       // Unmounted (another conversation opened): the frame is gone with the card already, so no

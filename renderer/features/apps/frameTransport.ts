@@ -32,7 +32,11 @@ export class FrameTransport implements Transport {
     if (!this.limit.take()) {
       const second = Math.floor(Date.now() / 1000);
       if (second !== this.dropped.second) this.dropped = { second, count: 0 };
-      if (++this.dropped.count === FLOOD) this.onFlood();
+      if (++this.dropped.count === FLOOD) {
+        // Cut off for good: nothing more is heard from it.
+        void this.close();
+        this.onFlood();
+      }
       return;
     }
     const data: unknown = event.data;

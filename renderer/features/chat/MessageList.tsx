@@ -60,8 +60,18 @@ export function MessageList({
   const [follow, setFollow] = useState(true);
   const count = items.length + (live ? 1 : 0);
   const lastAssistant = [...items].reverse().find((i) => i.message.role === 'assistant');
+  // Messages whose tool calls show a server's View stay in the page while the conversation is open:
+  // scrolled away and back, a View goes on where it was rather than starting again.
+  const pinned = useMemo(
+    () =>
+      items.flatMap((item, i) =>
+        item.calls.some((c) => c.record?.view && c.record.decision === 'allowed') ? [i] : [],
+      ),
+    [items],
+  );
   return (
     <VirtualList
+      pinned={pinned}
       className="messages"
       label="Messages"
       count={count}
