@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { startProbe } from '../fixtures/probeServer';
 import { APPS_FIXTURE, BASIC_VIEW_ENTRY, BUDGET_VIEW_ENTRY } from '../fixtures/servers';
 import { describeInChromium, goTo, type RunningShell, shots, startShellOpen } from './shellFixture';
 
@@ -18,19 +18,12 @@ describeInChromium('MCP Apps views in Chromium', () => {
   let fake: FakeAnthropic;
   let shell: RunningShell;
   let page: Page;
-  let probe: Server;
-  const probeHits: string[] = [];
-  let probeUrl: string;
+  let probe: Awaited<ReturnType<typeof startProbe>>;
 
   beforeAll(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY });
     // What a View must never reach: every request it gets is recorded.
-    probe = createServer((req, res) => {
-      probeHits.push(req.url ?? '');
-      res.end('caught');
-    });
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    probeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+    probe = await startProbe();
     shell = await startShellOpen(
       {
         servers: {
@@ -50,7 +43,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
   afterAll(async () => {
     await shell?.stop();
     await fake?.stop();
-    probe?.close();
+    probe?.stop();
   });
   afterEach(async (ctx) => {
     if (ctx.task.result?.state === 'fail')
@@ -208,7 +201,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
 
   it('a hostile View gets nowhere: no navigation, popup, cookie, storage, host API, undeclared network or forged call; its flood closes it and the app goes on', async () => {
     const appUrl = new URL(page.url()).origin;
-    await modelCalls('apps', 'show-hostile', { appUrl, probeUrl });
+    await modelCalls('apps', 'show-hostile', { appUrl, probeUrl: probe.url });
     const log = path.join(shell.home, 'logs', 'apps.log');
     const said = async () =>
       (await readFile(log, 'utf8').catch(() => ''))
@@ -234,7 +227,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
     ])
       expect(lines).toContain(attempt);
     // Nothing reached the probe; the app is where it was; no forged call was asked about.
-    expect(probeHits).toEqual([]);
+    expect(probe.hits).toEqual([]);
     expect(new URL(page.url()).origin).toBe(appUrl);
     expect(await page.locator('dialog[open]').count()).toBe(0);
     // The flood: the View is cut off, and the app still answers at once.
@@ -245,6 +238,6 @@ describeInChromium('MCP Apps views in Chromium', () => {
     await goTo(page, 'Servers');
     await page.waitForSelector('[data-server="apps"] [data-status="running"]');
     await goTo(page, 'Chats');
-    expect(probeHits).toEqual([]);
+    expect(probe.hits).toEqual([]);
   });
 });

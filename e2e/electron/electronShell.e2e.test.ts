@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElectronApplication, Page } from 'playwright-core';
@@ -9,25 +7,9 @@ import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 import { goTo } from '../browser/shellFixture';
 import { EVERYTHING_ENTRY, hostileStdio, processAlive } from '../fixtures/servers';
+import { electronAvailable, root } from './electronApp';
 
-const root = path.resolve(__dirname, '../..');
-let electronBinary: string | undefined;
-try {
-  // The electron package exports the binary's path, and throws when the binary was never downloaded.
-  electronBinary = createRequire(import.meta.url)('electron') as unknown as string;
-} catch {
-  electronBinary = undefined;
-}
-const available =
-  electronBinary !== undefined &&
-  existsSync(electronBinary) &&
-  existsSync(path.join(root, 'out/main/index.js'));
-if (!available) {
-  console.log(
-    'skipped: the Electron e2e needs the Electron binary, which this machine cannot download ' +
-      '(ELECTRON_SKIP_BINARY_DOWNLOAD=1, no network beyond the registries); it runs wherever `npm install` fetched it, after `npm run build`',
-  );
-}
+const available = electronAvailable('the Electron e2e');
 
 const CANARY = 'electron-canary-6a0c';
 

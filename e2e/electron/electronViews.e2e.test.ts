@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ElectronApplication, Page } from 'playwright-core';
@@ -10,24 +7,13 @@ import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 import { goTo } from '../browser/shellFixture';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { startProbe } from '../fixtures/probeServer';
 import { APPS_FIXTURE } from '../fixtures/servers';
+import { electronAvailable, root } from './electronApp';
 
-const root = path.resolve(__dirname, '../..');
-let electronBinary: string | undefined;
-try {
-  electronBinary = createRequire(import.meta.url)('electron') as unknown as string;
-} catch {
-  electronBinary = undefined;
-}
-const available =
-  electronBinary !== undefined &&
-  existsSync(electronBinary) &&
-  existsSync(path.join(root, 'out/main/index.js'));
-if (!available)
-  console.log(
-    'skipped: the Electron Views e2e needs the Electron binary, which this machine cannot download; ' +
-      'it runs wherever `npm install` fetched it, after `npm run build` (the browser shell runs the same Views: e2e/browser/apps.e2e.test.ts)',
-  );
+const available = electronAvailable(
+  'the Electron Views e2e (the browser shell runs the same Views: e2e/browser/apps.e2e.test.ts)',
+);
 
 const API_KEY = 'sk-ant-electron-views-7d21';
 
@@ -37,19 +23,12 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
   let page: Page;
   let home: string;
   let fake: FakeAnthropic;
-  let probe: Server;
-  const probeHits: string[] = [];
-  let probeUrl: string;
+  let probe: Awaited<ReturnType<typeof startProbe>>;
 
   beforeAll(async () => {
     const { _electron } = await import('playwright-core');
     fake = await startFakeAnthropic({ apiKey: API_KEY });
-    probe = createServer((req, res) => {
-      probeHits.push(req.url ?? '');
-      res.end('caught');
-    });
-    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
-    probeUrl = `http://127.0.0.1:${(probe.address() as { port: number }).port}`;
+    probe = await startProbe();
     home = await mkdtemp(path.join(tmpdir(), 'sb-electron-views-'));
     const servers = { apps: { command: process.execPath, args: [APPS_FIXTURE] } };
     await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
@@ -71,7 +50,7 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
   afterAll(async () => {
     await app?.close().catch(() => {});
     await fake?.stop();
-    probe?.close();
+    probe?.stop();
     await rm(home, { recursive: true, force: true });
   });
 
@@ -103,11 +82,11 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
   });
 
   it('a hostile View stays in its sandbox: no navigation out, nothing reaches the probe', async () => {
-    await modelCalls('show-hostile', { appUrl: 'app://switchboard', probeUrl });
+    await modelCalls('show-hostile', { appUrl: 'app://switchboard', probeUrl: probe.url });
     await expect
       .poll(() => page.locator('[data-view-closed]').textContent(), { timeout: 20_000 })
       .toBe('The view sent too many messages and was closed.');
-    expect(probeHits).toEqual([]);
+    expect(probe.hits).toEqual([]);
     expect(page.url()).toBe('app://switchboard/index.html');
   });
 });
