@@ -56,6 +56,11 @@ describeInChromium('MCP Apps views in Chromium', () => {
   const composer = () => page.getByRole('combobox', { name: 'Message' });
   async function chat(question: string) {
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed (else the switch clears it).
+    const current = page.locator('.conversation-list [aria-current="true"]');
+    await expect
+      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+      .toMatch(/^New conversation0 messages/);
     await composer().fill(question);
     await composer().press('Enter');
   }
@@ -160,7 +165,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
     await expect
       .poll(() => readFile(path.join(shell.home, 'logs', 'apps.log'), 'utf8'))
       .toContain('view of show-panel: torn down');
-  });
+  }, 60_000);
 
   it('reopening the conversation shows the View again without calling the tool; the text result stays when it cannot show', async () => {
     const requests = fake.requests.length;
@@ -174,7 +179,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
     expect(fake.requests.length).toBe(requests);
     expect(await page.locator('dialog[open]').count()).toBe(0);
     await shot('5-view-reopened');
-  });
+  }, 60_000);
 
   it('the official servers’ Views: basic-vanillajs (its own tool call through consent, its message) and budget-allocator render', async () => {
     await modelCalls('basic', 'get-time', {});
@@ -197,7 +202,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
       .toBe('Budget Allocator');
     await expect.poll(() => budget.locator('canvas').count()).toBeGreaterThan(0);
     await shot('7-budget-view');
-  });
+  }, 60_000);
 
   it('a hostile View gets nowhere: no navigation, popup, cookie, storage, host API, undeclared network or forged call; its flood closes it and the app goes on', async () => {
     const appUrl = new URL(page.url()).origin;
@@ -239,5 +244,5 @@ describeInChromium('MCP Apps views in Chromium', () => {
     await page.waitForSelector('[data-server="apps"] [data-status="running"]');
     await goTo(page, 'Chats');
     expect(probe.hits).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -60,6 +60,11 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
       { content: [{ type: 'text', text: `Here is ${tool}.` }] },
     );
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed (else the switch clears it).
+    const current = page.locator('.conversation-list [aria-current="true"]');
+    await expect
+      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+      .toMatch(/^New conversation0 messages/);
     await page.getByRole('combobox', { name: 'Message' }).fill(`Show me ${tool}`);
     await page.getByRole('combobox', { name: 'Message' }).press('Enter');
     await page
@@ -79,7 +84,7 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
     await expect
       .poll(() => view.locator('#result').textContent(), { timeout: 15_000 })
       .toBe('panel about electron');
-  });
+  }, 60_000);
 
   it('a hostile View stays in its sandbox: no navigation out, nothing reaches the probe', async () => {
     await modelCalls('show-hostile', { appUrl: 'app://switchboard', probeUrl: probe.url });
@@ -88,5 +93,5 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
       .toBe('The view sent too many messages and was closed.');
     expect(probe.hits).toEqual([]);
     expect(page.url()).toBe('app://switchboard/index.html');
-  });
+  }, 60_000);
 });
