@@ -87,13 +87,19 @@ export async function measureThroughput<S>(
       }
     }
   }
-  console.log(`| client | sequential calls/s | ${WIDTH} concurrent calls/s |`);
+  console.log(
+    `| client | sequential calls/s (min / median / max) | ${WIDTH} concurrent calls/s (min / median / max) |`,
+  );
   console.log('| --- | ---: | ---: |');
   const medians = new Map<string, Throughput>();
+  const spread = (xs: number[]) =>
+    xs.length === 0
+      ? fmt(Number.NaN)
+      : `${fmt(Math.min(...xs)).trim()} / ${fmt(median(xs)).trim()} / ${fmt(Math.max(...xs)).trim()}`;
   for (const c of contenders) {
     const r = runs.get(c.name)!;
     medians.set(c.name, { seq: median(r.seq), conc: median(r.conc) });
-    console.log(`| ${c.name} | ${fmt(median(r.seq))} | ${fmt(median(r.conc))} |`);
+    console.log(`| ${c.name} | ${spread(r.seq)} | ${spread(r.conc)} |`);
   }
   for (const failure of failures) console.log(`\n${failure}`);
   return medians;
