@@ -3,7 +3,6 @@ import type { OpenedView, ViewContext } from '../../../shared/host/appView';
 import {
   APP_MIME_TYPE,
   allowAttribute,
-  toolUi,
   viewContentSecurityPolicy,
   viewResourceMeta,
 } from '../../../shared/mcp/apps';
@@ -284,7 +283,7 @@ function findCall(
   if (!record?.server || !record.tool || !record.view || record.decision !== 'allowed' || !input)
     return undefined;
   // The URI kept is the one the call's definition named; a View is always its own server's resource.
-  if (!toolUi({ _meta: { ui: { resourceUri: record.view.resourceUri } } }).resourceUri) return undefined;
+  if (!record.view.resourceUri.startsWith('ui://')) return undefined;
   return {
     server: record.server,
     tool: record.tool,
