@@ -27,7 +27,10 @@ describeInChromium('MCP Apps views in Chromium', () => {
     shell = await startShellOpen(
       {
         servers: {
-          apps: { command: process.execPath, args: [APPS_FIXTURE] },
+          apps: {
+            command: process.execPath,
+            args: [APPS_FIXTURE, '--probe-port', new URL(probe.url).port],
+          },
           basic: { command: process.execPath, args: [BASIC_VIEW_ENTRY, '--stdio'] },
           budget: { command: process.execPath, args: [BUDGET_VIEW_ENTRY, '--stdio'] },
         },
@@ -39,7 +42,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
     );
     page = shell.page;
     await goTo(page, 'Chats');
-  });
+  }, 60_000);
   afterAll(async () => {
     await shell?.stop();
     await fake?.stop();
@@ -94,6 +97,8 @@ describeInChromium('MCP Apps views in Chromium', () => {
       .poll(() => view.locator('#result').textContent(), { timeout: 15_000 })
       .toBe('panel about widgets');
     expect(await view.locator('#input').textContent()).toBe('{"topic":"widgets"}');
+    // A worker from the View's own blob runs (the policy's worker-src).
+    await expect.poll(() => view.locator('#worker').textContent()).toBe('worker: 42');
     expect(['light', 'dark']).toContain(await view.locator('#theme').textContent());
     // The app's own colours, as the spec's style variables.
     expect(await view.locator('#text-color').textContent()).toBe('#1c1d21');
@@ -143,10 +148,36 @@ describeInChromium('MCP Apps views in Chromium', () => {
     const before = fake.requests.length;
     await composer().press('Enter');
     await expect.poll(() => fake.requests.slice(before).some((r) => r.path === '/v1/messages')).toBe(true);
+    // The fake seeing the request is no sign the page heard the turn start: until it does, Send is
+    // there and replyDone would pass at once. The answer in the list is.
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent())
+      .toContain('Summarised.');
     await replyDone();
     const sent = JSON.stringify(fake.requests.slice(before).find((r) => r.path === '/v1/messages')!.body);
     expect(sent).toContain('Context from the view of show-panel (apps):\\nThe panel shows 42 widgets.');
     expect(sent).toContain('Please summarise the panel.');
+
+    // Picture-in-picture: the View floats in the window's top corner and stays there while the list
+    // scrolls; its frame is the same (what it said is still there: a moved frame would reload).
+    const section = page.getByRole('region', { name: 'View of show-panel from apps' });
+    await section.getByRole('button', { name: 'Float in the corner' }).click();
+    expect(await section.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await page.locator('.messages').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    const box = await section.boundingBox();
+    const size = page.viewportSize()!;
+    expect(box!.x + box!.width).toBeGreaterThan(size.width - 40);
+    expect(box!.y).toBeGreaterThan(0);
+    expect(box!.y).toBeLessThan(100);
+    expect(box!.y + box!.height).toBeLessThan(size.height);
+    expect(await page.locator('[data-view-floating]').count()).toBe(1);
+    expect(await view.locator('#said').textContent()).toBe('context updated');
+    await shot('4a-view-floating');
+    await section.getByRole('button', { name: 'Back in the conversation' }).click();
+    expect(await section.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+    expect(await view.locator('#said').textContent()).toBe('context updated');
 
     // Full screen, asked by the View on a click in it: the browser's own, its frame not moved.
     await view.getByRole('button', { name: 'Full screen' }).click();
@@ -179,6 +210,14 @@ describeInChromium('MCP Apps views in Chromium', () => {
     expect(fake.requests.length).toBe(requests);
     expect(await page.locator('dialog[open]').count()).toBe(0);
     await shot('5-view-reopened');
+    // Leaving the conversation tells the View before its card goes (ui/resource-teardown, answered).
+    const log = path.join(shell.home, 'logs', 'apps.log');
+    const tornDown = async () =>
+      (await readFile(log, 'utf8')).split('view of show-panel: torn down').length - 1;
+    const before = await tornDown();
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect.poll(tornDown).toBe(before + 1);
+    expect(await page.locator('iframe[title="View of show-panel"]').count()).toBe(0);
   }, 60_000);
 
   it('the official servers’ Views: basic-vanillajs (its own tool call through consent, its message) and budget-allocator render', async () => {
@@ -228,6 +267,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
       'undeclared-fetch: blocked',
       'undeclared-image: blocked',
       'webrtc: blocked',
+      'worker-fetch: blocked',
       'other-server-tool: refused (apps has no tool named echo.)',
     ])
       expect(lines).toContain(attempt);
@@ -244,5 +284,52 @@ describeInChromium('MCP Apps views in Chromium', () => {
     await page.waitForSelector('[data-server="apps"] [data-status="running"]');
     await goTo(page, 'Chats');
     expect(probe.hits).toEqual([]);
+  }, 60_000);
+
+  it('a resource that declares a wildcard over numbers (`http://*.0.0.1:<port>`, which Chromium matches against 127.0.0.1) reaches nothing on this machine (found by an attack review)', async () => {
+    await modelCalls('apps', 'show-reach', { probeUrl: probe.url });
+    const log = path.join(shell.home, 'logs', 'apps.log');
+    const said = async () =>
+      (await readFile(log, 'utf8').catch(() => ''))
+        .split('\n')
+        .filter((l) => l.includes('view of show-reach'));
+    await expect
+      .poll(async () => (await said()).some((l) => l.includes('probes: done')), { timeout: 20_000 })
+      .toBe(true);
+    const lines = (await said()).join('\n');
+    expect(lines).toContain('is a wildcard over addresses');
+    expect(lines).toContain('wildcard-fetch: blocked');
+    expect(probe.hits).toEqual([]);
+  }, 60_000);
+
+  const viewSaid = async (tool: string) =>
+    (await readFile(path.join(shell.home, 'logs', 'apps.log'), 'utf8').catch(() => ''))
+      .split('\n')
+      .filter((l) => l.includes(`view of ${tool}:`))
+      .join('\n');
+
+  it('a View cannot fill the composer without end: what its messages add stays within one message’s limit (found by an attack review)', async () => {
+    await modelCalls('apps', 'show-chatty', {});
+    await expect.poll(() => viewSaid('show-chatty'), { timeout: 20_000 }).toContain('messages taken:');
+    expect(await viewSaid('show-chatty')).toMatch(/messages taken: 1\b/);
+    expect((await composer().inputValue()).length).toBeLessThanOrEqual(20_000);
+    await composer().fill('');
+  }, 60_000);
+
+  it('a link shown to the person is not swapped for another under their pointer: the next waits until it is opened or dismissed (found by an attack review)', async () => {
+    await modelCalls('apps', 'show-switch', {});
+    await expect.poll(() => viewSaid('show-switch'), { timeout: 20_000 }).toContain('second link:');
+    expect(await viewSaid('show-switch')).toContain('first link: shown');
+    expect(await viewSaid('show-switch')).toContain('second link: refused');
+    const link = page.locator('[data-view-link]');
+    expect(await link.textContent()).toContain('https://example.com/first');
+    await link.getByRole('button', { name: 'Dismiss' }).click();
+    expect(await link.count()).toBe(0);
+  }, 60_000);
+
+  it('the WebRTC prelude runs in a View whose first “<head>” is inside a comment (found by an attack review)', async () => {
+    await modelCalls('apps', 'show-comment', {});
+    await expect.poll(() => viewSaid('show-comment'), { timeout: 20_000 }).toContain('webrtc:');
+    expect(await viewSaid('show-comment')).toContain('webrtc: gone');
   }, 60_000);
 });

@@ -30,7 +30,9 @@ describeInChromium('first run in Chromium', () => {
   const shot = (name: string) => page.screenshot({ path: path.join(shots, `first-run-${name}.png`) });
 
   it('says what to do first, and the key step saves a key without calling any API', async () => {
-    await expect.poll(() => checklist().textContent()).toContain('Add your Anthropic API key');
+    await expect
+      .poll(() => checklist().textContent())
+      .toContain('Add your Anthropic API key (or another model provider)');
     expect(await checklist().textContent()).toContain('Add an MCP server');
     await shot('1-empty');
     await checklist().getByRole('button', { name: 'Open Settings' }).click();

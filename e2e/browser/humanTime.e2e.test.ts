@@ -7,8 +7,8 @@ import { describeInChromium, type RunningShell, runToolByHand, shots, startShell
 
 /**
  * A person takes their time: a question answered long after the call's timeout still reaches the
- * server, and a dialog whose request died closes and says why. The servers' timeouts are set to one
- * second so "long after" is a few seconds here.
+ * server, and a dialog whose request died closes and says why. The servers' timeouts are set to two
+ * seconds so "long after" is a few seconds here.
  */
 describeInChromium('the person takes their time', () => {
   let shell: RunningShell;
@@ -25,13 +25,15 @@ describeInChromium('the person takes their time', () => {
           everything: {
             command: process.execPath,
             args: [EVERYTHING_ENTRY, 'stdio'],
-            requestTimeoutMs: 1000,
+            // The call's own legs (sent → asked, answered → result) get this much on a loaded machine.
+            requestTimeoutMs: 2000,
           },
           cancelling: {
             command: cancelling.command,
             args: cancelling.args,
-            env: { HOSTILE_CANCEL_AFTER_MS: '2500' },
-            requestTimeoutMs: 1000,
+            // Long enough for the dialog to open and be typed in on a loaded machine.
+            env: { HOSTILE_CANCEL_AFTER_MS: '6000' },
+            requestTimeoutMs: 2000,
           },
         },
         trusted: ['everything', 'cancelling'],
@@ -41,7 +43,7 @@ describeInChromium('the person takes their time', () => {
       ['everything', 'cancelling'],
     );
     page = shell.page;
-  });
+  }, 60_000);
 
   afterAll(async () => {
     await shell?.stop();
@@ -55,8 +57,8 @@ describeInChromium('the person takes their time', () => {
     const runner = await runTool('everything', 'trigger-elicitation-request');
     const form = dialog(/Information requested by everything/);
     await form.getByLabel(/^String \*?$/).fill('Ada Lovelace');
-    // Three times the call's one-second timeout, thinking.
-    await page.waitForTimeout(3000);
+    // Three times the call's two-second timeout, thinking.
+    await page.waitForTimeout(6000);
     await form.getByRole('button', { name: 'Send' }).click();
     const result = runner.getByRole('region', { name: 'Result' });
     await expect.poll(() => result.textContent()).toContain('Ada Lovelace');
@@ -69,7 +71,7 @@ describeInChromium('the person takes their time', () => {
     const ask = dialog(/Sampling request from cancelling/);
     await ask.getByLabel('System prompt').fill('half-typed');
     // The server cancels its request while the person is editing.
-    await expect.poll(() => ask.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => ask.count(), { timeout: 20_000 }).toBe(0);
     const notice = page.getByRole('status');
     await expect
       .poll(() => notice.textContent())

@@ -148,8 +148,19 @@ export async function startShellOpen(options: ShellOptions, running: string[]): 
   const shell = await startShell(options);
   await shell.page.goto(shell.url);
   await goTo(shell.page, 'Servers');
-  for (const id of running)
-    await shell.page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
+  const until = Date.now() + 40_000;
+  for (const id of running) {
+    const card = shell.page.locator(`[data-server="${id}"]`);
+    try {
+      await card.locator('[data-status="running"]').waitFor({ timeout: Math.max(1, until - Date.now()) });
+    } catch (error) {
+      // Say what the card said: a server that failed names why, one still starting says so.
+      const said = await card.textContent({ timeout: 1000 }).catch(() => '(no card)');
+      throw new Error(`${id} did not come to run on the Servers page; its card says: ${said}`, {
+        cause: error,
+      });
+    }
+  }
   return shell;
 }
 

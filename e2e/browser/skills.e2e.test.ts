@@ -75,6 +75,13 @@ describeInChromium('skills in the chat', () => {
 
   it('a skill is loaded only when sent, verified, and the model reads it', async () => {
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed (else the switch clears it).
+    await expect
+      .poll(async () => {
+        const current = page.locator('.conversation-list [aria-current="true"]');
+        return (await current.count()) === 1 ? await current.textContent() : '';
+      })
+      .toMatch(/^New conversation0 messages/);
     await page.getByRole('button', { name: 'Load skill…' }).click();
     const list = page.getByRole('list', { name: 'Skills to load' });
     await expect.poll(() => list.textContent()).toContain('trip-planning');
@@ -99,6 +106,13 @@ describeInChromium('skills in the chat', () => {
 
   it('a skill whose file does not match its listing is refused, and the message is kept', async () => {
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed (else the switch clears it).
+    await expect
+      .poll(async () => {
+        const current = page.locator('.conversation-list [aria-current="true"]');
+        return (await current.count()) === 1 ? await current.textContent() : '';
+      })
+      .toMatch(/^New conversation0 messages/);
     await page.getByRole('button', { name: 'Load skill…' }).click();
     await page.getByRole('list', { name: 'Skills to load' }).getByRole('button', { name: /lies/ }).click();
     await page.getByRole('combobox', { name: 'Message' }).fill('Use it');

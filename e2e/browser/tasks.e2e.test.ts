@@ -17,8 +17,9 @@ const RESEARCH = 'everything__simulate-research-query';
 
 /**
  * A tool that runs as a task (server-everything's simulate-research-query: taskSupport "required",
- * four one-second stages) in the app: its status shows on the card, it keeps running when the page
- * is reloaded, its result reaches the conversation; from the tool runner it can be cancelled.
+ * four one-second stages, a question at the third when the topic is ambiguous) in the app: its status
+ * shows on the card, it waits on its question while the page is reloaded, the answer goes on from
+ * the new page, its result reaches the conversation; from the tool runner it can be cancelled.
  */
 describeInChromium('tasks in the app', () => {
   let fake: FakeAnthropic;
@@ -44,13 +45,26 @@ describeInChromium('tasks in the app', () => {
     await fake?.stop();
   }, 60_000);
 
-  it('a chat’s tool call that becomes a task shows its status, survives a reload, and its result reaches the model', async () => {
+  it('a chat’s tool call that becomes a task shows its status, waits on its question across a reload, and its result reaches the model', async () => {
     await goTo(page, 'Chats');
     fake.script(
-      { content: [{ type: 'tool_use', id: 'toolu_t1', name: RESEARCH, input: { topic: 'tides' } }] },
+      // Ambiguous: at its third stage the task asks which tides are meant (input_required) and waits
+      // for the person — so it is surely still running however long the reload below takes.
+      {
+        content: [
+          { type: 'tool_use', id: 'toolu_t1', name: RESEARCH, input: { topic: 'tides', ambiguous: true } },
+        ],
+      },
       { content: [{ type: 'text', text: 'The research on tides is done.' }] },
     );
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed (else the switch clears it).
+    await expect
+      .poll(async () => {
+        const current = page.locator('.conversation-list [aria-current="true"]');
+        return (await current.count()) === 1 ? await current.textContent() : '';
+      })
+      .toMatch(/^New conversation0 messages/);
     await page.getByRole('combobox', { name: 'Message' }).fill('Research tides');
     await page.getByRole('combobox', { name: 'Message' }).press('Enter');
     await page
@@ -62,17 +76,20 @@ describeInChromium('tasks in the app', () => {
       .poll(() => status.first().getAttribute('data-task-status'), { timeout: 10_000 })
       .toBe('working');
     await page.screenshot({ path: path.join(shots, 'task-working.png') });
-    // The page goes away and comes back; the task runs on in the host.
+    const question = page.getByRole('dialog', { name: /Information requested by everything/ });
+    await expect.poll(() => question.count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => status.first().getAttribute('data-task-status'), { timeout: 10_000 })
+      .toBe('input_required');
+    // The page goes away and comes back; the task waits on in the host, its question with it (a
+    // reload is not a closed window: nothing waiting on the person is refused).
     await page.reload();
+    await expect.poll(() => question.count(), { timeout: 10_000 }).toBe(1);
+    await page.screenshot({ path: path.join(shots, 'task-after-reload.png') });
+    await question.getByLabel(/Clarification/).selectOption({ label: 'Historical perspective' });
+    await question.getByRole('button', { name: 'Send' }).click();
     await goTo(page, 'Chats');
     await page.getByRole('navigation', { name: 'Conversations' }).getByText('Research tides').click();
-    // The reloaded page shows the task still working (its next status reaches the new page).
-    await expect
-      .poll(() => page.locator('[data-task-status]').first().getAttribute('data-task-status'), {
-        timeout: 5_000,
-      })
-      .toBe('working');
-    await page.screenshot({ path: path.join(shots, 'task-after-reload.png') });
     const log = page.getByRole('log', { name: 'Messages' });
     await expect
       .poll(() => log.textContent(), { timeout: 20_000 })
@@ -80,7 +97,7 @@ describeInChromium('tasks in the app', () => {
     const sent = JSON.stringify(
       fake.requests.filter((r) => r.path === '/v1/messages').at(-1)?.body?.messages,
     );
-    expect(sent).toContain('tides');
+    expect(sent).toContain('historical');
     await page.screenshot({ path: path.join(shots, 'task-done.png') });
   }, 60_000);
 

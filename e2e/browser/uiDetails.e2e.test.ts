@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describeInChromium('UI details in Chromium', () => {
       ['everything', 'files'],
     );
     page = shell.page;
-  });
+  }, 60_000);
   afterAll(async () => {
     await shell?.stop();
     await fake?.stop();
@@ -107,6 +108,13 @@ describeInChromium('UI details in Chromium', () => {
     );
     await goTo(page, 'Chats');
     await page.getByRole('button', { name: 'New chat' }).click();
+    // The new, empty conversation is open before anything is typed (else the switch clears it).
+    await expect
+      .poll(async () => {
+        const current = page.locator('.conversation-list [aria-current="true"]');
+        return (await current.count()) === 1 ? await current.textContent() : '';
+      })
+      .toMatch(/^New conversation0 messages/);
     await page.getByRole('combobox', { name: 'Message' }).fill('Add these');
     await page.getByRole('combobox', { name: 'Message' }).press('Enter');
     await page
@@ -138,6 +146,25 @@ describeInChromium('UI details in Chromium', () => {
       expect({ section, overflow }).toEqual({ section, overflow: 0 });
     }
     await shot('3-folders-900');
+
+    // The open conversation's actions keep together: on one line, never one stray button below.
+    await goTo(page, 'Chats');
+    const actions = page.locator('.chat-actions > *');
+    expect(await actions.count()).toBe(5);
+    const tops = await actions.evaluateAll((els) =>
+      els.map((e) => Math.round(e.getBoundingClientRect().top)),
+    );
+    expect(new Set(tops).size).toBe(1);
+    // Export… offers both formats; Markdown saves the conversation as a file.
+    await page.locator('.chat-actions summary', { hasText: 'Export…' }).click();
+    await shot('3a-chat-900-export');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Markdown (.md)' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toMatch(/\.md$/);
+    expect(await readFile((await saved.path())!, 'utf8')).toContain('That did not work.');
+    expect(await page.getByRole('button', { name: 'Markdown (.md)' }).isVisible()).toBe(false);
+    await goTo(page, 'Folders');
     expect(await page.getByRole('note').first().textContent({ timeout: 5000 })).toMatch(
       /files was started with \/srv\/shared-docs\. A server that takes folders from here/,
     );

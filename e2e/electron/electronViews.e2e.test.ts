@@ -42,7 +42,7 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
     );
     app = await _electron.launch({ args: [root], env: { ...process.env, SWITCHBOARD_HOME: home } });
     page = await app.firstWindow();
-    await page.evaluate((key) => window.switchboard!.setApiKey(key), API_KEY);
+    await page.evaluate((key) => window.switchboard!.setApiKey('anthropic', key), API_KEY);
     await goTo(page, 'Servers');
     await page.waitForSelector('[data-server="apps"] [data-status="running"]', { timeout: 20_000 });
     await goTo(page, 'Chats');

@@ -1,7 +1,9 @@
 import { splitCommandLine as splitShared } from '../../shared/host/commandLine';
+import { baseUrlProblem } from '../../shared/host/settings';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../shared/mcp/protocol';
 
 export const USAGE = `Usage: npm run -s mcp -- (--stdio "<command line>" | --url <url>) [flags] <subcommand> [args]
+       npm run -s mcp -- [--stdio "<command line>" | --url <url>] [chat flags] chat ["message"]
 
 Subcommands:
   info                                  server info, capabilities, protocol version, instructions
@@ -15,6 +17,26 @@ Subcommands:
   complete <prompt|template> <arg> <value>
                                         complete an argument of a prompt (by name) or a
                                         resource template (by URI template)
+  chat ["message"]                      one turn with a model using the server's tools (the
+                                        server is named "server"), or without --stdio/--url
+                                        the servers of Switchboard's config that you confirmed;
+                                        without a message, a conversation until end of input
+
+Chat flags:
+  --provider anthropic|openai           the model API (default: Switchboard's default provider)
+  --base-url <url>                      where its requests go (https, or http on this computer)
+  --model <name>                        the model (default: the provider's default, or the first
+                                        it lists)
+  --api-key-env <VAR>                   send the key in this environment variable to --base-url
+                                        (ANTHROPIC_API_KEY / OPENAI_API_KEY go only to their
+                                        vendor's API)
+  --allow <server:tool>                 allow these calls without asking (repeatable; * for any
+                                        server or tool, given explicitly: nothing is allowed by
+                                        default). Others are asked in the terminal, or denied
+                                        when no terminal is attached
+  --json                                print the whole turn as JSON (messages, tool calls with
+                                        server, arguments, decision and result, token usage)
+  Keys: ANTHROPIC_API_KEY / OPENAI_API_KEY, else Switchboard's secret store (file store).
 
 Flags:
   --stdio "<command line>"              a local server to start
@@ -58,8 +80,22 @@ export interface CliOAuth {
   clientCredentials: boolean;
 }
 
+/** What `chat` asks for besides the servers. */
+export interface ChatOptions {
+  provider: 'anthropic' | 'openai' | undefined;
+  baseUrl: string | undefined;
+  model: string | undefined;
+  /** The environment variable whose key goes to the chosen address. */
+  keyEnv: string | undefined;
+  /** `server:tool` patterns, `*` for any; `*` alone allows everything. */
+  allow: string[];
+  json: boolean;
+}
+
 export interface CliArgs {
-  server: CliServer;
+  /** null: `chat` with the servers of Switchboard's config. */
+  server: CliServer | null;
+  chat: ChatOptions;
   timeoutMs: number | undefined;
   logLevel: LoggingLevel | undefined;
   roots: string[];
@@ -79,6 +115,7 @@ const ARITY: Record<string, [number, number]> = {
   prompts: [0, 0],
   prompt: [1, 2],
   complete: [3, 3],
+  chat: [0, 1],
 };
 
 /** Splits --stdio's command line with the same rules as the app's server editor (shared/host/commandLine). */
@@ -118,7 +155,16 @@ export function parseArgs(argv: string[]): CliArgs {
   };
   let oauthFlags = false;
   const rest: string[] = [];
-  const out: Omit<CliArgs, 'server' | 'subcommand' | 'positional'> = {
+  const chat: ChatOptions = {
+    provider: undefined,
+    baseUrl: undefined,
+    model: undefined,
+    keyEnv: undefined,
+    allow: [],
+    json: false,
+  };
+  let chatFlags = false;
+  const out: Omit<CliArgs, 'server' | 'chat' | 'subcommand' | 'positional'> = {
     timeoutMs: undefined,
     logLevel: undefined,
     roots: [],
@@ -219,6 +265,47 @@ export function parseArgs(argv: string[]): CliArgs {
       case '--elicitation-response':
         out.elicitationResponse = parseJsonObject(value(), '--elicitation-response');
         break;
+      case '--provider': {
+        const p = value();
+        if (p !== 'anthropic' && p !== 'openai') throw new UsageError('--provider takes anthropic or openai');
+        chat.provider = p;
+        chatFlags = true;
+        break;
+      }
+      case '--base-url': {
+        const url = value();
+        const problem = baseUrlProblem(url);
+        if (problem) throw new UsageError(`--base-url: ${problem}`);
+        chat.baseUrl = url;
+        chatFlags = true;
+        break;
+      }
+      case '--model':
+        chat.model = value();
+        chatFlags = true;
+        break;
+      case '--api-key-env': {
+        const name = value();
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+          throw new UsageError(
+            `--api-key-env takes the name of an environment variable, not ${JSON.stringify(name)}`,
+          );
+        chat.keyEnv = name;
+        chatFlags = true;
+        break;
+      }
+      case '--allow': {
+        const pattern = value();
+        if (pattern !== '*' && !/^[^:\s]+:[^\s]+$/.test(pattern))
+          throw new UsageError(`--allow takes server:tool (or * for all), not ${JSON.stringify(pattern)}`);
+        chat.allow.push(pattern);
+        chatFlags = true;
+        break;
+      }
+      case '--json':
+        chat.json = true;
+        chatFlags = true;
+        break;
       case '--help':
       case '-h':
         throw new UsageError('');
@@ -228,7 +315,10 @@ export function parseArgs(argv: string[]): CliArgs {
     }
   }
   if (stdio && url) throw new UsageError('give --stdio or --url, not both');
-  let server: CliServer;
+  const [subcommand, ...positional] = rest;
+  if (chatFlags && subcommand !== 'chat')
+    throw new UsageError('--provider, --base-url, --model, --api-key-env, --allow and --json are for chat');
+  let server: CliServer | null;
   if (url) {
     if (Object.keys(env).length > 0) throw new UsageError('--env is for --stdio servers');
     if ((oauth.clientCredentials || oauth.clientSecretEnv) && !oauth.clientId)
@@ -241,10 +331,13 @@ export function parseArgs(argv: string[]): CliArgs {
     const [command, ...args] = splitCommandLine(stdio);
     if (!command) throw new UsageError('--stdio needs a command');
     server = { kind: 'stdio', command, args, env };
+  } else if (subcommand === 'chat') {
+    if (Object.keys(env).length > 0 || Object.keys(headers).length > 0 || oauthFlags || transport !== 'auto')
+      throw new UsageError('--env, --header, --transport and the sign-in flags need --stdio or --url');
+    server = null;
   } else {
     throw new UsageError('--stdio "<command line>" or --url <url> is required');
   }
-  const [subcommand, ...positional] = rest;
   if (!subcommand) throw new UsageError('a subcommand is required');
   const arity = ARITY[subcommand];
   if (!arity) throw new UsageError(`unknown subcommand ${subcommand}`);
@@ -253,5 +346,5 @@ export function parseArgs(argv: string[]): CliArgs {
       `${subcommand} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]}–${arity[1]}`} argument(s)`,
     );
   }
-  return { ...out, server, subcommand, positional };
+  return { ...out, server, chat, subcommand, positional };
 }

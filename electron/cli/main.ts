@@ -1,6 +1,7 @@
 // Headless command line over electron/mcp: `npm run -s mcp -- --stdio "<command line>" <subcommand>`.
 import { McpError } from '../mcp';
 import { parseArgs, USAGE, UsageError } from './args';
+import { runChat, terminalInput } from './chat';
 import { runCli } from './run';
 
 const io = {
@@ -19,7 +20,7 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    return await runCli(args, io);
+    return args.subcommand === 'chat' ? await runChat(args, io, terminalInput()) : await runCli(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`error: ${error.message}`);

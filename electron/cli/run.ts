@@ -15,7 +15,7 @@ import {
   StdioTransport,
   type Transport,
 } from '../mcp';
-import { type CliArgs, parseJsonObject } from './args';
+import { type CliArgs, parseJsonObject, UsageError } from './args';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -107,6 +107,7 @@ function authorizerFor(server: Extract<CliArgs['server'], { kind: 'url' }>, labe
 export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   const roots = await rootsOf(args.roots);
   const { server } = args;
+  if (!server) throw new UsageError('--stdio "<command line>" or --url <url> is required');
   const label = server.kind === 'stdio' ? server.command : new URL(server.url).host;
   const transport: Transport =
     server.kind === 'stdio'

@@ -39,6 +39,14 @@ describe('one app per data folder', () => {
     await third.release();
   });
 
+  it('a first start makes the data folder (owner only) before it takes the lock (found by a new-user walk)', async () => {
+    const fresh = path.join(home, 'not', 'yet', 'there');
+    const lock = await lockDataDir(fresh, 'browser shell');
+    expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+    expect((await stat(lock.file)).isFile()).toBe(true);
+    await lock.release();
+  });
+
   it('a half-written or foreign lock file is not proof of a running app', async () => {
     await writeFile(path.join(home, 'instance.lock'), '{"pid":');
     const lock = await lockDataDir(home, 'browser shell');

@@ -1,5 +1,5 @@
 import { readFileSync, unlinkSync } from 'node:fs';
-import { open, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Who holds a data folder: written into its lock file, read back by a second start. */
@@ -31,6 +31,8 @@ const FILE = 'instance.lock';
 export async function lockDataDir(home: string, shell: string): Promise<DataDirLock> {
   const file = path.join(home, FILE);
   const me: LockOwner = { pid: process.pid, startedAt: Date.now(), shell };
+  // A first start: the data folder does not exist yet (only its owner may read it).
+  await mkdir(home, { recursive: true, mode: 0o700 });
   for (let attempt = 0; ; attempt++) {
     try {
       const handle = await open(file, 'wx', 0o600);

@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { AnthropicProvider } from '../llm/anthropic/anthropicProvider';
-import type { ModelProvider } from '../llm/modelProvider';
 import type { Disposer } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { SettingsStore } from '../store/settingsStore';
@@ -15,13 +13,15 @@ import { SamplingPolicy } from './consent/samplingPolicy';
 import { HostService, type ShellAbilities } from './hostService';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
+import { ModelProviders } from './models/modelProviders';
 import { RootsManager } from './roots/rootsManager';
 import { ToolInvocations } from './runs/toolInvocations';
 import { FileSecretStore } from './secrets/fileSecretStore';
-import { adoptLegacyKey, providerKeyId } from './secrets/providerKey';
+import { adoptLegacyKey } from './secrets/providerKey';
 import { SecretAuthStore } from './secrets/secretAuthStore';
 import type { SecretStore } from './secrets/secretStore';
 import { clientFeatures } from './servers/clientFeatures';
+import { EraStore } from './servers/eraStore';
 import type { RestartPolicy } from './servers/restartPolicy';
 import { ServerRegistry } from './servers/serverRegistry';
 import { TrustStore } from './servers/trustStore';
@@ -53,7 +53,7 @@ export interface HostParts {
   consent: ConsentBroker;
   approvals: ApprovalStore;
   settings: SettingsStore;
-  provider: ModelProvider;
+  providers: ModelProviders;
   tools: ToolInvocations;
   chat: ChatService;
   apps: AppViews;
@@ -75,7 +75,7 @@ export class Host implements HostParts {
   readonly consent: ConsentBroker;
   readonly approvals: ApprovalStore;
   readonly settings: SettingsStore;
-  readonly provider: ModelProvider;
+  readonly providers: ModelProviders;
   readonly tools: ToolInvocations;
   readonly chat: ChatService;
   readonly apps: AppViews;
@@ -96,7 +96,7 @@ export class Host implements HostParts {
       consent: this.consent,
       approvals: this.approvals,
       settings: this.settings,
-      provider: this.provider,
+      providers: this.providers,
       tools: this.tools,
       chat: this.chat,
       apps: this.apps,
@@ -117,22 +117,20 @@ export class Host implements HostParts {
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
     const settings = SettingsStore.inHome(home);
     await adoptLegacyKey(secrets, (await settings.get()).settings.anthropic.baseUrl);
-    // Where the key goes is read from Settings on every request, and from nowhere else; the key is
-    // the one stored for that origin (providerKeyId), so a changed base URL never receives another's.
-    const provider = new AnthropicProvider(async () => {
-      const { baseUrl } = (await settings.get()).settings.anthropic;
-      return { baseUrl, apiKey: await secrets.get(providerKeyId(baseUrl)) };
-    });
+    const providers = new ModelProviders(settings, secrets);
     const sampling =
       options.sampler === null
         ? undefined
-        : new SamplingPolicy(consent, settings, provider, options.sampler ?? undefined);
+        : new SamplingPolicy(consent, settings, providers, options.sampler ?? undefined, (text) =>
+            redactor.redact(text),
+          );
     const registry = new ServerRegistry({
       config: ConfigFile.inHome(home),
       secrets,
       logs,
       redactor,
       trust: TrustStore.inHome(home),
+      eras: EraStore.inHome(home),
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
       handlersFor: (server) => clientFeatures(server, { roots, consent, sampling }),
@@ -149,8 +147,9 @@ export class Host implements HostParts {
     const apps = new AppViews({ conversations, registry, catalog, tools, logs });
     const chat = new ChatService({
       store: conversations,
-      provider,
+      providers,
       settings,
+      redact: (text) => redactor.redact(text),
       catalog,
       tools,
       readResource: async (server, uri) => resourceToBlocks(await registry.session(server).readResource(uri)),
@@ -173,7 +172,7 @@ export class Host implements HostParts {
         consent,
         approvals,
         settings,
-        provider,
+        providers,
         tools,
         chat,
         apps,

@@ -209,6 +209,30 @@ describe('HostService: editing servers', () => {
     expect(await host.secrets.values()).toEqual([]);
   });
 
+  it("a local server's era is kept for the next launch, and forgotten with the server", async () => {
+    const { host, service } = await runningEverything();
+    const eras = async () =>
+      Object.values(JSON.parse(await readFile(path.join(home, 'server-eras.json'), 'utf8')));
+    await expect.poll(eras).toEqual(['legacy']);
+    await service.removeServer('everything');
+    expect(host.registry.views()).toEqual([]);
+    await expect.poll(eras).toEqual([]);
+  });
+
+  it('a server taken out of config.json while the app was closed is forgotten at the next launch', async () => {
+    await runningEverything();
+    const file = path.join(home, 'server-eras.json');
+    await expect
+      .poll(async () => Object.values(JSON.parse(await readFile(file, 'utf8'))))
+      .toEqual(['legacy']);
+    service!.dispose();
+    service = undefined;
+    await host!.shutdown();
+    await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: {} }));
+    host = await Host.create({ home });
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({});
+  });
+
   it('previews an import, then applies the chosen servers once', async () => {
     const { host, service } = await start({});
     const source = path.join(home, 'claude.json');
@@ -352,15 +376,15 @@ describe('HostService: settings and the API key', () => {
     const { host, service } = await start({});
     const KEY = 'sk-ant-canary-41c2';
     expect((await service.getSettings()).hasApiKey).toBe(false);
-    await service.setApiKey(`  ${KEY}  `);
+    await service.setApiKey('anthropic', `  ${KEY}  `);
     const view = await service.getSettings();
     expect(view.hasApiKey).toBe(true);
     expect(JSON.stringify(view)).not.toContain(KEY);
     expect(await host.secrets.get('anthropic/api-key@https://api.anthropic.com')).toBe(KEY);
     host.logs.append('x', 'stderr', 'info', `leaked ${KEY}`);
     expect(host.logs.entries('x')[0]?.text).toBe('leaked [redacted]');
-    await expect(service.setApiKey('   ')).rejects.toThrow('empty');
-    await service.setApiKey(null);
+    await expect(service.setApiKey('anthropic', '   ')).rejects.toThrow('empty');
+    await service.setApiKey('anthropic', null);
     expect((await service.getSettings()).hasApiKey).toBe(false);
   });
 

@@ -14,7 +14,7 @@ import { applyImport, draftOf, removeServer, saveDraft } from './config/serverEd
 import type { HostParts } from './host';
 import { listDirectory } from './roots/directoryBrowser';
 import { toolRunOutcome } from './runs/toolOutcome';
-import { keyOrigin, providerKeyId } from './secrets/providerKey';
+import { keyOrigin, openAIKeysOf, providerKeyId } from './secrets/providerKey';
 
 export interface ShellAbilities {
   /** The shell's native folder picker (Electron). */
@@ -354,16 +354,23 @@ export class HostService implements HostApi {
 
   async getSettings() {
     const { settings, problems } = await this.host.settings.get();
+    const providers = await this.host.providers.views();
     return {
       settings,
       problems,
-      hasApiKey: await this.host.provider.hasKey(),
+      providers,
+      hasApiKey: providers[0]!.hasKey,
       keyOrigin: keyOrigin(settings.anthropic.baseUrl),
     };
   }
   async saveSettings(settings: Settings) {
-    const before = (await this.host.settings.get()).settings.anthropic.baseUrl;
+    const previous = (await this.host.settings.get()).settings;
+    const before = previous.anthropic.baseUrl;
     await this.host.settings.set(settings);
+    // A provider removed takes its keys with it — the one for its address now, and any left bound to
+    // an address it had before (one added again later, anywhere, asks for its key again).
+    for (const gone of previous.openai.filter((p) => !settings.openai.some((q) => q.id === p.id)))
+      await this.host.secrets.deleteStartingWith(openAIKeysOf(gone.id));
     const after = settings.anthropic.baseUrl;
     if (keyOrigin(before) === keyOrigin(after) || !this.shell.confirmKeyDestination) return;
     // The key stays with the origin it was entered for unless the person says otherwise where the
@@ -374,8 +381,8 @@ export class HostService implements HostApi {
     if (await this.shell.confirmKeyDestination(keyOrigin(before), keyOrigin(after)))
       await secrets.set(providerKeyId(after), key);
   }
-  async setApiKey(key: string | null) {
-    const id = providerKeyId((await this.host.settings.get()).settings.anthropic.baseUrl);
+  async setApiKey(provider: string, key: string | null) {
+    const id = await this.host.providers.keyIdOf(provider);
     if (key === null) {
       await this.host.secrets.delete(id);
       return;
@@ -386,8 +393,10 @@ export class HostService implements HostApi {
     this.host.redactor.add(trimmed);
     await this.host.secrets.set(id, trimmed);
   }
-  listModels() {
-    return this.host.provider.listModels();
+  async listModels(provider: string) {
+    const list = await (await this.host.providers.get(provider)).provider.listModels();
+    // An API may echo the key it refused: the page never gets it.
+    return list.error ? { ...list, error: this.host.redactor.redact(list.error) } : list;
   }
 
   // ---- chat -----------------------------------------------------------------------------------------
@@ -430,6 +439,12 @@ export class HostService implements HostApi {
   }
   retryReply(id: string) {
     return this.host.chat.retry(id);
+  }
+  leaveOutOldToolResults(id: string) {
+    return this.host.chat.leaveOutOldToolResults(id);
+  }
+  async continueWithSummary(id: string) {
+    return { ...(await this.host.chat.continueWithSummary(id)), replying: false };
   }
   editAndResend(id: string, messageId: string, text: string) {
     return this.host.chat.editAndResend(id, messageId, text);

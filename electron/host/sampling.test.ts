@@ -82,3 +82,21 @@ describe('sampling through the Anthropic provider (fake API, real SDK, server-ev
     expect(keyless.consent.queue()).toEqual([]);
   });
 });
+
+describe('sampling errors go back to the server that asked', () => {
+  it('without the API key a model API echoed in its error (the server is not the model API: found by an attack review)', async () => {
+    const h = await start({ maxTokensCap: 100, perServerPerMinute: 10 });
+    // A gateway that quotes the key it refused (some do, in full).
+    env.fake.script({
+      status: 401,
+      type: 'authentication_error',
+      message: 'invalid x-api-key sk-ant-sampling-5e1d',
+    });
+    const call = sample(h, 'leak it');
+    h.consent.answer((await next(h, 'sampling')).id, { kind: 'sampling', approve: true });
+    const said = text(await call);
+    // The server hears that sampling failed, never the key.
+    expect(said).toMatch(/API key was refused/);
+    expect(said).not.toContain('sk-ant-sampling-5e1d');
+  });
+});

@@ -387,7 +387,7 @@ describe('4. the write-only API key cannot be read back by moving the base URL',
     const current = (await page.getSettings()).settings;
     await page.saveSettings({ ...current, anthropic: { baseUrl: sink.url } });
     expect(await page.getSettings()).toMatchObject({ hasApiKey: false, keyOrigin: sink.url });
-    await page.listModels();
+    await page.listModels('anthropic');
     expect(leaked(API_KEY)).toBe(false);
     // Back where the key was entered: it is there again (nothing was lost).
     await page.saveSettings(current);
@@ -399,7 +399,7 @@ describe('4. the write-only API key cannot be read back by moving the base URL',
     await writeFile(path.join(home, 'settings.json'), JSON.stringify({ anthropic: { baseUrl: sink.url } }));
     host = await Host.create({ home });
     service = new HostService(host);
-    await service.listModels();
+    await service.listModels('anthropic');
     expect(leaked(API_KEY)).toBe(false);
   });
 
@@ -423,7 +423,7 @@ describe('4. the write-only API key cannot be read back by moving the base URL',
     answer = true;
     await service.saveSettings({ ...current, anthropic: { baseUrl: sink.url } });
     expect((await service.getSettings()).hasApiKey).toBe(true);
-    await service.listModels();
+    await service.listModels('anthropic');
     expect(leaked(API_KEY)).toBe(true); // the person chose to send it there
   });
 

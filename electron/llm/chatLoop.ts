@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatBlock, ChatMessage, ToolCallRecord } from '../../shared/chat/conversation';
+import type { ChatBlock, ChatMessage, TokenUsage, ToolCallRecord } from '../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
+import { parseArguments } from './modelContent';
 import type { ModelProvider, ModelToolSpec } from './modelProvider';
 import { ProviderError } from './providerError';
 
@@ -20,6 +21,7 @@ export interface TurnInput {
   model: string;
   system?: string;
   maxTokens: number;
+  thinkingBudget?: number;
   /** The conversation so far, ending with what the person just said (or tool results). */
   history: ChatMessage[];
   tools: ModelToolSpec[];
@@ -50,11 +52,13 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     const json: Record<number, string> = {};
     let model = input.model;
     let stopReason: string | undefined;
+    let usage: TokenUsage | undefined;
     try {
       for await (const event of input.provider.stream(
         {
           model: input.model,
           maxTokens: input.maxTokens,
+          ...(input.thinkingBudget ? { thinkingBudget: input.thinkingBudget } : {}),
           messages: history,
           ...(input.system ? { system: input.system } : {}),
           tools: input.tools,
@@ -71,11 +75,20 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
           blocks[event.index] = { type: 'tool_use', id: event.id, name: event.name, input: {} };
           json[event.index] = '';
           input.onEvent({ kind: 'tool-use', id: event.id, name: event.name });
+        } else if (event.type === 'thinking') {
+          const block = blocks[event.index];
+          const thinking: Extract<ChatBlock, { type: 'thinking' }> =
+            block?.type === 'thinking' ? block : { type: 'thinking', text: '' };
+          blocks[event.index] = thinking;
+          if (event.text) thinking.text += event.text;
+          if (event.signature) thinking.signature = (thinking.signature ?? '') + event.signature;
+          if (event.redacted) thinking.redacted = event.redacted;
         } else if (event.type === 'tool-input') json[event.index] = (json[event.index] ?? '') + event.json;
         else if (event.type === 'block-end') {
           const block = blocks[event.index];
-          if (block?.type === 'tool_use') block.input = parseInput(json[event.index] ?? '');
+          if (block?.type === 'tool_use') block.input = parseArguments(json[event.index] ?? '');
         } else if (event.type === 'stop') stopReason = event.reason;
+        else if (event.type === 'usage') usage = event.usage;
       }
     } catch (error) {
       if (!(error instanceof ProviderError && error.kind === 'aborted') && !input.signal.aborted) throw error;
@@ -94,6 +107,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
           at: Date.now(),
           model,
           stopReason: 'stopped',
+          ...(usage ? { usage } : {}),
         });
       return { stopped: true };
     }
@@ -104,6 +118,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
       at: Date.now(),
       model,
       ...(stopReason ? { stopReason } : {}),
+      ...(usage ? { usage } : {}),
     };
     await input.onMessage(reply);
     history.push(reply);
@@ -130,17 +145,5 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     await input.onMessage(results);
     history.push(results);
     if (input.signal.aborted) return { stopped: true };
-  }
-}
-
-function parseInput(json: string): Record<string, unknown> {
-  if (!json.trim()) return {};
-  try {
-    const value = JSON.parse(json) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : {};
-  } catch {
-    return {};
   }
 }

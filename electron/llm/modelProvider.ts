@@ -1,4 +1,4 @@
-import type { ChatBlock } from '../../shared/chat/conversation';
+import type { ChatBlock, TokenUsage } from '../../shared/chat/conversation';
 import type { CreateMessageParams, CreateMessageResult } from '../../shared/mcp/protocol';
 
 /**
@@ -7,6 +7,8 @@ import type { CreateMessageParams, CreateMessageResult } from '../../shared/mcp/
  * maps them to its SDK inside its own folder (electron/llm/anthropic/…); no SDK type crosses it.
  */
 export interface ModelProvider {
+  /** The most tools one request may carry, where the API has a limit. */
+  readonly maxTools?: number;
   /** Whether a key is stored for where requests go now (without calling the API). */
   hasKey(): Promise<boolean>;
   /** The models the API offers (kept a while), or a known list with why the API could not say. */
@@ -21,6 +23,8 @@ export interface ModelProvider {
 export interface ProviderAccess {
   baseUrl: string;
   apiKey: string | undefined;
+  /** Whether its models read images (default yes); when not, images are described in text. */
+  images?: boolean;
 }
 
 export interface ModelList {
@@ -47,6 +51,8 @@ export interface ModelTurnRequest {
   model: string;
   system?: string;
   maxTokens: number;
+  /** Extended thinking's budget (Anthropic), when the conversation asks for it. */
+  thinkingBudget?: number;
   messages: readonly ModelMessage[];
   tools: readonly ModelToolSpec[];
 }
@@ -64,7 +70,11 @@ export type ModelStreamEvent =
   | { type: 'tool-use'; index: number; id: string; name: string }
   | { type: 'tool-input'; index: number; json: string }
   | { type: 'block-end'; index: number }
-  | { type: 'stop'; reason: StopReason };
+  /** Reasoning, in pieces: its text, the signature that closes it, or a redacted block whole. */
+  | { type: 'thinking'; index: number; text?: string; signature?: string; redacted?: string }
+  | { type: 'stop'; reason: StopReason }
+  /** What the request cost, once the API has counted it (before or after `stop`). */
+  | { type: 'usage'; usage: TokenUsage };
 
 /** Image types every provider's models read; others are described to the model in text. */
 export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set([

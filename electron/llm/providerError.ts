@@ -6,6 +6,10 @@ export type ProviderErrorKind =
   | 'network'
   | 'aborted'
   | 'bad-request'
+  /** The conversation no longer fits the model's context window. */
+  | 'too-long'
+  /** More tools are on than the provider or the person's budget takes: the person chooses. */
+  | 'too-many-tools'
   | 'server';
 
 /** A model API failure in words a person can act on, with whether and when to retry. */

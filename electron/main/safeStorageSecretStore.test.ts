@@ -31,6 +31,11 @@ describe('SafeStorageSecretStore', () => {
     expect(await again.values()).toEqual(['ghp_plaintext_canary']);
     await again.delete('gh/env/TOKEN');
     expect(await again.get('gh/env/TOKEN')).toBeUndefined();
+    await again.set('openai/gw/api-key@https://a.example', 'k1');
+    await again.set('openai/gw/api-key@https://b.example', 'k2');
+    await again.set('openai/gw2/api-key@https://a.example', 'k3');
+    await again.deleteStartingWith('openai/gw/api-key@');
+    expect(await again.values()).toEqual(['k3']);
   });
 
   it('says secrets are not encrypted on Linux without a keyring (the basic_text backend)', async () => {

@@ -54,6 +54,12 @@ export class SafeStorageSecretStore implements SecretStore {
     return this.file.update(({ [id]: _, ...rest }) => rest);
   }
 
+  deleteStartingWith(prefix: string): Promise<void> {
+    return this.file.update((all) =>
+      Object.fromEntries(Object.entries(all).filter(([id]) => !id.startsWith(prefix))),
+    );
+  }
+
   private open(sealed: string): string {
     return this.safeStorage.decryptString(Buffer.from(sealed, 'base64'));
   }

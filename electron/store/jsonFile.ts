@@ -44,6 +44,11 @@ export class JsonFile<T> {
     return this.cache;
   }
 
+  /** Resolves once every change asked for so far has been written (or has failed). */
+  settled(): Promise<void> {
+    return this.writes.run(async () => {});
+  }
+
   /** `change` gets a copy of the current document and returns the next one. */
   update(change: (current: T) => T): Promise<void> {
     return this.writes.run(async () => {

@@ -19,6 +19,11 @@ describe('SettingsStore', () => {
     expect(await store.get()).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
     const next = {
       anthropic: { baseUrl: 'http://127.0.0.1:8080/gateway', defaultModel: 'claude-sonnet-5-5' },
+      openai: [
+        { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-5.5' },
+        { id: 'ollama', name: 'Ollama here', baseUrl: 'http://localhost:11434/v1' },
+      ],
+      defaultProvider: 'ollama',
       oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
       sampling: { maxTokensCap: 1000, perServerPerMinute: 3 },
     };
@@ -44,6 +49,41 @@ describe('SettingsStore', () => {
       sampling: { maxTokensCap: 4096, perServerPerMinute: 2 },
     });
     expect(await readFile(file, 'utf8')).toBe(text);
+  });
+
+  it('OpenAI-compatible providers: each bad entry named and left out, the good ones kept; a default that is not there named', async () => {
+    const file = path.join(dir, 'settings.json');
+    const text = JSON.stringify({
+      openai: [
+        { id: 'ok', name: 'Fine', baseUrl: 'https://llm.example.com/v1', defaultModel: '' },
+        { id: 'Bad Id', name: 'x', baseUrl: 'https://llm.example.com/v1' },
+        { id: 'ok', name: 'Twice', baseUrl: 'https://other.example.com/v1' },
+        { id: 'lan', name: 'LAN box', baseUrl: 'http://192.168.1.20:8000/v1' },
+        { id: 'anthropic', name: 'Clash', baseUrl: 'https://llm.example.com/v1' },
+        'not an object',
+      ],
+      defaultProvider: 'lan',
+    });
+    await writeFile(file, text);
+    const { settings, problems } = await SettingsStore.inHome(dir).get();
+    expect(settings.openai).toEqual([{ id: 'ok', name: 'Fine', baseUrl: 'https://llm.example.com/v1' }]);
+    expect(settings.defaultProvider).toBe('anthropic');
+    expect(problems).toEqual([
+      'openai[0].defaultModel: not a model name',
+      'openai[1].id: "Bad Id" is not a provider id (lower-case letters, digits and dashes, at most 40)',
+      'openai[2].id: "ok" is used twice',
+      'openai[3].baseUrl: plain http sends the API key unencrypted: use https for 192.168.1.20:8000 (http is allowed only for this computer: localhost, 127.0.0.1, [::1])',
+      'openai[4].id: "anthropic" is the Anthropic provider\'s id',
+      'openai[5]: not an object',
+      'defaultProvider: "lan" is not a provider in Settings',
+    ]);
+    expect(await readFile(file, 'utf8')).toBe(text);
+    await expect(
+      SettingsStore.inHome(dir).set({
+        ...DEFAULT_SETTINGS,
+        openai: [{ id: 'x', name: ' ', baseUrl: 'https://a.example' }],
+      }),
+    ).rejects.toThrow('Settings not saved: openai[0].name: empty');
   });
 
   it('refuses to save a base URL with credentials, a query, or that is not a URL', async () => {

@@ -1,8 +1,11 @@
 import path from 'node:path';
 import {
+  ANTHROPIC,
   baseUrlProblem,
   clientMetadataUrlProblem,
   DEFAULT_SETTINGS,
+  type OpenAICompatibleProvider,
+  openAIProvidersProblems,
   type Settings,
 } from '../../shared/host/settings';
 import { JsonFile } from './jsonFile';
@@ -33,6 +36,43 @@ export function parseSettings(value: unknown): Stored {
       settings.anthropic.defaultModel = anthropic.defaultModel.trim();
     else problems.push('anthropic.defaultModel: not a model name');
   }
+  if (value.openai !== undefined) {
+    if (!Array.isArray(value.openai)) problems.push('openai: not a list');
+    else
+      for (const [i, entry] of (value.openai as unknown[]).entries()) {
+        const where = `openai[${i}]`;
+        if (!isObject(entry)) {
+          problems.push(`${where}: not an object`);
+          continue;
+        }
+        const { id, name, baseUrl, defaultModel, images } = entry;
+        if (typeof id !== 'string' || typeof name !== 'string' || typeof baseUrl !== 'string') {
+          problems.push(`${where}: id, name and baseUrl must be strings`);
+          continue;
+        }
+        // A bad model name costs only itself: the provider (and its conversations) stays.
+        const modelOk = typeof defaultModel === 'string' && defaultModel.trim() !== '';
+        if (defaultModel !== undefined && !modelOk) problems.push(`${where}.defaultModel: not a model name`);
+        const provider: OpenAICompatibleProvider = {
+          id,
+          name: name.trim(),
+          baseUrl,
+          ...(modelOk ? { defaultModel: (defaultModel as string).trim() } : {}),
+          ...(images === false ? { images: false as const } : {}),
+        };
+        const wrong = openAIProvidersProblems([...settings.openai, provider]).map((p) =>
+          p.replace(`openai[${settings.openai.length}]`, where),
+        );
+        if (wrong.length > 0) problems.push(...wrong);
+        else settings.openai.push(provider);
+      }
+  }
+  if (value.defaultProvider !== undefined) {
+    const id = value.defaultProvider;
+    if (typeof id === 'string' && (id === ANTHROPIC || settings.openai.some((p) => p.id === id)))
+      settings.defaultProvider = id;
+    else problems.push(`defaultProvider: ${JSON.stringify(id)} is not a provider in Settings`);
+  }
   const oauth = isObject(value.oauth) ? value.oauth : {};
   if (oauth.clientMetadataUrl !== undefined && oauth.clientMetadataUrl !== '') {
     const problem =
@@ -41,6 +81,12 @@ export function parseSettings(value: unknown): Stored {
         : 'not a string';
     if (problem) problems.push(`oauth.clientMetadataUrl: ${problem}`);
     else settings.oauth.clientMetadataUrl = oauth.clientMetadataUrl as string;
+  }
+  if (value.toolTokenBudget !== undefined) {
+    const v = value.toolTokenBudget;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 100 && v <= 1_000_000)
+      settings.toolTokenBudget = v;
+    else problems.push('toolTokenBudget: must be a whole number from 100 to 1000000');
   }
   const sampling = isObject(value.sampling) ? value.sampling : {};
   for (const [key, min, max] of [

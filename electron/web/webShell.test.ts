@@ -17,6 +17,8 @@ let host: Host;
 let service: HostService;
 let shell: RunningWebShell;
 let allClosed = 0;
+/** How long no page may be connected before the shell counts every page closed (short for the tests). */
+const CLOSED_AFTER_MS = 600;
 
 beforeEach(async () => {
   home = await mkdtemp(path.join(tmpdir(), 'sb-web-'));
@@ -43,7 +45,12 @@ beforeEach(async () => {
   await trustAsShown(host.registry, 'everything');
   service = new HostService(host);
   allClosed = 0;
-  shell = await startWebShell({ service, rendererDir: renderer, onAllClosed: () => allClosed++ });
+  shell = await startWebShell({
+    service,
+    rendererDir: renderer,
+    onAllClosed: () => allClosed++,
+    allClosedAfterMs: CLOSED_AFTER_MS,
+  });
 });
 afterEach(async () => {
   await shell.close();
@@ -63,6 +70,9 @@ function getFrom(port: number, pathname: string, headers: Record<string, string>
         {
           host: '127.0.0.1',
           port,
+          // A connection of its own each time: a kept-alive one from a shell this test closed (and
+          // started again on its port) would be reused half-closed — "socket hang up".
+          agent: false,
           path: pathname,
           headers: { host: `127.0.0.1:${port}`, ...headers },
         },
@@ -288,6 +298,31 @@ describe('browser shell', () => {
       .toBe(true);
     client.ws.close();
     await expect.poll(() => allClosed).toBe(1);
+  });
+
+  it('a reload is not a close: a page back within the grace keeps what waits on the person', async () => {
+    const cookie = await signIn();
+    const first = open(cookie);
+    await first.opened;
+    first.ws.close();
+    // The reloaded page connects again at once.
+    const reloaded = open(cookie);
+    await reloaded.opened;
+    await new Promise((r) => setTimeout(r, CLOSED_AFTER_MS * 3));
+    expect(allClosed).toBe(0);
+    reloaded.ws.close();
+    await expect.poll(() => allClosed).toBe(1);
+  });
+
+  it('a shell closed with a page open leaves no grace timer behind: nothing is called once it is closed (found by a review)', async () => {
+    const cookie = await signIn();
+    const page = open(cookie);
+    await page.opened;
+    const gone = new Promise((r) => page.ws.once('close', r));
+    await shell.close();
+    await gone;
+    await new Promise((r) => setTimeout(r, CLOSED_AFTER_MS * 2));
+    expect(allClosed).toBe(0);
   });
 
   it('answers a message that is not a call with why, under its id when it has one, and runs nothing', async () => {

@@ -25,8 +25,14 @@ export interface WebShellOptions {
    * goes on after the app restarts on the same port; a fresh one per process otherwise.
    */
   sessionKey?: Buffer;
-  /** Called when the last page disconnects (the Electron equivalent: the window closed). */
+  /**
+   * Called when the last page has disconnected and none came back within `allClosedAfterMs` (the
+   * Electron equivalent: the window closed). A reload — the same page gone and back at once, as a
+   * window reload is in Electron — is not a close: what waits on the person waits on.
+   */
   onAllClosed?: () => void;
+  /** How long no page may be connected before it counts as all closed (default 10 s). */
+  allClosedAfterMs?: number;
   warn?: (message: string) => void;
 }
 
@@ -42,6 +48,8 @@ export interface RunningWebShell {
 }
 
 const COOKIE = 'sb_session';
+/** No page for this long (not a reload, which is back within a second or two): every page is closed. */
+const ALL_CLOSED_AFTER_MS = 10_000;
 /** A session lasts this long from the link that opened it; then the person opens a new link. */
 export const SESSION_DAYS = 30;
 
@@ -151,6 +159,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   });
 
   const sockets = new Set<WebSocket>();
+  let allClosed: NodeJS.Timeout | undefined;
+  /** Closed: the pages it drops on the way out start no grace timer (it would fire on a closed shell). */
+  let closing = false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
     const refused =
@@ -181,7 +192,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       flow.dispose();
       unsubscribe();
       sockets.delete(ws);
-      if (sockets.size === 0) options.onAllClosed?.();
+      if (sockets.size > 0 || !options.onAllClosed || closing) return;
+      clearTimeout(allClosed);
+      allClosed = setTimeout(() => {
+        if (sockets.size === 0) options.onAllClosed?.();
+      }, options.allClosedAfterMs ?? ALL_CLOSED_AFTER_MS);
+      allClosed.unref();
     });
   };
 
@@ -243,6 +259,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     },
     close: () =>
       new Promise<void>((resolve) => {
+        closing = true;
+        clearTimeout(allClosed);
         for (const ws of sockets) ws.terminate();
         wss.close();
         views.setSandbox(undefined);

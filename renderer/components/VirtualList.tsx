@@ -77,11 +77,12 @@ export function VirtualList({
             ref={virtual.measureElement}
             className={rowClassName(row.index)}
             style={{
+              // Placed by `top`, not a transform: a transformed row would hold a fixed-position
+              // descendant (a floating View) inside itself.
               position: 'absolute',
-              top: 0,
+              top: row.start,
               left: 0,
               right: 0,
-              transform: `translateY(${row.start}px)`,
             }}
           >
             {renderRow(row.index)}

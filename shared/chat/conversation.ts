@@ -1,4 +1,5 @@
 import type { CallToolResult, Progress } from '../mcp/protocol';
+import type { LeaveOut } from './toolBudget';
 
 /** One piece of a chat message, close to the Messages API's blocks. */
 export type ChatBlock =
@@ -6,6 +7,11 @@ export type ChatBlock =
   | { type: 'text'; text: string; attachment?: { server: string; uri: string } }
   | { type: 'image'; mimeType: string; data: string; attachment?: { server: string; uri: string } }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  /**
+   * The model's reasoning, where it shows it: kept as the API gave it (Anthropic wants it back,
+   * signature and all, while a tool use goes on; `redacted`: encrypted by the provider, not shown).
+   */
+  | { type: 'thinking'; text: string; signature?: string; redacted?: string }
   | { type: 'tool_result'; toolUseId: string; result: CallToolResult };
 
 /** What happened to one tool call, for its card: who ran it, what was decided, how long it took. */
@@ -24,6 +30,17 @@ export interface ToolCallRecord {
   view?: { resourceUri: string };
 }
 
+/** What one model request cost in tokens, as the API counted them. */
+export interface TokenUsage {
+  /** Input tokens, cached ones included. */
+  inputTokens: number;
+  outputTokens: number;
+  /** Of the input, read from the provider's prompt cache. */
+  cacheReadTokens?: number;
+  /** Of the input, written to the provider's prompt cache (Anthropic). */
+  cacheWriteTokens?: number;
+}
+
 export interface ChatMessage {
   id: string;
   role: 'user' | 'assistant';
@@ -32,14 +49,27 @@ export interface ChatMessage {
   /** Assistant messages: the model that wrote it and why it stopped. */
   model?: string;
   stopReason?: string;
+  /** Assistant messages: the tokens the request that wrote it took and gave. */
+  usage?: TokenUsage;
   /** User messages that carry tool results: the record of each call. */
   toolCalls?: ToolCallRecord[];
 }
 
 export interface ConversationSettings {
+  /** The provider's id (Settings); absent: the default provider at the time of the turn. */
+  provider?: string;
   model?: string;
   system?: string;
   maxTokens: number;
+  /** Anthropic's extended thinking: tokens the model may think with before it answers (below maxTokens). */
+  thinkingBudget?: number;
+  /**
+   * Tool results before this message are sent as a line saying they were left out (to fit the
+   * model's context); the conversation keeps them.
+   */
+  compactBefore?: string;
+  /** Servers and tools this conversation does not offer the model (chosen when they were too many). */
+  leaveOut?: LeaveOut;
 }
 
 export interface ConversationSummary {

@@ -73,8 +73,11 @@ export type ConsentAnswer =
   | { kind: 'tool'; decision: ToolDecision }
   /** Approve (possibly edited: prompt, model preferences, maxTokens) or reject the request. */
   | { kind: 'sampling'; approve: false }
-  /** `model`: the person's choice of model, which overrides what the server's preferences suggest. */
-  | { kind: 'sampling'; approve: true; params?: CreateMessageParams; model?: string }
+  /**
+   * `provider` and `model`: the person's choice (Settings' provider ids), which overrides what the
+   * server's preferences suggest.
+   */
+  | { kind: 'sampling'; approve: true; params?: CreateMessageParams; provider?: string; model?: string }
   /** Send the (possibly edited) result back, or reject it. */
   | { kind: 'sampling-result'; approve: false }
   | { kind: 'sampling-result'; approve: true; result?: CreateMessageResult }

@@ -44,11 +44,26 @@ const callId = z.string().uuid();
 const viewId = z.string().regex(/^[0-9a-f]{24}$/, 'a view id');
 const uri = z.string().min(1).max(8192);
 const path = z.string().min(1).max(4096);
+const providerId = z.string().min(1).max(40);
 const settingsSchema = z
   .object({
     anthropic: z
       .object({ baseUrl: z.string().min(1).max(2048), defaultModel: z.string().min(1).max(256).optional() })
       .strict(),
+    openai: z
+      .array(
+        z
+          .object({
+            id: providerId,
+            name: z.string().min(1).max(200),
+            baseUrl: z.string().min(1).max(2048),
+            defaultModel: z.string().min(1).max(256).optional(),
+            images: z.literal(false).optional(),
+          })
+          .strict(),
+      )
+      .max(50),
+    defaultProvider: providerId,
     oauth: z.object({ clientMetadataUrl: z.string().min(1).max(2048).optional() }).strict(),
     sampling: z
       .object({
@@ -56,14 +71,27 @@ const settingsSchema = z
         perServerPerMinute: z.number().int().min(0).max(10_000),
       })
       .strict(),
+    toolTokenBudget: z.number().int().min(100).max(1_000_000).optional(),
   })
   .strict() satisfies z.ZodType<Settings>;
 const conversationId = z.string().uuid();
 const conversationSettings = z
   .object({
+    provider: providerId.optional(),
     model: z.string().min(1).max(256).optional(),
     system: z.string().max(100_000).optional(),
     maxTokens: z.number().int().min(1).max(1_000_000),
+    thinkingBudget: z.number().int().min(1024).max(1_000_000).optional(),
+    compactBefore: z.string().min(1).max(100).optional(),
+    leaveOut: z
+      .object({
+        servers: z.array(serverId).max(1000),
+        tools: z
+          .array(z.object({ server: serverId, tool: z.string().min(1).max(1024) }).strict())
+          .max(10_000),
+      })
+      .strict()
+      .optional(),
   })
   .strict() satisfies z.ZodType<ConversationSettings>;
 const completeRef = z.discriminatedUnion('type', [
@@ -92,6 +120,7 @@ const consentAnswer = z.union([
     kind: z.literal('sampling'),
     approve: z.literal(true),
     params: createMessageParams.optional(),
+    provider: providerId.optional(),
     model: z.string().min(1).max(256).optional(),
   }),
   z.object({ kind: z.literal('sampling-result'), approve: z.literal(false) }),
@@ -158,9 +187,13 @@ export const HOST_METHODS = {
   // ---- settings ----
   getSettings: z.tuple([]),
   saveSettings: z.tuple([settingsSchema]),
-  /** Write-only: the key goes into the SecretStore and never comes back (null removes it). */
-  setApiKey: z.tuple([z.string().min(1).max(1024).nullable()]),
-  listModels: z.tuple([]),
+  /**
+   * Write-only: a provider's key goes into the SecretStore, bound to that provider and its base
+   * URL's origin, and never comes back (null removes it).
+   */
+  setApiKey: z.tuple([providerId, z.string().min(1).max(1024).nullable()]),
+  /** A provider's models (from its API, kept a while). */
+  listModels: z.tuple([providerId]),
   // ---- chat ----
   listConversations: z.tuple([]),
   getConversation: z.tuple([conversationId]),
@@ -191,6 +224,10 @@ export const HOST_METHODS = {
   cancelToolCall: z.tuple([conversationId, z.string().min(1).max(256)]),
   /** Answers again: after an error, or a new version of the last reply. */
   retryReply: z.tuple([conversationId]),
+  /** Old tool results are sent as a line saying so from now on (the conversation keeps them); then the reply is asked again. */
+  leaveOutOldToolResults: z.tuple([conversationId]),
+  /** The model summarises the conversation; a new one with its settings starts with the summary. */
+  continueWithSummary: z.tuple([conversationId]),
   editAndResend: z.tuple([conversationId, z.string().min(1).max(100), z.string().min(1).max(200_000)]),
   // ---- views (MCP Apps): each call names the View the host opened; the host attributes by it ----
   /** Opens the View of a tool call the conversation keeps (by its tool use id). */
@@ -327,6 +364,8 @@ export interface HostResults {
   stopReply: void;
   cancelToolCall: void;
   retryReply: void;
+  leaveOutOldToolResults: void;
+  continueWithSummary: ConversationView;
   editAndResend: void;
   loadView: OpenedView;
   viewCallTool: CallToolResult;

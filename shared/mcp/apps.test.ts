@@ -43,7 +43,9 @@ describe('MCP Apps metadata, read as a server may send it', () => {
     expect(csp).toContain(
       "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:",
     );
-    expect(csp).toContain("media-src 'self' data:; connect-src 'none'; frame-src 'none'; object-src 'none'");
+    expect(csp).toContain(
+      "media-src 'self' data:; connect-src 'none'; worker-src 'self' blob:; frame-src 'none'; object-src 'none'",
+    );
     expect(csp).toContain("base-uri 'self'; form-action 'none'; frame-ancestors app://switchboard");
   });
 
@@ -83,6 +85,7 @@ describe('MCP Apps metadata, read as a server may send it', () => {
     const csp = viewContentSecurityPolicy(meta.csp, []);
     expect(csp).toContain('connect-src https://api.example.com wss://live.example.com:8443;');
     expect(csp).toContain("img-src 'self' data: https://*.cdn.example.com;");
+    expect(csp).toContain("worker-src 'self' blob: https://*.cdn.example.com;");
     expect(csp).toContain('frame-src https://www.youtube.com;');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(allowAttribute(['clipboardWrite', 'camera'])).toBe('clipboard-write; camera');
@@ -127,5 +130,30 @@ describe('MCP Apps metadata, read as a server may send it', () => {
       viewResourceMeta({ ui: { csp: { connectDomains: ['https://8.8.8.8', 'https://*.example.com'] } } }).csp
         .connectDomains,
     ).toEqual(['https://8.8.8.8', 'https://*.example.com']);
+  });
+
+  it('a wildcard over numeric labels reaches addresses (Chromium matches `*.0.0.1` against 127.0.0.1): refused, and so is any address not written as a plain dotted quad (found by an attack review)', () => {
+    const sources = [
+      'http://*.0.0.1:4555',
+      'http://*.0.1',
+      'http://*.254.169.254',
+      'http://*.168.1.1',
+      'https://*.8.8.8',
+      'http://0177.0.0.1',
+      'http://127.1',
+      'http://0x7f.0.0.1',
+      'http://2130706433.0',
+      'http://a.0x1',
+    ];
+    const meta = viewResourceMeta({ ui: { csp: { connectDomains: sources } } });
+    expect(meta.csp.connectDomains).toEqual([]);
+    expect(meta.refused).toHaveLength(sources.length);
+    expect(meta.refused[0]).toBe('csp.connectDomains: "http://*.0.0.1:4555" is a wildcard over addresses');
+    expect(meta.refused).toContain('csp.connectDomains: "http://0177.0.0.1" is not an address');
+    // Names that merely contain numbers stay.
+    expect(
+      viewResourceMeta({ ui: { csp: { connectDomains: ['https://*.1.example.com', 'https://8.8.8.8'] } } })
+        .csp.connectDomains,
+    ).toEqual(['https://*.1.example.com', 'https://8.8.8.8']);
   });
 });

@@ -78,9 +78,14 @@ const SOURCE = /^(https?|wss?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1
 function unreachable(host: string, wildcard: boolean): string | undefined {
   const h = host.toLowerCase();
   const labels = h.split('.');
-  if (/^\d+(\.\d+){3}$/.test(h)) {
+  // A host whose last label is a number is an IPv4 address to a browser (the URL standard): only a
+  // plain dotted quad is taken, and never under a wildcard — Chromium matches `*.0.0.1` against
+  // 127.0.0.1 and `*.254.169.254` against 169.254.169.254 (found by an attack review).
+  if (/^(\d+|0x[0-9a-f]*)$/.test(labels[labels.length - 1]!)) {
+    if (wildcard) return 'is a wildcard over addresses';
+    if (!/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){3}$/.test(h) || labels.some((l) => Number(l) > 255))
+      return 'is not an address';
     const [a, b] = labels.map(Number) as [number, number];
-    if (labels.some((l) => Number(l) > 255)) return 'is not an address';
     const local =
       a === 0 ||
       a === 10 ||
@@ -158,6 +163,8 @@ export function viewContentSecurityPolicy(csp: ViewCsp, frameAncestors: string[]
     list("font-src 'self'", r),
     list("media-src 'self' data:", r),
     `connect-src ${csp.connectDomains.join(' ') || "'none'"}`,
+    // Workers from the View's own blobs (PDF.js, map tiles); a worker keeps its View's policy.
+    list("worker-src 'self' blob:", r),
     `frame-src ${csp.frameDomains.join(' ') || "'none'"}`,
     "object-src 'none'",
     `base-uri ${csp.baseUriDomains.join(' ') || "'self'"}`,

@@ -18,7 +18,7 @@ describe('dependency directions (DESIGN.md)', () => {
     ['electron/host/x.ts', 'electron', /only electron\/main/],
     ['renderer/app.tsx', '../electron/mcp', /renderer may import/],
     ['shared/ipc/contract.ts', '../../electron/host/api', /shared may import/],
-    ['electron/cli/main.ts', '../host/x', /electron\/cli may import/],
+    ['electron/cli/main.ts', '../store/settingsStore', /electron\/cli may import/],
     ['electron/web/server.ts', '../mcp/index', /electron\/web may import/],
     ['e2e/fixtures/x.ts', 'electron', /only electron\/main/],
     ['electron/mcp/client/mcpClient.ts', '../../../e2e/fixtures/servers', /outside the source areas/],

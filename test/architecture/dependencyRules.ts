@@ -9,7 +9,8 @@ export const ALLOWED: Record<string, readonly string[]> = {
   'electron/llm': ['electron/llm', 'electron/mcp', 'shared'],
   'electron/store': ['electron/store', 'electron/mcp', 'shared'],
   'electron/host': ['electron/host', 'electron/mcp', 'electron/llm', 'electron/store', 'shared'],
-  'electron/cli': ['electron/cli', 'electron/mcp', 'shared'],
+  // The host for `chat` (DESIGN: cli → mcp, host); never a store or a model SDK of its own.
+  'electron/cli': ['electron/cli', 'electron/mcp', 'electron/host', 'shared'],
   'electron/web': ['electron/web', 'electron/host', 'shared'],
   'electron/main': ['electron/main', 'electron/host', 'shared'],
   'electron/preload': ['electron/preload', 'shared'],

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { APPS_FIXTURE, BASIC_VIEW_ENTRY } from '../../../e2e/fixtures/servers';
+import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import type { Host } from '../host';
 
@@ -103,7 +104,7 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     // The spec's default, word for word, then what keeps forms and framing in.
     expect(view.csp).toBe(
       "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; " +
-        "img-src 'self' data:; font-src 'self'; media-src 'self' data:; connect-src 'none'; frame-src 'none'; " +
+        "img-src 'self' data:; font-src 'self'; media-src 'self' data:; connect-src 'none'; worker-src 'self' blob:; frame-src 'none'; " +
         "object-src 'none'; base-uri 'self'; form-action 'none'; frame-ancestors http://127.0.0.1:4444 'self'",
     );
     const page = h.apps.sandboxPage(view.viewId)!;
@@ -185,6 +186,45 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     expect(await calling).toMatchObject({ content: [{ text: 'panel about again' }] });
   });
 
+  it('a View gets its own call’s input and result, not those of a later call to another server under the same tool use id (found by an attack review)', async () => {
+    const h = await start();
+    h.apps.setSandbox(SANDBOX);
+    // A model API (or a proxy in front of one) that hands out the same id twice: the apps View is
+    // opened by that id, and must not be given what the everything server answered.
+    env.fake.script(
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_dup',
+            name: nameOf(h, 'apps', 'show-panel'),
+            input: { topic: 'mine' },
+          },
+        ],
+      },
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_dup',
+            name: nameOf(h, 'everything', 'echo'),
+            input: { message: 'private to everything' },
+          },
+        ],
+      },
+      { content: [{ type: 'text', text: 'Done.' }] },
+    );
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Show it');
+    await allowNext(h);
+    await allowNext(h);
+    await finished(c.id);
+    const view = await h.apps.open(c.id, 'toolu_dup');
+    expect(view.server).toBe('apps');
+    expect(JSON.stringify({ input: view.input, result: view.result })).not.toContain('private to everything');
+    expect(view.input).toEqual({ topic: 'mine' });
+  });
+
   it('the View’s context for the model goes with the next message, once, shown as from the View', async () => {
     const h = await start();
     h.apps.setSandbox(SANDBOX);
@@ -262,6 +302,29 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     expect(refused).toBeGreaterThan(50);
     await h.registry.session('apps').stop();
     await expect(h.apps.open(panel.conversationId, panel.toolUseId)).rejects.toThrow(/apps is not running/);
+  });
+
+  it('a View open when its server is replaced by another of the same name (a changed command) speaks to neither; a restart of the same server keeps it (found by an attack review)', async () => {
+    const h = await start();
+    h.apps.setSandbox(SANDBOX);
+    const panel = await callInChat(h, 'apps', 'show-panel');
+    const view = await h.apps.open(panel.conversationId, panel.toolUseId);
+    // The same server restarted: still its View.
+    await h.registry.restart('apps');
+    await expect.poll(() => h.registry.get('apps')?.run !== undefined).toBe(true);
+    expect((await h.apps.readResource(view.viewId, 'ui://panel/view.html')).contents[0]?.uri).toBe(
+      'ui://panel/view.html',
+    );
+    // Removed, and another server added (and trusted) under its name: the old View reaches nothing of it.
+    await h.registry.upsert('apps', { command: process.execPath, args: [APPS_FIXTURE, '--probe-port', '9'] });
+    await trustAsShown(h.registry, 'apps');
+    await expect.poll(() => h.registry.get('apps')?.run !== undefined).toBe(true);
+    await expect(h.apps.readResource(view.viewId, 'ui://panel/view.html')).rejects.toThrow(/closed/);
+    expect(await h.apps.callTool(view.viewId, 'panel-refresh', {}).catch((e: Error) => e.message)).toMatch(
+      /closed/,
+    );
+    expect(h.consent.queue()).toEqual([]);
+    expect(h.apps.sandboxPage(view.viewId)).toBeUndefined();
   });
 
   it('the official basic View server: its get-time call keeps a View, opened under the default CSP', async () => {

@@ -12,6 +12,7 @@ import type { ConversationStore } from '../../store/conversationStore';
 import type { Catalog } from '../catalog/catalog';
 import type { LogStore } from '../logs/logStore';
 import type { ToolInvocations } from '../runs/toolInvocations';
+import { serverIdentity } from '../servers/serverIdentity';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { sandboxProxyHeaders, sandboxProxyHtml } from './sandboxProxy';
 
@@ -33,6 +34,8 @@ const MAX_CONTEXT_CHARS = 32_000;
 interface LiveView {
   id: string;
   server: string;
+  /** What the server was when the View opened: another under its name later is not its server. */
+  identity: string;
   tool: string;
   uri: string;
   conversationId: string;
@@ -118,6 +121,7 @@ export class AppViews {
     this.views.set(id, {
       id,
       server,
+      identity: serverIdentity(session.config),
       tool: toolName,
       uri: resourceUri,
       conversationId,
@@ -247,7 +251,12 @@ export class AppViews {
 
   private live(viewId: string): LiveView {
     const view = this.views.get(viewId);
-    if (!view) throw new Error('This view is closed: reopen the conversation to show it again.');
+    // Its server removed, or replaced by another under its name (a changed command or address): the
+    // View is closed — it would otherwise read and call the new server's (found by an attack review).
+    const session = view && this.deps.registry.get(view.server);
+    if (view && (!session || serverIdentity(session.config) !== view.identity)) this.close(viewId);
+    if (!view || !this.views.has(viewId))
+      throw new Error('This view is closed: reopen the conversation to show it again.');
     if (!view.limit.take()) throw new Error(`The view of ${view.tool} asks too often: slow down.`);
     return view;
   }
@@ -273,10 +282,12 @@ function findCall(
   let record:
     | { server?: string; tool?: string; view?: { resourceUri: string }; decision: string }
     | undefined;
+  // The first call under this id, its result and its record: an API may hand an id out again (a
+  // later call, perhaps to another server), and the View must not be given what that call sent or got.
   for (const message of conversation.messages) {
     for (const block of message.blocks) {
-      if (block.type === 'tool_use' && block.id === toolUseId) input = block.input;
-      if (block.type === 'tool_result' && block.toolUseId === toolUseId) result = block.result;
+      if (block.type === 'tool_use' && block.id === toolUseId) input ??= block.input;
+      if (block.type === 'tool_result' && block.toolUseId === toolUseId) result ??= block.result;
     }
     record ??= message.toolCalls?.find((r) => r.toolUseId === toolUseId);
   }

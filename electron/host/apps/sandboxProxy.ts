@@ -19,11 +19,13 @@ const PROXY_SCRIPT = String.raw`(() => {
   let frame;
   let loads = 0;
   // WebRTC is outside CSP: the View's window starts without it (defence in depth; Electron also
-  // refuses UDP that is not proxied). Put after <head> or <html>, so the View keeps its doctype.
+  // refuses UDP that is not proxied). First in the document, after a leading doctype only (which it
+  // keeps): a "<head>" further in may be in a comment, a title or a script, where the prelude would be
+  // inert (found by an attack review); the parser starts <html> and <head> around it.
   const PRELUDE = '<script>for (const k of ["RTCPeerConnection", "webkitRTCPeerConnection", "RTCDataChannel", "RTCIceCandidate", "RTCSessionDescription"]) { try { Object.defineProperty(window, k, { value: undefined, configurable: false, writable: false }); } catch (e) {} }</scr' + 'ipt>';
   const withPrelude = (html) => {
-    const at = /<head(\s[^>]*)?>/i.exec(html) || /<html(\s[^>]*)?>/i.exec(html) || /^\s*<!doctype[^>]*>/i.exec(html);
-    return at ? html.slice(0, at.index + at[0].length) + PRELUDE + html.slice(at.index + at[0].length) : PRELUDE + html;
+    const at = /^\s*<!doctype[^>]*>/i.exec(html);
+    return at ? at[0] + PRELUDE + html.slice(at[0].length) : PRELUDE + html;
   };
   window.addEventListener('message', (event) => {
     const data = event.data;

@@ -86,7 +86,10 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
           { type: 'tool_use', id: 'toolu_1', name: echo, input: { message: 'hi there' } },
         ],
       },
-      { content: [{ type: 'text', text: 'The tool said: hi there.' }] },
+      {
+        content: [{ type: 'text', text: 'The tool said: hi there.' }],
+        usage: { input: 30, output: 9, cacheRead: 2000 },
+      },
     );
     const c = await h.chat.create();
     const before = messagesSent().length;
@@ -106,10 +109,48 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
       decision: 'allowed',
     });
     expect(saved.messages[3]?.blocks).toEqual([{ type: 'text', text: 'The tool said: hi there.' }]);
+    // Each reply keeps what it cost: the second read the cached system prompt and tools.
+    expect(saved.messages[1]?.usage).toEqual({ inputTokens: 10, outputTokens: 20 });
+    expect(saved.messages[3]?.usage).toEqual({ inputTokens: 2030, outputTokens: 9, cacheReadTokens: 2000 });
     const second = messagesSent()[before + 1]!.body!;
     expect(JSON.stringify(second.messages)).toContain('Echo: hi there');
     expect((second.tools as { name: string }[]).some((t) => t.name === echo)).toBe(true);
     expect(events.filter((e) => e.kind === 'text').length).toBeGreaterThan(1);
+  });
+
+  it('extended thinking: asked with the conversation’s budget, kept with the reply, sent back signed while the tool use goes on', async () => {
+    const h = await start();
+    const echo = nameOf(h, 'echo');
+    env.fake.script(
+      {
+        content: [
+          { type: 'thinking', thinking: 'Echo is the right tool.', signature: 'sig-host-1' },
+          { type: 'tool_use', id: 'toolu_think', name: echo, input: { message: 'thought' } },
+        ],
+      },
+      { content: [{ type: 'text', text: 'Done thinking.' }] },
+    );
+    const c = await h.chat.create({ maxTokens: 8000, thinkingBudget: 2048 });
+    const before = messagesSent().length;
+    await h.chat.send(c.id, 'Think, then echo');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await finished(c.id);
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages[1]!.blocks[0]).toEqual({
+      type: 'thinking',
+      text: 'Echo is the right tool.',
+      signature: 'sig-host-1',
+    });
+    const [first, second] = messagesSent()
+      .slice(before)
+      .map((r) => r.body!);
+    expect(first).toMatchObject({ max_tokens: 8000, thinking: { type: 'enabled', budget_tokens: 2048 } });
+    expect((second!.messages as { content: unknown[] }[])[1]!.content[0]).toEqual({
+      type: 'thinking',
+      thinking: 'Echo is the right tool.',
+      signature: 'sig-host-1',
+    });
   });
 
   it('a denied call tells the model it was denied; parallel tool uses are asked and run at once', async () => {
@@ -245,6 +286,21 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     expect(answered.lastError).toBeUndefined();
   });
 
+  it('two sends at once (a double Enter, two windows) save one message and start one turn; the other is refused', async () => {
+    const h = await start();
+    env.fake.script({ content: [{ type: 'text', text: 'Once.' }] });
+    const c = await h.chat.create();
+    const both = await Promise.allSettled([h.chat.send(c.id, 'Only once'), h.chat.send(c.id, 'Only once')]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(String((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toContain(
+      'A reply is still being written',
+    );
+    await finished(c.id);
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(events.filter((e) => e.kind === 'started')).toHaveLength(1);
+  });
+
   it('New chat does not pile up empty conversations', async () => {
     const h = await start();
     const kept = await h.chat.create();
@@ -309,5 +365,101 @@ describe('conversation titles', () => {
       titleFrom('Please summarise the quarterly infrastructure report for the northern region teams'),
     ).toBe('Please summarise the quarterly infrastructure report for the…');
     expect(titleFrom('x'.repeat(100))).toBe(`${'x'.repeat(60)}…`);
+  });
+});
+
+describe('chat: a conversation that outgrows the model’s context is not a dead end', () => {
+  async function withToolTurn(h: Host) {
+    const echo = nameOf(h, 'echo');
+    env.fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_old', name: echo, input: { message: 'x'.repeat(3000) } }] },
+      { content: [{ type: 'text', text: 'Echoed a lot.' }] },
+    );
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Echo a lot');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await finished(c.id);
+    events.length = 0;
+    return c;
+  }
+
+  it('the API says too long: old tool results are left out of what is sent (the conversation keeps them), and the reply comes', async () => {
+    const h = await start();
+    const c = await withToolTurn(h);
+    env.fake.script({
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'prompt is too long: 210000 tokens > 200000 maximum',
+    });
+    await h.chat.send(c.id, 'And now?');
+    await finished(c.id);
+    expect(events.find((e) => e.kind === 'error')).toMatchObject({
+      error: {
+        kind: 'too-long',
+        retryable: false,
+        message: expect.stringContaining("no longer fits the model's context"),
+      },
+    });
+    events.length = 0;
+    env.fake.script({ content: [{ type: 'text', text: 'It fits now.' }] });
+    const before = messagesSent().length;
+    await h.chat.leaveOutOldToolResults(c.id);
+    await finished(c.id);
+    const sent = JSON.stringify(messagesSent()[before]!.body!.messages);
+    expect(sent).toContain("was left out to fit the model's context");
+    expect(sent).not.toContain('Echo: xxx');
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages.at(-1)!.blocks).toEqual([{ type: 'text', text: 'It fits now.' }]);
+    expect(JSON.stringify(saved.messages)).toContain(`Echo: ${'x'.repeat(3000)}`);
+    await expect(h.chat.leaveOutOldToolResults((await h.chat.create()).id)).rejects.toThrow(
+      'no earlier tool results',
+    );
+  });
+
+  it('said before sending where the model’s window is known; a new conversation carries a summary the model wrote', async () => {
+    const h = await env.start({
+      settings: { anthropic: { baseUrl: env.fake.url, defaultModel: 'claude-sonnet-4-5' } },
+    });
+    h.chat.onEvent((e) => events.push(e));
+    const c = await withToolTurn(h);
+    // Room for a 199,990-token reply leaves none for the conversation (the fake counts each request as 10 in, 20 out).
+    await h.chat.setSettings(c.id, { ...(await h.chat.get(c.id)).settings, maxTokens: 199_990 });
+    const before = messagesSent().length;
+    await h.chat.send(c.id, 'Long answer please');
+    await finished(c.id);
+    expect(events.find((e) => e.kind === 'error')).toMatchObject({
+      error: {
+        kind: 'too-long',
+        message: expect.stringMatching(
+          /^This conversation is about [\d,]+ tokens; with room for the reply that is more than claude-sonnet-4-5's context of 200,000\. Most of it is the room kept for the reply \(max tokens 199,990\): lower it in Model…$/,
+        ),
+      },
+    });
+    expect(messagesSent().length).toBe(before);
+
+    env.fake.script({
+      content: [{ type: 'text', text: 'We echoed a long message; the person asked for a long answer.' }],
+    });
+    const conversation = await h.chat.continueWithSummary(c.id);
+    expect(conversation).toMatchObject({
+      title: 'Echo a lot (continued)',
+      messageCount: 1,
+      settings: { maxTokens: 199_990, model: 'claude-sonnet-4-5' },
+    });
+    // Saved as the new conversation's first message: a reload or a New chat cannot lose it.
+    expect(conversation.messages[0]!.blocks).toEqual([
+      {
+        type: 'text',
+        text: 'Here is a summary of our earlier conversation "Echo a lot":\n\nWe echoed a long message; the person asked for a long answer.',
+      },
+    ]);
+    await h.chat.create();
+    expect((await h.chat.list()).some((s) => s.id === conversation.id)).toBe(true);
+    const asked = messagesSent()[before]!.body!;
+    expect(asked.tools).toBeUndefined();
+    expect(asked.max_tokens).toBe(4096);
+    expect(JSON.stringify(asked.messages)).toContain('Summarise this conversation');
+    expect(JSON.stringify(asked.messages)).not.toContain('Echo: xxx');
   });
 });

@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import {
+  contextWindowOf,
+  estimateRequestTokens,
+  latestOwnMessage,
+  withoutOldToolResults,
+} from '../../../shared/chat/context';
 import type {
   ChatBlock,
   ChatError,
@@ -8,14 +14,16 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../../../shared/chat/conversation';
+import { isLeftOut, overBudget } from '../../../shared/chat/toolBudget';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
-import type { ModelProvider, ModelToolSpec } from '../../llm/modelProvider';
+import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { Catalog } from '../catalog/catalog';
+import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import { refused, type ToolOutcome, toolCallRecord } from '../runs/toolOutcome';
 import { conversationToMarkdown } from './exportConversation';
@@ -39,6 +47,8 @@ export interface Attachment {
  */
 export class ChatService {
   private readonly running = new Map<string, AbortController>();
+  /** Conversations where a turn is being started (see `claimed`). */
+  private readonly claims = new Set<string>();
   private readonly eventEmitter = new Emitter<ChatEvent>();
   readonly onEvent = this.eventEmitter.event;
   private readonly listEmitter = new Emitter<void>();
@@ -48,9 +58,11 @@ export class ChatService {
   constructor(
     private readonly deps: {
       store: ConversationStore;
-      provider: ModelProvider;
-      settings: SettingsStore;
-      catalog: Pick<Catalog, 'enabledTools' | 'freshenTools'>;
+      providers: Pick<ModelProviders, 'get' | 'defaultId' | 'forConversation'>;
+      settings: Pick<SettingsStore, 'get'>;
+      /** Takes every known secret out of a text (an API may echo the key it refused in its error). */
+      redact?: (text: string) => string;
+      catalog: Pick<Catalog, 'enabledTools' | 'freshenTools' | 'resolveTool'>;
       tools: Pick<ToolInvocations, 'start' | 'cancel'>;
       readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
       /** A listed skill loaded (each file verified) as what the model reads; rejects naming what failed. */
@@ -89,9 +101,14 @@ export class ChatService {
   async create(settings: Partial<ConversationSettings> = {}): Promise<Conversation> {
     for (const c of await this.deps.store.list())
       if (c.messageCount === 0 && !this.running.has(c.id)) await this.deps.store.delete(c.id);
-    const { anthropic } = (await this.deps.settings.get()).settings;
+    // The default provider and its default model, unless asked otherwise.
+    const provider = settings.provider ?? (await this.deps.providers.defaultId());
+    const { defaultModel } = await this.deps.providers
+      .get(provider)
+      .catch(() => ({ defaultModel: undefined }));
     const conversation = await this.deps.store.create(randomUUID(), NEW_TITLE, {
-      ...(anthropic.defaultModel ? { model: anthropic.defaultModel } : {}),
+      provider,
+      ...(defaultModel ? { model: defaultModel } : {}),
       ...settings,
     });
     this.listEmitter.fire();
@@ -123,31 +140,32 @@ export class ChatService {
 
   /** Saves the person's message, then starts the reply. Resolves once the message is saved. */
   async send(id: string, text: string, attachments: Attachment[] = []): Promise<void> {
-    if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
-    const trimmed = text.trim();
-    if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
-    const before = await this.deps.store.summary(id);
-    const blocks: ChatBlock[] = [];
-    for (const a of attachments)
-      for (const b of await (a.skill ? this.deps.loadSkill : this.deps.readResource)(a.server, a.uri))
-        blocks.push(
-          b.type === 'text' || b.type === 'image'
-            ? { attachment: { server: a.server, uri: a.uri }, ...b }
-            : b,
-        );
-    // What the conversation's Views asked to add to the model's context (MCP Apps), kept with the
-    // message that carries it: seen, and the same on every retry.
-    for (const c of this.deps.viewContext?.(id) ?? [])
-      blocks.push({
-        type: 'text',
-        text: `Context from the view of ${c.tool} (${c.server}):\n${c.text}`,
-        attachment: { server: c.server, uri: c.uri },
-      });
-    if (trimmed) blocks.push({ type: 'text', text: trimmed });
-    await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
-    if (trimmed) await this.nameAfterFirst(before, titleFrom(trimmed.split('\n')[0]!));
-    this.listEmitter.fire();
-    this.startTurn(id);
+    return this.claimed(id, async () => {
+      const trimmed = text.trim();
+      if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
+      const before = await this.deps.store.summary(id);
+      const blocks: ChatBlock[] = [];
+      for (const a of attachments)
+        for (const b of await (a.skill ? this.deps.loadSkill : this.deps.readResource)(a.server, a.uri))
+          blocks.push(
+            b.type === 'text' || b.type === 'image'
+              ? { attachment: { server: a.server, uri: a.uri }, ...b }
+              : b,
+          );
+      // What the conversation's Views asked to add to the model's context (MCP Apps), kept with the
+      // message that carries it: seen, and the same on every retry.
+      for (const c of this.deps.viewContext?.(id) ?? [])
+        blocks.push({
+          type: 'text',
+          text: `Context from the view of ${c.tool} (${c.server}):\n${c.text}`,
+          attachment: { server: c.server, uri: c.uri },
+        });
+      if (trimmed) blocks.push({ type: 'text', text: trimmed });
+      await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
+      if (trimmed) await this.nameAfterFirst(before, titleFrom(trimmed.split('\n')[0]!));
+      this.listEmitter.fire();
+      this.startTurn(id);
+    });
   }
 
   /**
@@ -162,58 +180,146 @@ export class ChatService {
     args: Record<string, string>,
     text = '',
   ): Promise<void> {
-    if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
-    const before = await this.deps.store.summary(id);
-    const messages = await this.deps.getPrompt(server, name, args);
-    if (messages.length === 0) throw new Error(`The prompt ${name} has no messages`);
-    const own = text.trim();
-    if (own) {
-      const last = messages.at(-1)!;
-      if (last.role === 'user') last.blocks = [...last.blocks, { type: 'text', text: own }];
-      else
-        messages.push({
-          id: randomUUID(),
-          role: 'user',
-          blocks: [{ type: 'text', text: own }],
-          at: Date.now(),
-        });
-    }
-    for (const m of messages) await this.save(id, m);
-    await this.nameAfterFirst(before, `/${name}`);
-    this.listEmitter.fire();
-    if (messages.at(-1)!.role === 'user') this.startTurn(id);
+    return this.claimed(id, async () => {
+      const before = await this.deps.store.summary(id);
+      const messages = await this.deps.getPrompt(server, name, args);
+      if (messages.length === 0) throw new Error(`The prompt ${name} has no messages`);
+      const own = text.trim();
+      if (own) {
+        const last = messages.at(-1)!;
+        if (last.role === 'user') last.blocks = [...last.blocks, { type: 'text', text: own }];
+        else
+          messages.push({
+            id: randomUUID(),
+            role: 'user',
+            blocks: [{ type: 'text', text: own }],
+            at: Date.now(),
+          });
+      }
+      for (const m of messages) await this.save(id, m);
+      await this.nameAfterFirst(before, `/${name}`);
+      this.listEmitter.fire();
+      if (messages.at(-1)!.role === 'user') this.startTurn(id);
+    });
   }
 
   /** Runs the turn again on the saved conversation (after an error, or to continue). */
   async retry(id: string): Promise<void> {
-    if (this.running.has(id)) throw new Error('A reply is still being written');
+    return this.claimed(id, async () => {
+      const c = await this.deps.store.load(id);
+      if (c.messages.length === 0) throw new Error('Nothing to answer yet');
+      // A reply that ended cleanly is regenerated: drop it and answer the message before it again.
+      const last = c.messages.at(-1)!;
+      if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use'))
+        await this.truncate(id, c.messages.length - 1);
+      this.startTurn(id);
+    });
+  }
+
+  /**
+   * From now on the tool results of earlier turns go to the model as a line saying they were left
+   * out (the conversation keeps them, and shows them); then the reply is asked again.
+   */
+  async leaveOutOldToolResults(id: string): Promise<void> {
+    return this.claimed(id, async () => {
+      const c = await this.deps.store.load(id);
+      const before = latestOwnMessage(c.messages);
+      const cut = c.messages.findIndex((m) => m.id === before);
+      if (cut <= 0 || !c.messages.slice(0, cut).some((m) => m.blocks.some((b) => b.type === 'tool_result')))
+        throw new Error(
+          'There are no earlier tool results to leave out: start a new conversation with a summary instead.',
+        );
+      await this.deps.store.setSettings(id, { ...c.settings, compactBefore: before! });
+      this.startTurn(id);
+    });
+  }
+
+  /**
+   * A new conversation carrying this one on: the model writes a summary (of as much of the
+   * conversation as fits, earlier tool results left out), and a new conversation with the same
+   * settings starts with it — saved as its first message (the person's side, nothing asked of the
+   * model yet), so neither a reload nor a New chat loses what the summary cost.
+   */
+  async continueWithSummary(id: string): Promise<Conversation> {
     const c = await this.deps.store.load(id);
-    if (c.messages.length === 0) throw new Error('Nothing to answer yet');
-    // A reply that ended cleanly is regenerated: drop it and answer the message before it again.
-    const last = c.messages.at(-1)!;
-    if (last.role === 'assistant' && !last.blocks.some((b) => b.type === 'tool_use'))
-      await this.truncate(id, c.messages.length - 1);
-    this.startTurn(id);
+    const { provider, model } = await this.deps.providers.forConversation(c.settings);
+    const ask: ChatMessage = {
+      id: randomUUID(),
+      role: 'user',
+      blocks: [
+        {
+          type: 'text',
+          text: 'Summarise this conversation so that it can be continued in a new one: what was asked, what was found or decided (with the facts, names and numbers that matter), and what is still open. Write only the summary.',
+        },
+      ],
+      at: Date.now(),
+    };
+    // All of it (every tool result left out) first; then, while the model says it is too long, its later half.
+    let history = withoutOldToolResults(c.messages, c.messages.at(-1)?.id);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        let text = '';
+        for await (const e of provider.stream({
+          model,
+          maxTokens: Math.min(4096, c.settings.maxTokens),
+          messages: [...history, ask],
+          tools: [],
+          ...(c.settings.system ? { system: c.settings.system } : {}),
+        }))
+          if (e.type === 'text') text += e.text;
+        if (!text.trim()) throw new ProviderError('server', 'The model wrote no summary.');
+        const { compactBefore: _, ...settings } = c.settings;
+        const next = await this.deps.store.create(randomUUID(), `${c.title} (continued)`, settings);
+        await this.save(next.id, {
+          id: randomUUID(),
+          role: 'user',
+          blocks: [
+            {
+              type: 'text',
+              text: `Here is a summary of our earlier conversation "${c.title}":\n\n${text.trim()}`,
+            },
+          ],
+          at: Date.now(),
+        });
+        this.listEmitter.fire();
+        return this.deps.store.load(next.id);
+      } catch (error) {
+        if (
+          !(error instanceof ProviderError && error.kind === 'too-long') ||
+          attempt >= 3 ||
+          history.length < 2
+        )
+          throw error;
+        history = history.slice(Math.floor(history.length / 2));
+        // Start on the person's own message (never on a tool result without its call).
+        while (
+          history.length > 1 &&
+          (history[0]!.role !== 'user' || history[0]!.blocks.every((b) => b.type === 'tool_result'))
+        )
+          history = history.slice(1);
+      }
+    }
   }
 
   /** Replaces a message the person wrote (and everything after it), then answers again. */
   async editAndResend(id: string, messageId: string, text: string): Promise<void> {
-    if (this.running.has(id)) throw new Error('A reply is still being written: stop it first');
-    const c = await this.deps.store.load(id);
-    const index = c.messages.findIndex((m) => m.id === messageId);
-    const original = c.messages[index];
-    if (original?.role !== 'user' || original.blocks.some((b) => b.type === 'tool_result'))
-      throw new Error('Only a message you wrote can be edited');
-    await this.truncate(id, index);
-    // What was attached stays; only the person's own words are replaced.
-    const kept = original.blocks.filter((b) => b.type !== 'text' || b.attachment);
-    await this.save(id, {
-      id: randomUUID(),
-      role: 'user',
-      blocks: [...kept, { type: 'text', text: text.trim() }],
-      at: Date.now(),
+    return this.claimed(id, async () => {
+      const c = await this.deps.store.load(id);
+      const index = c.messages.findIndex((m) => m.id === messageId);
+      const original = c.messages[index];
+      if (original?.role !== 'user' || original.blocks.some((b) => b.type === 'tool_result'))
+        throw new Error('Only a message you wrote can be edited');
+      await this.truncate(id, index);
+      // What was attached stays; only the person's own words are replaced.
+      const kept = original.blocks.filter((b) => b.type !== 'text' || b.attachment);
+      await this.save(id, {
+        id: randomUUID(),
+        role: 'user',
+        blocks: [...kept, { type: 'text', text: text.trim() }],
+        at: Date.now(),
+      });
+      this.startTurn(id);
     });
-    this.startTurn(id);
   }
 
   /** Cancels one running tool call on its server; the model is told, and the reply goes on. */
@@ -253,6 +359,23 @@ export class ChatService {
     this.eventEmitter.fire({ conversationId: id, kind: 'truncated', count });
   }
 
+  /**
+   * Runs what starts a turn (saving the person's message, truncating, …) while nothing else may start
+   * one on this conversation: claimed before the first await, so two sends at once (a double Enter,
+   * two windows) never both pass the "still replying" check and run two turns. `work` ends by starting
+   * the turn, which holds the conversation from then on.
+   */
+  private async claimed(id: string, work: () => Promise<void>): Promise<void> {
+    if (this.running.has(id) || this.claims.has(id))
+      throw new Error('A reply is still being written: stop it first');
+    this.claims.add(id);
+    try {
+      await work();
+    } finally {
+      this.claims.delete(id);
+    }
+  }
+
   private startTurn(id: string): void {
     const controller = new AbortController();
     this.running.set(id, controller);
@@ -267,7 +390,7 @@ export class ChatService {
               ? error
               : new ProviderError('server', error instanceof Error ? error.message : String(error));
           const failure: ChatError = {
-            message: e.message,
+            message: this.deps.redact ? this.deps.redact(e.message) : e.message,
             kind: e.kind,
             retryable: e.retryable || e.kind === 'no-key' || e.kind === 'auth',
             ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
@@ -286,26 +409,58 @@ export class ChatService {
 
   private async turn(id: string, controller: AbortController): Promise<{ stopped: boolean }> {
     const conversation = await this.deps.store.load(id);
-    const { settings } = await this.deps.settings.get();
-    const model =
-      conversation.settings.model ??
-      settings.anthropic.defaultModel ??
-      (await this.deps.provider.listModels(controller.signal)).models[0]!;
+    const { provider, model, name } = await this.deps.providers.forConversation(
+      conversation.settings,
+      controller.signal,
+    );
     // A modern server's tool list past its ttlMs is listed again before the model sees it (a few
     // seconds at most: then the last list is used; a stop ends the wait).
     await this.deps.catalog.freshenTools({ signal: controller.signal });
-    const tools = this.deps.catalog.enabledTools();
-    const offered: ModelToolSpec[] = tools.map((t) => ({
-      name: t.name,
-      ...(t.tool.description ? { description: t.tool.description } : {}),
-      inputSchema: t.tool.inputSchema,
-    }));
+    const { leaveOut, compactBefore } = conversation.settings;
+    const tools = this.deps.catalog.enabledTools().filter((t) => !isLeftOut(leaveOut, t.server, t.tool.name));
+    // In name order, whatever order servers started or listed in: the tool list is the same from
+    // turn to turn, so a provider's prompt cache keeps hitting it.
+    const offered: ModelToolSpec[] = tools
+      .map((t) => ({
+        name: t.name,
+        ...(t.tool.description ? { description: t.tool.description } : {}),
+        inputSchema: t.tool.inputSchema,
+      }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // Never cut silently: too many, and the person chooses what this conversation offers.
+    const over = overBudget(
+      offered,
+      { maxTools: provider.maxTools, maxTokens: (await this.deps.settings.get()).settings.toolTokenBudget },
+      name,
+    );
+    if (over)
+      throw new ProviderError(
+        'too-many-tools',
+        `${over} Choose which servers and tools this conversation uses.`,
+      );
+    const history = withoutOldToolResults(conversation.messages, compactBefore);
+    // Too long for the model's context is said before sending, with the ways on (the API says it
+    // too, for models whose window is not known here).
+    const window = contextWindowOf(model);
+    const estimate = estimateRequestTokens(
+      history,
+      { system: conversation.settings.system, tools: offered },
+      compactBefore,
+    );
+    if (window !== undefined && estimate + conversation.settings.maxTokens > window)
+      throw new ProviderError(
+        'too-long',
+        `This conversation is about ${estimate.toLocaleString('en-US')} tokens; with room for the reply that is more than ${model}'s context of ${window.toLocaleString('en-US')}.${conversation.settings.maxTokens > estimate ? ` Most of it is the room kept for the reply (max tokens ${conversation.settings.maxTokens.toLocaleString('en-US')}): lower it in Model…` : ''}`,
+      );
     return runChatTurn({
-      provider: this.deps.provider,
+      provider,
       model,
       ...(conversation.settings.system ? { system: conversation.settings.system } : {}),
       maxTokens: conversation.settings.maxTokens,
-      history: conversation.messages,
+      ...(conversation.settings.thinkingBudget
+        ? { thinkingBudget: conversation.settings.thinkingBudget }
+        : {}),
+      history,
       tools: offered,
       signal: controller.signal,
       onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e }),
@@ -314,6 +469,12 @@ export class ChatService {
       runTool: async (use, signal, onProgress) => {
         let outcome: ToolOutcome;
         let startedAt = Date.now();
+        // A tool this conversation leaves out is not run, whatever the model names.
+        const named = this.deps.catalog.resolveTool(use.name);
+        if (named && isLeftOut(leaveOut, named.server, named.tool.name)) {
+          outcome = refused(`${use.name} is not offered in this conversation.`);
+          return { result: outcome.result, record: toolCallRecord(outcome, use, startedAt) };
+        }
         try {
           const invocation = this.deps.tools.start(
             callId(id, use.id),

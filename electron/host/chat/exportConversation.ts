@@ -15,6 +15,10 @@ function block(b: ChatBlock): string {
       return `*[image, ${b.mimeType}]*`;
     case 'tool_use':
       return `**Tool call** \`${b.name}\`\n\n${fence(JSON.stringify(b.input, null, 2), 'json')}`;
+    case 'thinking':
+      return b.redacted !== undefined
+        ? '*[thinking, redacted by the provider]*'
+        : `<details><summary>Thinking</summary>\n\n${b.text}\n\n</details>`;
     case 'tool_result': {
       const text = b.result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
       return `**Tool result**${b.result.isError ? ' (error)' : ''}\n\n${fence(text)}`;

@@ -31,7 +31,12 @@ async function start(options: Partial<HostOptions> = {}, servers: Record<string,
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
   host = await Host.create({ home, ...options });
   await Promise.all(Object.keys(servers).map((id) => trustAsShown(host!.registry, id)));
-  await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(1);
+  // Every server's tools, not just the most: a test calling `dyn__echo` before `dyn` listed its tools
+  // would get "no such tool" and wait forever for the consent it never raised.
+  const listed = () => new Set(host!.catalog.tools().map((t) => t.server));
+  await expect
+    .poll(() => Object.keys(servers).every((id) => listed().has(id)), { timeout: 20_000 })
+    .toBe(true);
   return host;
 }
 

@@ -18,10 +18,10 @@ import { Emitter, ErrorCode, McpError } from '../../mcp';
 import { canonicalJson } from '../canonicalJson';
 import { type ApprovalStore, toolDefinitionHash } from './approvalStore';
 
-/** Answers an approved sampling request with a model (the person's choice when they made one). */
+/** Answers an approved sampling request with a model (the person's choice of provider and model when they made one). */
 export type Sampler = (
   params: CreateMessageParams,
-  options: { signal?: AbortSignal; model?: string },
+  options: { signal?: AbortSignal; provider?: string; model?: string },
 ) => Promise<CreateMessageResult>;
 
 export type ToolAuthorization =
@@ -216,6 +216,7 @@ export class ConsentBroker {
     const approved = approval.params ?? params;
     const result = await generate(approved, {
       ...(signal ? { signal } : {}),
+      ...(approval.provider !== undefined ? { provider: approval.provider } : {}),
       ...(approval.model !== undefined ? { model: approval.model } : {}),
     });
     const second = await this.ask({ kind: 'sampling-result', server, params: approved, result }, signal);

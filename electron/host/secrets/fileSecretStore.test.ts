@@ -24,6 +24,17 @@ describe('FileSecretStore', () => {
     expect(JSON.parse(await readFile(store.filePath, 'utf8'))).toEqual({});
   });
 
+  it("deletes one owner's values wherever each was bound, and nobody else's", async () => {
+    const store = FileSecretStore.inHome(home);
+    await store.set('openai/gw/api-key@https://a.example', 'k1');
+    await store.set('openai/gw/api-key@https://b.example', 'k2');
+    await store.set('openai/gw2/api-key@https://a.example', 'k3');
+    await store.deleteStartingWith('openai/gw/api-key@');
+    expect(JSON.parse(await readFile(store.filePath, 'utf8'))).toEqual({
+      'openai/gw2/api-key@https://a.example': 'k3',
+    });
+  });
+
   it('a corrupt file is an error that names it, not an empty store that would be overwritten', async () => {
     const store = FileSecretStore.inHome(home);
     await writeFile(store.filePath, '{oops');

@@ -30,4 +30,10 @@ export class FileSecretStore implements SecretStore {
   delete(id: string): Promise<void> {
     return this.file.update(({ [id]: _, ...rest }) => rest);
   }
+
+  deleteStartingWith(prefix: string): Promise<void> {
+    return this.file.update((all) =>
+      Object.fromEntries(Object.entries(all).filter(([id]) => !id.startsWith(prefix))),
+    );
+  }
 }

@@ -13,6 +13,19 @@ export function providerKeyId(baseUrl: string): string {
   return `anthropic/api-key@${new URL(baseUrl).origin}`;
 }
 
+/**
+ * The SecretStore id of an OpenAI-compatible provider's key: bound to the provider (two providers
+ * at one gateway keep their own keys) and to the origin it was entered for, as Anthropic's is.
+ */
+export function openAIKeyId(providerId: string, baseUrl: string): string {
+  return `${openAIKeysOf(providerId)}${new URL(baseUrl).origin}`;
+}
+
+/** What every key id of one OpenAI-compatible provider starts with, whatever origin it is bound to. */
+export function openAIKeysOf(providerId: string): string {
+  return `openai/${providerId}/api-key@`;
+}
+
 /** The origin a base URL sends its key to, as a person reads it. */
 export function keyOrigin(baseUrl: string): string {
   return new URL(baseUrl).origin;

@@ -9,6 +9,8 @@ export interface SecretStore {
   get(id: string): Promise<string | undefined>;
   set(id: string, value: string): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Deletes every value whose id starts with `prefix` (one owner's, wherever each was bound to go). */
+  deleteStartingWith(prefix: string): Promise<void>;
   /** Every stored value, so logs can redact them. */
   values(): Promise<string[]>;
 }

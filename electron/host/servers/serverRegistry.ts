@@ -8,6 +8,7 @@ import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverCon
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
+import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
 import { launchSummary, serverIdentity, targetOf } from './serverIdentity';
 import { ServerSession, type SessionEvent } from './serverSession';
@@ -27,6 +28,8 @@ export interface ServerRegistryDeps {
   authStore: AuthStore;
   /** Our Client ID Metadata Document's URL (Settings). */
   clientMetadataUrl?: () => Promise<string | undefined>;
+  /** The era each local server answered in, kept across app restarts. */
+  eras?: EraStore;
 }
 
 /** Something a live server said, with which server said it. */
@@ -68,6 +71,9 @@ export class ServerRegistry {
   async load(): Promise<LoadedConfig> {
     const loaded = await this.deps.config.load();
     if (loaded.state !== 'unreadable') this.document = loaded.document;
+    // At launch: what the file no longer holds (edited while the app was closed) is nobody's to remember.
+    if (!this.loaded && loaded.state !== 'unreadable')
+      await this.deps.eras?.keepOnly(new Set(loaded.parsed.servers.map(serverIdentity))).catch(() => {});
     this.invalid = loaded.parsed.invalid.map(({ name, issues }) => ({
       id: name,
       kind: 'stdio',
@@ -232,6 +238,8 @@ export class ServerRegistry {
 
   async shutdown(): Promise<void> {
     await Promise.all(this.sessions().map((c) => c.stop('shutting down')));
+    // What the servers answered in, written before the data folder is let go.
+    await this.deps.eras?.settled();
     for (const entry of this.entries.values()) release(entry);
     this.changeEmitter.dispose();
     this.eventEmitter.dispose();
@@ -267,6 +275,9 @@ export class ServerRegistry {
           entry.session.stop(config ? 'configuration changed' : 'removed').finally(() => release(entry)),
         );
         this.entries.delete(id);
+        // A server gone, or now another one: what it answered in is nobody's to remember.
+        if (!config || serverIdentity(config) !== entry.identity)
+          void this.deps.eras?.forget(entry.identity).catch(() => {});
       }
     }
     await Promise.all(stops);
@@ -284,6 +295,7 @@ export class ServerRegistry {
         resolveShellPath: this.deps.resolveShellPath,
         authStore: this.deps.authStore,
         ...(this.deps.clientMetadataUrl ? { clientMetadataUrl: this.deps.clientMetadataUrl } : {}),
+        ...(this.deps.eras ? { era: this.deps.eras.of(identity) } : {}),
       });
       this.entries.set(config.name, {
         session,

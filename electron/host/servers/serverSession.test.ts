@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +18,7 @@ import { parseConfig, type ServerConfig } from '../config/serverConfig';
 import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
 import { FileSecretStore } from '../secrets/fileSecretStore';
+import { EraStore } from './eraStore';
 import { ServerSession, type ServerSessionDeps } from './serverSession';
 
 const fixtures = path.resolve(import.meta.dirname, '../../../e2e/fixtures');
@@ -90,7 +91,7 @@ describe('ServerSession', () => {
   it('a crash loop restarts with doubling backoff, then stays in error with the stderr tail', async () => {
     const { conn, states } = connection(configOf('crashy', stdio(hostileStdio('crash-on-start'))));
     await conn.start();
-    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('error');
+    await expect.poll(() => conn.state.status, { timeout: 20_000 }).toBe('error');
     const restarts = states.filter((s) => s.status === 'restarting') as Extract<
       ServerState,
       { status: 'restarting' }
@@ -105,7 +106,7 @@ describe('ServerSession', () => {
   it('a retry says why on the card: a starting state after a failure carries the last error', async () => {
     const { conn, states } = connection(configOf('crashy', stdio(hostileStdio('crash-on-start'))));
     await conn.start();
-    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('error');
+    await expect.poll(() => conn.state.status, { timeout: 20_000 }).toBe('error');
     const retries = states.filter((s) => s.status === 'starting').slice(1);
     expect(retries).toHaveLength(3);
     for (const s of retries)
@@ -136,13 +137,18 @@ describe('ServerSession', () => {
   });
 
   it('no answer to initialize: the card says so with what the program printed', async () => {
-    const { conn } = connection(
-      configOf('silent', stdio(hostileStdio('hang-init'), { requestTimeoutMs: 400 })),
+    // The program prints only once it has read initialize: the timeout gives a loaded machine time to
+    // boot it (400 ms did not always); the state is taken from the changes, not polled (the restart
+    // backoff is 20 ms, a poll could miss it).
+    const { conn, states } = connection(
+      configOf('silent', stdio(hostileStdio('hang-init'), { requestTimeoutMs: 3000 })),
     );
     const started = conn.start();
-    await expect.poll(() => conn.state.status, { timeout: 5000 }).toBe('restarting');
-    const state = conn.state as Extract<ServerState, { status: 'restarting' }>;
-    expect(state.lastError.message).toMatch(/^No answer to initialize within 400 ms: /);
+    const restarting = () =>
+      states.find((s): s is Extract<ServerState, { status: 'restarting' }> => s.status === 'restarting');
+    await expect.poll(restarting, { timeout: 20_000 }).toBeDefined();
+    const state = restarting()!;
+    expect(state.lastError.message).toMatch(/^No answer to initialize within 3 s: /);
     expect(state.lastError.stderrTail).toContain(
       'npm warn fetch retrying: connect ETIMEDOUT registry.npmjs.org',
     );
@@ -241,7 +247,7 @@ describe('ServerSession', () => {
     await conn.start();
     const firstPid = lastPid(logs, 'flaky');
     await conn.callTool('echo', { message: 'boom' }).catch(() => {});
-    await expect.poll(() => states.filter((s) => s.status === 'running').length, { timeout: 5000 }).toBe(2);
+    await expect.poll(() => states.filter((s) => s.status === 'running').length, { timeout: 20_000 }).toBe(2);
     expect(states.map((s) => s.status)).toEqual(['starting', 'running', 'restarting', 'starting', 'running']);
     expect(await processAlive(firstPid)).toBe(false);
   });
@@ -344,6 +350,53 @@ describe('ServerSession', () => {
     await expect.poll(() => inits().length).toBe(2);
     await expect.poll(() => conn.state.status).toBe('running');
     expect(probes()).toHaveLength(1);
+  });
+
+  it('the era is kept across app launches: a legacy server known from the last launch is not probed; one since upgraded is probed and remembered anew; a failed start forgets', async () => {
+    const hostile = {
+      command: process.execPath,
+      args: [path.join(fixtures, 'stdio/hostile-server.mjs'), 'normal'],
+    };
+    const saved = async () => JSON.parse(await readFile(EraStore.inHome(home).filePath, 'utf8'));
+    const probesOf = (logs: LogStore, id: string) =>
+      logs.entries(id).filter((e) => e.text.includes('RECV') && e.text.includes('server/discover'));
+    // Each launch reads the file afresh (a new store), as the app does when it starts.
+    const launch = (config: ServerConfig, identity: string) =>
+      connection(config, { era: EraStore.inHome(home).of(identity), restart: { maxTries: 1 } });
+
+    const first = launch(configOf('old', stdio(hostile)), 'id-old');
+    await first.conn.start();
+    await expect.poll(() => first.conn.state.status).toBe('running');
+    expect(probesOf(first.logs, 'old')).toHaveLength(1);
+    await first.conn.stop('app closed');
+    await expect.poll(saved).toEqual({ 'id-old': 'legacy' });
+
+    const second = launch(configOf('old', stdio(hostile)), 'id-old');
+    await second.conn.start();
+    await expect.poll(() => second.conn.state.status).toBe('running');
+    expect(probesOf(second.logs, 'old')).toHaveLength(0);
+    expect(
+      second.logs.entries('old').filter((e) => e.text.includes('RECV') && e.text.includes('"initialize"')),
+    ).toHaveLength(1);
+
+    // The same configuration now runs a modern-only server: initialize fails, the probe finds it.
+    await writeFile(
+      EraStore.inHome(home).filePath,
+      JSON.stringify({ 'id-old': 'legacy', 'id-up': 'legacy', odd: 'future', n: 3 }),
+    );
+    const upgraded = launch(configOf('up', stdio(modernStdio('reject'))), 'id-up');
+    await upgraded.conn.start();
+    await expect.poll(() => upgraded.conn.state.status, { timeout: 15_000 }).toBe('running');
+    expect(upgraded.conn.state).toMatchObject({ protocolVersion: '2026-07-28' });
+    await expect.poll(saved).toEqual({ 'id-old': 'legacy', 'id-up': 'modern' });
+
+    const gone = launch(
+      configOf('gone', stdio({ command: process.execPath, args: [path.join(home, 'missing.mjs')] })),
+      'id-old',
+    );
+    await gone.conn.start();
+    await expect.poll(() => gone.conn.state.status).toBe('error');
+    await expect.poll(saved).toEqual({ 'id-up': 'modern' });
   });
 
   it('a server that failed to start is probed again on its next start (what it was is not assumed)', async () => {

@@ -25,6 +25,7 @@ import type { ServerConfig } from '../config/serverConfig';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
+import type { EraMemory } from './eraStore';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
 import { openTransport, resolveOAuthClient } from './serverLaunch';
@@ -47,6 +48,8 @@ export interface ServerSessionDeps {
   authStore: AuthStore;
   /** Our Client ID Metadata Document's URL (Settings), read when a remote server first starts. */
   clientMetadataUrl?: () => Promise<string | undefined>;
+  /** The era a local server answered in at an earlier launch, kept across app restarts. */
+  era?: EraMemory;
 }
 
 /** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
@@ -104,9 +107,12 @@ export class ServerSession {
   private loggingLevel: LoggingLevel | undefined;
   /**
    * The era this server answered in (2026-07-28 basic/versioning: remembered for the life of this
-   * configuration; a legacy server is not probed again unless its initialize fails).
+   * configuration, across app restarts for a local one; a legacy server is not probed again unless
+   * its initialize fails).
    */
   private era: Era | undefined;
+  /** Whether the era kept from an earlier launch was read (once: after that, `era` is the truth). */
+  private eraRecalled = false;
   /** Whether the wire trace is written (off by default; not kept across app restarts). */
   private tracing = false;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
@@ -323,6 +329,10 @@ export class ServerSession {
     this.log('lifecycle', 'info', this.tries === 1 ? 'starting' : `starting (try ${this.tries})`);
     let transport: Transport;
     let client: McpClient;
+    if (!this.eraRecalled && this.config.kind === 'stdio') {
+      this.eraRecalled = true;
+      this.era ??= await this.deps.era?.recall().catch(() => undefined);
+    }
     try {
       transport = await openTransport(this.config, this.deps, await this.auth?.http());
       this.logger.followTransport(transport);
@@ -345,16 +355,20 @@ export class ServerSession {
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });
     } catch (error) {
+      // Stopped while starting: that says nothing about the server.
+      if (generation !== this.generation) return;
       // What answered before may not be what is there now: the next start finds out again.
+      if (this.era) void this.deps.era?.remember(undefined).catch(() => {});
       this.era = undefined;
-      if (generation === this.generation)
-        this.failed(generation, startError(error, this.logger.tail, this.deps.redactor));
+      this.failed(generation, startError(error, this.logger.tail, this.deps.redactor));
       return;
     }
     if (generation !== this.generation) {
       await client.close();
       return;
     }
+    if (client.era !== this.era && this.config.kind === 'stdio')
+      void this.deps.era?.remember(client.era).catch(() => {});
     this.era = client.era;
     this.live = { client, run: ++this.runs, listeners: this.wireClient(client, generation) };
     if (this.loggingLevel && client.serverCapabilities.logging) {

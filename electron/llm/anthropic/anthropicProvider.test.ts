@@ -37,6 +37,7 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
   it('sends the key only to the configured base URL, whatever the environment says', async () => {
     process.env.ANTHROPIC_BASE_URL = 'http://127.0.0.1:9/elsewhere';
     process.env.ANTHROPIC_AUTH_TOKEN = 'env-token';
+    process.env.ANTHROPIC_CUSTOM_HEADERS = 'X-Env-Header: env-custom-value';
     try {
       fake.script({ content: [{ type: 'text', text: 'hello' }] });
       const before = fake.requests.length;
@@ -49,11 +50,123 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
       expect(sent.path).toBe('/v1/messages');
       expect(JSON.stringify(sent.headers)).toContain(KEY);
       expect(JSON.stringify(sent.headers)).not.toContain('env-token');
+      expect(JSON.stringify(sent.headers)).not.toContain('env-custom-value');
     } finally {
       delete process.env.ANTHROPIC_BASE_URL;
       delete process.env.ANTHROPIC_AUTH_TOKEN;
+      delete process.env.ANTHROPIC_CUSTOM_HEADERS;
     }
   });
+
+  it('extended thinking: asked with its budget, streamed as thinking with its signature, given back as it came', async () => {
+    fake.script({
+      content: [
+        {
+          type: 'thinking',
+          thinking: 'The person wants the weather; I should call the tool.',
+          signature: 'sig-abc123',
+        },
+        { type: 'tool_use', id: 'toolu_t', name: 'weather_get', input: { city: 'Oslo' } },
+      ],
+    });
+    const events: ModelStreamEvent[] = [];
+    for await (const e of provider().stream({
+      model: 'claude-sonnet-5-5',
+      maxTokens: 4000,
+      thinkingBudget: 2048,
+      messages: [{ role: 'user', blocks: [{ type: 'text', text: 'weather?' }] }],
+      tools: [{ name: 'weather_get', inputSchema: { type: 'object' } }],
+    }))
+      events.push(e);
+    expect(fake.requests.at(-1)!.body).toMatchObject({ thinking: { type: 'enabled', budget_tokens: 2048 } });
+    const thought = events.flatMap((e) => (e.type === 'thinking' && e.text ? [e.text] : [])).join('');
+    expect(thought).toBe('The person wants the weather; I should call the tool.');
+    expect(events).toContainEqual({ type: 'thinking', index: 0, signature: 'sig-abc123' });
+
+    // The next request carries the thinking back, signature and all, before the tool use.
+    fake.script({ content: [{ type: 'text', text: 'Cold.' }] });
+    for await (const _ of provider().stream({
+      model: 'claude-sonnet-5-5',
+      maxTokens: 4000,
+      thinkingBudget: 2048,
+      messages: [
+        { role: 'user', blocks: [{ type: 'text', text: 'weather?' }] },
+        {
+          role: 'assistant',
+          blocks: [
+            { type: 'thinking', text: thought, signature: 'sig-abc123' },
+            { type: 'thinking', text: '', redacted: 'ENCRYPTED' },
+            { type: 'tool_use', id: 'toolu_t', name: 'weather_get', input: { city: 'Oslo' } },
+          ],
+        },
+        {
+          role: 'user',
+          blocks: [
+            {
+              type: 'tool_result',
+              toolUseId: 'toolu_t',
+              result: { content: [{ type: 'text', text: '-3 C' }] },
+            },
+          ],
+        },
+      ],
+      tools: [{ name: 'weather_get', inputSchema: { type: 'object' } }],
+    }));
+    const messages = fake.requests.at(-1)!.body!.messages as { role: string; content: unknown[] }[];
+    expect(messages[1]!.content.slice(0, 2)).toEqual([
+      { type: 'thinking', thinking: thought, signature: 'sig-abc123' },
+      { type: 'redacted_thinking', data: 'ENCRYPTED' },
+    ]);
+    expect(messages[1]!.content).toHaveLength(3);
+  });
+
+  it('reasoning another provider wrote (no signature) is not sent: the API would refuse the whole request', async () => {
+    fake.script({ content: [{ type: 'text', text: 'Fine.' }] });
+    for await (const _ of provider().stream({
+      model: 'claude-sonnet-5-5',
+      maxTokens: 100,
+      messages: [
+        { role: 'user', blocks: [{ type: 'text', text: 'hi' }] },
+        {
+          role: 'assistant',
+          blocks: [
+            { type: 'thinking', text: 'from a local model' },
+            { type: 'text', text: 'Hello.' },
+          ],
+        },
+        { role: 'assistant', blocks: [{ type: 'thinking', text: 'only thinking' }] },
+        { role: 'user', blocks: [{ type: 'text', text: 'again' }] },
+      ],
+      tools: [],
+    }));
+    expect(fake.requests.at(-1)!.body!.messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'hi' }] },
+      { role: 'assistant', content: [{ type: 'text', text: 'Hello.' }] },
+      { role: 'user', content: [{ type: 'text', text: 'again' }] },
+    ]);
+  });
+
+  it('a line that never ends is cut off by what the SDK reads, not held in memory without end', async () => {
+    // One `data:` line of 512 MiB, no newline: the SDK's line reader would hold it all before any event.
+    fake.script({ content: [{ type: 'text', text: 'x' }], endlessLine: { bytes: 1 << 20, count: 512 } });
+    const before = process.memoryUsage().rss;
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 20);
+    const outcome = await (async () => {
+      for await (const _ of provider().stream({
+        model: 'claude-sonnet-5-5',
+        maxTokens: 10,
+        messages: [{ role: 'user', blocks: [{ type: 'text', text: 'hi' }] }],
+        tools: [],
+      }));
+      return 'taken whole';
+    })().catch((e: unknown) => (e instanceof ProviderError ? `${e.kind}: ${e.message}` : String(e)));
+    clearInterval(sampler);
+    expect(outcome).toMatch(/passed 64 MiB and was cut off/);
+    expect(peak - before).toBeLessThan(256 * 1024 * 1024);
+  }, 60_000);
 
   it('streams a reply as neutral events: the model, text, a tool use with its input in pieces, why it stopped', async () => {
     fake.script({
@@ -61,13 +174,18 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
         { type: 'text', text: 'Let me check the weather for you.' },
         { type: 'tool_use', id: 'toolu_1', name: 'weather_get', input: { city: 'Paris', days: 2 } },
       ],
+      usage: { input: 40, output: 25, cacheRead: 900, cacheWrite: 60 },
     });
     const events: ModelStreamEvent[] = [];
     for await (const e of provider().stream({
       model: 'claude-sonnet-5-5',
       maxTokens: 10,
+      system: 'Be brief.',
       messages: [{ role: 'user', blocks: [{ type: 'text', text: 'hi' }] }],
-      tools: [{ name: 'weather_get', inputSchema: { type: 'object' } }],
+      tools: [
+        { name: 'weather_list', inputSchema: { type: 'object' } },
+        { name: 'weather_get', inputSchema: { type: 'object' } },
+      ],
     }))
       events.push(e);
     expect(events[0]).toEqual({ type: 'model', model: 'claude-sonnet-5-5' });
@@ -77,9 +195,21 @@ describe('AnthropicProvider against the fake API, through the real SDK', () => {
     const json = events.flatMap((e) => (e.type === 'tool-input' ? [e.json] : [])).join('');
     expect(JSON.parse(json)).toEqual({ city: 'Paris', days: 2 });
     expect(events.filter((e) => e.type === 'block-end')).toHaveLength(2);
-    expect(events.at(-1)).toEqual({ type: 'stop', reason: 'toolUse' });
-    // The tool went to the API in its own shape.
-    expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('"input_schema"');
+    expect(events.slice(-2)).toEqual([
+      { type: 'stop', reason: 'toolUse' },
+      // Ours count every input token, the cached ones included (the API's input_tokens leaves them out).
+      {
+        type: 'usage',
+        usage: { inputTokens: 1000, outputTokens: 25, cacheReadTokens: 900, cacheWriteTokens: 60 },
+      },
+    ]);
+    // The tools went to the API in its own shape; the system prompt and the tool list are cached.
+    const body = fake.requests.at(-1)!.body!;
+    expect(body.system).toEqual([{ type: 'text', text: 'Be brief.', cache_control: { type: 'ephemeral' } }]);
+    expect(body.tools).toEqual([
+      { name: 'weather_list', input_schema: { type: 'object' } },
+      { name: 'weather_get', input_schema: { type: 'object' }, cache_control: { type: 'ephemeral' } },
+    ]);
   });
 
   it('turns API failures into errors a person can act on', async () => {

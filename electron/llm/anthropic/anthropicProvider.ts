@@ -1,6 +1,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { TokenUsage } from '../../../shared/chat/conversation';
 import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
+import { boundedFetch } from '../boundedFetch';
+import { ModelListCache } from '../modelList';
 import type {
   ModelList,
   ModelProvider,
@@ -9,14 +12,14 @@ import type {
   ProviderAccess,
 } from '../modelProvider';
 import { ProviderError } from '../providerError';
+import { unseenBy } from '../sdkEnvironment';
+import { fromSdkError } from '../sdkErrors';
 import { toAnthropicMessages } from './anthropicContent';
-import { toProviderError } from './anthropicErrors';
+import { ANTHROPIC_WORDING } from './anthropicErrors';
 import { fromAnthropicMessage, stopReasonOf, toAnthropicRequest } from './anthropicSampling';
 
 /** Known models, for when the API cannot list them (newest first within each tier). */
 export const FALLBACK_MODELS = ['claude-sonnet-5-5', 'claude-opus-5-5', 'claude-haiku-5-5'];
-
-const MODELS_TTL_MS = 10 * 60_000;
 
 /**
  * The Anthropic Messages API through the official SDK. Where requests go and with which key is read
@@ -32,7 +35,10 @@ const loadSdk = () => {
 
 export class AnthropicProvider implements ModelProvider {
   private cached: { key: string; client: Anthropic } | undefined;
-  private models: { key: string; at: number; list: string[] } | undefined;
+  private readonly modelList = new ModelListCache(
+    FALLBACK_MODELS,
+    async (e) => (await this.describe(e)).message,
+  );
 
   constructor(private readonly access: () => Promise<ProviderAccess>) {}
 
@@ -40,21 +46,17 @@ export class AnthropicProvider implements ModelProvider {
     return Boolean((await this.access()).apiKey);
   }
 
-  async listModels(signal?: AbortSignal): Promise<ModelList> {
-    try {
-      const { client, key } = await this.client();
-      // Asked for by every sampling request and settings form: the API's answer is kept a while.
-      if (this.models?.key === key && Date.now() - this.models.at < MODELS_TTL_MS)
-        return { models: [...this.models.list], source: 'api' };
-      const models: string[] = [];
-      for await (const model of client.models.list({ limit: 100 }, { signal })) models.push(model.id);
-      if (models.length > 0) this.models = { key, at: Date.now(), list: models };
-      return models.length > 0
-        ? { models, source: 'api' }
-        : { models: FALLBACK_MODELS, source: 'fallback', error: 'the API listed no models' };
-    } catch (error) {
-      return { models: FALLBACK_MODELS, source: 'fallback', error: (await this.describe(error)).message };
-    }
+  listModels(signal?: AbortSignal): Promise<ModelList> {
+    return this.modelList.get(
+      async () => (await this.client()).key,
+      async () => {
+        const { client } = await this.client();
+        const models: string[] = [];
+        for await (const model of client.models.list({ limit: 100 }, { signal })) models.push(model.id);
+        return models;
+      },
+      'the API listed no models',
+    );
   }
 
   async sample(
@@ -87,29 +89,65 @@ export class AnthropicProvider implements ModelProvider {
         {
           model: request.model,
           max_tokens: request.maxTokens,
+          ...(request.thinkingBudget
+            ? { thinking: { type: 'enabled' as const, budget_tokens: request.thinkingBudget } }
+            : {}),
           messages: toAnthropicMessages(request.messages),
-          ...(request.system ? { system: request.system } : {}),
-          ...(tools.length > 0 ? { tools } : {}),
+          // The system prompt and the tool list are the stable head of every request: cached
+          // (cache_control on the last of each), so later turns read them instead of paying again.
+          ...(request.system
+            ? {
+                system: [
+                  {
+                    type: 'text' as const,
+                    text: request.system,
+                    cache_control: { type: 'ephemeral' as const },
+                  },
+                ],
+              }
+            : {}),
+          ...(tools.length > 0
+            ? {
+                tools: tools.map((t, i) =>
+                  i === tools.length - 1 ? { ...t, cache_control: { type: 'ephemeral' as const } } : t,
+                ),
+              }
+            : {}),
           stream: true,
         },
         { signal },
       );
+      let usage: TokenUsage | undefined;
       for await (const event of stream) {
-        if (event.type === 'message_start') yield { type: 'model', model: event.message.model };
-        else if (event.type === 'content_block_start') {
+        if (event.type === 'message_start') {
+          yield { type: 'model', model: event.message.model };
+          usage = usageOf(event.message.usage);
+        } else if (event.type === 'content_block_start') {
           const b = event.content_block;
           if (b.type === 'text') yield { type: 'text', index: event.index, text: b.text };
           else if (b.type === 'tool_use')
             yield { type: 'tool-use', index: event.index, id: b.id, name: b.name };
+          else if (b.type === 'thinking')
+            yield { type: 'thinking', index: event.index, text: b.thinking, signature: b.signature };
+          else if (b.type === 'redacted_thinking')
+            yield { type: 'thinking', index: event.index, redacted: b.data };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta')
             yield { type: 'text', index: event.index, text: event.delta.text };
           else if (event.delta.type === 'input_json_delta')
             yield { type: 'tool-input', index: event.index, json: event.delta.partial_json };
+          else if (event.delta.type === 'thinking_delta')
+            yield { type: 'thinking', index: event.index, text: event.delta.thinking };
+          else if (event.delta.type === 'signature_delta')
+            yield { type: 'thinking', index: event.index, signature: event.delta.signature };
         } else if (event.type === 'content_block_stop') yield { type: 'block-end', index: event.index };
-        else if (event.type === 'message_delta' && event.delta.stop_reason)
-          yield { type: 'stop', reason: stopReasonOf(event.delta.stop_reason) };
+        else if (event.type === 'message_delta') {
+          // Cumulative counts: the reply's output so far (and its input, where the API says it again).
+          usage = usageOf(event.usage, usage);
+          if (event.delta.stop_reason) yield { type: 'stop', reason: stopReasonOf(event.delta.stop_reason) };
+        }
       }
+      if (usage) yield { type: 'usage', usage };
     } catch (error) {
       throw await this.describe(error, signal);
     }
@@ -118,7 +156,7 @@ export class AnthropicProvider implements ModelProvider {
   private async describe(error: unknown, signal?: AbortSignal): Promise<ProviderError> {
     // An aborted fetch rejects with the abort's reason, whatever it is: the signal says what happened.
     if (signal?.aborted) return new ProviderError('aborted', 'Stopped.');
-    return toProviderError(error, (await this.access()).baseUrl, await loadSdk());
+    return fromSdkError(error, (await this.access()).baseUrl, await loadSdk(), ANTHROPIC_WORDING);
   }
 
   private async client(): Promise<{ client: Anthropic; key: string }> {
@@ -129,16 +167,46 @@ export class AnthropicProvider implements ModelProvider {
       const { default: Sdk } = await loadSdk();
       this.cached = {
         key,
-        client: new Sdk({
-          apiKey,
-          authToken: null,
-          baseURL: baseUrl,
-          // Failures are shown with a retry the person controls; the chat loop decides what to retry.
-          maxRetries: 0,
-          timeout: 10 * 60_000,
-        }),
+        client: unseenBy(
+          ['ANTHROPIC_CUSTOM_HEADERS'],
+          () =>
+            new Sdk({
+              apiKey,
+              authToken: null,
+              baseURL: baseUrl,
+              // Failures are shown with a retry the person controls; the chat loop decides what to retry.
+              maxRetries: 0,
+              timeout: 10 * 60_000,
+              fetch: boundedFetch(),
+              // Nothing from the environment: no log level, no ANTHROPIC_CUSTOM_HEADERS (unseen below).
+              logLevel: 'off',
+            }),
+        ),
       };
     }
     return this.cached;
   }
+}
+
+/** The API's counts as ours: its input_tokens leave out cache reads and writes, ours include them. */
+function usageOf(
+  u: {
+    input_tokens?: number | null;
+    output_tokens?: number | null;
+    cache_read_input_tokens?: number | null;
+    cache_creation_input_tokens?: number | null;
+  },
+  before?: TokenUsage,
+): TokenUsage {
+  const read = u.cache_read_input_tokens ?? before?.cacheReadTokens;
+  const write = u.cache_creation_input_tokens ?? before?.cacheWriteTokens;
+  const uncached =
+    u.input_tokens ??
+    (before ? before.inputTokens - (before.cacheReadTokens ?? 0) - (before.cacheWriteTokens ?? 0) : 0);
+  return {
+    inputTokens: uncached + (read ?? 0) + (write ?? 0),
+    outputTokens: u.output_tokens ?? before?.outputTokens ?? 0,
+    ...(read ? { cacheReadTokens: read } : {}),
+    ...(write ? { cacheWriteTokens: write } : {}),
+  };
 }

@@ -11,12 +11,11 @@ import type {
   SamplingContent,
   SamplingMessage,
 } from '../../../shared/mcp/protocol';
+import { samplingContents } from '../../../shared/mcp/samplingContent';
 import type { StopReason } from '../modelProvider';
 import { toAnthropicContent } from './anthropicContent';
 
 // MCP sampling (a server asking the person's model) to and from the Messages API.
-
-const asList = (c: SamplingContent | SamplingContent[]) => (Array.isArray(c) ? c : [c]);
 
 function toBlocks(content: SamplingContent[]): ContentBlockParam[] {
   return content.map((c): ContentBlockParam => {
@@ -43,7 +42,7 @@ export function toAnthropicRequest(
 ): MessageCreateParamsNonStreaming {
   const messages: MessageParam[] = params.messages.map((m: SamplingMessage) => ({
     role: m.role,
-    content: toBlocks(asList(m.content)),
+    content: toBlocks(samplingContents(m)),
   }));
   const request: MessageCreateParamsNonStreaming = {
     model,

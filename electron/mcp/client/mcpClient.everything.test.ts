@@ -152,9 +152,10 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode, eng
     const seen: number[] = [];
     const r = await client.callTool(
       'trigger-long-running-operation',
-      { duration: 1.2, steps: 4 },
-      // 500 ms without progress would time out; progress every 300 ms keeps it alive.
-      { timeoutMs: 500, resetTimeoutOnProgress: true, onProgress: (p) => seen.push(p.progress) },
+      { duration: 3, steps: 4 },
+      // 2 s without progress would time out; progress every 750 ms keeps a 3 s call alive (the gaps
+      // leave a loaded machine room: 300 ms steps against a 500 ms timeout did not).
+      { timeoutMs: 2000, resetTimeoutOnProgress: true, onProgress: (p) => seen.push(p.progress) },
     );
     expect(textOf(r)).toMatch(/completed/);
     expect(seen).toEqual([1, 2, 3, 4]);
@@ -344,16 +345,17 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode, eng
     const { client } = await connect({
       elicitation: {
         form: async (): Promise<ElicitResult> => {
-          await new Promise((r) => setTimeout(r, 1500));
+          await new Promise((r) => setTimeout(r, 3000));
           return { action: 'accept', content: { name: 'Ada Lovelace', check: true, integer: 7 } };
         },
       },
     });
-    const answered = await client.callTool('trigger-elicitation-request', {}, { timeoutMs: 400 });
+    // 1.2 s for the call's own legs (sent → asked, answered → result): room for a loaded machine.
+    const answered = await client.callTool('trigger-elicitation-request', {}, { timeoutMs: 1200 });
     expect(textOf(answered)).toMatch(/Name: Ada Lovelace/);
     // Outside a question the timeout still holds.
     await expect(
-      client.callTool('trigger-long-running-operation', { duration: 5, steps: 5 }, { timeoutMs: 400 }),
+      client.callTool('trigger-long-running-operation', { duration: 5, steps: 5 }, { timeoutMs: 1200 }),
     ).rejects.toMatchObject({ code: ErrorCode.RequestTimeout });
   });
 

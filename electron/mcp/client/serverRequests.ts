@@ -6,9 +6,9 @@ import type {
   ElicitUrlParams,
   JsonSchemaObject,
   Root,
-  SamplingContent,
   SamplingMessage,
 } from '../../../shared/mcp/protocol';
+import { samplingContents } from '../../../shared/mcp/samplingContent';
 import type { JsonRpcConnection } from '../jsonrpc/connection';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
@@ -110,10 +110,6 @@ export function registerServerRequests(
   }
 }
 
-function contentsOf(message: SamplingMessage): SamplingContent[] {
-  return Array.isArray(message.content) ? message.content : [message.content];
-}
-
 function checkSamplingParams(
   params: Record<string, unknown>,
   sampling: NonNullable<ClientHandlers['sampling']>,
@@ -136,7 +132,7 @@ function checkSamplingParams(
     if (!isRecord(m) || (m.role !== 'user' && m.role !== 'assistant') || m.content === undefined) {
       throw invalidParams(`messages[${i}] needs a role (user|assistant) and content`);
     }
-    const blocks = contentsOf(m);
+    const blocks = samplingContents(m);
     const results = blocks.filter((b) => b?.type === 'tool_result').length;
     if (results > 0 && results < blocks.length) {
       throw invalidParams(`messages[${i}]: tool results mixed with other content`);
@@ -145,10 +141,10 @@ function checkSamplingParams(
   // Every tool_use an assistant message asked for must be answered by the next user message.
   messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
-    const uses = contentsOf(m).filter((b) => b.type === 'tool_use');
+    const uses = samplingContents(m).filter((b) => b.type === 'tool_use');
     if (uses.length === 0 || i === messages.length - 1) return;
     const answered = new Set(
-      contentsOf(messages[i + 1]!)
+      samplingContents(messages[i + 1]!)
         .filter((b) => b.type === 'tool_result')
         .map((b) => (b as { toolUseId: string }).toolUseId),
     );

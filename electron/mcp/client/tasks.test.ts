@@ -116,6 +116,8 @@ describe('tasks (2025-11-25), hostile servers', () => {
     createAfterMs?: number;
     pollInterval?: number;
     status?: () => string;
+    /** tasks/get answered with this error instead, while it returns one. */
+    getError?: () => { code: number; message: string } | undefined;
   };
   async function legacy(script: Script) {
     const state = { cancelled: [] as string[] };
@@ -142,8 +144,11 @@ describe('tasks (2025-11-25), hostile servers', () => {
         case 'tools/call':
           setTimeout(() => reply({ task: task('working') }), script.createAfterMs ?? 0);
           return;
-        case 'tasks/get':
+        case 'tasks/get': {
+          const error = script.getError?.();
+          if (error) return json(res, { jsonrpc: '2.0', id: body!.id, error });
           return reply(task(script.status?.() ?? 'working'));
+        }
         case 'tasks/cancel':
           state.cancelled.push(String((body.params as { taskId: string }).taskId));
           return reply(task('cancelled'));
@@ -218,6 +223,31 @@ describe('tasks (2025-11-25), hostile servers', () => {
     expect(error).toBeInstanceOf(McpError);
     expect(error.message).toContain('task t-1 ended completed, but tasks/result did not answer within 2 s');
     expect(states.at(-1)?.status).toBe('completed');
+  });
+
+  it('tasks/get failing on and on gives the task up, naming it, and cancels it on the server', async () => {
+    const { client, state, sent } = await legacy({ getError: () => ({ code: -32603, message: 'busy' }) });
+    const error = (await client.callTool('long').catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.message).toMatch(
+      /task t-1: tasks\/get failed 5 times in a row, so the task was given up .* the last failure: busy/,
+    );
+    expect(sent().filter((m) => m === 'tasks/get')).toHaveLength(5);
+    await expect.poll(() => state.cancelled).toEqual(['t-1']);
+  }, 20_000);
+
+  it('a task the server no longer knows (-32602 on tasks/get) ends the call at once: not asked again, nothing to cancel', async () => {
+    const { client, state, sent } = await legacy({
+      getError: () => ({ code: -32602, message: 'Unknown task t-1' }),
+    });
+    const error = (await client.callTool('long').catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.message).toContain(
+      'task t-1: the server no longer knows this task (tasks/get: Unknown task t-1)',
+    );
+    expect(sent().filter((m) => m === 'tasks/get')).toHaveLength(1);
+    expect(sent()).not.toContain('tasks/cancel');
+    expect(state.cancelled).toEqual([]);
   });
 });
 
@@ -325,4 +355,16 @@ describe('tasks (2026-07-28, the io.modelcontextprotocol/tasks extension)', () =
     );
     await expect.poll(() => server.seen.some((s) => s.method === 'tasks/cancel')).toBe(true);
   }, 20_000);
+
+  it('a task the server no longer knows (-32602 on tasks/get) ends the call at once: not asked again, nothing to cancel', async () => {
+    const { client, server } = await modern({}, { polls: 1_000_000 });
+    const call = client.callTool('slow_compute', {}, { onTask: () => server.tasks.clear() });
+    const error = (await call.catch((e: unknown) => e)) as McpError;
+    expect(error).toBeInstanceOf(McpError);
+    expect(error.message).toMatch(
+      /task task-1: the server no longer knows this task \(tasks\/get: no such task\)/,
+    );
+    expect(server.seen.filter((s) => s.method === 'tasks/get')).toHaveLength(1);
+    expect(server.seen.some((s) => s.method === 'tasks/cancel')).toBe(false);
+  });
 });

@@ -87,6 +87,39 @@ function taskCancelled(server: string, taskId: string, cause?: unknown): McpErro
   });
 }
 
+/**
+ * Why following a task stops on a failed tasks/get: a -32602 says the server knows no such task
+ * (expired, or never its own) — asking again cannot help, and there is nothing to cancel; any other
+ * failure is tried again until MAX_POLL_FAILURES in a row, then the task is given up (and cancelled).
+ */
+function pollFailure(
+  server: string,
+  taskId: string,
+  error: unknown,
+  failures: number,
+): { unknown: true; error: McpError } | { unknown: false; error?: McpError } {
+  const why =
+    error instanceof McpError ? error.reason : error instanceof Error ? error.message : String(error);
+  if (error instanceof McpError && error.code === ErrorCode.InvalidParams)
+    return {
+      unknown: true,
+      error: new McpError(
+        ErrorCode.InvalidResult,
+        `tools/call task ${taskId}: the server no longer knows this task (tasks/get: ${why}), so its result cannot be had`,
+        { server, method: 'tools/call', cause: error },
+      ),
+    };
+  if (failures < MAX_POLL_FAILURES) return { unknown: false };
+  return {
+    unknown: false,
+    error: new McpError(
+      ErrorCode.InternalError,
+      `tools/call task ${taskId}: tasks/get failed ${failures} times in a row, so the task was given up (and cancelled on the server, if it could be reached); the last failure: ${why}`,
+      { server, method: 'tools/call', cause: error },
+    ),
+  };
+}
+
 /** A tool result as far as a task's answer must be one: it has its content array. */
 function isToolResult(value: unknown): value is CallToolResult {
   return Array.isArray(fieldOf(value, 'content'));
@@ -211,8 +244,7 @@ export async function callToolAsTask(
   options.onTask?.(first);
   const stop = new AbortController();
   const offStatus = peer.onStatus(seen);
-  const onAbort = () => {
-    stop.abort();
+  const cancelOnServer = () => {
     if (cancelOffered() && !isTerminal(last.status))
       void peer.send('tasks/cancel', { taskId }, { timeoutMs: 10_000 }).then(
         (r) => {
@@ -221,6 +253,10 @@ export async function callToolAsTask(
         },
         () => {},
       );
+  };
+  const onAbort = () => {
+    stop.abort();
+    cancelOnServer();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
   // Status for the person, while tasks/result waits for the end.
@@ -241,8 +277,10 @@ export async function callToolAsTask(
         failures = 0;
       } catch (error) {
         if (stop.signal.aborted) return;
-        if (++failures >= MAX_POLL_FAILURES) {
-          stop.abort(error);
+        const failed = pollFailure(peer.serverName, taskId, error, ++failures);
+        if (failed.error) {
+          if (!failed.unknown) cancelOnServer();
+          stop.abort(failed.error);
           return;
         }
       }
@@ -339,20 +377,17 @@ export async function followModernTask(
   const signal = options.signal ?? new AbortController().signal;
   const cancel = () => void peer.request('tasks/cancel', { taskId }, {}).catch(() => {});
   signal.addEventListener('abort', cancel, { once: true });
-  /** tasks/get, tried again (with growing pauses) when it fails; after MAX_POLL_FAILURES, the task is given up. */
+  /** tasks/get, tried again (with growing pauses) when it fails; see pollFailure for when it is given up. */
   const get = async (): Promise<Record<string, unknown>> => {
     for (let failures = 1; ; failures++) {
       try {
         return await peer.request('tasks/get', { taskId }, { signal });
       } catch (error) {
         if (signal.aborted) throw error;
-        if (failures >= MAX_POLL_FAILURES) {
-          cancel();
-          throw new McpError(
-            ErrorCode.InternalError,
-            `tools/call task ${taskId}: tasks/get failed ${failures} times in a row, so the task was given up (and cancelled on the server, if it could be reached); the last failure: ${error instanceof Error ? error.message : String(error)}`,
-            { server: peer.serverName, method: 'tools/call', cause: error },
-          );
+        const failed = pollFailure(peer.serverName, taskId, error, failures);
+        if (failed.error) {
+          if (!failed.unknown) cancel();
+          throw failed.error;
         }
         await sleep(Math.min(MAX_POLL_MS, pollWait(poll) * 2 ** (failures - 1)), signal);
       }

@@ -165,10 +165,12 @@ describe('JsonRpcConnection (in memory, no server)', () => {
       'elicitation/create',
       () => new Promise((r) => (answer = () => r({ action: 'cancel' }))),
     );
-    const p = conn.request('tools/call', {}, { timeoutMs: 60 });
+    // The peer asks at once; the timeout leaves room for a loaded machine to get there (60 ms did
+    // not, once, in CI), and the person then takes three timeouts to decide.
+    const p = conn.request('tools/call', {}, { timeoutMs: 500 });
     await tick();
     peer.deliver({ jsonrpc: '2.0', id: 'e1', method: 'elicitation/create' });
-    await new Promise((r) => setTimeout(r, 200)); // three timeouts long, the person still deciding
+    await new Promise((r) => setTimeout(r, 1500));
     answer();
     await tick();
     peer.deliver({ jsonrpc: '2.0', id: peer.sent[0]!.id, result: { content: [] } });

@@ -261,12 +261,12 @@ describe('Streamable HTTP against hostile servers', () => {
     const gets = () => f.requests.filter((r) => r.method === 'GET').length;
     await expect.poll(gets).toBeGreaterThanOrEqual(3);
     await client.close();
-    // A GET already on the wire when close ran may still land; after that, none (at a 40 ms retry,
-    // a transport that kept reconnecting would send several in 300 ms).
-    await new Promise((r) => setTimeout(r, 100));
     const atClose = gets();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(gets()).toBe(atClose);
+    // The one GET already on the wire when close ran may still land, however late a loaded machine
+    // delivers it; no more (at a 40 ms retry, a transport that kept reconnecting would send several
+    // in 400 ms).
+    await new Promise((r) => setTimeout(r, 400));
+    expect(gets()).toBeLessThanOrEqual(atClose + 1);
   });
 
   it('explains TLS failures', async (ctx) => {

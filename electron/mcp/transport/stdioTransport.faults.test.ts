@@ -67,10 +67,15 @@ describe('stdio client against hostile servers', () => {
   it('requests with different timeouts each expire on their own deadline', async () => {
     const { client } = await connect('hang');
     const started = performance.now();
-    const long = errorOf(client.callTool('echo', { message: 'long' }, { timeoutMs: 1500 }));
+    let longSettled = false;
+    const long = errorOf(client.callTool('echo', { message: 'long' }, { timeoutMs: 1500 })).finally(() => {
+      longSettled = true;
+    });
     const short = await errorOf(client.callTool('echo', { message: 'short' }, { timeoutMs: 150 }));
     expect(short!.code).toBe(ErrorCode.RequestTimeout);
-    expect(performance.now() - started).toBeLessThan(1000); // not held back by the longer deadline
+    // Not held back by the longer deadline: the long call is still waiting (no wall-clock bound,
+    // which a loaded machine can overrun).
+    expect(longSettled).toBe(false);
     expect((await long)!.code).toBe(ErrorCode.RequestTimeout);
     expect(performance.now() - started).toBeGreaterThanOrEqual(1400);
   });
@@ -140,7 +145,8 @@ describe('stdio client against hostile servers', () => {
     setTimeout(() => controller.abort(), 50);
     expect((await errorOf(call))!.code).toBe(ErrorCode.RequestCancelled);
     await until(() => protocol.some((l) => l.message.includes('unknown request id')));
-    expect(received().some((m) => m.method === 'notifications/cancelled')).toBe(true);
+    // The server's RECV line comes on stderr, which need not be read before the answer on stdout.
+    await until(() => received().some((m) => m.method === 'notifications/cancelled'));
   });
 
   it('a stderr flood is captured as lines and does not disturb the protocol', async () => {

@@ -5,7 +5,7 @@ import {
   type McpUiHostContext,
   McpUiHostStylesSchema,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpenedView } from '../../../shared/host/appView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
@@ -13,20 +13,28 @@ import { openExternally } from '../../components/openExternally';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { FrameTransport } from './frameTransport';
+import { keepLive } from './liveViews';
 
 const HOST_INFO = { name: 'Switchboard', version: '1.0.0' };
 /**
- * Inline in the conversation, or full screen (the Fullscreen API on the View's section, so its
- * frame is never moved — a moved frame reloads). Picture-in-picture is not offered: the message list
- * is virtualised (its rows are transformed), so a fixed floating frame cannot live inside it.
+ * Inline in the conversation; full screen (the Fullscreen API on the View's section); or
+ * picture-in-picture, floating in the window's top corner while its conversation is open (the section
+ * fixed in place). Either way the frame is never moved in the page — a moved frame reloads.
  */
-const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen'];
+const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
+const MODE_LABEL: Record<McpUiDisplayMode, string> = {
+  inline: 'Back in the conversation',
+  fullscreen: 'Full screen',
+  pip: 'Float in the corner',
+};
+/** The floating frame's height at most (its width is set in the stylesheet). */
+const PIP_MAX_HEIGHT = 320;
 /** The frame's height follows what the View asks, within these bounds (inline). */
 const MIN_HEIGHT = 48;
 const MAX_HEIGHT = 900;
 /** How long a View may take to start (its `initialized`) once its sandbox page is asked for. */
 const START_WAIT_MS = 20_000;
-/** The longest message a View may put into the composer. */
+/** The longest message a View may put into the composer, and the longest draft it may leave there. */
 const MAX_MESSAGE_CHARS = 20_000;
 /** How long a View may take to answer `ui/resource-teardown` before its frame is removed. */
 const TEARDOWN_WAIT_MS = 1000;
@@ -37,16 +45,7 @@ type State =
   | { kind: 'failed'; message: string }
   | { kind: 'closed'; why: string };
 
-const modeOf = (section: HTMLElement | null): McpUiDisplayMode =>
-  section && document.fullscreenElement === section ? 'fullscreen' : 'inline';
-
-/** Shows the View as `next`; the mode it ends in (full screen needs a click, in the app or the View). */
-async function display(section: HTMLElement | null, next: McpUiDisplayMode): Promise<McpUiDisplayMode> {
-  if (next === 'fullscreen' && section && !document.fullscreenElement)
-    await section.requestFullscreen().catch(() => {});
-  if (next === 'inline' && modeOf(section) === 'fullscreen') await document.exitFullscreen().catch(() => {});
-  return modeOf(section);
-}
+const isFullscreen = (section: HTMLElement | null) => !!section && document.fullscreenElement === section;
 
 /** The app's own colours and font as the spec's standard style variables (the View may use them). */
 function hostStyles() {
@@ -89,9 +88,18 @@ export default function AppView({
   const host = useHost();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [height, setHeight] = useState(160);
-  const [mode, setMode] = useState<McpUiDisplayMode>('inline');
+  const [fullscreen, setFullscreen] = useState(false);
+  const [floating, setFloatingState] = useState(false);
+  const floatingNow = useRef(false);
+  const mode: McpUiDisplayMode = fullscreen ? 'fullscreen' : floating ? 'pip' : 'inline';
   const [modes, setModes] = useState<McpUiDisplayMode[]>(['inline']);
-  const [link, setLink] = useState<string>();
+  const [link, setLinkState] = useState<string>();
+  // The link on screen, for the View's next ask: one at a time, so the person clicks what they read.
+  const linkShown = useRef<string>(undefined);
+  const setLink = useCallback((url: string | undefined) => {
+    linkShown.current = url;
+    setLinkState(url);
+  }, []);
   const [notice, setNotice] = useState<string>();
   // A notice says what the View just did; it goes after a while.
   useEffect(() => {
@@ -103,6 +111,30 @@ export default function AppView({
   const frame = useRef<HTMLIFrameElement>(null);
   const section = useRef<HTMLElement>(null);
   const bridgeRef = useRef<AppBridge>(undefined);
+  const currentMode = useCallback(
+    (): McpUiDisplayMode =>
+      isFullscreen(section.current) ? 'fullscreen' : floatingNow.current ? 'pip' : 'inline',
+    [],
+  );
+  /** Shows the View as `next`; the mode it ends in (full screen needs a click, in the app or the View). */
+  const display = useCallback(
+    async (next: McpUiDisplayMode): Promise<McpUiDisplayMode> => {
+      const setFloating = (on: boolean) => {
+        floatingNow.current = on;
+        setFloatingState(on);
+      };
+      if (next === 'fullscreen') {
+        if (section.current && !document.fullscreenElement)
+          await section.current.requestFullscreen().catch(() => {});
+        if (isFullscreen(section.current)) setFloating(false);
+      } else {
+        if (isFullscreen(section.current)) await document.exitFullscreen().catch(() => {});
+        setFloating(next === 'pip');
+      }
+      return currentMode();
+    },
+    [currentMode],
+  );
 
   useEffect(() => {
     let live = true;
@@ -169,10 +201,13 @@ export default function AppView({
     });
     bridge.onmessage = async (params) => {
       const text = params.content.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
-      if (!text || text.length > MAX_MESSAGE_CHARS) return { isError: true };
       const { drafts, setDraft } = useApp.getState();
       const before = drafts[conversationId]?.trim();
-      setDraft(conversationId, before ? `${before}\n\n${text}` : text);
+      const draft = before ? `${before}\n\n${text}` : text;
+      // The draft it leaves is within the limit too: message after message (a hundred a second
+      // passes the transport) would otherwise grow the composer without end (found by an attack review).
+      if (!text || draft.length > MAX_MESSAGE_CHARS) return { isError: true };
+      setDraft(conversationId, draft);
       setNotice('The view wrote a message into the box below: read it, then send it if you want to.');
       return {};
     };
@@ -189,13 +224,15 @@ export default function AppView({
         return { isError: true };
       }
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { isError: true };
+      // Never put in place of one shown: the person may be about to click it (found by an attack review).
+      if (linkShown.current !== undefined) return { isError: true };
       setLink(parsed.href);
       return {};
     };
     bridge.onrequestdisplaymode = async ({ mode: asked }) => {
       const offered = bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline'];
       const shown = MODES.includes(asked) && offered.includes(asked);
-      return { mode: shown ? await display(section.current, asked) : modeOf(section.current) };
+      return { mode: shown ? await display(asked) : currentMode() };
     };
     bridge.addEventListener('sizechange', ({ height: h }) => {
       if (typeof h === 'number' && Number.isFinite(h))
@@ -235,6 +272,8 @@ export default function AppView({
       'requestteardown',
       () => void teardown().then(() => close('The view closed itself.')),
     );
+    // Leaving the conversation (or the page) tells it too, before its card goes.
+    const unkeep = keepLive(id, teardown);
     const dark = window.matchMedia?.('(prefers-color-scheme: dark)');
     const onTheme = () => initialized && bridge.setHostContext(context());
     dark?.addEventListener('change', onTheme);
@@ -245,24 +284,30 @@ export default function AppView({
     });
     return () => {
       clearTimeout(startTimer);
+      unkeep();
       dark?.removeEventListener('change', onTheme);
       bridgeRef.current = undefined;
-      // Unmounted (another conversation opened): the frame is gone with the card already, so no
-      // ui/resource-teardown could reach it; the View ends with its frame.
+      // Unmounted: whoever took the person away told the View first (`leaveViews`); it ends with its frame.
       void bridge.close().catch(() => {});
       void host.call('closeView', id).catch(() => {});
       setSrc(undefined);
     };
-  }, [view, host, conversationId, toolUseId]);
+  }, [view, host, conversationId, toolUseId, display, currentMode, setLink]);
 
   // The mode follows the browser's full screen (Escape leaves it); the View hears of each change.
   useEffect(() => {
-    const onChange = () => setMode(modeOf(section.current));
+    const onChange = () => setFullscreen(isFullscreen(section.current));
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
   useEffect(() => {
-    void bridgeRef.current?.sendHostContextChange({ displayMode: mode });
+    void bridgeRef.current?.sendHostContextChange({
+      displayMode: mode,
+      containerDimensions:
+        mode === 'pip'
+          ? { maxHeight: PIP_MAX_HEIGHT, width: frame.current?.clientWidth ?? 360 }
+          : { maxHeight: MAX_HEIGHT, width: frame.current?.clientWidth ?? 600 },
+    });
   }, [mode]);
 
   if (state.kind === 'loading') return <p className="muted small view-status">Opening the view…</p>;
@@ -281,76 +326,84 @@ export default function AppView({
     );
   const { view: opened } = state;
   return (
-    <section
-      ref={section}
-      className={`app-view mode-${mode}${opened.prefersBorder === false ? ' borderless' : ''}`}
-      aria-label={`View of ${opened.tool.name} from ${opened.server}`}
-    >
-      <div className="app-view-bar">
-        <span className="muted small">
-          View from <strong>{opened.server}</strong> · <SafeText text={opened.resourceUri} />
-        </span>
-        {modes.length > 1 &&
-          modes
-            .filter((m) => m !== mode)
-            .map((m) => (
-              <button
-                key={m}
-                type="button"
-                className="small"
-                onClick={() => void display(section.current, m)}
-              >
-                {m === 'inline' ? 'Back in the conversation' : 'Full screen'}
-              </button>
-            ))}
-      </div>
-      {opened.notes.length > 0 && (
-        <ul className="muted small view-notes">
-          {opened.notes.map((n) => (
-            <li key={n}>
-              <SafeText text={n} />
-            </li>
-          ))}
-        </ul>
-      )}
-      <iframe
-        ref={frame}
-        title={`View of ${opened.tool.name}`}
-        src={src}
-        sandbox="allow-scripts allow-same-origin"
-        allow={opened.allow}
-        referrerPolicy="no-referrer"
-        style={mode === 'inline' ? { height } : undefined}
-        data-view-id={opened.viewId}
-      />
-      {notice && (
-        <p className="banner small" role="status">
-          {notice}
+    <>
+      {mode === 'pip' && (
+        <p className="muted small view-status" data-view-floating>
+          The view floats in the top corner of the window while this conversation is open.
         </p>
       )}
-      {link && (
-        <div className="banner warning" role="alert" data-view-link>
-          <p>
-            The view asks to open this link:
-            <br />
-            <code className="view-link">
-              <SafeText text={link} />
-            </code>
-          </p>
-          <button
-            type="button"
-            onClick={() => {
-              openExternally(link);
-              setLink(undefined);
-            }}
-          >
-            Open link
-          </button>{' '}
-          <button type="button" onClick={() => setLink(undefined)}>
-            Dismiss
-          </button>
+      <section
+        ref={section}
+        className={`app-view mode-${mode}${opened.prefersBorder === false ? ' borderless' : ''}`}
+        aria-label={`View of ${opened.tool.name} from ${opened.server}`}
+      >
+        <div className="app-view-bar">
+          <span className="muted small">
+            View from <strong>{opened.server}</strong> · <SafeText text={opened.resourceUri} />
+          </span>
+          {modes.length > 1 &&
+            modes
+              .filter((m) => m !== mode)
+              .map((m) => (
+                <button key={m} type="button" className="small" onClick={() => void display(m)}>
+                  {MODE_LABEL[m]}
+                </button>
+              ))}
         </div>
-      )}
-    </section>
+        {opened.notes.length > 0 && (
+          <ul className="muted small view-notes">
+            {opened.notes.map((n) => (
+              <li key={n}>
+                <SafeText text={n} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <iframe
+          ref={frame}
+          title={`View of ${opened.tool.name}`}
+          src={src}
+          sandbox="allow-scripts allow-same-origin"
+          allow={opened.allow}
+          referrerPolicy="no-referrer"
+          style={
+            mode === 'inline'
+              ? { height }
+              : mode === 'pip'
+                ? { height: Math.min(height, PIP_MAX_HEIGHT) }
+                : undefined
+          }
+          data-view-id={opened.viewId}
+        />
+        {notice && (
+          <p className="banner small" role="status">
+            {notice}
+          </p>
+        )}
+        {link && (
+          <div className="banner warning" role="alert" data-view-link>
+            <p>
+              The view asks to open this link:
+              <br />
+              <code className="view-link">
+                <SafeText text={link} />
+              </code>
+            </p>
+            <button
+              type="button"
+              onClick={() => {
+                openExternally(link);
+                setLink(undefined);
+              }}
+            >
+              Open link
+            </button>{' '}
+            <button type="button" onClick={() => setLink(undefined)}>
+              Dismiss
+            </button>
+          </div>
+        )}
+      </section>
+    </>
   );
 }

@@ -1,12 +1,17 @@
 import { useState } from 'react';
+import { conversationCost, describeCost, PRICES_AS_OF } from '../../../shared/chat/prices';
+import { conversationUsage, describeUsage } from '../../../shared/chat/usage';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { saveFile } from '../../components/saveFile';
 import { useApp } from '../../state/store';
+import { leaveViews } from '../apps/liveViews';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
 import { ConversationSettingsForm } from './ConversationSettingsForm';
+import { ConversationToolsForm } from './ConversationToolsForm';
+import { ExportMenu } from './ExportMenu';
 import { MessageList } from './MessageList';
 
 /** Conversations on the left; the open one with its messages, its settings and the composer. */
@@ -24,16 +29,27 @@ export function ChatPage() {
   );
   const [renaming, setRenaming] = useState<string>();
   const [showSettings, setShowSettings] = useState(false);
+  const [showTools, setShowTools] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
+  const switchTo = useApp((s) => s.switchTo);
   const openConversation = (id: string) =>
     void run(async () => {
-      useApp.setState({ open: await host.call('getConversation', id) });
+      // What is typed (or sent) while it comes goes to it, not to the one still shown.
+      await switchTo(async () => {
+        const next = await host.call('getConversation', id);
+        await leaveViews();
+        return next;
+      });
       setRenaming(undefined);
       setConfirmDelete(false);
-      // The Model panel belongs to the conversation it was opened for.
+      // The Model and Tools panels belong to the conversation they were opened for.
       setShowSettings(false);
+      setShowTools(false);
     });
+
+  const usage = open ? conversationUsage(open.messages) : undefined;
+  const cost = conversationCost(open?.messages ?? []);
 
   const exportAs = (format: 'markdown' | 'json') =>
     open &&
@@ -69,37 +85,54 @@ export function ChatPage() {
                 <button type="submit">Save</button>
               </form>
             )}
-            <button type="button" onClick={() => setRenaming(title)}>
-              Rename
-            </button>
-            <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>
-              Model…
-            </button>
-            <button type="button" onClick={() => exportAs('markdown')}>
-              Export Markdown
-            </button>
-            <button type="button" onClick={() => exportAs('json')}>
-              Export JSON
-            </button>
-            {confirmDelete ? (
-              <button
-                type="button"
-                className="danger"
-                onClick={() =>
-                  void run(async () => {
-                    await host.call('deleteConversation', open.id);
-                    useApp.setState({ open: undefined });
-                  })
-                }
-              >
-                Delete for good
+            {/* The actions keep together: a window too narrow for title and actions puts them all on a line of their own. */}
+            <div className="chat-actions">
+              <button type="button" onClick={() => setRenaming(title)}>
+                Rename
               </button>
-            ) : (
-              <button type="button" onClick={() => setConfirmDelete(true)}>
-                Delete…
+              <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>
+                Model…
               </button>
-            )}
+              <button type="button" onClick={() => setShowTools((s) => !s)} aria-expanded={showTools}>
+                Tools…
+              </button>
+              <ExportMenu onExport={exportAs} />
+              {confirmDelete ? (
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() =>
+                    void run(async () => {
+                      await leaveViews();
+                      await host.call('deleteConversation', open.id);
+                      useApp.setState({ open: undefined });
+                    })
+                  }
+                >
+                  Delete for good
+                </button>
+              ) : (
+                <button type="button" onClick={() => setConfirmDelete(true)}>
+                  Delete…
+                </button>
+              )}
+            </div>
           </header>
+          {showTools && (
+            // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the panel, as it closes a dialog
+            <div
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') setShowTools(false);
+              }}
+            >
+              <ConversationToolsForm
+                id={open.id}
+                settings={open.settings}
+                retry={error?.kind === 'too-many-tools'}
+                onDone={() => setShowTools(false)}
+              />
+            </div>
+          )}
           {showSettings && (
             // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the panel, as it closes a dialog
             <div
@@ -123,6 +156,36 @@ export function ChatPage() {
               <p>
                 <SafeText text={error.message} />
               </p>
+              {error.kind === 'too-long' && (
+                <>
+                  <button
+                    type="button"
+                    onClick={() => void run(() => host.call('leaveOutOldToolResults', open.id))}
+                  >
+                    Leave out old tool results
+                  </button>{' '}
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void run(() =>
+                        // As any conversation that comes: typed meanwhile is its, a New chat asked before is passed over.
+                        switchTo(async () => {
+                          const conversation = await host.call('continueWithSummary', open.id);
+                          await leaveViews();
+                          return conversation;
+                        }),
+                      )
+                    }
+                  >
+                    New conversation with a summary
+                  </button>{' '}
+                </>
+              )}
+              {error.kind === 'too-many-tools' && !showTools && (
+                <button type="button" onClick={() => setShowTools(true)}>
+                  Choose tools…
+                </button>
+              )}
               {(error.kind === 'no-key' || error.kind === 'auth') && (
                 <button type="button" onClick={() => setPane('settings')}>
                   Open Settings
@@ -137,6 +200,13 @@ export function ChatPage() {
                 </button>
               )}
             </div>
+          )}
+          {usage && (
+            <p className="muted small conversation-usage" data-conversation-usage>
+              This conversation so far: {describeUsage(usage)}
+              {cost.dollars > 0 &&
+                ` · about ${describeCost(cost.dollars)}${cost.unpriced ? ' for the replies whose model has a known price' : ''} (prices of ${PRICES_AS_OF})`}
+            </p>
           )}
           <Composer conversationId={open.id} replying={open.replying} />
         </div>

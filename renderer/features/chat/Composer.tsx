@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Prompt } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { OPENING_DRAFT } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
 import { PromptInsert } from './PromptInsert';
 
@@ -16,7 +17,10 @@ const formatBytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(
 export function Composer({ conversationId, replying }: { conversationId: string; replying: boolean }) {
   const host = useHost();
   const run = useApp((s) => s.run);
-  const draft = useApp((s) => s.drafts[conversationId] ?? '');
+  // While another conversation is on its way, what is typed is its own, and a send waits for it.
+  const opening = useApp((s) => s.opening !== undefined);
+  const draftKey = opening ? OPENING_DRAFT : conversationId;
+  const draft = useApp((s) => s.drafts[draftKey] ?? '');
   const setDraft = useApp((s) => s.setDraft);
   const prompts = useApp((s) => s.catalog.prompts);
   const resources = useApp((s) => s.catalog.resources);
@@ -28,7 +32,9 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
   const [active, setActive] = useState(0);
 
-  const slash = draft.startsWith('/') && !draft.includes('\n') ? draft.slice(1).toLowerCase() : undefined;
+  // The prompts list waits for the conversation on its way: a prompt goes to a conversation by its id.
+  const slash =
+    !opening && draft.startsWith('/') && !draft.includes('\n') ? draft.slice(1).toLowerCase() : undefined;
   const matches = useMemo(
     () =>
       slash === undefined
@@ -39,19 +45,31 @@ export function Composer({ conversationId, replying }: { conversationId: string;
     [slash, prompts],
   );
 
+  // What is being sent (a conversation, or one on its way): the text stays in the box until it is
+  // saved, and a second Enter meanwhile — likely while a conversation comes — must not send it twice.
+  const sending = useRef(new Set<unknown>());
   const send = async () => {
-    if (replying || (!draft.trim() && attached.length === 0)) return;
-    const ok = await run(async () => {
+    const pending = useApp.getState().opening;
+    if ((replying && !pending) || (!draft.trim() && attached.length === 0)) return;
+    const key = pending ?? conversationId;
+    if (sending.current.has(key)) return;
+    sending.current.add(key);
+    const sentTo = await run(async () => {
+      const target = pending ? (await pending).id : conversationId;
+      // Sent as the person will see it only: the conversation that came is the one on screen, and its
+      // draft is just what was typed (one picked from the list may hold a draft of its own: left to read).
+      if (pending && (useApp.getState().open?.id !== target || useApp.getState().drafts[target] !== draft))
+        return undefined;
       await host.call(
         'sendMessage',
-        conversationId,
+        target,
         draft,
         attached.map(({ server, uri, skill }) => ({ server, uri, ...(skill ? { skill } : {}) })),
       );
-      return true;
-    });
-    if (ok) {
-      setDraft(conversationId, '');
+      return target;
+    }).finally(() => sending.current.delete(key));
+    if (sentTo) {
+      setDraft(sentTo, '');
       useApp.setState({ attachments: [] });
     }
   };
@@ -110,7 +128,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         placeholder="Ask anything — / for a server’s prompts"
         value={draft}
         onChange={(e) => {
-          setDraft(conversationId, e.target.value);
+          setDraft(draftKey, e.target.value);
           setActive(0);
         }}
         onKeyDown={(e) => {
@@ -154,7 +172,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
             Load skill…
           </button>
         )}
-        {replying ? (
+        {replying && !opening ? (
           <button
             type="button"
             className="danger"

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/chat/conversation';
-import type { ConversationView } from '../../../shared/ipc/contract';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
+import { leaveViews } from '../apps/liveViews';
 
 /** Every conversation, newest first, with full-text search across all of them. */
 export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: (id: string) => void }) {
-  const setOpen = (c: ConversationView) => useApp.setState({ open: c });
   const host = useHost();
   const run = useApp((s) => s.run);
+  const switchTo = useApp((s) => s.switchTo);
   const conversations = useApp((s) => s.conversations);
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<(ConversationSummary & { snippet: string })[]>();
@@ -31,10 +31,14 @@ export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: 
         type="button"
         className="primary"
         onClick={() =>
-          void run(async () => {
-            // Opened at once from what was created: what is typed next goes to it.
-            setOpen(await host.call('createConversation', {}));
-          })
+          // Opened from what was created; what is typed (or sent) meanwhile goes to it.
+          void run(() =>
+            switchTo(async () => {
+              const made = await host.call('createConversation', {});
+              await leaveViews();
+              return made;
+            }),
+          )
         }
       >
         New chat

@@ -1,5 +1,14 @@
 import { useState } from 'react';
 import type { ChatMessage } from '../../../shared/chat/conversation';
+import { costOf, describeCost, PRICES_AS_OF } from '../../../shared/chat/prices';
+import { describeUsage } from '../../../shared/chat/usage';
+
+/** " · about $0.0042 (prices of …)" where the model's price is known; nothing where it is not. */
+const priced = (m: ChatMessage): string => {
+  const cost = m.usage && costOf(m.usage, m.model);
+  return cost === undefined ? '' : ` · about ${describeCost(cost)} (prices of ${PRICES_AS_OF})`;
+};
+
 import { ContentView } from '../../components/ContentView';
 import { Markdown } from '../../components/Markdown';
 import { SafeText } from '../../components/SafeText';
@@ -84,6 +93,19 @@ export function MessageView({
         b.type === 'text' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
           <Markdown key={i} text={b.text} />
+        ) : b.type === 'thinking' ? (
+          // The model's reasoning: folded away, the answer is what is read.
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional
+          <details key={i} className="thinking">
+            <summary className="muted small">Thinking</summary>
+            {b.redacted !== undefined ? (
+              <p className="muted small">The provider keeps this part of the reasoning encrypted.</p>
+            ) : (
+              <p className="thinking-text small">
+                <SafeText text={b.text} />
+              </p>
+            )}
+          </details>
         ) : null,
       )}
       {item.calls.map((c) => (
@@ -104,6 +126,7 @@ export function MessageView({
           : message.stopReason === 'maxTokens' || message.stopReason === 'max_tokens'
             ? ' · cut off at max tokens'
             : ''}
+        {message.usage && <span data-usage>{` · ${describeUsage(message.usage)}${priced(message)}`}</span>}
         {onRegenerate && (
           <>
             {' '}

@@ -39,9 +39,7 @@ function ConsentDialog({ request }: { request: ConsentRequest }) {
       return (
         <SamplingConsentDialog
           request={request}
-          approve={(params, model) =>
-            send({ kind: 'sampling', approve: true, params, ...(model ? { model } : {}) })
-          }
+          approve={(params, choice) => send({ kind: 'sampling', approve: true, params, ...choice })}
           reject={() => send({ kind: 'sampling', approve: false })}
         />
       );

@@ -1,17 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { SamplingConsentRequest } from '../../../shared/host/consent';
-import type { CreateMessageParams, SamplingContent, SamplingMessage } from '../../../shared/mcp/protocol';
+import type { CreateMessageParams } from '../../../shared/mcp/protocol';
+import { samplingContents } from '../../../shared/mcp/samplingContent';
 import { ContentView } from '../../components/ContentView';
 import { HiddenWarning } from '../../components/HiddenWarning';
-import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
-import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { ProviderModelPicker } from '../settings/ProviderModelPicker';
 import { ConsentServerLine } from './ConsentServerLine';
 import { explainModelPreferences } from './modelPreferences';
-
-const blocks = (m: SamplingMessage): SamplingContent[] =>
-  Array.isArray(m.content) ? m.content : [m.content];
 
 /**
  * Step one of sampling: a server wants the model to answer. The person reads and may edit the
@@ -23,31 +20,19 @@ export function SamplingConsentDialog({
   reject,
 }: {
   request: SamplingConsentRequest;
-  approve: (params: CreateMessageParams, model: string | undefined) => void;
+  /** With the person's choice of provider and model (each absent: chosen from the server's preferences). */
+  approve: (params: CreateMessageParams, choice: { provider?: string; model?: string }) => void;
   reject: () => void;
 }) {
   const { params } = request;
   const [systemPrompt, setSystemPrompt] = useState(params.systemPrompt ?? '');
   const [texts, setTexts] = useState(() =>
-    params.messages.map((m) => blocks(m).map((b) => (b.type === 'text' ? b.text : ''))),
+    params.messages.map((m) => samplingContents(m).map((b) => (b.type === 'text' ? b.text : ''))),
   );
   const [maxTokens, setMaxTokens] = useState(String(params.maxTokens));
   const hints = (params.modelPreferences?.hints ?? []).map((h) => h.name).filter((n): n is string => !!n);
+  const [provider, setProvider] = useState('');
   const [model, setModel] = useState('');
-  const host = useHost();
-  // The models the API lists, to choose from (the server's hints first); any name may be typed.
-  const [models, setModels] = useState<string[]>([]);
-  useEffect(() => {
-    let live = true;
-    host.call('listModels').then(
-      (m) => live && m && setModels(m.models),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [host]);
-  const choices = [...new Set([...hints, ...models])];
   const tokens = Number(maxTokens);
   const tokensOk = Number.isInteger(tokens) && tokens > 0;
   const edited = (): CreateMessageParams => ({
@@ -92,7 +77,7 @@ export function SamplingConsentDialog({
           // biome-ignore lint/suspicious/noArrayIndexKey: messages are positional
           <li key={i}>
             <span className="muted">{m.role}</span>
-            {blocks(m).map((b, j) =>
+            {samplingContents(m).map((b, j) =>
               b.type === 'text' ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: content blocks are positional
                 <div key={`${i}-${j}`}>
@@ -127,21 +112,17 @@ export function SamplingConsentDialog({
         ))}
       </ul>
       <div className="row">
-        <label htmlFor="sampling-model">Use model</label>
-        <input
-          id="sampling-model"
-          className="model-input"
-          list="sampling-model-hints"
-          placeholder="chosen from the server’s preferences"
-          value={model}
-          onChange={(e) => setModel(e.target.value)}
+        <ProviderModelPicker
+          idPrefix="sampling"
+          provider={provider}
+          model={model}
+          onProvider={setProvider}
+          onModel={setModel}
+          emptyLabel="Chosen from the server’s preferences"
+          modelLabel="Use model"
+          modelPlaceholder="chosen from the server’s preferences"
+          hints={hints}
         />
-        <datalist id="sampling-model-hints">
-          {choices.map((h) => (
-            // The list shows an option's value, and a hint is the server's: it shows with markers.
-            <option key={h} value={revealAsText(h)} />
-          ))}
-        </datalist>
         <label htmlFor="sampling-max">Max tokens</label>
         <input
           id="sampling-max"
@@ -154,8 +135,8 @@ export function SamplingConsentDialog({
       </div>
       {typeof params.temperature === 'number' && (
         <p className="muted">
-          The server asks for temperature {params.temperature}; the model API no longer takes one, so it is
-          not sent.
+          The server asks for temperature {params.temperature}: sent to OpenAI-compatible providers;
+          Anthropic's API no longer takes one, so it is not sent there.
         </p>
       )}
       {params.tools && params.tools.length > 0 && (
@@ -171,7 +152,12 @@ export function SamplingConsentDialog({
           type="button"
           className="primary"
           disabled={!tokensOk}
-          onClick={() => approve(edited(), model.trim() || undefined)}
+          onClick={() =>
+            approve(edited(), {
+              ...(provider ? { provider } : {}),
+              ...(model.trim() ? { model: model.trim() } : {}),
+            })
+          }
         >
           Send to the model
         </button>

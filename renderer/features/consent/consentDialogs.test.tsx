@@ -24,6 +24,10 @@ const base = {
 const pressEscape = () =>
   fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
 
+/** The models the dialog's model field offers (its datalist), in order. */
+const modelsOffered = (container: HTMLElement) =>
+  Array.from(container.querySelectorAll('datalist option')).map((o) => o.getAttribute('value'));
+
 describe('ToolConsentDialog', () => {
   const request: ToolConsentRequest = {
     ...base,
@@ -204,23 +208,77 @@ describe('SamplingConsentDialog', () => {
         maxTokens: 50,
         messages: [{ role: 'user', content: { type: 'text', text: 'Summarise this' } }],
       },
-      'claude-sonnet',
+      { model: 'claude-sonnet' },
     );
+  });
+
+  it('the person can pick another provider (each listed with whether it can be asked) and one of its models', async () => {
+    const approve = vi.fn();
+    const { host, calls } = recordingHost({
+      getSettings: () => ({
+        providers: [
+          { id: 'anthropic', name: 'Anthropic', hasKey: true, local: false },
+          { id: 'ollama', name: 'Ollama', hasKey: false, local: true },
+          { id: 'openai', name: 'OpenAI', hasKey: false, local: false },
+        ],
+      }),
+      listModels: (id) => ({ models: id === 'ollama' ? ['qwen3:8b'] : ['claude-opus-5-5'], source: 'api' }),
+    });
+    const { container } = renderWithHost(
+      <SamplingConsentDialog request={request} approve={approve} reject={() => {}} />,
+      host,
+    );
+    const select = (await screen.findByLabelText('Provider')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect(Array.from(select.options).map((o) => o.textContent)).toEqual([
+        'Chosen from the server’s preferences',
+        'Anthropic',
+        'Ollama',
+        'OpenAI (no key)',
+      ]),
+    );
+    fireEvent.change(select, { target: { value: 'ollama' } });
+    await waitFor(() => expect(modelsOffered(container)).toEqual(['claude-haiku', 'qwen3:8b']));
+    expect(calls.filter((c) => c.method === 'listModels').map((c) => c.args)).toEqual([
+      ['anthropic'],
+      ['ollama'],
+    ]);
+    fireEvent.change(screen.getByLabelText('Use model'), { target: { value: 'qwen3:8b' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send to the model' }));
+    expect(approve.mock.calls[0]![1]).toEqual({ provider: 'ollama', model: 'qwen3:8b' });
+  });
+
+  it('left at the default provider, the models offered are the default provider’s (found by a review)', async () => {
+    const { host, calls } = recordingHost({
+      getSettings: () => ({
+        settings: { defaultProvider: 'ollama' },
+        providers: [
+          { id: 'anthropic', name: 'Anthropic', hasKey: true, local: false },
+          { id: 'ollama', name: 'Ollama', hasKey: false, local: true },
+        ],
+      }),
+      listModels: (id) => ({ models: id === 'ollama' ? ['qwen3:8b'] : ['claude-opus-5-5'], source: 'api' }),
+    });
+    const { container } = renderWithHost(
+      <SamplingConsentDialog request={request} approve={() => {}} reject={() => {}} />,
+      host,
+    );
+    await waitFor(() => expect(modelsOffered(container)).toEqual(['claude-haiku', 'qwen3:8b']));
+    expect(calls.filter((c) => c.method === 'listModels').map((c) => c.args)).toEqual([['ollama']]);
   });
 
   it('offers the server’s hints first, then the models the API lists', async () => {
     const { host } = recordingHost({
+      getSettings: () => ({
+        providers: [{ id: 'anthropic', name: 'Anthropic', hasKey: true, local: false }],
+      }),
       listModels: () => ({ models: ['claude-opus-5-5', 'claude-haiku'], source: 'api' }),
     });
     const { container } = renderWithHost(
       <SamplingConsentDialog request={request} approve={() => {}} reject={() => {}} />,
       host,
     );
-    await waitFor(() =>
-      expect(
-        Array.from(container.querySelectorAll('datalist option')).map((o) => o.getAttribute('value')),
-      ).toEqual(['claude-haiku', 'claude-opus-5-5']),
-    );
+    await waitFor(() => expect(modelsOffered(container)).toEqual(['claude-haiku', 'claude-opus-5-5']));
   });
 
   it('Escape rejects; a bad maxTokens cannot be sent', () => {

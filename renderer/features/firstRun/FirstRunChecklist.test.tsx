@@ -19,11 +19,16 @@ const server = (id: string, extra: Partial<ServerView>): ServerView => ({
 
 describe('FirstRunChecklist', () => {
   it('walks a new person through key, server and confirmation, then goes away', async () => {
-    const { host } = recordingHost({ getSettings: () => ({ hasApiKey: false }) });
+    const { host } = recordingHost({
+      getSettings: () => ({
+        hasApiKey: false,
+        providers: [{ id: 'anthropic', hasKey: false, local: false }],
+      }),
+    });
     useApp.setState({ connected: true, servers: [] });
     renderWithHost(<FirstRunChecklist />, host);
     const list = await screen.findByRole('region', { name: 'Getting started' });
-    expect(list.textContent).toContain('Add your Anthropic API key');
+    expect(list.textContent).toContain('Add your Anthropic API key (or another model provider)');
     fireEvent.click(screen.getByRole('button', { name: 'Open Settings' }));
     expect(useApp.getState().pane).toBe('settings');
 

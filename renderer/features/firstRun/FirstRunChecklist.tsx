@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { anyProviderReady } from '../../../shared/host/settings';
 import { useHost } from '../../components/HostContext';
 import { useApp } from '../../state/store';
 
@@ -17,14 +18,19 @@ export function FirstRunChecklist() {
   useEffect(() => {
     if (!connected || hasKey !== undefined) return;
     host.call('getSettings').then(
-      (s) => useApp.setState({ hasApiKey: s.hasApiKey }),
+      (s) => useApp.setState({ hasApiKey: anyProviderReady(s) }),
       () => {},
     );
   }, [host, connected, hasKey]);
 
   const waiting = servers.filter((s) => s.trustRequired).length;
   const steps = [
-    { done: hasKey === true, text: 'Add your Anthropic API key', where: 'settings', button: 'Open Settings' },
+    {
+      done: hasKey === true,
+      text: 'Add your Anthropic API key (or another model provider)',
+      where: 'settings',
+      button: 'Open Settings',
+    },
     {
       done: servers.length > 0,
       text: 'Add an MCP server (or import yours)',

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { Settings, SettingsView } from '../../../shared/host/settings';
+import { ANTHROPIC, anyProviderReady, type Settings, type SettingsView } from '../../../shared/host/settings';
 import type { HostResults } from '../../../shared/ipc/contract';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
+import { OpenAIProviders } from './OpenAIProviders';
 
 /**
- * The model provider and sampling limits. The API key is write-only: the window can set or remove
- * it, never read it back. The base URL (where the key goes) is changed here and nowhere else.
+ * The model providers and sampling limits. API keys are write-only: the window can set or remove
+ * them, never read them back. Base URLs (where the keys go) are changed here and nowhere else.
  */
 export function SettingsPage() {
   const host = useHost();
@@ -24,13 +25,13 @@ export function SettingsPage() {
     const v = await host.call('getSettings');
     setView(v);
     setDraft(v.settings);
-    useApp.setState({ hasApiKey: v.hasApiKey });
+    useApp.setState({ hasApiKey: anyProviderReady(v) });
   };
   // The API is asked for its models only when the person goes to choose one: saving a key sends
   // nothing anywhere (a gateway user sets the base URL first, and nothing reached the default).
   const loadModels = () => {
     if (models || !view?.hasApiKey) return;
-    void run(async () => setModels(await host.call('listModels')));
+    void run(async () => setModels(await host.call('listModels', 'anthropic')));
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open
   useEffect(() => {
@@ -66,7 +67,7 @@ export function SettingsPage() {
           onSubmit={(e) => {
             e.preventDefault();
             void run(async () => {
-              await host.call('setApiKey', key);
+              await host.call('setApiKey', 'anthropic', key);
               setKey('');
               await load();
             });
@@ -91,7 +92,7 @@ export function SettingsPage() {
               type="button"
               onClick={() =>
                 void run(async () => {
-                  await host.call('setApiKey', null);
+                  await host.call('setApiKey', 'anthropic', null);
                   await load();
                 })
               }
@@ -101,6 +102,26 @@ export function SettingsPage() {
           )}
         </form>
       </section>
+      <OpenAIProviders
+        view={view}
+        onSaved={(v) => {
+          setView(v);
+          useApp.setState({ hasApiKey: anyProviderReady(v) });
+          // Only what the providers card saved: the form's other edits stay as typed — the default
+          // provider chosen below too (a card save answered late must not undo it), unless the card
+          // took away the provider it names.
+          setDraft((d) => {
+            if (!d) return d;
+            const named =
+              d.defaultProvider === ANTHROPIC || v.settings.openai.some((p) => p.id === d.defaultProvider);
+            return {
+              ...d,
+              openai: v.settings.openai,
+              defaultProvider: named ? d.defaultProvider : v.settings.defaultProvider,
+            };
+          });
+        }}
+      />
       <form
         className="card"
         aria-label="Model and sampling"
@@ -115,6 +136,42 @@ export function SettingsPage() {
         }}
       >
         <h2>Model</h2>
+        <div className="field">
+          <label htmlFor="default-provider">New conversations use</label>
+          <select
+            id="default-provider"
+            value={draft.defaultProvider}
+            onChange={(e) => setDraft({ ...draft, defaultProvider: e.target.value })}
+          >
+            {view.providers.map((p) => (
+              <option key={p.id} value={p.id}>
+                {revealAsText(p.name)}
+              </option>
+            ))}
+          </select>
+          <p className="field-desc muted">
+            Each conversation can pick another provider and model in its Model settings.
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="tool-token-budget">Most tokens of tool definitions in a request</label>
+          <input
+            id="tool-token-budget"
+            type="number"
+            min={100}
+            value={draft.toolTokenBudget ?? ''}
+            placeholder="no budget: every tool that is on"
+            onChange={(e) => {
+              const { toolTokenBudget: _, ...rest } = draft;
+              setDraft(e.target.value === '' ? rest : { ...rest, toolTokenBudget: number(e.target.value) });
+            }}
+          />
+          <p className="field-desc muted">
+            Tool definitions are sent with every message. Over this, a conversation asks you which servers and
+            tools to offer instead of sending them all.
+          </p>
+        </div>
+        <h3 className="sub">Anthropic</h3>
         <div className="field">
           <label htmlFor="base-url">API base URL</label>
           <input

@@ -29,6 +29,14 @@ export interface ChatSlice {
   /** What the person is typing, per conversation: kept until the message is saved. */
   drafts: Record<string, string>;
   setDraft(id: string, text: string): void;
+  /**
+   * A conversation on its way to the screen (New chat, or one picked from the list): what is typed
+   * meanwhile is its draft (under OPENING_DRAFT), and a message sent meanwhile waits for it — never
+   * the conversation still shown.
+   */
+  opening: Promise<ConversationView> | undefined;
+  /** Opens the conversation `make` brings (made or read), carrying over what was typed meanwhile. */
+  switchTo(make: () => Promise<ConversationView>): Promise<void>;
   /** Resources to send with the next message of the open conversation (from the composer or the resources page). */
   attachments: Attached[];
   attach(a: Attached): void;
@@ -38,6 +46,9 @@ export interface ChatSlice {
 
 const empty = (): LiveReply => ({ text: {}, tools: [], progress: {} });
 
+/** The draft of a conversation on its way (ids are UUIDs: never this). */
+export const OPENING_DRAFT = ' opening conversation';
+
 export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) => ({
   conversations: [],
   open: undefined,
@@ -45,6 +56,28 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) 
   chatErrors: {},
   drafts: {},
   setDraft: (id, text) => set((s) => ({ drafts: { ...s.drafts, [id]: text } })),
+  opening: undefined,
+  switchTo: async (make) => {
+    const opening = make();
+    set({ opening });
+    // What was typed meanwhile: the arriving conversation's draft (after what it held), or, if it
+    // could not be had, back to the conversation that stayed open — nothing typed is lost.
+    const typedInto = (s: AppState, id: string | undefined) => {
+      const { [OPENING_DRAFT]: typed, ...drafts } = s.drafts;
+      if (!typed || !id) return drafts;
+      return { ...drafts, [id]: drafts[id]?.trim() ? `${drafts[id]}\n\n${typed}` : typed };
+    };
+    try {
+      const made = await opening;
+      // A later switch took over: it opens its own.
+      set((s) =>
+        s.opening === opening ? { open: made, opening: undefined, drafts: typedInto(s, made.id) } : {},
+      );
+    } catch (error) {
+      set((s) => (s.opening === opening ? { opening: undefined, drafts: typedInto(s, s.open?.id) } : {}));
+      throw error;
+    }
+  },
   attachments: [],
   attach: (a) =>
     set((s) =>

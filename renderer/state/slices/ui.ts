@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import { leaveViews, viewsOnScreen } from '../../features/apps/liveViews';
 import type { AppState } from '../store';
 
 export type Pane = 'chats' | 'servers' | 'resources' | 'prompts' | 'roots' | 'logs' | 'settings';
@@ -13,8 +14,9 @@ export interface UiSlice {
   pane: Pane;
   error: string | undefined;
   notices: Notice[];
-  /** Whether a model API key is stored for the base URL in use (undefined: not asked yet). */
+  /** Whether any model provider can be asked: a key stored, or one on this computer (undefined: not asked yet). */
   hasApiKey: boolean | undefined;
+  /** Goes to `pane` (the Views on screen told first: they go with the page). */
   setPane(pane: Pane): void;
   /** Runs a host call; a failure is shown, not swallowed. Resolves to the result, or undefined. */
   run<T>(action: () => Promise<T>): Promise<T | undefined>;
@@ -24,13 +26,17 @@ export interface UiSlice {
 
 let nextNotice = 1;
 
-export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set) => ({
+export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get) => ({
   connected: false,
   pane: 'chats',
   error: undefined,
   notices: [],
   hasApiKey: undefined,
-  setPane: (pane) => set({ pane }),
+  setPane: (pane) => {
+    if (get().pane === pane) return;
+    if (viewsOnScreen()) void leaveViews().then(() => set({ pane }));
+    else set({ pane });
+  },
   run: async (action) => {
     try {
       set({ error: undefined });

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type FakeOpenAI, startFakeOpenAI } from '../fixtures/openai/fakeOpenAI';
+import { EVERYTHING_ENTRY } from '../fixtures/servers';
+import { describeInChromium, goTo, type RunningShell, shots, startShellOpen } from './shellFixture';
+
+const KEY = 'sk-budget-e2e-5f0a';
+const NAMES = ['everything', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8'];
+
+/**
+ * More tools than the provider takes (server-everything ×8 against OpenAI's 128): the chat says so
+ * before sending anything, the person chooses which servers and tools go to this conversation, and
+ * what was chosen is sent (and remembered).
+ */
+describeInChromium('the tool budget in Chromium', () => {
+  let gateway: FakeOpenAI;
+  let shell: RunningShell;
+  let page: Page;
+
+  beforeAll(async () => {
+    gateway = await startFakeOpenAI({ apiKey: KEY });
+    const servers = Object.fromEntries(
+      NAMES.map((n) => [n, { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] }]),
+    );
+    shell = await startShellOpen(
+      {
+        servers,
+        trusted: NAMES,
+        secrets: { [`openai/gw/api-key@${new URL(gateway.url).origin}`]: KEY },
+        files: {
+          'settings.json': {
+            openai: [{ id: 'gw', name: 'Gateway', baseUrl: gateway.url, defaultModel: 'gpt-5.5' }],
+            defaultProvider: 'gw',
+          },
+        },
+      },
+      NAMES,
+    );
+    page = shell.page;
+  }, 90_000);
+  afterAll(async () => {
+    await shell?.stop();
+    await gateway?.stop();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `budget-${name}.png`) });
+
+  it('too many tools: said before sending, the person leaves a server out, the rest is sent and remembered', async () => {
+    await goTo(page, 'Chats');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    const current = page.locator('.conversation-list [aria-current="true"]');
+    await expect
+      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+      .toMatch(/^New conversation0 messages/);
+    await page.getByRole('combobox', { name: 'Message' }).fill('Hello');
+    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    const banner = page.locator('.banner.error');
+    await expect
+      .poll(() => banner.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /^\d+ tools are on for this conversation, and Gateway takes at most 128 in a request\. Choose which servers and tools this conversation uses\./,
+      );
+    const total = Number((await banner.textContent())!.match(/^(\d+)/)![1]);
+    expect(total).toBeGreaterThan(128);
+    expect(gateway.requests.filter((r) => r.path === '/v1/chat/completions')).toHaveLength(0);
+
+    await banner.getByRole('button', { name: 'Choose tools…' }).click();
+    const form = page.getByRole('form', { name: 'Tools for this conversation' });
+    await expect
+      .poll(() => form.locator('[data-tool-count]').textContent())
+      .toContain(`${total} of ${total} tools`);
+    expect(await form.getByRole('alert').textContent()).toContain('takes at most 128');
+    expect(await form.getByRole('button', { name: 'Save and send again' }).isDisabled()).toBe(true);
+    await shot('1-too-many');
+    await form.getByRole('checkbox', { name: /^e8 / }).uncheck();
+    const perServer = total / 8;
+    await expect
+      .poll(() => form.locator('[data-tool-count]').textContent())
+      .toContain(`${total - perServer} of ${total} tools`);
+    expect(await form.getByRole('alert').count()).toBe(0);
+    await shot('2-chosen');
+    gateway.script({ content: 'Hello with fewer tools.' });
+    await form.getByRole('button', { name: 'Save and send again' }).click();
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 15_000 })
+      .toContain('Hello with fewer tools.');
+    const sent = gateway.requests.filter((r) => r.path === '/v1/chat/completions');
+    expect(sent).toHaveLength(1);
+    const names = (sent[0]!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(names).toHaveLength(total - perServer);
+    expect(names.some((n) => n.startsWith('e8__'))).toBe(false);
+    // Remembered: the next message goes with the same choice, without asking.
+    gateway.script({ content: 'Still fewer.' });
+    await page.getByRole('combobox', { name: 'Message' }).fill('Again');
+    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 15_000 })
+      .toContain('Still fewer.');
+    expect(
+      (gateway.requests.filter((r) => r.path === '/v1/chat/completions')[1]!.body!.tools as unknown[]).length,
+    ).toBe(total - perServer);
+    await shot('3-sent');
+  }, 60_000);
+});

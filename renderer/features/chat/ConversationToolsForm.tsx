@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import type { ConversationSettings } from '../../../shared/chat/conversation';
+import { isLeftOut, type LeaveOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
+import type { ToolView } from '../../../shared/ipc/contract';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { useApp } from '../../state/store';
+import { useSettingsView } from '../settings/ProviderModelPicker';
+
+/** Tools the model may be offered at all: turned on (Servers page), and not kept for a View. */
+const offerable = (t: ToolView) => t.enabled && (t.ui?.visibility.includes('model') ?? true);
+const asOffered = (t: ToolView) => ({
+  name: t.name,
+  ...(t.description ? { description: t.description } : {}),
+  inputSchema: t.inputSchema,
+});
+
+/**
+ * Which servers and tools this conversation offers the model: all that are on, unless the person
+ * leaves some out — chosen here when they are more than the provider takes (OpenAI: 128) or than
+ * the person's token budget, and remembered with the conversation. `retry`: the turn that was
+ * refused for it is sent again once saved.
+ */
+export function ConversationToolsForm({
+  id,
+  settings,
+  retry,
+  onDone,
+}: {
+  id: string;
+  settings: ConversationSettings;
+  retry: boolean;
+  onDone: () => void;
+}) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const tools = useApp((s) => s.catalog.tools).filter(offerable);
+  const view = useSettingsView();
+  const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
+  const provider = view?.providers.find((p) => p.id === (settings.provider ?? view.settings.defaultProvider));
+  const on = tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool));
+  const offered = on.map(asOffered);
+  const over = overBudget(
+    offered,
+    {
+      ...(provider?.maxTools !== undefined ? { maxTools: provider.maxTools } : {}),
+      ...(view?.settings.toolTokenBudget !== undefined ? { maxTokens: view.settings.toolTokenBudget } : {}),
+    },
+    provider?.name ?? 'the provider',
+  );
+  const servers = [...new Set(tools.map((t) => t.server))].sort();
+  const toggleServer = (server: string, offer: boolean) =>
+    setLeaveOut((l) => ({
+      servers: offer ? l.servers.filter((s) => s !== server) : [...l.servers, server],
+      tools: l.tools.filter((t) => t.server !== server),
+    }));
+  const toggleTool = (server: string, tool: string, offer: boolean) =>
+    setLeaveOut((l) => ({
+      ...l,
+      tools: offer
+        ? l.tools.filter((t) => !(t.server === server && t.tool === tool))
+        : [...l.tools, { server, tool }],
+    }));
+  return (
+    <form
+      className="card conversation-tools"
+      aria-label="Tools for this conversation"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const { leaveOut: _, ...rest } = settings;
+        const next: ConversationSettings =
+          leaveOut.servers.length > 0 || leaveOut.tools.length > 0 ? { ...rest, leaveOut } : rest;
+        void run(async () => {
+          await host.call('setConversationSettings', id, next);
+          useApp.setState((s) => (s.open?.id === id ? { open: { ...s.open, settings: next } } : {}));
+          onDone();
+          if (retry) await host.call('retryReply', id);
+        });
+      }}
+    >
+      <p data-tool-count>
+        {on.length} of {tools.length} tools go to the model in this conversation · about{' '}
+        {toolTokens(offered).toLocaleString('en-US')} tokens
+        {provider?.maxTools !== undefined && ` · ${provider.name} takes at most ${provider.maxTools}`}
+      </p>
+      {over && (
+        <p className="warning" role="alert">
+          <SafeText text={over} /> Leave some out below.
+        </p>
+      )}
+      <ul className="tool-servers">
+        {servers.map((server) => {
+          const own = tools.filter((t) => t.server === server);
+          const serverOn = !leaveOut.servers.includes(server);
+          const count = own.filter((t) => !isLeftOut(leaveOut, t.server, t.tool)).length;
+          return (
+            <li key={server}>
+              <label>
+                <input
+                  type="checkbox"
+                  checked={serverOn}
+                  onChange={(e) => toggleServer(server, e.target.checked)}
+                />{' '}
+                <SafeText text={server} />{' '}
+                <span className="muted small">
+                  ({count} of {own.length} tools)
+                </span>
+              </label>
+              {serverOn && (
+                <details>
+                  <summary className="small">Choose its tools</summary>
+                  <ul className="tool-choices">
+                    {own.map((t) => (
+                      <li key={t.tool}>
+                        <label>
+                          <input
+                            type="checkbox"
+                            checked={!isLeftOut(leaveOut, server, t.tool)}
+                            onChange={(e) => toggleTool(server, t.tool, e.target.checked)}
+                          />{' '}
+                          <SafeText text={t.tool} />
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <button type="submit" className="primary" disabled={!!over}>
+        {retry ? 'Save and send again' : 'Save'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings, type SettingsView } from '../../../shared/host/settings';
+import { useApp } from '../../state/store';
+import { recordingHost, renderWithHost } from '../../test/render';
+import { SettingsPage } from './SettingsPage';
+
+afterEach(() => useApp.setState(useApp.getInitialState(), true));
+
+const GATEWAY = { id: 'gw', name: 'Gateway', baseUrl: 'http://127.0.0.1:9/v1' };
+
+function viewOf(settings: Settings): SettingsView {
+  return {
+    settings,
+    problems: [],
+    hasApiKey: false,
+    keyOrigin: 'https://api.anthropic.com',
+    providers: [
+      {
+        id: 'anthropic',
+        kind: 'anthropic',
+        name: 'Anthropic',
+        baseUrl: settings.anthropic.baseUrl,
+        hasKey: false,
+        local: false,
+        keyOrigin: 'https://api.anthropic.com',
+      },
+      ...settings.openai.map((p) => ({
+        id: p.id,
+        kind: 'openai' as const,
+        name: p.name,
+        baseUrl: p.baseUrl,
+        hasKey: false,
+        local: true,
+        keyOrigin: 'http://127.0.0.1:9',
+      })),
+    ],
+  };
+}
+
+describe('Settings', () => {
+  it('a provider card saved while the person picks the default provider does not undo their pick', async () => {
+    // What the host holds; each saveSettings replaces it. One getSettings (the card's, after its save) answers late.
+    let saved: Settings = { ...DEFAULT_SETTINGS, openai: [GATEWAY] };
+    let hold: (() => void) | undefined;
+    let saves = 0;
+    let held = false;
+    const { host, calls } = recordingHost({
+      getSettings: async () => {
+        const now = viewOf(saved);
+        // The card's read after its save answers late: after the person's pick below.
+        if (saves === 1 && !held) {
+          held = true;
+          await new Promise<void>((r) => (hold = r));
+        }
+        return now;
+      },
+      saveSettings: async (s) => {
+        saves++;
+        saved = s as Settings;
+      },
+      listModels: async () => ({ models: [] }),
+    });
+    renderWithHost(<SettingsPage />, host);
+    const row = within(await screen.findByRole('form', { name: 'Gateway default model' }));
+    fireEvent.change(row.getByLabelText('Default model'), { target: { value: 'gpt-5.5' } });
+    fireEvent.click(row.getByRole('button', { name: 'Save model' }));
+    await waitFor(() => expect(hold).toBeDefined());
+    // Meanwhile the person makes the gateway the default for new conversations.
+    fireEvent.change(screen.getByLabelText('New conversations use'), { target: { value: 'gw' } });
+    hold!();
+    await waitFor(() => expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((screen.getByLabelText('New conversations use') as HTMLSelectElement).value).toBe('gw');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saved.defaultProvider).toBe('gw'));
+    // The card's save kept the gateway's model, and was made on top of what was saved then.
+    expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5');
+    expect(calls.filter((c) => c.method === 'saveSettings')).toHaveLength(2);
+  });
+});
