@@ -90,7 +90,9 @@ describeInChromium('the tool budget in Chromium', () => {
     const names = (sent[0]!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
     expect(names).toHaveLength(total - perServer);
     expect(names.some((n) => n.startsWith('e8__'))).toBe(false);
-    // Remembered: the next message goes with the same choice, without asking.
+    // Remembered: the next message goes with the same choice, without asking — once the first reply
+    // has finished (Enter while a reply is still running sends nothing: the text waits in the box).
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
     gateway.script({ content: 'Still fewer.' });
     await page.getByRole('combobox', { name: 'Message' }).fill('Again');
     await page.getByRole('combobox', { name: 'Message' }).press('Enter');
