@@ -20,11 +20,12 @@ export function useSettingsView(): SettingsView | undefined {
   return view;
 }
 
-/** The providers in Settings (Anthropic first) and which is the default. */
-export function useProviders(): Pick<SettingsView, 'providers'> & { defaultProvider?: string } {
+/** The providers in Settings (Anthropic first) and which is the default; `known` once they are read. */
+export function useProviders(): Pick<SettingsView, 'providers'> & { defaultProvider?: string; known: boolean } {
   const view = useSettingsView();
   return {
     providers: view?.providers ?? [],
+    known: view !== undefined,
     ...(view?.settings?.defaultProvider ? { defaultProvider: view.settings.defaultProvider } : {}),
   };
 }
@@ -73,7 +74,10 @@ export function ProviderModelPicker({
   modelPlaceholder: string;
   hints?: string[];
 }) {
-  const { providers, defaultProvider } = useProviders();
+  const { providers, defaultProvider, known } = useProviders();
+  // A provider chosen that the list does not hold (not read yet, or removed from Settings since) is
+  // shown as it is — never as the empty choice, which would say something else is used.
+  const missing = provider !== '' && !providers.some((p) => p.id === provider);
   // "The default provider" lists the default provider's models (a model alone goes to it).
   const models = useModels(provider || defaultProvider || providers[0]?.id);
   const choices = [...new Set([...hints, ...models])];
@@ -89,6 +93,12 @@ export function ProviderModelPicker({
         }}
       >
         <option value="">{emptyLabel}</option>
+        {missing && (
+          <option value={provider}>
+            {revealAsText(provider)}
+            {known ? ' (no longer in Settings)' : ''}
+          </option>
+        )}
         {providers.map((p) => (
           <option key={p.id} value={p.id}>
             {revealAsText(p.name)}
