@@ -26,8 +26,12 @@ export interface ToolCallRecord {
   reason?: string;
   startedAt: number;
   endedAt: number;
-  /** The call's View (MCP Apps): shown in its card again whenever the conversation is opened. */
-  view?: { resourceUri: string };
+  /**
+   * The call's View (MCP Apps): shown in its card again whenever the conversation is opened —
+   * only by the server that made the call (`server`: its identity then, a hash of its command or
+   * address; absent in conversations kept before it was recorded).
+   */
+  view?: { resourceUri: string; server?: string };
 }
 
 /** What one model request cost in tokens, as the API counted them. */

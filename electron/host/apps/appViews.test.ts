@@ -4,6 +4,7 @@ import { APPS_FIXTURE, BASIC_VIEW_ENTRY } from '../../../e2e/fixtures/servers';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import type { Host } from '../host';
+import { serverIdentity } from '../servers/serverIdentity';
 
 const env = withHostAndModel('sb-apps-', 'sk-ant-apps-51aa');
 let events: ChatEvent[];
@@ -82,7 +83,11 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     const h = await start();
     const { conversationId, toolUseId } = await callInChat(h, 'apps', 'show-panel', { topic: 'widgets' });
     const saved = await h.chat.get(conversationId);
-    expect(saved.messages[2]?.toolCalls?.[0]?.view).toEqual({ resourceUri: 'ui://panel/view.html' });
+    // Kept with the identity of the server that ran it: its View is that server's to show.
+    expect(saved.messages[2]?.toolCalls?.[0]?.view).toEqual({
+      resourceUri: 'ui://panel/view.html',
+      server: serverIdentity(h.registry.get('apps')!.config),
+    });
 
     await expect(h.apps.open(conversationId, toolUseId)).rejects.toThrow(/no sandbox/);
     h.apps.setSandbox(SANDBOX);
@@ -325,6 +330,16 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     );
     expect(h.consent.queue()).toEqual([]);
     expect(h.apps.sandboxPage(view.viewId)).toBeUndefined();
+    // Nor is the old call's View opened again for the server now under that name: its input and
+    // result were the old server's (the card keeps them; a call to the new server has its own View).
+    await expect(h.apps.open(panel.conversationId, panel.toolUseId)).rejects.toThrow(
+      /apps is not the one that made this call \(it was replaced or its command or address changed since\)/,
+    );
+    await expect
+      .poll(() => h.catalog.tools().some((t) => t.server === 'apps' && t.tool.name === 'show-panel'))
+      .toBe(true);
+    const again = await callInChat(h, 'apps', 'show-panel');
+    expect((await h.apps.open(again.conversationId, again.toolUseId)).viewId).toMatch(/^[0-9a-f]{24}$/);
   });
 
   it('the official basic View server: its get-time call keeps a View, opened under the default CSP', async () => {

@@ -83,6 +83,11 @@ export class AppViews {
     const session = this.deps.registry.get(server);
     if (session?.run === undefined)
       throw new Error(`The server ${server} is not running: its view cannot be shown.`);
+    // The call's input and result go only to the server that made it, not to one put under its name since.
+    if (call.identity !== undefined && serverIdentity(session.config) !== call.identity)
+      throw new Error(
+        `The server ${server} is not the one that made this call (it was replaced or its command or address changed since): its view is not shown.`,
+      );
     const read = await session.readResource(resourceUri);
     const content = read.contents.find((c) => c.uri === resourceUri) ?? read.contents[0];
     if (!content) throw new Error(`${server} returned nothing for ${resourceUri}.`);
@@ -273,6 +278,8 @@ function findCall(
       server: string;
       tool: string;
       resourceUri: string;
+      /** The identity of the server that made the call, where it was recorded. */
+      identity?: string;
       input: Record<string, unknown>;
       result?: CallToolResult;
     }
@@ -280,7 +287,7 @@ function findCall(
   let input: Record<string, unknown> | undefined;
   let result: CallToolResult | undefined;
   let record:
-    | { server?: string; tool?: string; view?: { resourceUri: string }; decision: string }
+    | { server?: string; tool?: string; view?: { resourceUri: string; server?: string }; decision: string }
     | undefined;
   // The first call under this id, its result and its record: an API may hand an id out again (a
   // later call, perhaps to another server), and the View must not be given what that call sent or got.
@@ -299,6 +306,7 @@ function findCall(
     server: record.server,
     tool: record.tool,
     resourceUri: record.view.resourceUri,
+    ...(record.view.server !== undefined ? { identity: record.view.server } : {}),
     input,
     ...(result ? { result } : {}),
   };

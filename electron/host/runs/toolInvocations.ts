@@ -3,6 +3,7 @@ import { modelMayCall, toolUi, viewMayCall } from '../../../shared/mcp/apps';
 import { McpError } from '../../mcp';
 import type { Catalog } from '../catalog/catalog';
 import type { ConsentBroker } from '../consent/consentBroker';
+import { serverIdentity } from '../servers/serverIdentity';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { cancelReason, type PerformTool, ToolInvocation, type ToolRequest } from './toolInvocation';
 import { cancelled, failed, refused, type ToolOutcome } from './toolOutcome';
@@ -94,7 +95,7 @@ export class ToolInvocations {
       ...where,
       argumentsJson: auth.argumentsJson,
       sentAt: Date.now(),
-      ...(viewUri !== undefined ? { viewUri } : {}),
+      ...(viewUri !== undefined ? { viewUri, viewServer: serverIdentity(session.config) } : {}),
     };
     try {
       const result = await session.callTool(

@@ -12,6 +12,8 @@ export interface SentCall {
   sentAt: number;
   /** The tool's View (MCP Apps), a `ui://` resource of the same server. */
   viewUri?: string;
+  /** With a View: the identity of the server that ran the call (its View opens from no other). */
+  viewServer?: string;
 }
 
 /**
@@ -69,7 +71,12 @@ export function toolCallRecord(
     startedAt: sent ? sent.sentAt : startedAt,
     endedAt: Date.now(),
     ...(outcome.status === 'done' && outcome.viewUri !== undefined
-      ? { view: { resourceUri: outcome.viewUri } }
+      ? {
+          view: {
+            resourceUri: outcome.viewUri,
+            ...(outcome.viewServer !== undefined ? { server: outcome.viewServer } : {}),
+          },
+        }
       : {}),
   };
 }
