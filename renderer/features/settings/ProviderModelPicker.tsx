@@ -21,7 +21,10 @@ export function useSettingsView(): SettingsView | undefined {
 }
 
 /** The providers in Settings (Anthropic first) and which is the default; `known` once they are read. */
-export function useProviders(): Pick<SettingsView, 'providers'> & { defaultProvider?: string; known: boolean } {
+export function useProviders(): Pick<SettingsView, 'providers'> & {
+  defaultProvider?: string;
+  known: boolean;
+} {
   const view = useSettingsView();
   return {
     providers: view?.providers ?? [],
