@@ -170,4 +170,35 @@ describeInChromium('UI details in Chromium', () => {
     );
     await page.setViewportSize({ width: 1280, height: 860 });
   });
+
+  it('what is typed and not sent is there again after a reload, marked in the list; New chat keeps it', async () => {
+    const DRAFT = 'Half a thought, not sent yet';
+    const composer = page.getByRole('combobox', { name: 'Message' });
+    const current = page.locator('.conversation-list [aria-current="true"]');
+    const drafted = page.locator('.conversation-list li').filter({ hasText: ' · draft' });
+    await goTo(page, 'Chats');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect
+      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+      .toMatch(/^New conversation0 messages/);
+    await composer.fill(DRAFT);
+    // Kept with the host a moment after the typing stops: on disk, in the data folder.
+    await expect
+      .poll(() => readFile(path.join(shell.home, 'drafts.json'), 'utf8').catch(() => ''), { timeout: 10_000 })
+      .toContain(DRAFT);
+    await page.reload();
+    await goTo(page, 'Chats');
+    await expect.poll(() => drafted.count(), { timeout: 10_000 }).toBe(1);
+    expect(await drafted.textContent()).toMatch(/^New conversation0 messages · .* · draft$/);
+    await shot('4-draft-after-reload');
+    await drafted.getByRole('button').click();
+    await expect.poll(() => composer.inputValue()).toBe(DRAFT);
+    // New chat removes empty conversations — never one holding a draft.
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await expect
+      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+      .toMatch(/^New conversation0 messages · [^·]*$/);
+    await expect.poll(() => drafted.count()).toBe(1);
+    expect(await composer.inputValue()).toBe('');
+  });
 });

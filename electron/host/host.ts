@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Disposer } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
+import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
@@ -147,6 +148,7 @@ export class Host implements HostParts {
     const apps = new AppViews({ conversations, registry, catalog, tools, logs });
     const chat = new ChatService({
       store: conversations,
+      drafts: DraftStore.inHome(home),
       providers,
       settings,
       redact: (text) => redactor.redact(text),
@@ -203,6 +205,7 @@ export class Host implements HostParts {
     for (const service of this.services.splice(0)) service.dispose();
     for (const off of this.listeners.splice(0)) off();
     this.chat.dispose();
+    await this.chat.settled();
     this.tools.dispose();
     this.consent.closeAll();
     this.catalog.dispose();

@@ -416,6 +416,12 @@ export class HostService implements HostApi {
   deleteConversation(id: string) {
     return this.host.chat.delete(id);
   }
+  listDrafts() {
+    return this.host.chat.drafts();
+  }
+  saveDraft(id: string, text: string) {
+    return this.host.chat.saveDraft(id, text);
+  }
   setConversationSettings(id: string, settings: ConversationSettings) {
     return this.host.chat.setSettings(id, settings);
   }

@@ -3,6 +3,7 @@ import { assertNever } from '../../shared/assertNever';
 import type { LogEntry } from '../../shared/host/serverView';
 import { openExternally } from '../components/openExternally';
 import type { HostConnection } from '../hostClient';
+import { syncDrafts } from './draftSync';
 import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
 import { type ChatSlice, createChatSlice } from './slices/chat';
 import { type ConsentsSlice, createConsentsSlice, withdrawnText } from './slices/consents';
@@ -41,8 +42,9 @@ export const useApp = create<AppState>()((...a) => ({
 
 /** Keeps the store in step with the host: initial lists on every (re)connect, then its events. */
 export function bindStore(host: HostConnection): () => void {
+  const drafts = syncDrafts(host);
   const refresh = async () => {
-    const [servers, logs, storage, consents, catalog, roots, conversations] = await Promise.all([
+    const [servers, logs, storage, consents, catalog, roots, conversations, saved] = await Promise.all([
       host.call('listServers'),
       host.call('getLogs', null),
       host.call('secretStorage'),
@@ -50,6 +52,7 @@ export function bindStore(host: HostConnection): () => void {
       host.call('getCatalog'),
       host.call('getRoots'),
       host.call('listConversations'),
+      host.call('listDrafts'),
     ]);
     useApp.setState({
       servers,
@@ -59,6 +62,7 @@ export function bindStore(host: HostConnection): () => void {
       roots,
       conversations,
     });
+    drafts.loaded(saved);
     // After a reconnect, the open conversation is reloaded: nothing saved meanwhile is missed.
     const open = useApp.getState().open;
     if (open) useApp.setState({ open: await host.call('getConversation', open.id) });
@@ -163,5 +167,6 @@ export function bindStore(host: HostConnection): () => void {
   return () => {
     offStatus();
     offEvent();
+    drafts.stop();
   };
 }

@@ -117,3 +117,5 @@ export interface ChatError {
 }
 
 export const DEFAULT_MAX_TOKENS = 4096;
+/** The longest message the person may send (and so the longest draft kept). */
+export const MAX_MESSAGE_CHARS = 200_000;

@@ -3,11 +3,12 @@
 // (Electron IPC, the browser shell's WebSocket) are built from this file: the argument schemas
 // validate every call at the boundary, the result and event types type both ends.
 import { z } from 'zod';
-import type {
-  ChatEvent,
-  Conversation,
-  ConversationSettings,
-  ConversationSummary,
+import {
+  type ChatEvent,
+  type Conversation,
+  type ConversationSettings,
+  type ConversationSummary,
+  MAX_MESSAGE_CHARS,
 } from '../chat/conversation';
 import type { OpenedView } from '../host/appView';
 import type { ConsentAnswer, ConsentRequest, ConsentWithdrawn } from '../host/consent';
@@ -200,13 +201,17 @@ export const HOST_METHODS = {
   createConversation: z.tuple([conversationSettings.partial()]),
   renameConversation: z.tuple([conversationId, z.string().min(1).max(200)]),
   deleteConversation: z.tuple([conversationId]),
+  /** Every conversation's unsent draft, kept across reloads and launches. */
+  listDrafts: z.tuple([]),
+  /** What the person is writing in a conversation (blank: none). */
+  saveDraft: z.tuple([conversationId, z.string().max(MAX_MESSAGE_CHARS)]),
   setConversationSettings: z.tuple([conversationId, conversationSettings]),
   searchConversations: z.tuple([z.string().max(500)]),
   exportConversation: z.tuple([conversationId, z.enum(['markdown', 'json'])]),
   /** Saves the message (with resources attached by reference) and starts the reply. */
   sendMessage: z.tuple([
     conversationId,
-    z.string().max(200_000),
+    z.string().max(MAX_MESSAGE_CHARS),
     /** `skill: true`: the SKILL.md of a skill to load (verified) into the message. */
     z.array(z.object({ server: serverId, uri, skill: z.literal(true).optional() }).strict()).max(20),
   ]),
@@ -228,7 +233,11 @@ export const HOST_METHODS = {
   leaveOutOldToolResults: z.tuple([conversationId]),
   /** The model summarises the conversation; a new one with its settings starts with the summary. */
   continueWithSummary: z.tuple([conversationId]),
-  editAndResend: z.tuple([conversationId, z.string().min(1).max(100), z.string().min(1).max(200_000)]),
+  editAndResend: z.tuple([
+    conversationId,
+    z.string().min(1).max(100),
+    z.string().min(1).max(MAX_MESSAGE_CHARS),
+  ]),
   // ---- views (MCP Apps): each call names the View the host opened; the host attributes by it ----
   /** Opens the View of a tool call the conversation keeps (by its tool use id). */
   loadView: z.tuple([conversationId, z.string().min(1).max(256)]),
@@ -356,6 +365,8 @@ export interface HostResults {
   createConversation: ConversationView;
   renameConversation: void;
   deleteConversation: void;
+  listDrafts: Record<string, string>;
+  saveDraft: void;
   setConversationSettings: void;
   searchConversations: (ConversationSummary & { snippet: string })[];
   exportConversation: string;

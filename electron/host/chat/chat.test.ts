@@ -313,6 +313,34 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     expect((await h.chat.list()).map((c) => c.id).sort()).toEqual([kept.id, last.id].sort());
   });
 
+  it('a draft is kept across launches; New chat keeps the empty conversation holding it; deleting the conversation forgets it', async () => {
+    const h = await start();
+    const drafted = await h.chat.create();
+    await h.chat.saveDraft(drafted.id, 'A long question I have not sent yet');
+    // Before, New chat removed this "empty" conversation, and what was typed in it with it.
+    const other = await h.chat.create();
+    await h.chat.create();
+    expect((await h.chat.list()).map((c) => c.id)).toContain(drafted.id);
+    expect((await h.chat.list()).map((c) => c.id)).not.toContain(other.id);
+    await expect(h.chat.saveDraft('00000000-0000-4000-8000-000000000000', 'x')).rejects.toThrow(
+      /No conversation/,
+    );
+    await env.shutdown();
+
+    const again = await start();
+    expect(await new HostService(again).listDrafts()).toEqual({
+      [drafted.id]: 'A long question I have not sent yet',
+    });
+    // Emptied (sent, or cleared): forgotten, and New chat may remove the conversation again.
+    await again.chat.saveDraft(drafted.id, '  ');
+    expect(await again.chat.drafts()).toEqual({});
+    await again.chat.saveDraft(drafted.id, 'Again');
+    await again.chat.delete(drafted.id);
+    expect(await again.chat.drafts()).toEqual({});
+    await again.chat.create();
+    expect(JSON.parse(readFileSync(`${env.home}/drafts.json`, 'utf8'))).toEqual({});
+  });
+
   it('a reply cut off by the app stopping is offered again with Retry', async () => {
     const h = await start();
     const c = await h.chat.create();

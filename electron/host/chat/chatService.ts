@@ -21,6 +21,7 @@ import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
+import type { DraftStore } from '../../store/draftStore';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { Catalog } from '../catalog/catalog';
 import type { ModelProviders } from '../models/modelProviders';
@@ -58,6 +59,8 @@ export class ChatService {
   constructor(
     private readonly deps: {
       store: ConversationStore;
+      /** What the person is writing in each conversation (the app's; a headless chat keeps none). */
+      drafts?: DraftStore;
       providers: Pick<ModelProviders, 'get' | 'defaultId' | 'forConversation'>;
       settings: Pick<SettingsStore, 'get'>;
       /** Takes every known secret out of a text (an API may echo the key it refused in its error). */
@@ -97,10 +100,14 @@ export class ChatService {
     return this.running.has(id);
   }
 
-  /** A new conversation. Earlier ones nobody wrote anything in are removed: New chat never piles them up. */
+  /**
+   * A new conversation. Earlier ones nobody wrote anything in are removed: New chat never piles them
+   * up — but one holding a draft is kept (what the person wrote is never thrown away unsent).
+   */
   async create(settings: Partial<ConversationSettings> = {}): Promise<Conversation> {
     for (const c of await this.deps.store.list())
-      if (c.messageCount === 0 && !this.running.has(c.id)) await this.deps.store.delete(c.id);
+      if (c.messageCount === 0 && !this.running.has(c.id) && !(await this.deps.drafts?.has(c.id)))
+        await this.deps.store.delete(c.id);
     // The default provider and its default model, unless asked otherwise.
     const provider = settings.provider ?? (await this.deps.providers.defaultId());
     const { defaultModel } = await this.deps.providers
@@ -125,7 +132,27 @@ export class ChatService {
   async delete(id: string): Promise<void> {
     this.stop(id);
     await this.deps.store.delete(id);
+    await this.deps.drafts?.delete(id);
     this.listEmitter.fire();
+  }
+
+  /** Every conversation's unsent draft, by id (of conversations there are: a save may cross a delete). */
+  async drafts(): Promise<Record<string, string>> {
+    const all = (await this.deps.drafts?.all()) ?? {};
+    const ids = new Set((await this.deps.store.list()).map((c) => c.id));
+    return Object.fromEntries(Object.entries(all).filter(([id]) => ids.has(id)));
+  }
+
+  /** Keeps what the person is writing in conversation `id` (blank: forgets it). */
+  async saveDraft(id: string, text: string): Promise<void> {
+    if (!this.deps.drafts) throw new Error('Drafts are not kept here.');
+    await this.deps.store.summary(id);
+    await this.deps.drafts.set(id, text);
+  }
+
+  /** Resolves once every draft asked to be kept is on disk (before the host lets go of its data folder). */
+  async settled(): Promise<void> {
+    await this.deps.drafts?.settled();
   }
 
   async setSettings(id: string, settings: ConversationSettings): Promise<void> {

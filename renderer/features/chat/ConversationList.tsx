@@ -11,6 +11,14 @@ export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: 
   const run = useApp((s) => s.run);
   const switchTo = useApp((s) => s.switchTo);
   const conversations = useApp((s) => s.conversations);
+  // The conversations holding an unsent draft (a string, so typing does not redraw the list each key).
+  const drafted = new Set(
+    useApp((s) =>
+      Object.keys(s.drafts)
+        .filter((id) => s.drafts[id]?.trim())
+        .join(' '),
+    ).split(' '),
+  );
   const [query, setQuery] = useState('');
   const [found, setFound] = useState<(ConversationSummary & { snippet: string })[]>();
   useEffect(() => {
@@ -66,6 +74,7 @@ export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: 
                 ) : (
                   `${c.messageCount} message${c.messageCount === 1 ? '' : 's'} · ${new Date(c.updatedAt).toLocaleString()}`
                 )}
+                {drafted.has(c.id) && c.id !== openId ? ' · draft' : ''}
               </span>
             </button>
           </li>

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { MAX_MESSAGE_CHARS } from '../../shared/chat/conversation';
+import { JsonFile } from './jsonFile';
+
+/** Drafts kept at most (the least recently written go first). */
+export const MAX_DRAFTS = 200;
+
+interface Draft {
+  text: string;
+  at: number;
+}
+
+/**
+ * What the person was writing in each conversation and has not sent, kept across reloads and app
+ * launches (one small file, written whole and atomically: a draft changes as it is typed, which the
+ * append-only conversation files are not made for). An unreadable file keeps no drafts; it is not an
+ * error — nothing was sent, and the next draft written replaces it.
+ */
+export class DraftStore {
+  private readonly file: JsonFile<Record<string, Draft>>;
+
+  constructor(readonly filePath: string) {
+    this.file = new JsonFile(filePath, {
+      what: 'drafts file',
+      empty: () => ({}),
+      parse: (value) =>
+        Object.fromEntries(
+          typeof value === 'object' && value !== null && !Array.isArray(value)
+            ? Object.entries(value).filter(
+                (e): e is [string, Draft] =>
+                  typeof e[1]?.text === 'string' && typeof e[1]?.at === 'number' && e[1].text.trim() !== '',
+              )
+            : [],
+        ),
+      unreadableIsEmpty: true,
+    });
+  }
+
+  static inHome(home: string): DraftStore {
+    return new DraftStore(path.join(home, 'drafts.json'));
+  }
+
+  /** Every kept draft, by conversation id. */
+  async all(): Promise<Record<string, string>> {
+    return Object.fromEntries(Object.entries(await this.file.read()).map(([id, d]) => [id, d.text]));
+  }
+
+  async has(id: string): Promise<boolean> {
+    return Object.hasOwn(await this.file.read(), id);
+  }
+
+  /** Keeps `text` as the draft of `id`; blank text forgets it. */
+  set(id: string, text: string): Promise<void> {
+    if (text.length > MAX_MESSAGE_CHARS)
+      return Promise.reject(new Error(`A draft is kept up to ${MAX_MESSAGE_CHARS} characters.`));
+    return this.file.update((drafts) => {
+      delete drafts[id];
+      if (text.trim() === '') return drafts;
+      drafts[id] = { text, at: Date.now() };
+      const ids = Object.keys(drafts);
+      if (ids.length <= MAX_DRAFTS) return drafts;
+      // Over the bound: the least recently written go, never the one just written.
+      const oldest = ids.sort((a, b) => drafts[a]!.at - drafts[b]!.at).slice(0, ids.length - MAX_DRAFTS);
+      for (const gone of oldest) delete drafts[gone];
+      return drafts;
+    });
+  }
+
+  /** Forgets the draft of `id` (its conversation was deleted). Nothing written if there is none. */
+  async delete(id: string): Promise<void> {
+    if (!(await this.has(id))) return;
+    await this.file.update((drafts) => {
+      delete drafts[id];
+      return drafts;
+    });
+  }
+
+  /** Resolves once every change asked for so far is on disk. */
+  settled(): Promise<void> {
+    return this.file.settled();
+  }
+}

@@ -1,0 +1,59 @@
+import type { HostConnection } from '../hostClient';
+import { useApp } from './store';
+
+/** A draft is kept this long after the last keystroke (and at once when the page goes). */
+export const DRAFT_SAVE_MS = 400;
+
+const CONVERSATION_ID = /^[0-9a-f-]{36}$/;
+
+/**
+ * Keeps what the person types in each conversation with the host, so a reload, a crash or the next
+ * launch gives it back: each draft a moment after it changes, every waiting one when the page goes.
+ * `loaded` takes the host's drafts after each (re)connect; what was typed here meanwhile wins.
+ */
+export function syncDrafts(host: HostConnection): {
+  loaded(saved: Record<string, string>): void;
+  stop(): void;
+} {
+  // What the host is known to hold, so drafts read from it are not written back.
+  const onHost = new Map<string, string>();
+  const waiting = new Map<string, ReturnType<typeof setTimeout>>();
+  const save = (id: string) => {
+    clearTimeout(waiting.get(id));
+    waiting.delete(id);
+    const text = useApp.getState().drafts[id] ?? '';
+    if ((onHost.get(id) ?? '') === text) return;
+    onHost.set(id, text);
+    // Kept on a best-effort basis: the text stays in the box whatever happens (a deleted
+    // conversation's draft, a host gone for a moment — the next change tries again).
+    host.call('saveDraft', id, text).catch(() => onHost.delete(id));
+  };
+  const flush = () => {
+    for (const id of [...waiting.keys()]) save(id);
+  };
+  const off = useApp.subscribe((s, prev) => {
+    if (s.drafts === prev.drafts) return;
+    for (const id of new Set([...Object.keys(s.drafts), ...Object.keys(prev.drafts)])) {
+      if (s.drafts[id] === prev.drafts[id] || !CONVERSATION_ID.test(id)) continue;
+      clearTimeout(waiting.get(id));
+      waiting.set(
+        id,
+        setTimeout(() => save(id), DRAFT_SAVE_MS),
+      );
+    }
+  });
+  const onLeave = () => flush();
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', onLeave);
+  return {
+    loaded(saved) {
+      for (const [id, text] of Object.entries(saved)) onHost.set(id, text);
+      // A draft typed here (or emptied by a send) since is newer than the host's copy.
+      useApp.setState((s) => ({ drafts: { ...saved, ...s.drafts } }));
+    },
+    stop() {
+      flush();
+      off();
+      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onLeave);
+    },
+  };
+}
