@@ -96,7 +96,21 @@ describe.skipIf(!available)('Electron shell', () => {
         },
       )
       .toContain('fatal: cannot open ~/.hostile/config.toml');
+    // The card is running before the click too: the restart is seen only once it has left "running"
+    // (watched from before the click, however quickly it comes back).
+    const left = page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          const card = document.querySelector('[data-server="everything"]')!;
+          const check = () => {
+            const status = card.querySelector('[data-status]')?.getAttribute('data-status');
+            if (status !== 'running') resolve();
+          };
+          new MutationObserver(check).observe(card, { attributes: true, childList: true, subtree: true });
+        }),
+    );
     await page.locator('[data-server="everything"]').getByRole('button', { name: 'Restart' }).click();
+    await left;
     await page.waitForSelector('[data-server="everything"] [data-status="running"]', { timeout: 20_000 });
   });
 
