@@ -12,13 +12,13 @@ export class RateLimit {
     this.last = now();
   }
 
-  /** Whether one more is allowed now (and counts it). */
-  take(): boolean {
+  /** Whether `cost` more (one, unless said) are allowed now (and counts them if so). */
+  take(cost = 1): boolean {
     const t = this.now();
     this.tokens = Math.min(this.burst, this.tokens + ((t - this.last) / 1000) * this.perSecond);
     this.last = t;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
     return true;
   }
 }

@@ -305,6 +305,24 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
       }
     }
     expect(refused).toBeGreaterThan(50);
+    // Long lines: each cut, and a View's share of its server's log is bounded (the log is rotated at
+    // 5 MB; a View must not push the server's own lines out) — said once, then counted.
+    const chatty = await h.apps.open(panel.conversationId, panel.toolUseId);
+    const before = h.logs.entries('apps').length;
+    const answers = Array.from({ length: 20 }, () => {
+      try {
+        h.apps.log(chatty.viewId, 'info', 'x'.repeat(50_000));
+        return 'written';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    });
+    expect(answers.slice(0, 9)).toEqual(Array(9).fill('written'));
+    expect(answers.slice(10)).toEqual(Array(10).fill('The view of show-panel logs too much: line dropped.'));
+    const written = h.logs.entries('apps').slice(before);
+    expect(written.filter((e) => e.text.includes('lines dropped'))).toHaveLength(1);
+    expect(written.reduce((n, e) => n + e.text.length, 0)).toBeLessThan(45_000);
+    expect(written[0]!.text).toMatch(/^view of show-panel: x{4000}… \(cut\)$/);
     await h.registry.session('apps').stop();
     await expect(h.apps.open(panel.conversationId, panel.toolUseId)).rejects.toThrow(/apps is not running/);
   });

@@ -29,6 +29,14 @@ const MAX_VIEW_BYTES = 16 * 1024 * 1024;
 const MAX_VIEWS = 64;
 /** What one View may ask of its server per second (tool calls, reads, logs), beyond a burst. */
 const CALLS_PER_SECOND = 20;
+/**
+ * What one View may write to its server's log, in characters a second beyond a burst (a log is
+ * rotated at 5 MB: a View writing 200 KB a second would push the server's own lines out in seconds).
+ */
+const LOG_CHARS_PER_SECOND = 4_000;
+const LOG_CHARS_BURST = 40_000;
+/** One log line of a View at most. */
+const MAX_LOG_LINE = 4_000;
 const MAX_CONTEXT_CHARS = 32_000;
 
 interface LiveView {
@@ -42,6 +50,10 @@ interface LiveView {
   csp: string;
   allow: string;
   limit: RateLimit;
+  /** Its share of its server's log. */
+  logChars: RateLimit;
+  /** Lines refused since the last said so (said once, then counted). */
+  logDropped: number;
   /** Ended when the View closes: its tool calls (and their consent) with it. */
   controller: AbortController;
   /** A tool call of the View's is asking or running: one at a time, so it cannot queue dialogs. */
@@ -133,6 +145,8 @@ export class AppViews {
       csp,
       allow,
       limit: new RateLimit(CALLS_PER_SECOND, CALLS_PER_SECOND * 2),
+      logChars: new RateLimit(LOG_CHARS_PER_SECOND, LOG_CHARS_BURST),
+      logDropped: 0,
       controller: new AbortController(),
       calling: false,
     });
@@ -207,7 +221,28 @@ export class AppViews {
   /** A View's log message, in its server's log (source `view`). */
   log(viewId: string, level: LoggingLevel, text: string): void {
     const view = this.live(viewId);
-    this.deps.logs.append(view.server, 'view', level, `view of ${view.tool}: ${text.slice(0, 10_000)}`);
+    const line = text.length > MAX_LOG_LINE ? `${text.slice(0, MAX_LOG_LINE)}… (cut)` : text;
+    if (!view.logChars.take(line.length)) {
+      // Said in the log once when it starts, then counted until the View's lines are taken again.
+      if (view.logDropped++ === 0)
+        this.deps.logs.append(
+          view.server,
+          'view',
+          'warning',
+          `view of ${view.tool} logs more than ${LOG_CHARS_PER_SECOND} characters a second: lines dropped`,
+        );
+      throw new Error(`The view of ${view.tool} logs too much: line dropped.`);
+    }
+    if (view.logDropped > 0) {
+      this.deps.logs.append(
+        view.server,
+        'view',
+        'warning',
+        `view of ${view.tool}: ${view.logDropped} lines dropped`,
+      );
+      view.logDropped = 0;
+    }
+    this.deps.logs.append(view.server, 'view', level, `view of ${view.tool}: ${line}`);
   }
 
   /**
