@@ -286,6 +286,35 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     expect(answered.lastError).toBeUndefined();
   });
 
+  it('once a turn is said finished, the next may start at once: Retry right on an error, a send right on a reply', async () => {
+    const h = await start();
+    env.fake.script(
+      { status: 529, type: 'overloaded_error', message: 'Overloaded' },
+      { content: [{ type: 'text', text: 'Back.' }] },
+      { content: [{ type: 'text', text: 'And again.' }] },
+    );
+    const c = await h.chat.create();
+    // What a page does the moment it hears "finished": before, the host still counted the turn as
+    // running (the error was being saved), and refused with "A reply is still being written".
+    const next: Promise<void>[] = [];
+    const off = h.chat.onEvent((e) => {
+      if (e.conversationId !== c.id || e.kind !== 'finished') return;
+      if (next.length === 0) next.push(h.chat.retry(c.id));
+      else if (next.length === 1) next.push(h.chat.send(c.id, 'Once more'));
+    });
+    await h.chat.send(c.id, 'Hello?');
+    await expect.poll(() => next.length, { timeout: 15_000 }).toBe(2);
+    await Promise.all(next);
+    await expect
+      .poll(async () => (await h.chat.get(c.id)).messages.at(-1)?.blocks, { timeout: 15_000 })
+      .toEqual([{ type: 'text', text: 'And again.' }]);
+    off();
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    // The error was saved before the retry began: it does not stand after the new reply.
+    expect(saved.lastError).toBeUndefined();
+  });
+
   it('two sends at once (a double Enter, two windows) save one message and start one turn; the other is refused', async () => {
     const h = await start();
     env.fake.script({ content: [{ type: 'text', text: 'Once.' }] });

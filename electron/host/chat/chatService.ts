@@ -410,8 +410,8 @@ export class ChatService {
     emit({ conversationId: id, kind: 'started' });
     void this.turn(id, controller)
       .then(
-        ({ stopped }) => emit({ conversationId: id, kind: 'finished', stopped }),
-        (error: unknown) => {
+        ({ stopped }): { stopped: boolean; failure?: ChatError } => ({ stopped }),
+        async (error: unknown) => {
           const e =
             error instanceof ProviderError
               ? error
@@ -422,15 +422,18 @@ export class ChatService {
             retryable: e.retryable || e.kind === 'no-key' || e.kind === 'auth',
             ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
           };
-          emit({ conversationId: id, kind: 'error', error: failure });
-          emit({ conversationId: id, kind: 'finished', stopped: false });
-          // Saved, so that Retry is still offered after a restart (a failed save costs only that).
-          return this.deps.store.failTurn(id, failure).catch(() => {});
+          // Saved, so that Retry is still offered after a restart (a failed save costs only that) —
+          // before the turn is said over, so that a Retry at once comes after it in the file.
+          await this.deps.store.failTurn(id, failure).catch(() => {});
+          return { stopped: false, failure };
         },
       )
-      .finally(() => {
+      .then(({ stopped, failure }) => {
+        // Over before it is said so: whoever hears "finished" may start the next turn at once.
         this.running.delete(id);
         this.listEmitter.fire();
+        if (failure) emit({ conversationId: id, kind: 'error', error: failure });
+        emit({ conversationId: id, kind: 'finished', stopped });
       });
   }
 
