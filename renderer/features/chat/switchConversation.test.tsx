@@ -147,6 +147,8 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
     const box = screen.getByRole('combobox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'for the other one' } });
     fireEvent.keyDown(box, { key: 'Enter' });
+    // Asked for once the drafts waiting are kept (a moment later).
+    await waitFor(() => expect(settle.get).toBeDefined());
     settle.get!(conversation('other'));
     await waitFor(() => expect(useApp.getState().open?.id).toBe('other'));
     settle.create!(conversation('new'));

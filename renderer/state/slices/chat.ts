@@ -30,6 +30,11 @@ export interface ChatSlice {
   drafts: Record<string, string>;
   setDraft(id: string, text: string): void;
   /**
+   * Resolves once the drafts waiting to be kept are with the host (or after a short wait): New chat
+   * removes the empty conversations that hold no draft, so one typed in a moment ago must be there first.
+   */
+  keepDrafts(): Promise<void>;
+  /**
    * A conversation on its way to the screen (New chat, or one picked from the list): what is typed
    * meanwhile is its draft (under OPENING_DRAFT), and a message sent meanwhile waits for it — never
    * the conversation still shown.
@@ -49,16 +54,17 @@ const empty = (): LiveReply => ({ text: {}, tools: [], progress: {} });
 /** The draft of a conversation on its way (ids are UUIDs: never this). */
 export const OPENING_DRAFT = ' opening conversation';
 
-export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set) => ({
+export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, get) => ({
   conversations: [],
   open: undefined,
   live: {},
   chatErrors: {},
   drafts: {},
   setDraft: (id, text) => set((s) => ({ drafts: { ...s.drafts, [id]: text } })),
+  keepDrafts: async () => {},
   opening: undefined,
   switchTo: async (make) => {
-    const opening = make();
+    const opening = get().keepDrafts().then(make);
     set({ opening });
     // What was typed meanwhile: the arriving conversation's draft (after what it held), or, if it
     // could not be had, back to the conversation that stayed open — nothing typed is lost.
