@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../state/store';
-import { renderWithHost } from '../../test/render';
+import { recordingHost, renderWithHost } from '../../test/render';
 import { Composer } from './Composer';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
@@ -63,5 +63,32 @@ describe('Composer', () => {
     expect(
       screen.getAllByRole('button', { name: /^Remove / }).map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Remove SKILL.md', 'Remove pdf']);
+  });
+
+  it('what is typed while a message is being saved stays in the box; only what was sent leaves it', async () => {
+    const answer: { saved?: () => void } = {};
+    const release = () => answer.saved?.();
+    const { host } = recordingHost({
+      sendMessage: () =>
+        new Promise<void>((resolve) => {
+          answer.saved = resolve;
+        }),
+    });
+    useApp.setState({ drafts: { c1: 'First question' } });
+    renderWithHost(<Composer conversationId="c1" replying={false} />, host);
+    const box = screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement;
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(answer.saved).toBeDefined());
+    fireEvent.change(box, { target: { value: 'First question\n\nand a second one, typed meanwhile' } });
+    release();
+    await waitFor(() => expect(box.value).toBe('and a second one, typed meanwhile'));
+    // Changed beyond what was sent: all of it stays.
+    answer.saved = undefined;
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(answer.saved).toBeDefined());
+    fireEvent.change(box, { target: { value: 'A second one, rewritten' } });
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(box.value).toBe('A second one, rewritten');
   });
 });

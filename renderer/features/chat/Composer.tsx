@@ -69,7 +69,13 @@ export function Composer({ conversationId, replying }: { conversationId: string;
       return target;
     }).finally(() => sending.current.delete(key));
     if (sentTo) {
-      setDraft(sentTo, '');
+      // What was typed while the message was being saved stays: only what was sent leaves the box
+      // (and if the sent words were changed meanwhile, all of it stays — nothing typed is thrown away).
+      const now = useApp.getState().drafts[sentTo] ?? '';
+      setDraft(
+        sentTo,
+        now === draft ? '' : now.startsWith(draft) ? now.slice(draft.length).trimStart() : now,
+      );
       useApp.setState({ attachments: [] });
     }
   };
