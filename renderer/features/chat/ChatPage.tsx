@@ -147,7 +147,12 @@ export function ChatPage() {
             messages={open.messages}
             live={live}
             replying={open.replying}
-            onEdit={(m, text) => void run(() => host.call('editAndResend', open.id, m.id, text))}
+            onEdit={(m, text) =>
+              run(async () => {
+                await host.call('editAndResend', open.id, m.id, text);
+                return true;
+              })
+            }
             onRegenerate={() => void run(() => host.call('retryReply', open.id))}
             onCancelCall={(toolUseId) => void run(() => host.call('cancelToolCall', open.id, toolUseId))}
           />

@@ -52,7 +52,7 @@ export function MessageList({
   onCancelCall: (toolUseId: string) => void;
   messages: readonly ChatMessage[];
   live: LiveReply | undefined;
-  onEdit: (message: ChatMessage, text: string) => void;
+  onEdit: (message: ChatMessage, text: string) => Promise<unknown>;
   onRegenerate: () => void;
   replying: boolean;
 }) {

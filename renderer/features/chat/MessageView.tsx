@@ -29,7 +29,8 @@ export function MessageView({
   /** While the reply runs: cancel one of its tool calls. */
   onCancelCall?: (toolUseId: string) => void;
   progress?: LiveReply['progress'];
-  onEdit: (message: ChatMessage, text: string) => void;
+  /** Sends the edited message again; resolves truthy once the host took it. */
+  onEdit: (message: ChatMessage, text: string) => Promise<unknown>;
   canEdit: boolean;
   onRegenerate?: () => void;
 }) {
@@ -64,8 +65,12 @@ export function MessageView({
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              if (editing.trim()) onEdit(message, editing);
-              setEditing(undefined);
+              if (!editing.trim()) return setEditing(undefined);
+              // The box closes once the host took the edit: refused (a reply running, the host gone),
+              // what was written stays in it.
+              void onEdit(message, editing).then((took) => {
+                if (took) setEditing(undefined);
+              });
             }}
           >
             <textarea

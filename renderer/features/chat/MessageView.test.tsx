@@ -1,0 +1,33 @@
+// @vitest-environment happy-dom
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { ChatMessage } from '../../../shared/chat/conversation';
+import '../../test/render';
+import { MessageView } from './MessageView';
+
+const message: ChatMessage = {
+  id: 'm1',
+  role: 'user',
+  blocks: [{ type: 'text', text: 'What is the weather?' }],
+  at: 0,
+};
+
+describe('editing a message of yours', () => {
+  it('the edit box stays, with what was written, until the host takes the edit', async () => {
+    const onEdit = vi.fn().mockResolvedValueOnce(undefined).mockResolvedValueOnce(true);
+    render(<MessageView item={{ key: 'm1', message, calls: [] }} onEdit={onEdit} canEdit={true} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edit your message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'What is the weather in Oslo tomorrow, hour by hour?' } });
+    // Refused (a reply still running, the host gone): nothing written is lost.
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(onEdit).toHaveBeenCalledTimes(1));
+    await new Promise((r) => setTimeout(r, 20));
+    expect((screen.getByRole('textbox', { name: 'Edit your message' }) as HTMLTextAreaElement).value).toBe(
+      'What is the weather in Oslo tomorrow, hour by hour?',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send again' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull());
+    expect(onEdit).toHaveBeenLastCalledWith(message, 'What is the weather in Oslo tomorrow, hour by hour?');
+  });
+});
