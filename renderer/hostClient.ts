@@ -34,7 +34,10 @@ function fromPreload(bridge: PreloadBridge): HostConnection {
   };
 }
 
-function connectWebSocket(): HostConnection {
+/** Said of a call made while the page is not connected: refused at once, never left waiting. */
+export const DISCONNECTED = 'disconnected from Switchboard';
+
+export function connectWebSocket(): HostConnection {
   // The session is a same-site cookie the server set when the one-time link was opened (it then
   // redirected to /, so the link is in neither the address bar nor history).
   const eventListeners = new Set<(e: HostEvent) => void>();
@@ -46,7 +49,14 @@ function connectWebSocket(): HostConnection {
 
   const open = () => {
     socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
-    ready = new Promise((resolve) => socket.addEventListener('open', () => resolve(), { once: true }));
+    // Open: calls go. Closed before it opened (the shell is gone): the calls waiting for it fail.
+    ready = new Promise((resolve, reject) => {
+      socket.addEventListener('open', () => resolve(), { once: true });
+      // (A browser says "close" after a failed connection; Node's WebSocket says only "error".)
+      for (const failed of ['close', 'error'])
+        socket.addEventListener(failed, () => reject(new Error(DISCONNECTED)), { once: true });
+    });
+    ready.catch(() => {});
     socket.addEventListener('open', () => {
       for (const l of statusListeners) l(true);
     });
@@ -66,7 +76,7 @@ function connectWebSocket(): HostConnection {
     });
     socket.addEventListener('close', () => {
       for (const l of statusListeners) l(false);
-      for (const p of pending.values()) p.reject(new Error('disconnected from Switchboard'));
+      for (const p of pending.values()) p.reject(new Error(DISCONNECTED));
       pending.clear();
       setTimeout(open, 1000);
     });
@@ -76,6 +86,9 @@ function connectWebSocket(): HostConnection {
   return {
     async call(method, ...args) {
       await ready;
+      // Closed since (until the next try reconnects): a frame sent now would be dropped unsaid, and
+      // the call would wait for an answer that never comes.
+      if (socket.readyState !== WebSocket.OPEN) throw new Error(DISCONNECTED);
       const id = nextId++;
       const message: CallMessage<typeof method> = { id, method, args };
       return new Promise((resolve, reject) => {

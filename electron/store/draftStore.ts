@@ -42,10 +42,13 @@ export class DraftStore {
 
   /** Every kept draft, by conversation id. */
   async all(): Promise<Record<string, string>> {
+    // After the writes asked for so far: a draft on its way to the file is already a draft.
+    await this.file.settled();
     return Object.fromEntries(Object.entries(await this.file.read()).map(([id, d]) => [id, d.text]));
   }
 
   async has(id: string): Promise<boolean> {
+    await this.file.settled();
     return Object.hasOwn(await this.file.read(), id);
   }
 
