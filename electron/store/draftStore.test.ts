@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_CHARS } from '../../shared/chat/conversation';
-import { DraftStore, MAX_DRAFTS } from './draftStore';
+import { DraftStore, MAX_DRAFTS, MAX_DRAFTS_CHARS } from './draftStore';
 
 let dir: string;
 beforeEach(async () => {
@@ -37,6 +37,18 @@ describe('the drafts file', () => {
     for (const gone of ['d1', 'd2', 'd3']) expect(kept[gone]).toBeUndefined();
     expect(kept.d4).toBe('text 4');
     expect(kept[`d${MAX_DRAFTS + 2}`]).toBe(`text ${MAX_DRAFTS + 2}`);
+  });
+
+  it('holds at most MAX_DRAFTS_CHARS in all: the oldest written go (the file is written whole each time)', async () => {
+    const store = DraftStore.inHome(dir);
+    const each = MAX_MESSAGE_CHARS;
+    const fit = Math.floor(MAX_DRAFTS_CHARS / each);
+    for (let i = 0; i < fit + 5; i++) await store.set(`big${i}`, String(i % 10).repeat(each));
+    const kept = await DraftStore.inHome(dir).all();
+    expect(Object.keys(kept)).toEqual(Array.from({ length: fit }, (_, i) => `big${i + 5}`));
+    // One over the bound by itself is still kept: the one just written never goes.
+    await store.set('last', 'x'.repeat(each));
+    expect(Object.keys(await store.all())).toContain('last');
   });
 
   it('an unreadable or odd file keeps no drafts (nothing was sent), and the next draft replaces it', async () => {

@@ -4,6 +4,8 @@ import { JsonFile } from './jsonFile';
 
 /** Drafts kept at most (the least recently written go first). */
 export const MAX_DRAFTS = 200;
+/** All drafts together, in characters, at most (the file is written whole on every change). */
+export const MAX_DRAFTS_CHARS = 4_000_000;
 
 interface Draft {
   text: string;
@@ -60,11 +62,16 @@ export class DraftStore {
       delete drafts[id];
       if (text.trim() === '') return drafts;
       drafts[id] = { text, at: Date.now() };
-      const ids = Object.keys(drafts);
-      if (ids.length <= MAX_DRAFTS) return drafts;
-      // Over the bound: the least recently written go, never the one just written.
-      const oldest = ids.sort((a, b) => drafts[a]!.at - drafts[b]!.at).slice(0, ids.length - MAX_DRAFTS);
-      for (const gone of oldest) delete drafts[gone];
+      // Over a bound: the least recently written go, never the one just written.
+      const oldest = Object.keys(drafts).sort((a, b) => drafts[a]!.at - drafts[b]!.at);
+      let count = oldest.length;
+      let chars = oldest.reduce((n, k) => n + drafts[k]!.text.length, 0);
+      for (const gone of oldest) {
+        if (gone === id || (count <= MAX_DRAFTS && chars <= MAX_DRAFTS_CHARS)) break;
+        chars -= drafts[gone]!.text.length;
+        count--;
+        delete drafts[gone];
+      }
       return drafts;
     });
   }

@@ -363,6 +363,12 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     // Emptied (sent, or cleared): forgotten, and New chat may remove the conversation again.
     await again.chat.saveDraft(drafted.id, '  ');
     expect(await again.chat.drafts()).toEqual({});
+    // Sent: the host forgets the draft itself (a crash before the page says so brings nothing back).
+    await again.chat.saveDraft(drafted.id, 'Sent at once');
+    env.fake.script({ content: [{ type: 'text', text: 'Got it.' }] });
+    await again.chat.send(drafted.id, 'Sent at once');
+    expect(await again.chat.drafts()).toEqual({});
+    await finished(drafted.id);
     await again.chat.saveDraft(drafted.id, 'Again');
     await again.chat.delete(drafted.id);
     expect(await again.chat.drafts()).toEqual({});

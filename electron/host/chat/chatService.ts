@@ -189,6 +189,8 @@ export class ChatService {
         });
       if (trimmed) blocks.push({ type: 'text', text: trimmed });
       await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
+      // Sent: no longer a draft, whatever happens before the page says so (what it typed since, it keeps).
+      await this.deps.drafts?.set(id, '').catch(() => {});
       if (trimmed) await this.nameAfterFirst(before, titleFrom(trimmed.split('\n')[0]!));
       this.listEmitter.fire();
       this.startTurn(id);
