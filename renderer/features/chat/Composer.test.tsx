@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
@@ -49,6 +49,28 @@ describe('Composer', () => {
     expect(screen.getByRole('form').getAttribute('aria-label')).toBe(
       'Prompt pay⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩lapyap',
     );
+  });
+
+  it('a prompt dialog closed without sending gives the words written in it back to the message box', () => {
+    useApp.setState({
+      drafts: { c1: '/pay' },
+      catalog: { ...useApp.getState().catalog, prompts: [{ server: 'weather', prompt: { name: 'payday' } }] },
+    });
+    renderWithHost(<Composer conversationId="c1" replying={false} />);
+    fireEvent.click(screen.getByRole('option'));
+    fireEvent.change(screen.getByLabelText('Your message with it (optional)'), {
+      target: { value: 'And list the holidays too.' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'And list the holidays too.',
+    );
+    // Nothing written in it: the box keeps what it had.
+    act(() => useApp.getState().setDraft('c1', '/pay'));
+    fireEvent.click(screen.getByRole('option'));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(useApp.getState().drafts.c1).toBe('/pay');
   });
 
   it('the same URI attached as a resource and loaded as a skill is two attachments; each only once', () => {

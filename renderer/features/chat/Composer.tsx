@@ -258,9 +258,12 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           server={prompt.server}
           prompt={prompt.prompt}
           conversationId={conversationId}
-          onClose={(sent) => {
+          onClose={(sent, kept) => {
             setPrompt(undefined);
+            // Sent: the "/name" typed goes. Not sent: the words written with it are not thrown away —
+            // they take the place of the "/name" in the message box.
             if (sent) setDraft(conversationId, '');
+            else if (kept?.trim()) setDraft(conversationId, kept);
           }}
         />
       )}

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '../../../shared/chat/conversation';
+import { useApp } from '../../state/store';
 import '../../test/render';
 import { MessageView } from './MessageView';
 
@@ -12,7 +13,30 @@ const message: ChatMessage = {
   at: 0,
 };
 
+afterEach(() => useApp.setState(useApp.getInitialState(), true));
+
 describe('editing a message of yours', () => {
+  it('what is written in the edit box outlives its row (scrolled away, another conversation looked at)', () => {
+    const row = () => (
+      <MessageView item={{ key: 'm1', message, calls: [] }} onEdit={vi.fn()} canEdit={true} />
+    );
+    const first = render(row());
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Edit your message' }), {
+      target: { value: 'A long rewrite, half done' },
+    });
+    // The virtual list lets go of the row…
+    first.unmount();
+    // …and makes it again when it is scrolled back: the edit is where it was.
+    render(row());
+    expect((screen.getByRole('textbox', { name: 'Edit your message' }) as HTMLTextAreaElement).value).toBe(
+      'A long rewrite, half done',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull();
+    expect(useApp.getState().edits).toEqual({});
+  });
+
   it('the edit box stays, with what was written, until the host takes the edit', async () => {
     const onEdit = vi.fn().mockResolvedValueOnce(undefined).mockResolvedValueOnce(true);
     render(<MessageView item={{ key: 'm1', message, calls: [] }} onEdit={onEdit} canEdit={true} />);

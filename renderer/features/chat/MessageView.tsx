@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { ChatMessage } from '../../../shared/chat/conversation';
 import { costOf, describeCost, PRICES_AS_OF } from '../../../shared/chat/prices';
 import { describeUsage } from '../../../shared/chat/usage';
@@ -13,6 +12,7 @@ import { ContentView } from '../../components/ContentView';
 import { Markdown } from '../../components/Markdown';
 import { SafeText } from '../../components/SafeText';
 import type { LiveReply } from '../../state/slices/chat';
+import { useApp } from '../../state/store';
 import type { Item } from './MessageList';
 import { ToolCallCard } from './ToolCallCard';
 
@@ -35,7 +35,9 @@ export function MessageView({
   onRegenerate?: () => void;
 }) {
   const { message } = item;
-  const [editing, setEditing] = useState<string>();
+  const editing = useApp((s) => s.edits[item.message.id]);
+  const setEdit = useApp((s) => s.setEdit);
+  const setEditing = (text: string | undefined) => setEdit(item.message.id, text);
   // The person's own words; what they attached is shown folded, beside them.
   const text = message.blocks
     .flatMap((b) => (b.type === 'text' && !b.attachment ? [b.text] : []))

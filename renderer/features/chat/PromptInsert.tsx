@@ -17,7 +17,8 @@ export function PromptInsert({
   server: string;
   prompt: Prompt;
   conversationId: string;
-  onClose: (sent: boolean) => void;
+  /** `kept`: the person's own words, when the prompt was not sent (they go back to the message box). */
+  onClose: (sent: boolean, kept?: string) => void;
 }) {
   const host = useHost();
   const run = useApp((s) => s.run);
@@ -31,7 +32,7 @@ export function PromptInsert({
         </>
       }
       label={`/${revealAsText(prompt.name)} from ${server}`}
-      onEscape={() => onClose(false)}
+      onEscape={() => onClose(false, text)}
       wide
     >
       <PromptForm
@@ -51,7 +52,7 @@ export function PromptInsert({
         </div>
       </PromptForm>
       <div className="actions">
-        <button type="button" onClick={() => onClose(false)}>
+        <button type="button" onClick={() => onClose(false, text)}>
           Cancel
         </button>
       </div>

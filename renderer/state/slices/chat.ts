@@ -30,6 +30,13 @@ export interface ChatSlice {
   drafts: Record<string, string>;
   setDraft(id: string, text: string): void;
   /**
+   * A message being edited (to send again), by message id: kept here, not in its row — the list
+   * lets go of rows scrolled away, and the person may look at another conversation meanwhile.
+   */
+  edits: Record<string, string>;
+  /** `undefined`: the edit is over (sent, or cancelled). */
+  setEdit(messageId: string, text: string | undefined): void;
+  /**
    * Resolves once the drafts waiting to be kept are with the host (or after a short wait): New chat
    * removes the empty conversations that hold no draft, so one typed in a moment ago must be there first.
    */
@@ -61,6 +68,12 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
   chatErrors: {},
   drafts: {},
   setDraft: (id, text) => set((s) => ({ drafts: { ...s.drafts, [id]: text } })),
+  edits: {},
+  setEdit: (messageId, text) =>
+    set((s) => {
+      const { [messageId]: _, ...rest } = s.edits;
+      return { edits: text === undefined ? rest : { ...rest, [messageId]: text } };
+    }),
   keepDrafts: async () => {},
   opening: undefined,
   switchTo: async (make) => {
