@@ -11,6 +11,7 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { useModels } from './ProviderModelPicker';
+import { updateSettings } from './settingsWrites';
 
 /** Where the common OpenAI-compatible servers listen: the add form fills these in. */
 const PRESETS: { name: string; baseUrl: string }[] = [
@@ -57,13 +58,21 @@ export function OpenAIProviders({
   const list = view.settings.openai;
   const problem = baseUrl.trim() ? baseUrlProblem(baseUrl.trim()) : undefined;
 
-  /** Saves the providers on top of what is saved now (the form below may have saved since this page read it). */
-  const save = (openai: OpenAICompatibleProvider[], removed?: string) =>
+  /**
+   * Saves the providers as `change` makes them from the ones saved now (the form below, or another
+   * save of this card, may have saved since this page read them).
+   */
+  const save = (
+    change: (openai: OpenAICompatibleProvider[]) => OpenAICompatibleProvider[],
+    removed?: string,
+  ) =>
     run(async () => {
-      const current = (await host.call('getSettings')).settings;
-      // The default provider goes back to Anthropic only when it is the one removed.
-      const defaultProvider = current.defaultProvider === removed ? ANTHROPIC : current.defaultProvider;
-      await host.call('saveSettings', { ...current, openai, defaultProvider });
+      await updateSettings(host, (current) => ({
+        ...current,
+        openai: change(current.openai),
+        // The default provider goes back to Anthropic only when it is the one removed.
+        defaultProvider: current.defaultProvider === removed ? ANTHROPIC : current.defaultProvider,
+      }));
       onSaved(await host.call('getSettings'));
     });
 
@@ -83,13 +92,8 @@ export function OpenAIProviders({
               key={p.id}
               provider={p}
               view={view.providers.find((v) => v.id === p.id)}
-              onChange={(next) => void save(list.map((q) => (q.id === p.id ? next : q)))}
-              onRemove={() =>
-                void save(
-                  list.filter((q) => q.id !== p.id),
-                  p.id,
-                )
-              }
+              onChange={(next) => void save((saved) => saved.map((q) => (q.id === p.id ? next : q)))}
+              onRemove={() => void save((saved) => saved.filter((q) => q.id !== p.id), p.id)}
               onKeySaved={() => void run(async () => onSaved(await host.call('getSettings')))}
             />
           ))}
@@ -106,7 +110,7 @@ export function OpenAIProviders({
             list.map((p) => p.id),
           );
           if (providerIdProblem(id)) return;
-          void save([...list, { id, name: trimmed, baseUrl: baseUrl.trim() }]).then(() => {
+          void save((saved) => [...saved, { id, name: trimmed, baseUrl: baseUrl.trim() }]).then(() => {
             setName('');
             setBaseUrl('');
           });

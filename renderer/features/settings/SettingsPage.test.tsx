@@ -79,4 +79,31 @@ describe('Settings', () => {
     expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5');
     expect(calls.filter((c) => c.method === 'saveSettings')).toHaveLength(2);
   });
+  it('"Save settings" pressed while a provider card save is on its way keeps both: the model and the default', async () => {
+    // Found by the providers e2e under load: the model saved just before was undone by the form's
+    // save, which wrote the providers as the page had read them.
+    let saved: Settings = { ...DEFAULT_SETTINGS, openai: [GATEWAY] };
+    let release: (() => void) | undefined;
+    const { host, calls } = recordingHost({
+      getSettings: async () => viewOf(saved),
+      saveSettings: async (s) => {
+        // The card's write (the first) takes its time on the host.
+        if (!release) await new Promise<void>((r) => (release = r));
+        saved = s as Settings;
+      },
+      listModels: async () => ({ models: [] }),
+    });
+    renderWithHost(<SettingsPage />, host);
+    const row = within(await screen.findByRole('form', { name: 'Gateway default model' }));
+    fireEvent.change(row.getByLabelText('Default model'), { target: { value: 'gpt-5.5' } });
+    fireEvent.click(row.getByRole('button', { name: 'Save model' }));
+    await waitFor(() => expect(release).toBeDefined());
+    fireEvent.change(screen.getByLabelText('New conversations use'), { target: { value: 'gw' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await new Promise((r) => setTimeout(r, 20));
+    release!();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'saveSettings')).toHaveLength(2));
+    await waitFor(() => expect(saved.defaultProvider).toBe('gw'));
+    expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5');
+  });
 });

@@ -6,6 +6,7 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { OpenAIProviders } from './OpenAIProviders';
+import { updateSettings } from './settingsWrites';
 
 /**
  * The model providers and sampling limits. API keys are write-only: the window can set or remove
@@ -128,7 +129,18 @@ export function SettingsPage() {
         onSubmit={(e) => {
           e.preventDefault();
           void run(async () => {
-            await host.call('saveSettings', draft);
+            // The providers are the card's, saved at once: this form writes them as they are saved now
+            // (a card save still on its way is made first, and kept).
+            await updateSettings(host, (current) => {
+              const named =
+                draft.defaultProvider === ANTHROPIC ||
+                current.openai.some((p) => p.id === draft.defaultProvider);
+              return {
+                ...draft,
+                openai: current.openai,
+                defaultProvider: named ? draft.defaultProvider : current.defaultProvider,
+              };
+            });
             setSaved(true);
             setTimeout(() => setSaved(false), 2000);
             await load();
