@@ -1,7 +1,7 @@
 // `npm run web` and `npm run mcp` run what was built, and build it first only when its sources
 // changed since the last build — a start takes well under a second, not a compile.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -48,32 +48,70 @@ export function isStale(name, dir = root) {
 export const rendererIsStale = (dir = root) => isStale('renderer', dir);
 
 /**
- * Builds `name` when it is stale; a failed build ends the process with its status. Its output goes
- * to stderr (a CLI's stdout may be JSON someone parses). The host is built beside and then moved
- * into place, so that a second start meanwhile never runs half a build.
+ * Puts a build made aside in place. The host's folder is swapped whole. The UI's is never taken
+ * away: a running shell (an open tab, another test's page) serves from it, and its pages fetch
+ * chunks later — each file is moved in over the old (hashed names: a page of the old build still
+ * finds its own), index.html last.
  */
-export function ensureBuilt(name) {
-  if (!isStale(name)) return;
+export function install(name, aside, dir = root) {
+  const target = path.join(dir, path.dirname(BUILDS[name].built));
+  if (name !== 'renderer') {
+    rmSync(target, { recursive: true, force: true });
+    renameSync(aside, target);
+    return;
+  }
+  const move = (from, to) => {
+    for (const entry of readdirSync(from, { withFileTypes: true })) {
+      if (from === aside && entry.name === 'index.html') continue;
+      const source = path.join(from, entry.name);
+      const destination = path.join(to, entry.name);
+      if (entry.isDirectory()) {
+        mkdirSync(destination, { recursive: true });
+        move(source, destination);
+      } else renameSync(source, destination);
+    }
+  };
+  mkdirSync(target, { recursive: true });
+  move(aside, target);
+  renameSync(path.join(aside, 'index.html'), path.join(target, 'index.html'));
+  rmSync(aside, { recursive: true, force: true });
+}
+
+/**
+ * Builds `name` when it is stale; a failed build throws, its output on stderr (a CLI's stdout may
+ * be JSON someone parses). Built aside and then put in place, so that a start meanwhile (another
+ * `npm run web`, the e2e tests' shells in parallel) never serves or runs half a build, nor has
+ * its files emptied from under it.
+ */
+export function buildIfStale(name, dir = root) {
+  if (!isStale(name, dir)) return;
   const { what, script } = BUILDS[name];
   console.error(`Building ${what}…`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const aside = name === 'node' ? path.join(root, `out/node-${process.pid}`) : undefined;
-  const build = spawnSync(npm, ['run', '-s', script, ...(aside ? ['--', '--outDir', aside] : [])], {
-    cwd: root,
+  // Its own folder, even for two builders in one process (test workers may be threads).
+  const aside = path.join(dir, `out/${name}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`);
+  const build = spawnSync(npm, ['run', '-s', script, '--', '--outDir', aside], {
+    cwd: dir,
     stdio: ['ignore', 2, 2],
     shell: process.platform === 'win32',
   });
   if (build.status !== 0) {
-    if (aside) rmSync(aside, { recursive: true, force: true });
-    process.exit(build.status ?? 1);
+    rmSync(aside, { recursive: true, force: true });
+    throw Object.assign(new Error(`Building ${what} failed (npm run ${script}: ${build.status})`), {
+      status: build.status ?? 1,
+    });
   }
-  if (aside) {
-    // Another start built it meanwhile, and may be running it: theirs stays.
-    if (!isStale(name)) rmSync(aside, { recursive: true, force: true });
-    else {
-      rmSync(path.join(root, 'out/node'), { recursive: true, force: true });
-      renameSync(aside, path.join(root, 'out/node'));
-    }
+  // Another start built it meanwhile, and may be running it: theirs stays.
+  if (!isStale(name, dir)) rmSync(aside, { recursive: true, force: true });
+  else install(name, aside, dir);
+}
+
+/** As `buildIfStale`, for a command: a failed build ends the process with its status. */
+export function ensureBuilt(name) {
+  try {
+    buildIfStale(name);
+  } catch (error) {
+    process.exit(error.status ?? 1);
   }
 }
 

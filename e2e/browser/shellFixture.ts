@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,8 @@ import { type Browser, chromium, type Locator, type Page } from 'playwright-core
 import { describe } from 'vitest';
 import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
+// @ts-expect-error: a plain .mjs script without types
+import { buildIfStale } from '../../scripts/ensureBuilt.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
@@ -65,10 +67,10 @@ async function prepareHome(home: string, options: ShellOptions): Promise<void> {
 
 /** Builds the renderer if needed, starts `electron/web/main.ts` on a data directory, opens Chromium. */
 export async function startShell(options: ShellOptions): Promise<RunningShell> {
-  if (!existsSync(path.join(root, 'out/renderer/index.html'))) {
-    const build = spawnSync('npm', ['run', '-s', 'build:renderer'], { cwd: root, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`renderer build failed: ${build.stderr}`);
-  }
+  // Built aside and moved in without emptying the folder: the other worker's shell may be serving it
+  // (in a clean clone two files start at once, each finding no build; `npm run web` in another test
+  // builds too), and a build made in place would empty it under that shell's page.
+  buildIfStale('renderer');
   await mkdir(shots, { recursive: true });
   const home = options.home ?? (await mkdtemp(path.join(tmpdir(), 'sb-e2e-')));
   if (!options.home) await prepareHome(home, options);
