@@ -217,7 +217,9 @@ describeInChromium('MCP Apps views in Chromium', () => {
     const before = await tornDown();
     await page.getByRole('button', { name: 'New chat' }).click();
     await expect.poll(tornDown).toBe(before + 1);
-    expect(await page.locator('iframe[title="View of show-panel"]').count()).toBe(0);
+    // The View's log line reaches the host before its answer reaches the page; only then is the new
+    // conversation made and opened, and the card goes: wait for it.
+    await expect.poll(() => page.locator('iframe[title="View of show-panel"]').count()).toBe(0);
   }, 60_000);
 
   it('the official servers’ Views: basic-vanillajs (its own tool call through consent, its message) and budget-allocator render', async () => {
