@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { assertNever } from '../../../shared/assertNever';
 import type { ConsentAnswer, ConsentRequest } from '../../../shared/host/consent';
 import { useHost } from '../../components/HostContext';
@@ -25,13 +25,42 @@ export function ConsentHost() {
 }
 
 function ConsentDialog({ request }: { request: ConsentRequest }) {
+  // Answered, it stays on screen until the host takes it away: meanwhile it takes no second answer
+  // (a double click would be told "no pending consent", and a click meant for the next request, once
+  // it shows, would be spent on this one).
+  const [answered, setAnswered] = useState(false);
+  const sending = useRef(false);
   const host = useHost();
   const run = useApp((s) => s.run);
   const focus = useApp((s) => s.focusConsent);
   const send = (answer: ConsentAnswer) => {
+    if (sending.current) return;
+    sending.current = true;
+    setAnswered(true);
     focus(undefined);
-    void run(() => host.call('answerConsent', request.id, answer));
+    void run(async () => {
+      await host.call('answerConsent', request.id, answer);
+      return true;
+    }).then((sent) => {
+      if (sent) return;
+      sending.current = false;
+      setAnswered(false);
+    });
   };
+  return (
+    <fieldset className="consent-answered" disabled={answered}>
+      <ConsentDialogOf request={request} send={send} />
+    </fieldset>
+  );
+}
+
+function ConsentDialogOf({
+  request,
+  send,
+}: {
+  request: ConsentRequest;
+  send: (answer: ConsentAnswer) => void;
+}) {
   switch (request.kind) {
     case 'tool':
       return <ToolConsentDialog request={request} answer={(decision) => send({ kind: 'tool', decision })} />;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type {
   ElicitationConsentRequest,
@@ -8,7 +8,9 @@ import type {
   ToolConsentRequest,
 } from '../../../shared/host/consent';
 import type { ElicitFormParams } from '../../../shared/mcp/protocol';
+import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
+import { ConsentHost } from './ConsentHost';
 import { ElicitationFormDialog } from './ElicitationFormDialog';
 import { SamplingConsentDialog } from './SamplingConsentDialog';
 import { SamplingResultDialog } from './SamplingResultDialog';
@@ -309,5 +311,44 @@ describe('SamplingResultDialog', () => {
     renderWithHost(<SamplingResultDialog request={request} approve={() => {}} reject={() => {}} />);
     expect(screen.getByText(/claude-x · finished its answer/)).toBeTruthy();
     expect(screen.queryByText(/endTurn/)).toBeNull();
+  });
+});
+
+describe('ConsentHost', () => {
+  const first: ToolConsentRequest = {
+    ...base,
+    kind: 'tool',
+    tool: { name: 'forecast', title: 'Forecast' },
+    argumentsJson: '{"city":"Paris"}',
+  };
+  const second: ToolConsentRequest = {
+    ...first,
+    id: '1c1f4d2b-8e4d-4b4f-8b8f-3a2e4d5c6b70',
+    tool: { name: 'alerts', title: 'Alerts' },
+  };
+
+  it('an answered request takes no second answer while the host has not yet taken it away', async () => {
+    // Found by the chat e2e's two parallel calls: the second "Allow once" came before the first
+    // dialog went, and answered the first again ("no pending consent") — the second call waited on.
+    useApp.setState({ consents: [first, second] });
+    const { host, calls } = recordingHost({ answerConsent: async () => undefined });
+    renderWithHost(<ConsentHost />, host);
+    const allow = () => screen.getByRole('button', { name: 'Allow once' });
+    fireEvent.click(allow());
+    fireEvent.click(allow());
+    await waitFor(() => expect(calls.filter((c) => c.method === 'answerConsent')).toHaveLength(1));
+    expect((allow().closest('fieldset') as HTMLFieldSetElement).disabled).toBe(true);
+    // The host takes it away: the next one shows, and takes its own answer.
+    act(() => useApp.setState({ consents: [second] }));
+    expect(screen.getByRole('dialog').getAttribute('aria-label')).toMatch(/^Run Alerts\?/);
+    expect((allow().closest('fieldset') as HTMLFieldSetElement).disabled).toBe(false);
+    fireEvent.click(allow());
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'answerConsent').map((c) => c.args[0])).toEqual([
+        first.id,
+        second.id,
+      ]),
+    );
+    act(() => useApp.setState(useApp.getInitialState(), true));
   });
 });
