@@ -15,6 +15,8 @@ export interface StoredTokens {
   refreshToken?: string;
   /** Epoch ms; undefined when the server did not say. */
   expiresAt?: number;
+  /** Epoch ms: when to refresh (before expiresAt, by a margin the token's life allows). */
+  refreshAt?: number;
   scope?: string;
   /**
    * A DPoP-bound token (RFC 9449): the private key it is bound to (a JWK), as secret as the tokens,
@@ -103,8 +105,10 @@ export function isStoredClient(v: unknown): v is StoredClient {
 
 export function isStoredTokens(v: unknown): v is StoredTokens {
   const expires = fieldOf(v, 'expiresAt');
+  const refresh = fieldOf(v, 'refreshAt');
   return (
     typeof fieldOf(v, 'accessToken') === 'string' &&
+    (refresh === undefined || typeof refresh === 'number') &&
     optionalString(fieldOf(v, 'refreshToken')) &&
     optionalString(fieldOf(v, 'scope')) &&
     (expires === undefined || typeof expires === 'number') &&

@@ -46,8 +46,20 @@ interface Minted {
   key: DpopKey | undefined;
 }
 
-/** Refresh this long before the access token expires. */
+/**
+ * Refresh this long before the access token expires — or, for a token that lives only minutes, a
+ * quarter of its life before: a margin longer than the token's life would refresh before every
+ * request (with rotating refresh tokens, each one spent, and a crash mid-refresh signs the person out).
+ */
 const REFRESH_MARGIN_MS = 60_000;
+const refreshMargin = (lifetimeMs: number) => Math.min(REFRESH_MARGIN_MS, lifetimeMs / 4);
+/** When `tokens` are due for a refresh; undefined when they do not expire. */
+const refreshDue = (tokens: StoredTokens) =>
+  tokens.refreshAt ?? (tokens.expiresAt !== undefined ? tokens.expiresAt - REFRESH_MARGIN_MS : undefined);
+const isDue = (tokens: StoredTokens) => {
+  const due = refreshDue(tokens);
+  return due !== undefined && due < Date.now();
+};
 
 /**
  * OAuth 2.1 for one remote MCP server, as the spec's authorization page describes: discovery from a
@@ -114,10 +126,13 @@ export class OAuthAuthorizer implements HttpAuth {
     await this.load();
     const c = this.current;
     if (!c?.tokens) return undefined;
-    if (c.tokens.expiresAt !== undefined && c.tokens.expiresAt - REFRESH_MARGIN_MS < Date.now()) {
+    if (isDue(c.tokens)) {
       // A refresh that fails leaves no token: the request goes without, and its 401 says what now.
       if (!c.tokens.refreshToken) return undefined;
-      const renewed = await this.exclusive(() => this.refresh(c)).then(
+      // Requests that found the token due together refresh it once: the first; the rest take its token.
+      const renewed = await this.exclusive(async () => {
+        if (c.tokens && isDue(c.tokens)) await this.refresh(c);
+      }).then(
         () => true,
         () => false,
       );
@@ -485,7 +500,10 @@ export class OAuthAuthorizer implements HttpAuth {
       accessToken: response.access_token,
       ...(refreshToken ? { refreshToken } : {}),
       ...(typeof response.expires_in === 'number'
-        ? { expiresAt: Date.now() + response.expires_in * 1000 }
+        ? {
+            expiresAt: Date.now() + response.expires_in * 1000,
+            refreshAt: Date.now() + response.expires_in * 1000 - refreshMargin(response.expires_in * 1000),
+          }
         : {}),
       ...(response.scope ? { scope: response.scope } : {}),
       // Bound only when the server says so: a bearer token from a server that ignored the proof is a bearer token.
