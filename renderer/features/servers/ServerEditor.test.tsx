@@ -7,7 +7,29 @@ import { ServerEditor } from './ServerEditor';
 const paste = (input: HTMLElement, text: string) =>
   fireEvent.paste(input, { clipboardData: { getData: () => text } });
 
+const pressEscape = () =>
+  fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
+
 describe('ServerEditor', () => {
+  it('Escape with something entered asks before throwing it away; with nothing entered it closes', () => {
+    let closed = 0;
+    const first = renderWithHost(<ServerEditor onClose={() => closed++} />);
+    pressEscape();
+    expect(closed).toBe(1);
+    first.unmount();
+    renderWithHost(<ServerEditor onClose={() => closed++} />);
+    paste(screen.getByLabelText(/^Command/), 'npx -y @modelcontextprotocol/server-everything stdio');
+    pressEscape();
+    expect(closed).toBe(1);
+    expect(screen.getByRole('alert').textContent).toContain('Close without saving what you entered?');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText(/^Command/) as HTMLInputElement).value).toBe('npx');
+    pressEscape();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(closed).toBe(2);
+  });
+
   it('a pasted command line is split into program, arguments and environment, shown before saving', async () => {
     const { host, calls } = recordingHost();
     renderWithHost(<ServerEditor onClose={() => {}} />, host);

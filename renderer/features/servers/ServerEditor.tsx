@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { parseCommandLine } from '../../../shared/host/commandLine';
 import { commandLine, quoteArg } from '../../../shared/host/launchText';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
@@ -40,6 +40,11 @@ export function ServerEditor({
   const [oauth, setOAuth] = useState(oauthFormOf(draft?.kind === 'remote' ? draft.oauth : undefined));
   const [error, setError] = useState<string>();
   const [saving, setSaving] = useState(false);
+  // A stray Escape must not throw away a half-written server (a pasted command, its environment):
+  // with anything changed, it asks first.
+  const entered = JSON.stringify({ name, kind, command, args, cwd, env, url, type, headers, oauth });
+  const opened = useRef(entered);
+  const [discarding, setDiscarding] = useState(false);
 
   /** The Command field as program, extra arguments and leading NAME=value words; or what is wrong. */
   const parsedCommand = (): ReturnType<typeof parseCommandLine> | { error: string } => {
@@ -131,7 +136,11 @@ export function ServerEditor({
   };
 
   return (
-    <Modal title={id ? `Edit ${id}` : 'Add a server'} onEscape={onClose} wide>
+    <Modal
+      title={id ? `Edit ${id}` : 'Add a server'}
+      onEscape={() => (entered === opened.current ? onClose() : setDiscarding(true))}
+      wide
+    >
       <form
         className="editor"
         onSubmit={(e) => {
@@ -213,6 +222,18 @@ export function ServerEditor({
           </>
         )}
         {error && <ErrorText>{error}</ErrorText>}
+        {discarding && (
+          <div className="row" role="alert">
+            <span>Close without saving what you entered?</span>
+            <button type="button" onClick={onClose}>
+              Discard
+            </button>
+            {/* biome-ignore lint/a11y/noAutofocus: the question was just asked, and keeping is the safe answer (Escape again leaves the form open) */}
+            <button type="button" className="primary" autoFocus onClick={() => setDiscarding(false)}>
+              Keep editing
+            </button>
+          </div>
+        )}
         <div className="actions">
           <button type="button" onClick={onClose}>
             Cancel
