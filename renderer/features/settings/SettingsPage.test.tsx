@@ -39,6 +39,13 @@ function viewOf(settings: Settings): SettingsView {
   };
 }
 
+/** On the gateway's card: its default model typed and saved (the card saves at once). */
+async function saveGatewayModel(model: string) {
+  const row = within(await screen.findByRole('form', { name: 'Gateway default model' }));
+  fireEvent.change(row.getByLabelText('Default model'), { target: { value: model } });
+  fireEvent.click(row.getByRole('button', { name: 'Save model' }));
+}
+
 describe('Settings', () => {
   it('a provider card saved while the person picks the default provider does not undo their pick', async () => {
     // What the host holds; each saveSettings replaces it. One getSettings (the card's, after its save) answers late.
@@ -63,9 +70,7 @@ describe('Settings', () => {
       listModels: async () => ({ models: [] }),
     });
     renderWithHost(<SettingsPage />, host);
-    const row = within(await screen.findByRole('form', { name: 'Gateway default model' }));
-    fireEvent.change(row.getByLabelText('Default model'), { target: { value: 'gpt-5.5' } });
-    fireEvent.click(row.getByRole('button', { name: 'Save model' }));
+    await saveGatewayModel('gpt-5.5');
     await waitFor(() => expect(hold).toBeDefined());
     // Meanwhile the person makes the gateway the default for new conversations.
     fireEvent.change(screen.getByLabelText('New conversations use'), { target: { value: 'gw' } });
@@ -94,9 +99,7 @@ describe('Settings', () => {
       listModels: async () => ({ models: [] }),
     });
     renderWithHost(<SettingsPage />, host);
-    const row = within(await screen.findByRole('form', { name: 'Gateway default model' }));
-    fireEvent.change(row.getByLabelText('Default model'), { target: { value: 'gpt-5.5' } });
-    fireEvent.click(row.getByRole('button', { name: 'Save model' }));
+    await saveGatewayModel('gpt-5.5');
     await waitFor(() => expect(release).toBeDefined());
     fireEvent.change(screen.getByLabelText('New conversations use'), { target: { value: 'gw' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
