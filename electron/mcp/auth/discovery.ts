@@ -2,6 +2,7 @@ import * as oauth from 'oauth4webapi';
 import { fieldOf } from '../../../shared/fieldOf';
 import { refusalOf } from './addresses';
 import { authFailed } from './authError';
+import { checkEndpoints } from './endpoints';
 import type { BearerChallenge } from './wwwAuthenticate';
 
 /** What the auth code needs from HTTP: fetch, and somewhere to say what it did. */
@@ -147,9 +148,15 @@ export function metadataUrls(issuer: URL): URL[] {
 }
 
 /**
- * An authorization server's metadata (RFC 8414 or OpenID discovery), checked: its `issuer` is
- * exactly the one asked for, and it does PKCE with S256. Undefined when none of the well-known URLs
- * has a document.
+ * An authorization server's metadata (RFC 8414 or OpenID discovery), checked: its `issuer` is the
+ * one the well-known URL was built from (RFC 8414 §3.3), every endpoint it names may be reached
+ * from here, and it does PKCE with S256. Undefined when none of the well-known URLs has a document.
+ *
+ * `named: false` is a 2025-03-26 server that published no resource metadata: nobody named an issuer
+ * to us, so the document is looked for at the server's own origin and is believed only for that
+ * origin. A document there that calls itself another issuer is refused: believing it let a server
+ * borrow the name (and our registration) of an authorization server the person already uses while
+ * sending the code and PKCE verifier to its own token endpoint (an authorization-server mix-up).
  */
 export async function discoverAuthorizationServer(
   issuer: string,
@@ -166,31 +173,51 @@ export async function discoverAuthorizationServer(
   for (const url of metadataUrls(issuerUrl)) {
     const response = await getJson(url, server, http, 'authorization server metadata');
     if (!response) continue;
-    // The issuer must be identical to the one asked for, to the letter (not merely the same URL).
     const stated: unknown = await response
       .clone()
       .json()
       .then((body: unknown) => fieldOf(body, 'issuer'))
       .catch(() => undefined);
-    if (stated !== issuer && !options.named && typeof stated === 'string') {
-      http.log(`the metadata at ${url.href} names the issuer ${stated}: taken as the server's (2025-03-26)`);
-      return readMetadata(new URL(stated), response, url, http);
+    if (!options.named) {
+      if (typeof stated !== 'string' || !isOwnOrigin(stated, server)) {
+        throw authFailed(
+          http.label,
+          `the authorization server metadata at ${url.href} names the issuer ${JSON.stringify(stated ?? null)}, which is not on this server's own origin ${server.origin}. A server that publishes no protected resource metadata (2025-03-26) can only be its own authorization server (RFC 8414 §3.3), so signing in is refused: it could be borrowing the name of a sign-in service you use`,
+        );
+      }
+      return readMetadata(new URL(stated), response, url, server, http);
     }
+    // The issuer must be identical to the one asked for, to the letter (not merely the same URL).
     if (stated !== issuer) {
       throw authFailed(
         http.label,
         `the metadata at ${url.href} is for the issuer ${JSON.stringify(stated ?? null)}, not ${JSON.stringify(issuer)}`,
       );
     }
-    return readMetadata(issuerUrl, response, url, http);
+    return readMetadata(issuerUrl, response, url, server, http);
   }
   return undefined;
+}
+
+/**
+ * Whether `issuer` is on `server`'s own origin. RFC 8414 would have the root document's issuer be the
+ * origin itself; servers (and the official conformance suite's 2025-03-26 scenario) put their
+ * authorization server at a path of it, which names nobody else, so a path is allowed.
+ */
+function isOwnOrigin(issuer: string, server: URL): boolean {
+  try {
+    const url = new URL(issuer);
+    return url.origin === server.origin && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
 }
 
 async function readMetadata(
   issuer: URL,
   response: Response,
   url: URL,
+  server: URL,
   http: AuthHttp,
 ): Promise<oauth.AuthorizationServer> {
   let metadata: oauth.AuthorizationServer;
@@ -199,6 +226,7 @@ async function readMetadata(
   } catch (error) {
     throw authFailed(http.label, `the metadata at ${url.href} is not usable: ${describe(error)}`, error);
   }
+  checkEndpoints(metadata, server, http.label);
   requirePkce(metadata, http);
   return metadata;
 }
@@ -238,6 +266,32 @@ export function describe(error: unknown): string {
     return `HTTP ${error.status} ${said.join('; ')}`;
   }
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The metadata of the issuer a server signed in with before (after a restart only the issuer is
+ * kept), found as it was first found: by the issuer's own well-known URLs, or — for a 2025-03-26
+ * server, its own authorization server — at its origin's root, believed only if it still names
+ * that issuer, else the spec's default endpoints at its origin.
+ */
+export async function rediscover(
+  issuer: string,
+  server: URL,
+  http: AuthHttp,
+): Promise<oauth.AuthorizationServer> {
+  const named = await discoverAuthorizationServer(issuer, server, http);
+  if (named) return named;
+  if (!isOwnOrigin(issuer, server)) {
+    throw authFailed(http.label, `the authorization server ${issuer} no longer publishes its metadata`);
+  }
+  const own = await discoverAuthorizationServer(server.origin, server, http, { named: false });
+  if (own && own.issuer !== issuer) {
+    throw authFailed(
+      http.label,
+      `the server's authorization server is now ${own.issuer}, not ${issuer}: sign in again`,
+    );
+  }
+  return own ?? fallbackMetadata(server.origin);
 }
 
 /** A 2025-03-26 server with no metadata at all: its origin is the authorization server, with these defaults. */

@@ -10,6 +10,7 @@ import {
   discoverProtectedResource,
   fallbackMetadata,
   type ProtectedResource,
+  rediscover,
   requirePkce,
 } from './discovery';
 import { DpopKey, dpopWantedFor, withNonceRetry } from './dpop';
@@ -164,7 +165,7 @@ export class OAuthAuthorizer implements HttpAuth {
       // After a restart only the issuer is known: its metadata says where to revoke.
       const as = c.as.token_endpoint
         ? c.as
-        : await discoverAuthorizationServer(c.binding.issuer, this.server, this.http).catch(() => undefined);
+        : await rediscover(c.binding.issuer, this.server, this.http).catch(() => undefined);
       if (as?.revocation_endpoint) await revokeToken(this.registration, as, c.binding.issuer, token);
     }
     await this.forgetTokens();
@@ -270,8 +271,8 @@ export class OAuthAuthorizer implements HttpAuth {
     issuer: string,
     prm: ProtectedResource | undefined,
   ): Promise<oauth.AuthorizationServer> {
-    // Without resource metadata (a 2025-03-26 server) no issuer was named to us: the document at the
-    // server's origin is taken for what it says it is.
+    // Without resource metadata (a 2025-03-26 server) no issuer was named to us: the server's origin
+    // is the issuer, and a document there naming another is refused (see discoverAuthorizationServer).
     const found = await discoverAuthorizationServer(issuer, this.server, this.http, {
       named: prm !== undefined,
     });
@@ -447,10 +448,9 @@ export class OAuthAuthorizer implements HttpAuth {
   private async refresh(current: Current): Promise<void> {
     const refreshToken = current.tokens?.refreshToken;
     if (!refreshToken) throw authFailed(this.http.label, 'no refresh token');
-    if (!current.as.token_endpoint) {
-      const found = await discoverAuthorizationServer(current.binding.issuer, this.server, this.http);
-      current.as = found ?? fallbackMetadata(this.server.origin);
-    }
+    // After a restart only the issuer is known (a failure to find it again keeps the tokens).
+    if (!current.as.token_endpoint)
+      current.as = await rediscover(current.binding.issuer, this.server, this.http);
     const as = current.as;
     try {
       const { client, auth } = await clientFor(this.registration, as, current.binding.issuer, undefined);
