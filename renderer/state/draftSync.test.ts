@@ -19,7 +19,7 @@ const saves = (calls: { method: string; args: unknown[] }[]) =>
 describe('drafts kept with the host', () => {
   it('a draft is saved a moment after the last keystroke, once; a conversation on its way is not saved under its placeholder', async () => {
     const { host, calls } = recordingHost();
-    const sync = syncDrafts(host);
+    const sync = syncDrafts(host, useApp);
     useApp.getState().setDraft(A, 'H');
     useApp.getState().setDraft(A, 'He');
     useApp.getState().setDraft(A, 'Hello');
@@ -40,7 +40,7 @@ describe('drafts kept with the host', () => {
 
   it('the host’s drafts fill the boxes after a (re)connect without being written back; what was typed here meanwhile wins', async () => {
     const { host, calls } = recordingHost();
-    const sync = syncDrafts(host);
+    const sync = syncDrafts(host, useApp);
     useApp.getState().setDraft(B, 'typed here');
     sync.loaded({ [A]: 'kept on the host', [B]: 'older copy' });
     expect(useApp.getState().drafts).toEqual({ [A]: 'kept on the host', [B]: 'typed here' });
@@ -59,7 +59,7 @@ describe('drafts kept with the host', () => {
             ? new Promise(() => {})
             : undefined,
     });
-    const sync = syncDrafts(host);
+    const sync = syncDrafts(host, useApp);
     useApp.getState().setDraft(A, 'typed as the host went');
     useApp.getState().setDraft(B, 'typed into a closing socket');
     answer = 'refuse';
@@ -86,7 +86,7 @@ describe('drafts kept with the host', () => {
           kept = resolve;
         }),
     });
-    const sync = syncDrafts(host);
+    const sync = syncDrafts(host, useApp);
     useApp.getState().setDraft(A, 'typed a moment before New chat');
     const made = vi.fn(async () => {
       calls.push({ method: 'createConversation', args: [] });
@@ -109,7 +109,7 @@ describe('drafts kept with the host', () => {
 
   it('when the page goes (reload, close), every waiting draft is saved at once', async () => {
     const { host, calls } = recordingHost();
-    const sync = syncDrafts(host);
+    const sync = syncDrafts(host, useApp);
     useApp.getState().setDraft(A, 'just typed');
     window.dispatchEvent(new Event('pagehide'));
     expect(saves(calls)).toEqual([[A, 'just typed']]);

@@ -1,5 +1,6 @@
+import type { StoreApi } from 'zustand';
 import type { HostConnection } from '../hostClient';
-import { useApp } from './store';
+import type { AppState } from './store';
 
 /** A draft is kept this long after the last keystroke (and at once when the page goes). */
 export const DRAFT_SAVE_MS = 400;
@@ -14,7 +15,11 @@ const CONVERSATION_ID = /^[0-9a-f-]{36}$/;
  * launch gives it back: each draft a moment after it changes, every waiting one when the page goes.
  * `loaded` takes the host's drafts after each (re)connect; what was typed here meanwhile wins.
  */
-export function syncDrafts(host: HostConnection): {
+export function syncDrafts(
+  host: HostConnection,
+  // Given, not imported: the store binds this module, so importing it back would make a circle.
+  useApp: StoreApi<AppState>,
+): {
   loaded(saved: Record<string, string>): void;
   stop(): void;
 } {

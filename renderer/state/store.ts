@@ -42,7 +42,7 @@ export const useApp = create<AppState>()((...a) => ({
 
 /** Keeps the store in step with the host: initial lists on every (re)connect, then its events. */
 export function bindStore(host: HostConnection): () => void {
-  const drafts = syncDrafts(host);
+  const drafts = syncDrafts(host, useApp);
   const refresh = async () => {
     const [servers, logs, storage, consents, catalog, roots, conversations, saved] = await Promise.all([
       host.call('listServers'),
