@@ -56,3 +56,4 @@ export type {
   TransportClosed,
   TransportLog,
 } from './transport/transport';
+export { type HeldLock, withFileLock } from './withFileLock';

@@ -1,5 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runTogether } from '../../../e2e/fixtures/runTogether';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { FileSecretStore } from './fileSecretStore';
 import { secretId } from './secretStore';
@@ -41,5 +43,35 @@ describe('FileSecretStore', () => {
     await expect(store.get('x')).rejects.toThrow(/cannot read the secrets file .*secrets\.json/);
     await expect(store.set('x', 'y')).rejects.toThrow(/cannot read the secrets file/);
     expect(await readFile(store.filePath, 'utf8')).toBe('{oops');
+  });
+
+  it("a key another process stored is kept by this one's next write, and read by it", async () => {
+    // The app reads its store (cached); `mcp chat` stores a sign-in in the same file; the app stores a key.
+    const app = FileSecretStore.inHome(home);
+    await app.set('anthropic/api-key@https://api.anthropic.com', 'sk-old');
+    expect(await app.get('oauth:binding@https://mcp.example')).toBeUndefined();
+    const chat = FileSecretStore.inHome(home);
+    await chat.set('oauth:binding@https://mcp.example', 'binding');
+    expect(await app.get('oauth:binding@https://mcp.example')).toBe('binding');
+    await app.set('anthropic/api-key@https://api.anthropic.com', 'sk-new');
+    expect(JSON.parse(await readFile(app.filePath, 'utf8'))).toEqual({
+      'anthropic/api-key@https://api.anthropic.com': 'sk-new',
+      'oauth:binding@https://mcp.example': 'binding',
+    });
+  });
+
+  it('processes writing the same file at once keep every key each of them wrote', {
+    timeout: 60_000,
+  }, async () => {
+    const file = path.join(home, 'secrets.json');
+    const writer = (name: string) => `
+      import { FileSecretStore } from ${JSON.stringify(path.join(import.meta.dirname, 'fileSecretStore.ts'))};
+      const store = new FileSecretStore(${JSON.stringify(file)});
+      for (let i = 0; i < 40; i++) await store.set('${name}-' + i, 'value of ${name} ' + i);`;
+    await runTogether([writer('app'), writer('chat'), writer('another-chat')]);
+    const stored = JSON.parse(await readFile(file, 'utf8')) as Record<string, string>;
+    for (const name of ['app', 'chat', 'another-chat'])
+      for (let i = 0; i < 40; i++) expect(stored[`${name}-${i}`]).toBe(`value of ${name} ${i}`);
+    expect(Object.keys(stored)).toHaveLength(120);
   });
 });

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runTogether } from '../../../e2e/fixtures/runTogether';
 import { FileAuthStore } from './fileAuthStore';
 
 let dir: string;
@@ -34,5 +35,39 @@ describe('FileAuthStore', () => {
     );
     await expect(new FileAuthStore(file).setBinding('u', binding)).rejects.toThrow(/is not a set of tokens/);
     expect(await readFile(file, 'utf8')).toBe(text);
+  });
+
+  it("a refresh token another run rotated is read, and kept by this run's next change", async () => {
+    const file = path.join(dir, 'credentials.json');
+    const mine = new FileAuthStore(file);
+    await mine.setTokens(binding, { accessToken: 'a1', refreshToken: 'r1' });
+    expect((await mine.tokens(binding))?.refreshToken).toBe('r1');
+    // Another CLI run refreshes: the server rotated the refresh token and revokes r1 from now on.
+    await new FileAuthStore(file).setTokens(binding, { accessToken: 'a2', refreshToken: 'r2' });
+    expect((await mine.tokens(binding))?.refreshToken).toBe('r2');
+    await mine.setBinding('https://mcp.example/mcp', binding);
+    expect(await new FileAuthStore(file).tokens(binding)).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
+  });
+
+  it('CLI runs signing in at once keep every sign-in each of them stored', { timeout: 60_000 }, async () => {
+    const file = path.join(dir, 'credentials.json');
+    const run = (name: string) => `
+      import { FileAuthStore } from ${JSON.stringify(path.join(import.meta.dirname, 'fileAuthStore.ts'))};
+      const store = new FileAuthStore(${JSON.stringify(file)});
+      for (let i = 0; i < 30; i++) {
+        const binding = { issuer: 'https://as.example', resource: 'https://${name}.example/' + i };
+        await store.setTokens(binding, { accessToken: '${name}-' + i });
+        await store.setBinding(binding.resource, binding);
+      }`;
+    await runTogether([run('one'), run('two')]);
+    const stored = new FileAuthStore(file);
+    for (const name of ['one', 'two'])
+      for (let i = 0; i < 30; i++) {
+        const resource = `https://${name}.example/${i}`;
+        expect(await stored.binding(resource)).toEqual({ issuer: 'https://as.example', resource });
+        expect((await stored.tokens({ issuer: 'https://as.example', resource }))?.accessToken).toBe(
+          `${name}-${i}`,
+        );
+      }
   });
 });

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import { fieldOf } from '../../../shared/fieldOf';
+import { withFileLock } from '../withFileLock';
 import {
   type AuthBinding,
   type AuthStore,
@@ -22,12 +22,12 @@ const empty = (): FileShape => ({ clients: {}, tokens: {}, bindings: {} });
 
 /**
  * Credentials in one JSON file only its owner can read (0600), for the CLI: a sign-in is reused by
- * the next run. Written whole, through a temporary file and a rename. A file that is not ours to read
- * (not JSON, not this shape) is an error naming it, never overwritten.
+ * the next run. Runs may overlap, and a refresh token rotated by one and erased by another is
+ * revoked as reused at the next refresh: so every read is from disk, and every change is made under
+ * the file's lock to what is on disk then, written whole through a temporary file and a rename. A
+ * file that is not ours to read (not JSON, not this shape) is an error naming it, never overwritten.
  */
 export class FileAuthStore implements AuthStore {
-  private data: FileShape | undefined;
-
   constructor(readonly file: string) {}
 
   async client(issuer: string) {
@@ -59,14 +59,12 @@ export class FileAuthStore implements AuthStore {
   }
 
   private async load(): Promise<FileShape> {
-    if (this.data) return this.data;
     let text: string;
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
       if (Reflect.get(Object(error), 'code') !== 'ENOENT') throw error;
-      this.data = empty();
-      return this.data;
+      return empty();
     }
     let parsed: unknown;
     try {
@@ -87,21 +85,21 @@ export class FileAuthStore implements AuthStore {
       }
       return entries;
     };
-    const data: FileShape = {
+    return {
       clients: part('clients', isStoredClient, 'a registered client'),
       tokens: part('tokens', isStoredTokens, 'a set of tokens'),
       bindings: part('bindings', isAuthBinding, 'an issuer and resource'),
     };
-    this.data = data;
-    return data;
   }
 
-  private async change(edit: (data: FileShape) => void): Promise<void> {
-    const data = await this.load();
-    edit(data);
-    await mkdir(path.dirname(this.file), { recursive: true, mode: 0o700 });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify(data, null, 2), { mode: 0o600 });
-    await rename(temporary, this.file);
+  private change(edit: (data: FileShape) => void): Promise<void> {
+    return withFileLock(this.file, 'credentials file', async (held) => {
+      const data = await this.load();
+      edit(data);
+      held.check();
+      const temporary = `${this.file}.${process.pid}.tmp`;
+      await writeFile(temporary, JSON.stringify(data, null, 2), { mode: 0o600 });
+      await rename(temporary, this.file);
+    });
   }
 }
