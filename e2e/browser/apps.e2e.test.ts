@@ -37,6 +37,8 @@ describeInChromium('MCP Apps views in Chromium', () => {
         trusted: ['apps', 'basic', 'budget'],
         secrets: { 'anthropic/api-key': API_KEY },
         files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
+        // What nip.io's public DNS answers (127.0.0.1.nip.io is 127.0.0.1), without the network.
+        chromiumArgs: ['--host-resolver-rules=MAP *.nip.io 127.0.0.1'],
       },
       ['apps', 'basic', 'budget'],
     );
@@ -309,6 +311,30 @@ describeInChromium('MCP Apps views in Chromium', () => {
       .split('\n')
       .filter((l) => l.includes(`view of ${tool}:`))
       .join('\n');
+
+  it('a resource that declares a wildcard-DNS name (`http://*.nip.io:<port>`, where 127.0.0.1.nip.io is this machine) is refused, named on its card, and reaches nothing (issue 29)', async () => {
+    const port = new URL(probe.url).port;
+    // The name does reach this machine in this browser: only the refusal keeps the View from it.
+    const control = await startProbe();
+    const tab = await page.context().newPage();
+    await tab.goto(`http://127.0.0.1.nip.io:${new URL(control.url).port}/resolves`);
+    await tab.close();
+    control.stop();
+    expect(control.hits).toContain('/resolves');
+
+    await modelCalls('apps', 'show-named', { probeUrl: `http://127.0.0.1.nip.io:${port}` });
+    const card = page.getByRole('region', { name: 'View of show-named from apps' });
+    await expect
+      .poll(() => card.locator('.view-notes').textContent(), { timeout: 15_000 })
+      .toContain(
+        `csp.connectDomains: "http://*.nip.io:${port}" is under nip.io, whose names resolve to this machine or its network`,
+      );
+    expect(await card.locator('.view-notes').textContent()).not.toContain('may reach');
+    await expect.poll(() => viewSaid('show-named'), { timeout: 20_000 }).toContain('probes: done');
+    expect(await viewSaid('show-named')).toContain('wildcard-fetch: blocked');
+    expect(probe.hits).toEqual([]);
+    await shot('named-refused');
+  }, 60_000);
 
   it('a View cannot fill the composer without end: what its messages add stays within one message’s limit (found by an attack review)', async () => {
     await modelCalls('apps', 'show-chatty', {});

@@ -39,6 +39,8 @@ export interface ShellOptions {
   port?: number;
   /** Reuse this browser and page (a restart the open tab should survive) instead of opening new ones. */
   page?: Page;
+  /** More command-line switches for Chromium (e.g. `--host-resolver-rules` standing in for public DNS). */
+  chromiumArgs?: string[];
 }
 
 export interface RunningShell {
@@ -105,6 +107,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
         '--disable-gpu',
         '--disable-component-update',
         '--no-first-run',
+        ...(options.chromiumArgs ?? []),
       ],
     }));
   // A context of its own (not browser.newPage's one-page context): tests open more tabs in it.

@@ -32,4 +32,11 @@ describe('the Electron build', () => {
     expect(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).main).toBe('out/main/index.js');
     expect(existsSync(out('renderer/index.html'))).toBe(true);
   });
+
+  it('main holds every network request of the window for the Views’ resolve-and-refuse hook (issue 29)', () => {
+    const main = readFileSync(out('main/index.js'), 'utf8');
+    expect(main).toContain('webRequest.onBeforeRequest(');
+    expect(main).toContain('"wss://*/*"');
+    expect(main).toMatch(/guardViewNetwork\(\w+\.defaultSession\.webRequest\)/);
+  });
 });

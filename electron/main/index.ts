@@ -9,6 +9,7 @@ import { Host } from '../host/host';
 import { serveRenderer } from './appProtocol';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
+import { guardViewNetwork } from './viewNetwork';
 import { electronViewSandbox, serveViews, VIEW_SCHEME } from './viewProtocol';
 import { createMainWindow } from './window';
 
@@ -29,6 +30,8 @@ async function start(): Promise<void> {
   await app.whenReady();
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   session.defaultSession.setPermissionCheckHandler(() => false);
+  // Server Views' requests: a host that resolves to this machine or its network is refused.
+  guardViewNetwork(session.defaultSession.webRequest);
   serveRenderer(protocol, path.join(here, '../renderer'));
 
   const home = process.env.SWITCHBOARD_HOME ? switchboardHome() : app.getPath('userData');

@@ -246,6 +246,8 @@ describe('browser shell', () => {
   it('refuses a foreign Host (DNS rebinding), a foreign Origin, and paths outside the app', async () => {
     const t = `?token=${shell.token}`;
     expect((await get(`/${t}`, { host: `evil.example:${shell.port}` })).body).toMatch(/unknown Host/);
+    // A name that resolves here (what a View could reach through a wildcard-DNS service) is no Host of ours.
+    expect((await get(`/${t}`, { host: `127.0.0.1.nip.io:${shell.port}` })).body).toMatch(/unknown Host/);
     expect((await get(`/${t}`, { origin: 'http://evil.example' })).body).toMatch(/foreign Origin/);
     // Neither refusal spent the link.
     const cookie = await signIn();

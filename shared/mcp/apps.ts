@@ -1,6 +1,8 @@
 // MCP Apps (the `io.modelcontextprotocol/ui` extension, SEP-1865): what a tool and a `ui://`
 // resource say about their View, read defensively — everything here comes from a server.
 
+import { viewSourceRefusal } from './viewSourceRefusal';
+
 /** The extension's identifier, as clients advertise it under `capabilities.extensions`. */
 export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 /** The only MIME type a View's resource may have. */
@@ -64,45 +66,10 @@ export interface ViewResourceMeta {
 
 /**
  * One CSP source a server may declare: a scheme (http, https, ws, wss), a host (a leading `*.`
- * allowed), an optional port. Nothing that widens a policy by other means ('unsafe-…', `*`, `data:`,
- * paths with `;`, quotes or spaces) passes.
+ * allowed), an optional port — its host and scheme then judged by `viewSourceRefusal`. Nothing that
+ * widens a policy by other means ('unsafe-…', `*`, `data:`, paths with `;`, quotes or spaces) passes.
  */
 const SOURCE = /^(https?|wss?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}))?\/?$/i;
-
-/**
- * Why a declared host is not one a View may reach, or undefined. A View is the server's code running
- * on the person's machine: it may not reach the machine itself or its network (loopback, private and
- * link-local addresses, `localhost` and its subdomains — every View's sandbox among them —, `.local`,
- * `.internal`, single-label names), nor a whole top-level domain by wildcard.
- */
-function unreachable(host: string, wildcard: boolean): string | undefined {
-  const h = host.toLowerCase();
-  const labels = h.split('.');
-  // A host whose last label is a number is an IPv4 address to a browser (the URL standard): only a
-  // plain dotted quad is taken, and never under a wildcard — Chromium matches `*.0.0.1` against
-  // 127.0.0.1 and `*.254.169.254` against 169.254.169.254 (found by an attack review).
-  if (/^(\d+|0x[0-9a-f]*)$/.test(labels[labels.length - 1]!)) {
-    if (wildcard) return 'is a wildcard over addresses';
-    if (!/^(0|[1-9]\d{0,2})(\.(0|[1-9]\d{0,2})){3}$/.test(h) || labels.some((l) => Number(l) > 255))
-      return 'is not an address';
-    const [a, b] = labels.map(Number) as [number, number];
-    const local =
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      a >= 224 ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 100 && b >= 64 && b <= 127);
-    return local ? 'is on this machine or its network' : undefined;
-  }
-  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal'))
-    return 'is on this machine or its network';
-  if (labels.length < 2)
-    return wildcard ? 'is a wildcard over a whole top-level domain' : 'is a single-label name';
-  return undefined;
-}
 
 const CSP_LISTS = ['connectDomains', 'resourceDomains', 'frameDomains', 'baseUriDomains'] as const;
 const PERMISSIONS: ViewPermission[] = ['camera', 'microphone', 'geolocation', 'clipboardWrite'];
@@ -132,8 +99,11 @@ export function viewResourceMeta(meta: unknown): ViewResourceMeta {
         refused.push(`${shown} is not a scheme://host[:port] source`);
         continue;
       }
-      const [, , wildcard, host, port] = match;
-      const why = Number(port ?? 0) > 65535 ? 'has no such port' : unreachable(host!, wildcard !== undefined);
+      const [, scheme, wildcard, host, port] = match;
+      const why =
+        Number(port ?? 0) > 65535
+          ? 'has no such port'
+          : viewSourceRefusal(scheme!, host!, wildcard !== undefined);
       if (why) refused.push(`${shown} ${why}`);
       else lists[name].push(match[0].replace(/\/$/, '').toLowerCase());
     }

@@ -1,23 +1,9 @@
+import { isLocalAddress } from '../../../shared/localAddress';
 import { isLoopbackHost, isPlainHttpOffLoopback } from '../../../shared/loopback';
 
-/** Loopback, private (RFC 1918, fc00::/7) and link-local addresses, by their literal form. */
+/** Loopback, private, link-local and other local addresses (and `localhost`), by their literal form. */
 export function isPrivateOrLocal(hostname: string): boolean {
-  const h = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (isLoopbackHost(h)) return true;
-  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(h);
-  if (v4) {
-    const [a, b] = [Number(v4[1]), Number(v4[2])];
-    return (
-      a === 10 ||
-      a === 0 ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 169 && b === 254)
-    );
-  }
-  if (h.includes(':'))
-    return /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h === '::' || h.startsWith('::ffff:');
-  return false;
+  return isLoopbackHost(hostname) || isLocalAddress(hostname);
 }
 
 /**

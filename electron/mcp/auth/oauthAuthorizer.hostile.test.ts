@@ -255,7 +255,11 @@ describe('where a bearer may go', () => {
     expect(refusalOf(new URL('https://10.1.2.3/.well-known/x'), server)).toContain('private or local');
     expect(refusalOf(new URL('https://[fd00::1]/x'), server)).toContain('private or local');
     expect(refusalOf(new URL('http://127.0.0.1:8080/x'), server)).toContain('private or local');
+    // Carrier-grade NAT (a tailnet's machines) and link-local written as IPv4-mapped IPv6, too.
+    expect(refusalOf(new URL('https://100.100.100.100/x'), server)).toContain('private or local');
+    expect(refusalOf(new URL('https://[::ffff:169.254.169.254]/x'), server)).toContain('private or local');
     expect(refusalOf(new URL('https://auth.example.com/x'), server)).toBeUndefined();
+    expect(refusalOf(new URL('https://[::ffff:8.8.8.8]/x'), server)).toBeUndefined();
     // A server on this machine or the local network may name its neighbours.
     expect(refusalOf(new URL('http://127.0.0.1:9/x'), new URL('http://localhost:8/mcp'))).toBeUndefined();
     expect(refusalOf(new URL('https://user:pw@auth.example.com/x'), server)).toContain('credentials');
