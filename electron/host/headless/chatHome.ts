@@ -51,6 +51,9 @@ class EnvKeys implements SecretStore {
   deleteStartingWith(prefix: string) {
     return this.base.deleteStartingWith(prefix);
   }
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.base.exclusive ? this.base.exclusive(task) : task();
+  }
   async values() {
     return [...this.keys.values(), ...(await this.base.values())];
   }

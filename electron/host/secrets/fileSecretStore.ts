@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { withFileLock } from '../../mcp';
 import { JsonFile, stringRecord } from '../../store/jsonFile';
 import type { SecretStore } from './secretStore';
 
@@ -29,6 +30,11 @@ export class FileSecretStore implements SecretStore {
 
   delete(id: string): Promise<void> {
     return this.file.update(({ [id]: _, ...rest }) => rest);
+  }
+
+  /** The app and `mcp chat` share this file: their OAuth refreshes take turns (a lock beside it). */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return withFileLock(`${this.filePath}.refresh`, 'secrets file (refresh)', () => task());
   }
 
   deleteStartingWith(prefix: string): Promise<void> {

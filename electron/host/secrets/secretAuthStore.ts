@@ -48,6 +48,10 @@ export class SecretAuthStore implements AuthStore {
     return this.write(`oauth:binding@${serverUrl}`, binding);
   }
 
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return this.secrets.exclusive ? this.secrets.exclusive(task) : task();
+  }
+
   private async read<T>(id: string, check: (v: unknown) => v is T): Promise<T | undefined> {
     const raw = await this.secrets.get(id);
     if (raw === undefined) return undefined;

@@ -13,6 +13,11 @@ export interface SecretStore {
   deleteStartingWith(prefix: string): Promise<void>;
   /** Every stored value, so logs can redact them. */
   values(): Promise<string[]>;
+  /**
+   * Runs `task` while no other process sharing this store (the app, `mcp chat`) runs one: an OAuth
+   * refresh, so a rotated refresh token is spent once. Absent: the store has one user.
+   */
+  exclusive?<T>(task: () => Promise<T>): Promise<T>;
 }
 
 /** What a server is, as far as its secrets go: the program a local one runs, or where a remote one is. */

@@ -53,6 +53,11 @@ export interface AuthStore {
    */
   binding(serverUrl: string): Promise<AuthBinding | undefined>;
   setBinding(serverUrl: string, binding: AuthBinding | undefined): Promise<void>;
+  /**
+   * Runs `task` while no other process refreshes tokens of this store (a lock they honour too), so a
+   * rotated refresh token is spent once. Absent: this process is the store's only user (memory).
+   */
+  exclusive?<T>(task: () => Promise<T>): Promise<T>;
 }
 
 /** The key of a binding's tokens: issuer, resource and (when configured) client together. */

@@ -58,6 +58,11 @@ export class FileAuthStore implements AuthStore {
     });
   }
 
+  /** Refreshes are made one at a time by all runs on this file (a lock of its own, beside it). */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    return withFileLock(`${this.file}.refresh`, 'credentials file (refresh)', () => task());
+  }
+
   private async load(): Promise<FileShape> {
     let text: string;
     try {

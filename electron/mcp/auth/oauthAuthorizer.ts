@@ -61,6 +61,8 @@ const isDue = (tokens: StoredTokens) => {
   const due = refreshDue(tokens);
   return due !== undefined && due < Date.now();
 };
+const sameTokens = (a: StoredTokens | undefined, b: StoredTokens | undefined) =>
+  a?.accessToken === b?.accessToken && a?.refreshToken === b?.refreshToken;
 
 /**
  * OAuth 2.1 for one remote MCP server, as the spec's authorization page describes: discovery from a
@@ -245,14 +247,12 @@ export class OAuthAuthorizer implements HttpAuth {
         );
       }
     } else if (tokens?.refreshToken && challenge.sentAuthorization === authorizationOf(tokens)) {
-      // The token we sent was refused: a refresh may be all it takes.
-      if (
-        await this.refresh(this.current).then(
-          () => true,
-          () => false,
-        )
-      )
-        return;
+      // The token we sent was refused: a refresh may be all it takes (or tokens another process stored).
+      const refreshed = await this.refresh(this.current, challenge.sentAuthorization).then(
+        () => true,
+        () => false,
+      );
+      if (refreshed || this.current.tokens) return;
       tokens = undefined;
     } else if (tokens && challenge.sentAuthorization !== authorizationOf(tokens)) {
       return; // a stored token the request did not carry yet
@@ -445,21 +445,42 @@ export class OAuthAuthorizer implements HttpAuth {
     return { response, key };
   }
 
-  private async refresh(current: Current): Promise<void> {
-    const refreshToken = current.tokens?.refreshToken;
-    if (!refreshToken) throw authFailed(this.http.label, 'no refresh token');
+  /** Renews `current`'s tokens; `refused`: the Authorization a 401 just refused, when that is why. */
+  private async refresh(current: Current, refused?: string): Promise<void> {
+    if (!current.tokens?.refreshToken) throw authFailed(this.http.label, 'no refresh token');
     // After a restart only the issuer is known (a failure to find it again keeps the tokens).
     if (!current.as.token_endpoint)
       current.as = await rediscover(current.binding.issuer, this.server, this.http);
+    const store = this.options.store;
+    // Other processes on this store (the app, `mcp chat`, CLI runs) refresh in turn with this one.
+    const held = () => this.refreshHeld(current, refused);
+    await (store.exclusive ? store.exclusive(held) : held());
+  }
+
+  private async refreshHeld(current: Current, refused: string | undefined): Promise<void> {
+    const store = this.options.store;
+    // Another process may have refreshed since these tokens were read: a rotating server has spent
+    // the refresh token held here, and takes a second use of it as theft (revoking the sign-in).
+    // What the store holds now is what counts.
+    const stored = await store.tokens(current.binding);
+    if (!sameTokens(stored, current.tokens)) {
+      current.tokens = stored;
+      delete current.dpop;
+      if (!stored) throw authFailed(this.http.label, 'signed out (by another process on this store)');
+      // Fresh ones, or not the token just refused: they are tried before anything is refreshed.
+      if (!isDue(stored) || (refused !== undefined && refused !== authorizationOf(stored))) return;
+    }
+    const refreshToken = current.tokens?.refreshToken;
+    if (!refreshToken) throw authFailed(this.http.label, 'no refresh token');
     const as = current.as;
     try {
       const { client, auth } = await clientFor(this.registration, as, current.binding.issuer, undefined);
       // A DPoP-bound refresh token is renewed with proofs of the same key (RFC 9449 §5).
-      const stored = current.tokens?.dpopKey;
-      if (stored && !current.dpop) current.dpop = await DpopKey.fromJwk(stored);
-      const key = stored ? current.dpop : undefined;
-      if (stored && !key) throw authFailed(this.http.label, 'the stored DPoP key cannot be read');
-      const minted = await this.mint(as, client, key, async (dpop) =>
+      const key = current.tokens?.dpopKey;
+      if (key && !current.dpop) current.dpop = await DpopKey.fromJwk(key);
+      const dpopKey = key ? current.dpop : undefined;
+      if (key && !dpopKey) throw authFailed(this.http.label, 'the stored DPoP key cannot be read');
+      const minted = await this.mint(as, client, dpopKey, async (dpop) =>
         oauth.processRefreshTokenResponse(
           as,
           client,
@@ -475,8 +496,11 @@ export class OAuthAuthorizer implements HttpAuth {
       this.http.log('access token refreshed');
     } catch (error) {
       this.http.log(`refreshing the token failed: ${error instanceof Error ? error.message : String(error)}`);
-      await this.options.store.setTokens(current.binding, undefined);
-      if (this.current) this.current.tokens = undefined;
+      // Only the tokens this refresh spent are forgotten: others stored meanwhile (a sign-in) stay.
+      const now = await store.tokens(current.binding);
+      if (now?.refreshToken === refreshToken) await store.setTokens(current.binding, undefined);
+      current.tokens = now?.refreshToken === refreshToken ? undefined : now;
+      delete current.dpop;
       throw error;
     }
   }
