@@ -84,4 +84,31 @@ describe('the sources a View may declare: names that reach this machine (issue 2
     expect(viewSourceRefusal('https', 'homepage.example.com', false)).toBeUndefined();
     expect(viewSourceRefusal('https', 'corporate.example', false)).toBeUndefined();
   });
+
+  it('names whose https reaches a local service by design are refused like localhost.direct: a published certificate and key, or local dev tools with a CA they trust (found by an attack run)', () => {
+    // backloop.dev publishes a Let's Encrypt certificate and key for *.backloop.dev (127.0.0.1);
+    // DDEV (*.ddev.site) and Lando (*.lndo.site) answer 127.0.0.1 in public DNS and serve every
+    // project over https with a CA they install in the system's trust store; localhostcert.net hands
+    // out real certificates for its 127.0.0.1 names; local-ip.co publishes its wildcard's key;
+    // `.test` (RFC 6761) is never delegated: local dev tools (Valet, Herd) serve it from this machine.
+    const sources = [
+      'https://*.backloop.dev:4000',
+      'https://app.backloop.dev',
+      'https://*.ddev.site',
+      'wss://drupal.ddev.site',
+      'https://*.lndo.site',
+      'https://me.localhostcert.net',
+      'https://192-168-1-1.my.local-ip.co',
+      'https://*.local-ip.medicmobile.org',
+      'https://laravel.test',
+      'https://*.app.test',
+    ];
+    const { kept, refused } = declared(sources);
+    expect(kept).toEqual([]);
+    expect(refused).toHaveLength(sources.length);
+    expect(refused[0]).toContain('is under backloop.dev');
+    expect(refused[2]).toContain('is under ddev.site');
+    expect(refused[8]).toBe('csp.connectDomains: "https://laravel.test" is on this machine or its network');
+    expect(declared(['https://ddev.site.example.com', 'https://mybackloop.dev']).kept).toHaveLength(2);
+  });
 });

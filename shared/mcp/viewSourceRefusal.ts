@@ -7,18 +7,32 @@ import { isLocalAddress } from '../localAddress';
 
 /**
  * Names that never leave this machine or its network: `localhost` and its subdomains (every View's
- * sandbox among them), mDNS, ICANN's private-use `.internal`, the home network's `home.arpa`, and
- * the suffixes routers and companies give their networks (never delegated in the public DNS).
+ * sandbox among them), mDNS, ICANN's private-use `.internal`, the home network's `home.arpa`, the
+ * suffixes routers and companies give their networks, and `.test` (RFC 6761), which local
+ * development tools (Laravel Valet, Herd) serve from this machine over https with a CA they had the
+ * system trust — none of them delegated in the public DNS.
  */
-const LOCAL_SUFFIXES = ['localhost', 'local', 'internal', 'home.arpa', 'lan', 'localdomain', 'home', 'corp'];
+const LOCAL_SUFFIXES = [
+  'localhost',
+  'local',
+  'internal',
+  'home.arpa',
+  'lan',
+  'localdomain',
+  'home',
+  'corp',
+  'test',
+];
 
 /**
  * Public DNS names known to resolve to this machine or to whatever address they spell: nip.io,
- * sslip.io, xip.io and traefik.me answer `127.0.0.1.nip.io` (or `192-168-1-1.sslip.io`) with that
- * address; the rest answer every name under them with 127.0.0.1 — and localhost.direct and
- * traefik.me publish a certificate with its private key for their names, so even https reaches a
- * local service through them. Not a complete list (anyone can make such a name, and sslip.io serves
- * other people's domains): plain http and ws to a name are refused below for that reason.
+ * sslip.io, xip.io, traefik.me and local-ip.co answer `127.0.0.1.nip.io` (or `192-168-1-1.sslip.io`)
+ * with that address; the rest answer every name under them with 127.0.0.1 — and localhost.direct,
+ * traefik.me, backloop.dev and local-ip.co publish a certificate with its private key for their
+ * names, localhostcert.net issues real ones for its names, and DDEV (ddev.site) and Lando (lndo.site)
+ * serve their local projects over https with a CA they had the system trust, so even https reaches
+ * a local service through them. Not a complete list (anyone can make such a name, and sslip.io
+ * serves other people's domains): plain http and ws to a name are refused below for that reason.
  */
 export const LOOPBACK_DNS_SUFFIXES = [
   'nip.io',
@@ -35,6 +49,12 @@ export const LOOPBACK_DNS_SUFFIXES = [
   'localho.st',
   '127.ca',
   'colasloth.com',
+  'backloop.dev',
+  'ddev.site',
+  'lndo.site',
+  'localhostcert.net',
+  'local-ip.co',
+  'local-ip.medicmobile.org',
 ];
 
 const LOCAL = 'is on this machine or its network';
