@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,5 +69,22 @@ describe('FileAuthStore', () => {
           `${name}-${i}`,
         );
       }
+  });
+
+  it('a file planted where the temporary copy is written (a shared folder) is neither written through nor kept (found by an attack run)', async () => {
+    // The temporary copy was `<file>.<pid>.tmp`, opened without O_EXCL: in a folder others may write
+    // (--credentials /tmp/…), a link or file planted under that name got the tokens, then became the file.
+    const file = path.join(dir, 'credentials.json');
+    const elsewhere = path.join(dir, 'elsewhere.txt');
+    await writeFile(elsewhere, 'theirs');
+    await symlink(elsewhere, `${file}.${process.pid}.tmp`);
+    await new FileAuthStore(file).setTokens(binding, { accessToken: 'secret-token' });
+    expect(await readFile(elsewhere, 'utf8')).toBe('theirs');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await new FileAuthStore(file).tokens(binding)).toEqual({ accessToken: 'secret-token' });
+    // Nothing of ours is left beside it.
+    expect(
+      (await readdir(dir)).filter((n) => n.endsWith('.tmp') && !n.includes(`.${process.pid}.tmp`)),
+    ).toEqual([]);
   });
 });

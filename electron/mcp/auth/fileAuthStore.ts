@@ -1,4 +1,6 @@
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { fieldOf } from '../../../shared/fieldOf';
 import { withFileLock } from '../withFileLock';
 import {
@@ -24,7 +26,7 @@ const empty = (): FileShape => ({ clients: {}, tokens: {}, bindings: {} });
  * Credentials in one JSON file only its owner can read (0600), for the CLI: a sign-in is reused by
  * the next run. Runs may overlap, and a refresh token rotated by one and erased by another is
  * revoked as reused at the next refresh: so every read is from disk, and every change is made under
- * the file's lock to what is on disk then, written whole through a temporary file and a rename. A
+ * the file's lock to what is on disk then, written whole through a temporary file of a fresh name and a rename. A
  * file that is not ours to read (not JSON, not this shape) is an error naming it, never overwritten.
  */
 export class FileAuthStore implements AuthStore {
@@ -102,9 +104,26 @@ export class FileAuthStore implements AuthStore {
       const data = await this.load();
       edit(data);
       held.check();
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      await writeFile(temporary, JSON.stringify(data, null, 2), { mode: 0o600 });
-      await rename(temporary, this.file);
+      // A fresh name, created by us alone (O_EXCL): the file may sit in a folder others can write,
+      // where a link or file planted under a name we would pick must get nothing. Synced before the
+      // rename, so a crash leaves the old file or the new one, never an empty one.
+      const temporary = path.join(
+        path.dirname(this.file),
+        `.${path.basename(this.file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`,
+      );
+      try {
+        const handle = await open(temporary, 'wx', 0o600);
+        try {
+          await handle.writeFile(JSON.stringify(data, null, 2));
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temporary, this.file);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     });
   }
 }
