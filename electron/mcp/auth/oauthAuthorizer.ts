@@ -252,7 +252,8 @@ export class OAuthAuthorizer implements HttpAuth {
         () => true,
         () => false,
       );
-      if (refreshed || this.current.tokens) return;
+      const held = this.current.tokens;
+      if (refreshed || (held && authorizationOf(held) !== challenge.sentAuthorization)) return;
       tokens = undefined;
     } else if (tokens && challenge.sentAuthorization !== authorizationOf(tokens)) {
       return; // a stored token the request did not carry yet
