@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runTogether } from '../../../e2e/fixtures/runTogether';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
+import { Redactor } from '../logs/redactor';
 import { FileSecretStore } from './fileSecretStore';
+import { SecretAuthStore } from './secretAuthStore';
 import { secretId } from './secretStore';
 
 let home: string;
@@ -73,5 +75,25 @@ describe('FileSecretStore', () => {
     for (const name of ['app', 'chat', 'another-chat'])
       for (let i = 0; i < 40; i++) expect(stored[`${name}-${i}`]).toBe(`value of ${name} ${i}`);
     expect(Object.keys(stored)).toHaveLength(120);
+  });
+});
+
+describe('OAuth refreshes on the secrets file shared by the app and mcp chat', () => {
+  it('take turns across stores on the same file, through the auth store too (one refresh token is spent once)', async () => {
+    const stores = [FileSecretStore.inHome(home), FileSecretStore.inHome(home)].map(
+      (s) => new SecretAuthStore(s, new Redactor()),
+    );
+    const spans: [number, number][] = [];
+    await Promise.all(
+      [0, 1, 0, 1].map((i) =>
+        stores[i]!.exclusive(async () => {
+          const start = performance.now();
+          await new Promise((r) => setTimeout(r, 30));
+          spans.push([start, performance.now()]);
+        }),
+      ),
+    );
+    spans.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < spans.length; i++) expect(spans[i]![0]).toBeGreaterThanOrEqual(spans[i - 1]![1]);
   });
 });
