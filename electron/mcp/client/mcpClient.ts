@@ -312,6 +312,10 @@ export class McpClient {
   get isClosed(): boolean {
     return this.connection.isClosed;
   }
+  /** Messages from the server refused or dropped so far (malformed, too deep…), each also logged. */
+  get refusedMessages(): number {
+    return this.connection.refusedCount;
+  }
   get health(): Health {
     return this.monitor?.health ?? { healthy: true };
   }

@@ -58,6 +58,7 @@ export class JsonRpcConnection {
   private readonly closeEmitter = new Emitter<TransportClosed>();
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
+  private refused = 0;
   /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
   batchesAllowed = true;
 
@@ -97,6 +98,11 @@ export class JsonRpcConnection {
 
   get isClosed(): boolean {
     return this.closedInfo !== undefined;
+  }
+
+  /** How many messages from the server were refused or dropped so far (each one also logged). */
+  get refusedCount(): number {
+    return this.refused;
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
@@ -311,11 +317,39 @@ export class JsonRpcConnection {
     }
   }
 
+  /**
+   * Input that never became a message. A refused message whose top level could still be read (one
+   * nested too deep) is answered for what it was: the server's request gets Invalid Request with
+   * its id, the answer to a request of ours fails that request at once, saying why.
+   */
   private receiveMalformed(input: MalformedInput): void {
-    this.log('warning', `malformed input from server: ${input.reason}`, input.excerpt);
+    this.refuse(`malformed input from server: ${input.reason}`, input.excerpt);
+    for (const named of input.named ?? []) {
+      if (named.request) {
+        const refusal = errorResponse(named.id, ErrorCode.InvalidRequest, `Invalid Request: ${input.reason}`);
+        this.write(refusal).catch(() => {});
+      } else this.failPending(named.id, `the server's answer was refused: ${input.reason}`);
+    }
+    if (input.named?.length) return;
     if (input.kind === 'parse' || input.kind === 'encoding') {
       this.write(errorResponse(null, ErrorCode.ParseError, `Parse error: ${input.reason}`)).catch(() => {});
     }
+  }
+
+  /** One of our requests whose answer came broken: it fails now, not at its timeout. */
+  private failPending(id: RequestId, reason: string): boolean {
+    const entry = this.pending.settle(id);
+    if (!entry) return false;
+    entry.reject(
+      new McpError(ErrorCode.InvalidResult, reason, { server: this.serverLabel, method: entry.method }),
+    );
+    return true;
+  }
+
+  /** Something the server sent was refused or dropped: logged, and counted (`refusedCount`). */
+  private refuse(message: string, data?: unknown): void {
+    this.refused++;
+    this.log('warning', message, data);
   }
 
   // ---- plumbing -------------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import type { RequestId } from '../../../shared/mcp/protocol';
 import type { HttpAuth } from '../auth/httpAuth';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
+import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpEngine, type HttpResponse } from './httpClient';
@@ -310,17 +311,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   }
 
   private deliverJson(text: string, state?: StreamState): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      this.malformedEmitter.fire({
-        kind: 'parse',
-        reason: `not JSON: ${(error as Error).message}`,
-        excerpt: text.slice(0, 200),
-      });
+    const parsed = parseMessage(text);
+    if (!parsed.ok) {
+      this.malformedEmitter.fire(parsed.malformed);
       return;
     }
+    const value = parsed.value;
     if (state?.requestId !== undefined) {
       const messages = Array.isArray(value) ? value : [value];
       if (messages.some((m) => isResponseTo(m, state.requestId!))) state.answered = true;
@@ -450,12 +446,9 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
 /** What the body of a refused modern request said: its JSON-RPC error, else the HTTP status. */
 async function jsonRpcRefusal(response: HttpResponse, id: RequestId, label: string): Promise<McpError> {
   const text = await response.text(64 * 1024).catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
+  // Refused like any message when too deep: its error's data reaches the host.
+  const parsed = parseMessage(text);
+  const body = parsed.ok ? parsed.value : undefined;
   const error = (body as { error?: unknown; id?: unknown } | undefined)?.error as
     | { code?: unknown; message?: unknown; data?: unknown }
     | undefined;
