@@ -59,6 +59,8 @@ export class JsonRpcConnection {
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
   private refused = 0;
+  /** The last refused input that named no request, for the timeout of a request it may have been. */
+  private lastRefusal: { at: number; reason: string } | undefined;
   /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
   batchesAllowed = true;
 
@@ -76,6 +78,8 @@ export class JsonRpcConnection {
         this.notify('notifications/cancelled', { requestId, reason }).catch(() => {});
       },
       log: (level, message, data) => this.log(level, message, data),
+      refusedSince: (since) =>
+        this.lastRefusal && this.lastRefusal.at >= since ? this.lastRefusal.reason : undefined,
     });
     this.disposers.push(
       transport.onMessage((value) => this.receive(value)),
@@ -83,15 +87,7 @@ export class JsonRpcConnection {
       transport.onClose((info) => this.handleClose(info)),
       transport.onRequestError(({ id, error }) => {
         const entry = this.pending.settle(id);
-        if (!entry) return;
-        entry.reject(
-          error instanceof McpError
-            ? error
-            : new McpError(ErrorCode.ConnectionClosed, error.message, {
-                server: this.serverLabel,
-                method: entry.method,
-              }),
-        );
+        entry?.reject(this.named(error, entry.method, ErrorCode.ConnectionClosed));
       }),
     );
   }
@@ -168,14 +164,8 @@ export class JsonRpcConnection {
       const settle = resolve as (result: Record<string, unknown>) => void;
       this.pending.track(id, { method, resolve: settle, reject }, options);
       this.write(message).catch((error: unknown) => {
-        this.pending.settle(id)?.reject(
-          error instanceof McpError
-            ? error
-            : new McpError(ErrorCode.ConnectionClosed, `could not send: ${String(error)}`, {
-                server: this.serverLabel,
-                method,
-              }),
-        );
+        const failure = error instanceof McpError ? error : new Error(`could not send: ${String(error)}`);
+        this.pending.settle(id)?.reject(this.named(failure, method, ErrorCode.ConnectionClosed));
       });
     });
   }
@@ -226,7 +216,13 @@ export class JsonRpcConnection {
       case 'request':
         return this.receiveRequest(c.message);
       case 'invalid':
-        this.log('warning', `invalid message: ${c.reason}`, value);
+        this.refuse(`invalid message: ${c.reason}`, value);
+        // A broken answer that names one of our requests fails it now, saying what was wrong.
+        if (isRecord(value) && !('method' in value) && c.id !== null) {
+          if (!this.failPending(c.id, `the server's answer is malformed: ${c.reason}`))
+            this.lastRefusal = { at: performance.now(), reason: c.reason };
+          return undefined;
+        }
         // Answer only what could have been a request; never answer a broken response or notification.
         if (isRecord(value) && 'method' in value && 'id' in value) {
           return Promise.resolve(
@@ -238,6 +234,7 @@ export class JsonRpcConnection {
             errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`),
           );
         }
+        if (!('method' in value)) this.lastRefusal = { at: performance.now(), reason: c.reason };
         return undefined;
       default:
         return assertNever(c, 'message kind');
@@ -250,7 +247,15 @@ export class JsonRpcConnection {
       const what = isErrorResponse(response)
         ? `error ${response.error.code} "${response.error.message}"`
         : 'result';
-      this.log('warning', `${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
+      this.refuse(`${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
+      // An id of the wrong type still says which request it meant: that one fails, saying so.
+      if (response.id !== null)
+        this.failPending(
+          response.id,
+          isErrorResponse(response) ? `its answer: ${what}` : 'its result is not used',
+        );
+      // No id at all (an error the server could not pin on a request): kept for a timeout to name.
+      else this.lastRefusal = { at: performance.now(), reason: `${what} with a null id` };
       return;
     }
     if (isErrorResponse(response)) {
@@ -331,17 +336,30 @@ export class JsonRpcConnection {
       } else this.failPending(named.id, `the server's answer was refused: ${input.reason}`);
     }
     if (input.named?.length) return;
+    this.lastRefusal = { at: performance.now(), reason: input.reason };
     if (input.kind === 'parse' || input.kind === 'encoding') {
       this.write(errorResponse(null, ErrorCode.ParseError, `Parse error: ${input.reason}`)).catch(() => {});
     }
   }
 
-  /** One of our requests whose answer came broken: it fails now, not at its timeout. */
+  /**
+   * One of our requests whose answer came broken, or under an id of the other type ("1" for 1): it
+   * fails now, not at its timeout, saying what was wrong. False when the id names none of ours.
+   */
   private failPending(id: RequestId, reason: string): boolean {
-    const entry = this.pending.settle(id);
-    if (!entry) return false;
+    let entry = this.pending.settle(id);
+    let why = reason;
+    if (!entry) {
+      const mistyped = this.pending.settleMistyped(id);
+      if (!mistyped) return false;
+      entry = mistyped.pending;
+      why = `${mistyped.why} (JSON-RPC needs the id as it was sent); ${reason}`;
+    }
     entry.reject(
-      new McpError(ErrorCode.InvalidResult, reason, { server: this.serverLabel, method: entry.method }),
+      new McpError(ErrorCode.InvalidResult, `${why} — a fault in the server, for its author to fix`, {
+        server: this.serverLabel,
+        method: entry.method,
+      }),
     );
     return true;
   }
@@ -370,6 +388,15 @@ export class JsonRpcConnection {
     this.incoming.clear();
     for (const dispose of this.disposers) dispose();
     this.closeEmitter.fire(info);
+  }
+
+  /** A transport's failure of one request, naming the server and the method (the transport knows neither). */
+  private named(error: Error, method: string, code: number): McpError {
+    if (error instanceof McpError && error.method) return error;
+    if (!(error instanceof McpError))
+      return new McpError(code, error.message, { server: this.serverLabel, method, cause: error });
+    const { server = this.serverLabel, data } = error;
+    return new McpError(error.code, error.reason, { server, method, data, cause: error.cause });
   }
 
   private closedError(method?: string): McpError {

@@ -40,6 +40,8 @@ interface StreamState {
   lastEventId: string | undefined;
   retryMs: number | undefined;
   answered: boolean;
+  /** Why the last message on this stream that could not be used was refused. */
+  refused?: string;
 }
 
 /**
@@ -157,7 +159,16 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       const text = await response.text(this.maxBytes).catch((error: Error) => {
         throw new McpError(ErrorCode.HttpError, error.message, { server: this.label });
       });
-      this.deliverJson(text);
+      const state: StreamState = { requestId, lastEventId: undefined, retryMs: undefined, answered: false };
+      this.deliverJson(text, state);
+      // A JSON body is the answer to this POST's request: one that holds none fails it now (a
+      // request it did name otherwise, "1" for 1, has failed already, saying so).
+      if (!state.answered) {
+        const why = state.refused ?? 'it holds no response to this request';
+        throw new McpError(ErrorCode.InvalidResult, `The server's answer could not be used: ${why}`, {
+          server: this.label,
+        });
+      }
       return;
     }
     response.drain();
@@ -218,6 +229,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       if (response) {
         if (await this.readStream(response, state)) attempt = 0;
         if (this.closed || state.answered) return;
+        // What came instead of the answer could not be read: that is the reason, not a lost stream
+        // (which would be sent again) — unless a legacy stream can resume past it.
+        if (state.refused && state.requestId !== undefined && (this.modern || !state.lastEventId)) {
+          const why = `the server's answer could not be used: ${state.refused}`;
+          return this.failRequest(state, why, ErrorCode.InvalidResult);
+        }
         // 2026-07-28: streams are not resumable; the request is lost and the client sends it again.
         if (this.modern && state.requestId !== undefined) {
           return this.failRequest(
@@ -300,6 +317,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       response.cancel();
       if (this.closed) return delivered;
       if (error instanceof SseOversizeError) {
+        state.refused = error.message;
         this.malformedEmitter.fire({ kind: 'oversize', reason: error.message, excerpt: '' });
         // Resuming would replay the same event: the request it belonged to cannot complete.
         state.lastEventId = undefined;
@@ -313,6 +331,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private deliverJson(text: string, state?: StreamState): void {
     const parsed = parseMessage(text);
     if (!parsed.ok) {
+      if (state) state.refused = parsed.malformed.reason;
       this.malformedEmitter.fire(parsed.malformed);
       return;
     }
