@@ -1,4 +1,6 @@
+import type { RequestId } from '../../../shared/mcp/protocol';
 import { ErrorCode } from '../jsonrpc/errorCodes';
+import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { type HttpResponse, HttpTimeoutError } from './httpClient';
 
@@ -40,6 +42,39 @@ export async function httpStatusError(
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
   return new McpError(ErrorCode.HttpError, `${what}: ${status}${excerpt ? ` — ${excerpt}` : ''}`, {
     ...context,
+    data: { status: response.status, body: excerpt },
+  });
+}
+
+/** What the body of a refused modern request said: its JSON-RPC error, else the HTTP status. */
+export async function jsonRpcRefusal(
+  response: HttpResponse,
+  id: RequestId,
+  label: string,
+): Promise<McpError> {
+  const text = await response.text(64 * 1024).catch(() => '');
+  // Refused like any message when too deep: its error's data reaches the host.
+  const parsed = parseMessage(text);
+  const body = parsed.ok ? parsed.value : undefined;
+  const error = (body as { error?: unknown; id?: unknown } | undefined)?.error as
+    | { code?: unknown; message?: unknown; data?: unknown }
+    | undefined;
+  const answerId = (body as { id?: unknown } | undefined)?.id;
+  if (
+    typeof error?.code === 'number' &&
+    Number.isInteger(error.code) &&
+    typeof error.message === 'string' &&
+    (answerId === id || answerId === null)
+  ) {
+    return new McpError(error.code, error.message, {
+      server: label,
+      data: error.data === undefined ? { status: response.status } : error.data,
+    });
+  }
+  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const excerpt = text.slice(0, 500).trim();
+  return new McpError(ErrorCode.HttpError, `POST: ${status}${excerpt ? ` — ${excerpt}` : ''}`, {
+    server: label,
     data: { status: response.status, body: excerpt },
   });
 }
