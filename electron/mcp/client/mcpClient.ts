@@ -46,6 +46,7 @@ import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
 import { answerInputRequests, type InputRequired, isInputMethod, type MrtrRound } from './inputRequests';
 import { collectPages } from './pagination';
 import { CACHEABLE_METHODS, ResultCache } from './resultCache';
+import { checkedResult } from './resultShapes';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
 import { SubscriptionListener } from './subscriptions';
@@ -357,14 +358,17 @@ export class McpClient {
         options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
     };
     if (this.era === 'modern') return this.modernRequest(method, params, full);
-    const first = this.connection.request<ResultOf<M>>(method, params, full);
-    if (!hasHttpSession(this.transport) || !this.transport.sessionful) return first;
+    const send = () => this.connection.request<ResultOf<M>>(method, params, full);
+    const check = (result: ResultOf<M>) => checkedResult(method, result, this.serverName);
+    if (!hasHttpSession(this.transport) || !this.transport.sessionful) return send().then(check);
     // The server ended our session (HTTP 404): one new initialize, one retry; a second 404 is an error.
-    return first.catch(async (error: unknown) => {
-      if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
-      await this.renewSession();
-      return this.connection.request<ResultOf<M>>(method, params, full);
-    });
+    return send()
+      .catch(async (error: unknown) => {
+        if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
+        await this.renewSession();
+        return send();
+      })
+      .then(check);
   }
 
   /**
@@ -403,6 +407,7 @@ export class McpClient {
       // A tool call the server runs as a task (the tasks extension): the caller follows it.
       if (type === 'task' && method === 'tools/call') return result;
       if (type === undefined || type === 'complete') {
+        checkedResult(method, result, this.serverName);
         // Answers that depend on inputResponses are not the answer to the request alone: not kept.
         if (cacheable && rounds === 0) this.cache.put(method, given, result);
         return result;
