@@ -12,6 +12,7 @@ import {
   type JsonRpcResponse,
 } from './message';
 import { cancelledError, PendingRequests, type RequestOptions } from './pendingRequests';
+import { errorResponse, toWireError } from './wireError';
 
 export {
   DEFAULT_MAX_TOTAL_TIMEOUT_MS,
@@ -61,8 +62,11 @@ export class JsonRpcConnection {
   private refused = 0;
   /** The last refused input that named no request, for the timeout of a request it may have been. */
   private lastRefusal: { at: number; reason: string } | undefined;
-  /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
-  batchesAllowed = true;
+  /**
+   * JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only: allowed once initialize has settled
+   * one of those, refused before it and in every other revision (2026-07-28 above all).
+   */
+  batchesAllowed = false;
 
   readonly onLog = this.logEmitter.event;
   readonly onTrace = this.traceEmitter.event;
@@ -191,7 +195,13 @@ export class JsonRpcConnection {
     if (!this.batchesAllowed || values.length === 0) {
       const reason =
         values.length === 0 ? 'empty batch' : 'JSON-RPC batches are not allowed in this protocol revision';
-      this.log('warning', reason);
+      this.refuse(reason, values.length);
+      // The answers it held to our requests are refused with it: those requests fail now, saying so.
+      for (const value of values) {
+        const c = classify(value);
+        if (c.kind === 'response' && c.message.id !== null)
+          this.failPending(c.message.id, `the server answered inside a JSON-RPC batch: ${reason}`);
+      }
       this.write(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`)).catch(() => {});
       return;
     }
@@ -417,27 +427,3 @@ export class JsonRpcConnection {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcResponse {
-  return { jsonrpc: '2.0', id, error: { code, message } };
-}
-
-const WIRE_CODES = new Set<number>([
-  ErrorCode.ParseError,
-  ErrorCode.InvalidRequest,
-  ErrorCode.MethodNotFound,
-  ErrorCode.InvalidParams,
-  ErrorCode.InternalError,
-  ErrorCode.UserRejected,
-  ErrorCode.UrlElicitationRequired,
-]);
-
-/** What a handler's failure looks like on the wire: McpErrors keep their wire codes, the rest is -32603. */
-function toWireError(error: unknown): { code: number; message: string; data?: unknown } {
-  if (error instanceof McpError && WIRE_CODES.has(error.code)) {
-    return error.data === undefined
-      ? { code: error.code, message: error.message }
-      : { code: error.code, message: error.message, data: error.data };
-  }
-  return { code: ErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) };
-}
