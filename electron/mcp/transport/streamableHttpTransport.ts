@@ -7,7 +7,7 @@ import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpEngine, type HttpResponse } from './httpClient';
-import { describeRequestError, httpStatusError, jsonRpcRefusal } from './httpErrors';
+import { describeRequestError, httpStatusError, jsonRpcRefusal, sessionError } from './httpErrors';
 import { standardHeaders } from './mcpHeaders';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
@@ -123,12 +123,13 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     });
     this.adoptSession(response, isInitialize);
 
-    if (response.status === 404 && sentSession) {
-      response.drain();
-      this.sessionId = undefined;
-      throw new McpError(ErrorCode.SessionExpired, `The server ended session ${sentSession} (HTTP 404)`, {
+    if ((response.status === 404 || response.status === 400) && sentSession) {
+      const error = await sessionError(response, sentSession, `POST ${this.url.href}`, {
         server: this.label,
       });
+      if (error.code === ErrorCode.SessionExpired && this.sessionId === sentSession)
+        this.sessionId = undefined;
+      throw error;
     }
     if (!response.ok) {
       // A modern server refuses with a JSON-RPC error in the body (unsupported version, header
@@ -276,9 +277,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
         if (state.requestId === undefined) return this.log('info', 'the server offers no GET stream (405)');
         return this.failRequest(state, 'the server cannot resume streams (GET 405)');
       }
-      if (next.status === 404 && this.sessionId) {
-        next.drain();
-        return this.failRequest(state, 'the session ended (HTTP 404)', ErrorCode.SessionExpired);
+      if ((next.status === 404 || next.status === 400) && this.sessionId) {
+        const error = await sessionError(next, this.sessionId, what, { server: this.label });
+        if (error.code === ErrorCode.SessionExpired)
+          return this.failRequest(state, error.reason, ErrorCode.SessionExpired);
+        this.log('warning', `${what}: ${error.reason}`);
+        continue;
       }
       if (!next.ok || !(next.header('content-type') ?? '').includes('text/event-stream')) {
         this.log('warning', `${what}: HTTP ${next.status} ${next.header('content-type') ?? ''}`);
