@@ -4,6 +4,7 @@ import {
   type FixtureHandler,
   mcpBasics,
   modernBasics,
+  sseEvent,
   sseHead,
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
@@ -146,6 +147,39 @@ describe.each(['legacy', 'modern'] as const)('Streamable HTTP, %s era: a deep an
       sseHead(res);
       res.end(`data: ${deepResult(id)}\n\n`);
     });
+    refusedForDepth(await errorOf(client.callTool('echo')), 'tools/call');
+  });
+});
+
+describe('legacy HTTP+SSE (2024-11-05): a deep answer', () => {
+  it('on the stream fails the call at once', async () => {
+    let stream: ServerResponse | undefined;
+    const fixture = await startHttpFixture((req, res, body) => {
+      if (req.method === 'GET') {
+        sseHead(res);
+        stream = res;
+        sseEvent(res, { event: 'endpoint', data: '/messages' });
+        return;
+      }
+      res.writeHead(202);
+      res.end();
+      if (body?.method === 'initialize') {
+        const info = {
+          protocolVersion: '2024-11-05',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'old', version: '1' },
+        };
+        sseEvent(stream!, { event: 'message', data: { jsonrpc: '2.0', id: body.id, result: info } });
+      } else if (body?.method === 'tools/call')
+        sseEvent(stream!, { event: 'message', data: deepResult(body.id) });
+    }, '/sse');
+    cleanups.push(() => fixture.close());
+    const client = await McpClient.connect({
+      transport: createHttpTransport({ url: fixture.url }, 'sse'),
+      protocolVersion: '2024-11-05',
+      requestTimeoutMs: LONG,
+    });
+    cleanups.unshift(() => client.close());
     refusedForDepth(await errorOf(client.callTool('echo')), 'tools/call');
   });
 });
