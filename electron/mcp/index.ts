@@ -25,6 +25,7 @@ export { SWITCHBOARD_CLIENT_INFO } from './client/handshake';
 export type { Health, PingOptions } from './client/healthMonitor';
 export type { CallOptions, McpClientOptions } from './client/mcpClient';
 export { McpClient } from './client/mcpClient';
+export { LIST_TIME_LIMIT_MS, MAX_LIST_ITEMS, MAX_LIST_PAGES } from './client/pagination';
 export { SchemaValidator } from './client/schemaValidator';
 export {
   type LoadedSkill,
@@ -39,6 +40,7 @@ export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';
 export type { ConnectionLog, RequestOptions, WireTrace } from './jsonrpc/connection';
 export { ErrorCode } from './jsonrpc/errorCodes';
+export { MAX_MESSAGE_DEPTH } from './jsonrpc/parseMessage';
 export { McpError } from './mcpError';
 export type { HttpTransportKind } from './transport/autoHttpTransport';
 export { AutoHttpTransport, createHttpTransport } from './transport/autoHttpTransport';
@@ -51,6 +53,7 @@ export type { HttpServerParams } from './transport/streamableHttpTransport';
 export { StreamableHttpTransport } from './transport/streamableHttpTransport';
 export type {
   MalformedInput,
+  NamedMessage,
   RequestFailure,
   Transport,
   TransportClosed,

@@ -7,6 +7,13 @@ export interface PingOptions {
   timeoutMs?: number;
   /** Consecutive misses that mark the connection unhealthy (default 3). */
   maxMissed?: number;
+  /**
+   * How soon to ping again after a miss, and on while unhealthy (default: the interval). Short, it
+   * finds a server back within that time of its return: a remote server restarted meanwhile is
+   * answered through a new session (the client initializes again on its own), so the same client
+   * turns healthy again — no need to wait out the interval, or to reconnect.
+   */
+  retryIntervalMs?: number;
 }
 
 export type Health = { healthy: true } | { healthy: false; missed: number; lastError: string };
@@ -41,13 +48,15 @@ export class HealthMonitor {
 
   private schedule(): void {
     if (this.stopped) return;
-    this.timer = setTimeout(() => void this.tick(), this.options.intervalMs);
+    const { intervalMs, retryIntervalMs = intervalMs } = this.options;
+    this.timer = setTimeout(() => void this.tick(), this.missed > 0 ? retryIntervalMs : intervalMs);
     this.timer.unref?.();
   }
 
   private async tick(): Promise<void> {
     try {
-      await this.ping(this.options.timeoutMs ?? this.options.intervalMs);
+      const { intervalMs, retryIntervalMs = intervalMs } = this.options;
+      await this.ping(this.options.timeoutMs ?? (this.missed > 0 ? retryIntervalMs : intervalMs));
       this.missed = 0;
       if (!this.current.healthy) this.set({ healthy: true });
     } catch (error) {

@@ -43,8 +43,10 @@ import { modernMeta, offersOurVersion, openEra, traceMeta } from './discover';
 import type { ClientHandlers } from './handlers';
 import { handshake } from './handshake';
 import { type Health, HealthMonitor, type PingOptions } from './healthMonitor';
+import { answerInputRequests, type InputRequired, isInputMethod, type MrtrRound } from './inputRequests';
 import { collectPages } from './pagination';
 import { CACHEABLE_METHODS, ResultCache } from './resultCache';
+import { checkedResult } from './resultShapes';
 import { SchemaValidator } from './schemaValidator';
 import { ElicitationTracker, registerServerRequests } from './serverRequests';
 import { SubscriptionListener } from './subscriptions';
@@ -137,21 +139,10 @@ const RESENDABLE_METHODS = new Set<string>([
   'ping',
 ]);
 
-/** 2026-07-28: the requests a server may answer with `input_required`, and what it may ask for. */
+/** 2026-07-28: the requests a server may answer with `input_required`. */
 const MRTR_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
-const MRTR_INPUTS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
 /** A person answers each round; a server that keeps asking is stopped after this many. */
 const MAX_MRTR_ROUNDS = 10;
-/** The largest requestState sent back to a server (1 Mi characters). */
-const MAX_REQUEST_STATE_CHARS = 1024 * 1024;
-interface InputRequired {
-  inputRequests?: unknown;
-  requestState?: unknown;
-}
-interface MrtrRound {
-  inputResponses?: Record<string, unknown>;
-  requestState?: string;
-}
 
 /**
  * One initialised MCP session with one server. Only `McpClient.connect` makes one, and it returns
@@ -322,6 +313,10 @@ export class McpClient {
   get isClosed(): boolean {
     return this.connection.isClosed;
   }
+  /** Messages from the server refused or dropped so far (malformed, too deep…), each also logged. */
+  get refusedMessages(): number {
+    return this.connection.refusedCount;
+  }
   get health(): Health {
     return this.monitor?.health ?? { healthy: true };
   }
@@ -363,14 +358,17 @@ export class McpClient {
         options.maxTotalTimeoutMs ?? this.options.maxTotalTimeoutMs ?? DEFAULT_MAX_TOTAL_TIMEOUT_MS,
     };
     if (this.era === 'modern') return this.modernRequest(method, params, full);
-    const first = this.connection.request<ResultOf<M>>(method, params, full);
-    if (!hasHttpSession(this.transport) || !this.transport.sessionful) return first;
+    const send = () => this.connection.request<ResultOf<M>>(method, params, full);
+    const check = (result: ResultOf<M>) => checkedResult(method, result, this.serverName);
+    if (!hasHttpSession(this.transport) || !this.transport.sessionful) return send().then(check);
     // The server ended our session (HTTP 404): one new initialize, one retry; a second 404 is an error.
-    return first.catch(async (error: unknown) => {
-      if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
-      await this.renewSession();
-      return this.connection.request<ResultOf<M>>(method, params, full);
-    });
+    return send()
+      .catch(async (error: unknown) => {
+        if (!(error instanceof McpError) || error.code !== ErrorCode.SessionExpired) throw error;
+        await this.renewSession();
+        return send();
+      })
+      .then(check);
   }
 
   /**
@@ -409,6 +407,7 @@ export class McpClient {
       // A tool call the server runs as a task (the tasks extension): the caller follows it.
       if (type === 'task' && method === 'tools/call') return result;
       if (type === undefined || type === 'complete') {
+        checkedResult(method, result, this.serverName);
         // Answers that depend on inputResponses are not the answer to the request alone: not kept.
         if (cacheable && rounds === 0) this.cache.put(method, given, result);
         return result;
@@ -423,7 +422,7 @@ export class McpClient {
       if (!MRTR_METHODS.has(method))
         throw fail('asked for more input, which only tools/call, prompts/get and resources/read may');
       if (rounds >= MAX_MRTR_ROUNDS) throw fail(`still asks for more input after ${MAX_MRTR_ROUNDS} rounds`);
-      round = await this.answerInputRequests(result as InputRequired, options.signal, fail);
+      round = await answerInputRequests(this.connection, result as InputRequired, options.signal, fail);
     }
   }
 
@@ -463,53 +462,6 @@ export class McpClient {
         });
       }
     }
-  }
-
-  /**
-   * A multi round-trip request's `inputRequests` (elicitation, sampling, roots), each answered by the
-   * same handler — the same checks, the same consent — as the request a legacy server would have
-   * sent; `requestState` echoed back untouched. A refusal (the person said no) ends the request.
-   */
-  private async answerInputRequests(
-    result: InputRequired,
-    signal: AbortSignal | undefined,
-    fail: (why: string) => McpError,
-  ): Promise<MrtrRound> {
-    const { inputRequests, requestState } = result;
-    if (inputRequests === undefined && requestState === undefined)
-      throw fail('asked for more input without saying what (no inputRequests, no requestState)');
-    if (requestState !== undefined && typeof requestState !== 'string')
-      throw fail('sent a requestState that is not a string');
-    // Echoed on every round: a server may not make us carry (and send back) an unbounded blob.
-    if (typeof requestState === 'string' && requestState.length > MAX_REQUEST_STATE_CHARS)
-      throw fail(
-        `sent a requestState of ${requestState.length} characters, more than the ${MAX_REQUEST_STATE_CHARS} a client echoes`,
-      );
-    if (
-      inputRequests !== undefined &&
-      (typeof inputRequests !== 'object' || inputRequests === null || Array.isArray(inputRequests))
-    )
-      throw fail('sent inputRequests that are not a map');
-    const responses: Record<string, unknown> = {};
-    const never = new AbortController().signal;
-    for (const [key, request] of Object.entries(inputRequests ?? {})) {
-      signal?.throwIfAborted();
-      const asked = request as { method?: unknown; params?: unknown };
-      if (typeof asked?.method !== 'string' || !MRTR_INPUTS.has(asked.method))
-        throw fail(
-          `asked for input "${key}" with ${JSON.stringify(asked?.method)}, not elicitation, sampling or roots`,
-        );
-      responses[key] = await this.connection.handleEmbedded(
-        asked.method,
-        asked.params,
-        signal ?? never,
-        `input:${key}`,
-      );
-    }
-    return {
-      ...(inputRequests !== undefined ? { inputResponses: responses } : {}),
-      ...(requestState !== undefined ? { requestState } : {}),
-    };
   }
 
   /** A new session after the server ended ours; concurrent callers share one initialize. */
@@ -748,7 +700,7 @@ export class McpClient {
         >,
       answer: (key, request, signal) => {
         const asked = request as { method?: unknown; params?: unknown };
-        if (typeof asked?.method !== 'string' || !MRTR_INPUTS.has(asked.method))
+        if (!isInputMethod(asked?.method))
           return Promise.reject(
             new McpError(
               ErrorCode.InvalidResult,

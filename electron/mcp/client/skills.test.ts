@@ -118,7 +118,10 @@ describe('skills (SEP-2640)', () => {
     expect(second.files[0]!.text).toContain('Study references');
     server.state.version = 3;
     const error = (await loadSkill(client, updated).catch((e: unknown) => e)) as Error;
-    expect(error.message).toContain('skill://pdf/SKILL.md came back with neither a text nor a base64 blob');
+    // Refused by the result's shape (every resources/read is checked), before the skill's own check.
+    expect(error.message).toContain(
+      'resources/read result does not follow the MCP schema: contents[0] has neither',
+    );
   });
 
   it('entries that break the rules are left out, each with its reason', () => {

@@ -11,7 +11,7 @@ export function toolResultProblem(result: unknown): string | undefined {
   const content = result.content;
   if (!Array.isArray(content)) return 'no content array';
   for (let i = 0; i < content.length; i++) {
-    const problem = blockProblem(content[i]);
+    const problem = contentBlockProblem(content[i]);
     if (problem) return `content[${i}] ${problem}`;
   }
   if (result.structuredContent !== undefined && !isObject(result.structuredContent))
@@ -22,7 +22,8 @@ export function toolResultProblem(result: unknown): string | undefined {
   return undefined;
 }
 
-function blockProblem(block: unknown): string | undefined {
+/** What is wrong with one content block (a tool result's, a prompt message's), or undefined. */
+export function contentBlockProblem(block: unknown): string | undefined {
   if (!isObject(block)) return 'is not an object';
   const type = block.type;
   if (typeof type !== 'string') return 'has no type';

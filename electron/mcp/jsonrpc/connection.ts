@@ -12,6 +12,7 @@ import {
   type JsonRpcResponse,
 } from './message';
 import { cancelledError, PendingRequests, type RequestOptions } from './pendingRequests';
+import { errorResponse, toWireError } from './wireError';
 
 export {
   DEFAULT_MAX_TOTAL_TIMEOUT_MS,
@@ -58,8 +59,14 @@ export class JsonRpcConnection {
   private readonly closeEmitter = new Emitter<TransportClosed>();
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
-  /** JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only; set after version negotiation. */
-  batchesAllowed = true;
+  private refused = 0;
+  /** The last refused input that named no request, for the timeout of a request it may have been. */
+  private lastRefusal: { at: number; reason: string } | undefined;
+  /**
+   * JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only: allowed once initialize has settled
+   * one of those, refused before it and in every other revision (2026-07-28 above all).
+   */
+  batchesAllowed = false;
 
   readonly onLog = this.logEmitter.event;
   readonly onTrace = this.traceEmitter.event;
@@ -75,6 +82,8 @@ export class JsonRpcConnection {
         this.notify('notifications/cancelled', { requestId, reason }).catch(() => {});
       },
       log: (level, message, data) => this.log(level, message, data),
+      refusedSince: (since) =>
+        this.lastRefusal && this.lastRefusal.at >= since ? this.lastRefusal.reason : undefined,
     });
     this.disposers.push(
       transport.onMessage((value) => this.receive(value)),
@@ -82,21 +91,18 @@ export class JsonRpcConnection {
       transport.onClose((info) => this.handleClose(info)),
       transport.onRequestError(({ id, error }) => {
         const entry = this.pending.settle(id);
-        if (!entry) return;
-        entry.reject(
-          error instanceof McpError
-            ? error
-            : new McpError(ErrorCode.ConnectionClosed, error.message, {
-                server: this.serverLabel,
-                method: entry.method,
-              }),
-        );
+        entry?.reject(this.named(error, entry.method, ErrorCode.ConnectionClosed));
       }),
     );
   }
 
   get isClosed(): boolean {
     return this.closedInfo !== undefined;
+  }
+
+  /** How many messages from the server were refused or dropped so far (each one also logged). */
+  get refusedCount(): number {
+    return this.refused;
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
@@ -162,14 +168,8 @@ export class JsonRpcConnection {
       const settle = resolve as (result: Record<string, unknown>) => void;
       this.pending.track(id, { method, resolve: settle, reject }, options);
       this.write(message).catch((error: unknown) => {
-        this.pending.settle(id)?.reject(
-          error instanceof McpError
-            ? error
-            : new McpError(ErrorCode.ConnectionClosed, `could not send: ${String(error)}`, {
-                server: this.serverLabel,
-                method,
-              }),
-        );
+        const failure = error instanceof McpError ? error : new Error(`could not send: ${String(error)}`);
+        this.pending.settle(id)?.reject(this.named(failure, method, ErrorCode.ConnectionClosed));
       });
     });
   }
@@ -195,7 +195,13 @@ export class JsonRpcConnection {
     if (!this.batchesAllowed || values.length === 0) {
       const reason =
         values.length === 0 ? 'empty batch' : 'JSON-RPC batches are not allowed in this protocol revision';
-      this.log('warning', reason);
+      this.refuse(reason, values.length);
+      // The answers it held to our requests are refused with it: those requests fail now, saying so.
+      for (const value of values) {
+        const c = classify(value);
+        if (c.kind === 'response' && c.message.id !== null)
+          this.failPending(c.message.id, `the server answered inside a JSON-RPC batch: ${reason}`);
+      }
       this.write(errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${reason}`)).catch(() => {});
       return;
     }
@@ -220,7 +226,13 @@ export class JsonRpcConnection {
       case 'request':
         return this.receiveRequest(c.message);
       case 'invalid':
-        this.log('warning', `invalid message: ${c.reason}`, value);
+        this.refuse(`invalid message: ${c.reason}`, value);
+        // A broken answer that names one of our requests fails it now, saying what was wrong.
+        if (isRecord(value) && !('method' in value) && c.id !== null) {
+          if (!this.failPending(c.id, `the server's answer is malformed: ${c.reason}`))
+            this.lastRefusal = { at: performance.now(), reason: c.reason };
+          return undefined;
+        }
         // Answer only what could have been a request; never answer a broken response or notification.
         if (isRecord(value) && 'method' in value && 'id' in value) {
           return Promise.resolve(
@@ -232,6 +244,7 @@ export class JsonRpcConnection {
             errorResponse(null, ErrorCode.InvalidRequest, `Invalid Request: ${c.reason}`),
           );
         }
+        if (!('method' in value)) this.lastRefusal = { at: performance.now(), reason: c.reason };
         return undefined;
       default:
         return assertNever(c, 'message kind');
@@ -244,7 +257,15 @@ export class JsonRpcConnection {
       const what = isErrorResponse(response)
         ? `error ${response.error.code} "${response.error.message}"`
         : 'result';
-      this.log('warning', `${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
+      this.refuse(`${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
+      // An id of the wrong type still says which request it meant: that one fails, saying so.
+      if (response.id !== null)
+        this.failPending(
+          response.id,
+          isErrorResponse(response) ? `its answer: ${what}` : 'its result is not used',
+        );
+      // No id at all (an error the server could not pin on a request): kept for a timeout to name.
+      else this.lastRefusal = { at: performance.now(), reason: `${what} with a null id` };
       return;
     }
     if (isErrorResponse(response)) {
@@ -311,11 +332,52 @@ export class JsonRpcConnection {
     }
   }
 
+  /**
+   * Input that never became a message. A refused message whose top level could still be read (one
+   * nested too deep) is answered for what it was: the server's request gets Invalid Request with
+   * its id, the answer to a request of ours fails that request at once, saying why.
+   */
   private receiveMalformed(input: MalformedInput): void {
-    this.log('warning', `malformed input from server: ${input.reason}`, input.excerpt);
+    this.refuse(`malformed input from server: ${input.reason}`, input.excerpt);
+    for (const named of input.named ?? []) {
+      if (named.request) {
+        const refusal = errorResponse(named.id, ErrorCode.InvalidRequest, `Invalid Request: ${input.reason}`);
+        this.write(refusal).catch(() => {});
+      } else this.failPending(named.id, `the server's answer was refused: ${input.reason}`);
+    }
+    if (input.named?.length) return;
+    this.lastRefusal = { at: performance.now(), reason: input.reason };
     if (input.kind === 'parse' || input.kind === 'encoding') {
       this.write(errorResponse(null, ErrorCode.ParseError, `Parse error: ${input.reason}`)).catch(() => {});
     }
+  }
+
+  /**
+   * One of our requests whose answer came broken, or under an id of the other type ("1" for 1): it
+   * fails now, not at its timeout, saying what was wrong. False when the id names none of ours.
+   */
+  private failPending(id: RequestId, reason: string): boolean {
+    let entry = this.pending.settle(id);
+    let why = reason;
+    if (!entry) {
+      const mistyped = this.pending.settleMistyped(id);
+      if (!mistyped) return false;
+      entry = mistyped.pending;
+      why = `${mistyped.why} (JSON-RPC needs the id as it was sent); ${reason}`;
+    }
+    entry.reject(
+      new McpError(ErrorCode.InvalidResult, `${why} — a fault in the server, for its author to fix`, {
+        server: this.serverLabel,
+        method: entry.method,
+      }),
+    );
+    return true;
+  }
+
+  /** Something the server sent was refused or dropped: logged, and counted (`refusedCount`). */
+  private refuse(message: string, data?: unknown): void {
+    this.refused++;
+    this.log('warning', message, data);
   }
 
   // ---- plumbing -------------------------------------------------------------------------------
@@ -338,6 +400,15 @@ export class JsonRpcConnection {
     this.closeEmitter.fire(info);
   }
 
+  /** A transport's failure of one request, naming the server and the method (the transport knows neither). */
+  private named(error: Error, method: string, code: number): McpError {
+    if (error instanceof McpError && error.method) return error;
+    if (!(error instanceof McpError))
+      return new McpError(code, error.message, { server: this.serverLabel, method, cause: error });
+    const { server = this.serverLabel, data } = error;
+    return new McpError(error.code, error.reason, { server, method, data, cause: error.cause });
+  }
+
   private closedError(method?: string): McpError {
     const info = this.closedInfo;
     const tail = info?.stderrTail?.length ? `\nLast stderr lines:\n${info.stderrTail.join('\n')}` : '';
@@ -356,27 +427,3 @@ export class JsonRpcConnection {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function errorResponse(id: RequestId | null, code: number, message: string): JsonRpcResponse {
-  return { jsonrpc: '2.0', id, error: { code, message } };
-}
-
-const WIRE_CODES = new Set<number>([
-  ErrorCode.ParseError,
-  ErrorCode.InvalidRequest,
-  ErrorCode.MethodNotFound,
-  ErrorCode.InvalidParams,
-  ErrorCode.InternalError,
-  ErrorCode.UserRejected,
-  ErrorCode.UrlElicitationRequired,
-]);
-
-/** What a handler's failure looks like on the wire: McpErrors keep their wire codes, the rest is -32603. */
-function toWireError(error: unknown): { code: number; message: string; data?: unknown } {
-  if (error instanceof McpError && WIRE_CODES.has(error.code)) {
-    return error.data === undefined
-      ? { code: error.code, message: error.message }
-      : { code: error.code, message: error.message, data: error.data };
-  }
-  return { code: ErrorCode.InternalError, message: error instanceof Error ? error.message : String(error) };
-}

@@ -38,6 +38,12 @@ export interface PendingPeer {
   /** Tell the peer we stopped waiting (notifications/cancelled); never called for initialize. */
   cancelled(id: RequestId, reason: string): void;
   log(level: 'debug' | 'warning' | 'error', message: string, data?: unknown): void;
+  /**
+   * What the peer sent since `since` (performance.now()) that was refused and named no request (a
+   * line over the cap, bytes that are not UTF-8): a timeout says so, as the likely reason, without
+   * guessing which request it was.
+   */
+  refusedSince?(since: number): string | undefined;
 }
 
 /**
@@ -91,6 +97,18 @@ export class PendingRequests {
     this.entries.delete(id);
     entry.detachAbort?.();
     return entry;
+  }
+
+  /**
+   * The request an answer names by an id of the other type ("1" for our 1, which JSON-RPC says is
+   * another id): stopped tracking, with words for the mismatch. Undefined when there is none.
+   */
+  settleMistyped(id: RequestId): { pending: Pending; why: string } | undefined {
+    const other = typeof id === 'number' ? String(id) : /^-?\d{1,15}$/.test(id) ? Number(id) : undefined;
+    const pending = other === undefined ? undefined : this.settle(other);
+    if (!pending) return undefined;
+    const why = `the server answered with id ${JSON.stringify(id)} (a ${typeof id}) for request ${JSON.stringify(other)}`;
+    return { pending, why };
   }
 
   /** The connection closed: nothing more times out; everything still waiting gets `error`. */
@@ -183,11 +201,18 @@ export class PendingRequests {
 
   private timeOut(id: RequestId, method: string, ms: number, hard: boolean): void {
     const what = hard ? 'maximum total time' : 'timeout';
-    const error = new McpError(ErrorCode.RequestTimeout, `Request timed out after ${ms} ms (${what})`, {
-      server: this.serverLabel,
-      method,
-      data: { timeoutMs: ms },
-    });
+    const startedAt = this.entries.get(id)?.startedAt ?? 0;
+    const refused = this.peer.refusedSince?.(startedAt);
+    const meanwhile = refused ? `; meanwhile the server sent something that was refused: ${refused}` : '';
+    const error = new McpError(
+      ErrorCode.RequestTimeout,
+      `Request timed out after ${ms} ms (${what})${meanwhile}`,
+      {
+        server: this.serverLabel,
+        method,
+        data: { timeoutMs: ms },
+      },
+    );
     this.cancel(id, error, `timed out after ${ms} ms`);
   }
 }

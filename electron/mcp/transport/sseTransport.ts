@@ -1,5 +1,6 @@
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
+import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpResponse } from './httpClient';
@@ -112,18 +113,9 @@ export class SseTransport extends TransportEvents implements Transport {
             if (event.event === 'endpoint') return this.setEndpoint(event.data, ready, failed);
             if (event.event && event.event !== 'message') return;
             if (!this.endpoint || !event.data) return;
-            let value: unknown;
-            try {
-              value = JSON.parse(event.data);
-            } catch (error) {
-              this.malformedEmitter.fire({
-                kind: 'parse',
-                reason: `not JSON: ${(error as Error).message}`,
-                excerpt: event.data.slice(0, 200),
-              });
-              return;
-            }
-            this.messageEmitter.fire(value);
+            const parsed = parseMessage(event.data);
+            if (parsed.ok) this.messageEmitter.fire(parsed.value);
+            else this.malformedEmitter.fire(parsed.malformed);
           },
         },
         this.params.maxMessageBytes ?? 10 * 1024 * 1024,

@@ -3,6 +3,7 @@ import { StringDecoder } from 'node:string_decoder';
 import spawn from 'cross-spawn';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
+import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { buildChildEnv } from './childEnv';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './lineDecoder';
@@ -229,18 +230,9 @@ export class StdioTransport extends TransportEvents implements Transport {
   }
 
   private onLine(line: string): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      this.malformedEmitter.fire({
-        kind: 'parse',
-        reason: `not JSON: ${(error as Error).message}`,
-        excerpt: line.slice(0, 200),
-      });
-      return;
-    }
-    this.messageEmitter.fire(value);
+    const parsed = parseMessage(line);
+    if (parsed.ok) this.messageEmitter.fire(parsed.value);
+    else this.malformedEmitter.fire(parsed.malformed);
   }
 
   private captureStderr(child: ChildProcessWithoutNullStreams): void {

@@ -3,10 +3,11 @@ import type { RequestId } from '../../../shared/mcp/protocol';
 import type { HttpAuth } from '../auth/httpAuth';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
+import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpEngine, type HttpResponse } from './httpClient';
-import { describeRequestError, httpStatusError } from './httpErrors';
+import { describeRequestError, httpStatusError, jsonRpcRefusal, sessionError } from './httpErrors';
 import { standardHeaders } from './mcpHeaders';
 import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
 import { readSse, SseOversizeError } from './sseReader';
@@ -39,6 +40,8 @@ interface StreamState {
   lastEventId: string | undefined;
   retryMs: number | undefined;
   answered: boolean;
+  /** Why the last message on this stream that could not be used was refused. */
+  refused?: string;
 }
 
 /**
@@ -120,12 +123,13 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     });
     this.adoptSession(response, isInitialize);
 
-    if (response.status === 404 && sentSession) {
-      response.drain();
-      this.sessionId = undefined;
-      throw new McpError(ErrorCode.SessionExpired, `The server ended session ${sentSession} (HTTP 404)`, {
+    if ((response.status === 404 || response.status === 400) && sentSession) {
+      const error = await sessionError(response, sentSession, `POST ${this.url.href}`, {
         server: this.label,
       });
+      if (error.code === ErrorCode.SessionExpired && this.sessionId === sentSession)
+        this.sessionId = undefined;
+      throw error;
     }
     if (!response.ok) {
       // A modern server refuses with a JSON-RPC error in the body (unsupported version, header
@@ -156,7 +160,16 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       const text = await response.text(this.maxBytes).catch((error: Error) => {
         throw new McpError(ErrorCode.HttpError, error.message, { server: this.label });
       });
-      this.deliverJson(text);
+      const state: StreamState = { requestId, lastEventId: undefined, retryMs: undefined, answered: false };
+      this.deliverJson(text, state);
+      // A JSON body is the answer to this POST's request: one that holds none fails it now (a
+      // request it did name otherwise, "1" for 1, has failed already, saying so).
+      if (!state.answered) {
+        const why = state.refused ?? 'it holds no response to this request';
+        throw new McpError(ErrorCode.InvalidResult, `The server's answer could not be used: ${why}`, {
+          server: this.label,
+        });
+      }
       return;
     }
     response.drain();
@@ -217,6 +230,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       if (response) {
         if (await this.readStream(response, state)) attempt = 0;
         if (this.closed || state.answered) return;
+        // What came instead of the answer could not be read: that is the reason, not a lost stream
+        // (which would be sent again) — unless a legacy stream can resume past it.
+        if (state.refused && state.requestId !== undefined && (this.modern || !state.lastEventId)) {
+          const why = `the server's answer could not be used: ${state.refused}`;
+          return this.failRequest(state, why, ErrorCode.InvalidResult);
+        }
         // 2026-07-28: streams are not resumable; the request is lost and the client sends it again.
         if (this.modern && state.requestId !== undefined) {
           return this.failRequest(
@@ -258,9 +277,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
         if (state.requestId === undefined) return this.log('info', 'the server offers no GET stream (405)');
         return this.failRequest(state, 'the server cannot resume streams (GET 405)');
       }
-      if (next.status === 404 && this.sessionId) {
-        next.drain();
-        return this.failRequest(state, 'the session ended (HTTP 404)', ErrorCode.SessionExpired);
+      if ((next.status === 404 || next.status === 400) && this.sessionId) {
+        const error = await sessionError(next, this.sessionId, what, { server: this.label });
+        if (error.code === ErrorCode.SessionExpired)
+          return this.failRequest(state, error.reason, ErrorCode.SessionExpired);
+        this.log('warning', `${what}: ${error.reason}`);
+        continue;
       }
       if (!next.ok || !(next.header('content-type') ?? '').includes('text/event-stream')) {
         this.log('warning', `${what}: HTTP ${next.status} ${next.header('content-type') ?? ''}`);
@@ -299,6 +321,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       response.cancel();
       if (this.closed) return delivered;
       if (error instanceof SseOversizeError) {
+        state.refused = error.message;
         this.malformedEmitter.fire({ kind: 'oversize', reason: error.message, excerpt: '' });
         // Resuming would replay the same event: the request it belonged to cannot complete.
         state.lastEventId = undefined;
@@ -310,17 +333,13 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   }
 
   private deliverJson(text: string, state?: StreamState): void {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (error) {
-      this.malformedEmitter.fire({
-        kind: 'parse',
-        reason: `not JSON: ${(error as Error).message}`,
-        excerpt: text.slice(0, 200),
-      });
+    const parsed = parseMessage(text);
+    if (!parsed.ok) {
+      if (state) state.refused = parsed.malformed.reason;
+      this.malformedEmitter.fire(parsed.malformed);
       return;
     }
+    const value = parsed.value;
     if (state?.requestId !== undefined) {
       const messages = Array.isArray(value) ? value : [value];
       if (messages.some((m) => isResponseTo(m, state.requestId!))) state.answered = true;
@@ -445,38 +464,6 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private closedError(): McpError {
     return new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
   }
-}
-
-/** What the body of a refused modern request said: its JSON-RPC error, else the HTTP status. */
-async function jsonRpcRefusal(response: HttpResponse, id: RequestId, label: string): Promise<McpError> {
-  const text = await response.text(64 * 1024).catch(() => '');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    body = undefined;
-  }
-  const error = (body as { error?: unknown; id?: unknown } | undefined)?.error as
-    | { code?: unknown; message?: unknown; data?: unknown }
-    | undefined;
-  const answerId = (body as { id?: unknown } | undefined)?.id;
-  if (
-    typeof error?.code === 'number' &&
-    Number.isInteger(error.code) &&
-    typeof error.message === 'string' &&
-    (answerId === id || answerId === null)
-  ) {
-    return new McpError(error.code, error.message, {
-      server: label,
-      data: error.data === undefined ? { status: response.status } : error.data,
-    });
-  }
-  const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
-  const excerpt = text.slice(0, 500).trim();
-  return new McpError(ErrorCode.HttpError, `POST: ${status}${excerpt ? ` — ${excerpt}` : ''}`, {
-    server: label,
-    data: { status: response.status, body: excerpt },
-  });
 }
 
 function isResponseTo(message: unknown, id: RequestId): boolean {

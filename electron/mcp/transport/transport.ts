@@ -4,10 +4,19 @@ import type { JsonRpcMessage } from '../jsonrpc/message';
 
 /** Input that could not become a JSON value: the connection answers or logs it, and carries on. */
 export interface MalformedInput {
-  kind: 'parse' | 'oversize' | 'encoding' | 'truncated';
+  kind: 'parse' | 'oversize' | 'encoding' | 'truncated' | 'depth';
   reason: string;
   /** The start of the offending input, for logs. */
   excerpt: string;
+  /** The messages it could still be read to be (a refused message's top-level ids), if any. */
+  named?: NamedMessage[];
+}
+
+/** One message a refused input named: a request of the server's, or an answer to one of ours. */
+export interface NamedMessage {
+  id: RequestId;
+  /** It has a method: the server's request (else a response to ours). */
+  request: boolean;
 }
 
 /** Something the transport itself wants logged: stderr lines, lifecycle, HTTP details. */

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { hostileStdio } from '../../../e2e/fixtures/servers';
+import { ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import { checkedResult } from './resultShapes';
+
+/**
+ * Issue 35: results of the wrong shape were returned as results (only tools/call was checked).
+ * Every result is now checked against its method's shape; a wrong one is an InvalidResult naming
+ * the method, the server and the first wrong place. Fields the protocol does not define pass.
+ */
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(cleanups.splice(0).map((c) => c()));
+});
+
+const errorOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e as McpError,
+  );
+
+async function connect(era: 'legacy' | 'modern') {
+  const transport = new StdioTransport(
+    hostileStdio(era === 'modern' ? 'modern-wrong-shapes' : 'wrong-shapes'),
+  );
+  const client = await McpClient.connect({ transport, serverName: 'shapes', protocol: era });
+  cleanups.push(() => client.close());
+  return client;
+}
+
+const refused = (error: McpError | undefined, method: string, where: string) => {
+  expect(error?.code).toBe(ErrorCode.InvalidResult);
+  expect(error?.method).toBe(method);
+  expect(error?.message).toContain(`The server's ${method} result does not follow the MCP schema: ${where}`);
+  expect(error?.message).toContain('server "shapes"');
+  expect((error?.data as { result?: unknown } | undefined)?.result).toBeDefined();
+};
+
+describe.each(['legacy', 'modern'] as const)('stdio, %s era: results of the wrong shape', (era) => {
+  it('resources/read: contents null, a string, an entry without text or blob are refused; extras pass', async () => {
+    const client = await connect(era);
+    refused(
+      await errorOf(client.readResource('x://null')),
+      'resources/read',
+      'contents must be an array, not null',
+    );
+    refused(
+      await errorOf(client.readResource('x://string')),
+      'resources/read',
+      'contents must be an array, not a string',
+    );
+    refused(
+      await errorOf(client.readResource('x://no-text')),
+      'resources/read',
+      'contents[0] has neither a text nor a blob string',
+    );
+    expect((await client.readResource('x://ok')).contents).toEqual([
+      { uri: 'x://ok', text: 'fine', 'x-extra': 1 },
+    ]);
+  });
+
+  it('prompts/get: messages "x", a role outside user and assistant, a block without its fields', async () => {
+    const client = await connect(era);
+    refused(
+      await errorOf(client.getPrompt('string')),
+      'prompts/get',
+      'messages must be an array, not a string',
+    );
+    refused(
+      await errorOf(client.getPrompt('role')),
+      'prompts/get',
+      'messages[0].role must be "user" or "assistant", not a string',
+    );
+    refused(
+      await errorOf(client.getPrompt('content')),
+      'prompts/get',
+      'messages[0].content (image) has no mimeType',
+    );
+    expect((await client.getPrompt('ok')).messages).toHaveLength(1);
+  });
+
+  it('listings: a tool without inputSchema, a resource without name, a template uriTemplate 42, prompt arguments "none"', async () => {
+    const client = await connect(era);
+    refused(await errorOf(client.listTools()), 'tools/list', 'tools[1].inputSchema is missing');
+    refused(await errorOf(client.listResources()), 'resources/list', 'resources[1].name is missing');
+    refused(
+      await errorOf(client.listResourceTemplates()),
+      'resources/templates/list',
+      'resourceTemplates[0].uriTemplate must be a string, not a number',
+    );
+    refused(
+      await errorOf(client.listPrompts()),
+      'prompts/list',
+      'prompts[0].arguments must be an array, not a string',
+    );
+  });
+
+  it('completion/complete: values that are not strings', async () => {
+    const client = await connect(era);
+    const error = await errorOf(
+      client.complete({ ref: { type: 'ref/prompt', name: 'p' }, argument: { name: 'a', value: '' } }),
+    );
+    refused(error, 'completion/complete', 'completion.values[0] must be a string, not a number');
+  });
+});
+
+describe('checkedResult', () => {
+  const check = (method: string, result: unknown) => {
+    try {
+      checkedResult(method, result, 's');
+      return 'ok';
+    } catch (error) {
+      return (error as McpError).reason.replace(/^.*schema: /, '').replace(/ — a fault.*$/, '');
+    }
+  };
+
+  it('takes what the schema requires, and unknown fields anywhere', () => {
+    const tool = { name: 't', inputSchema: { type: 'object', 'x-any': [1] }, extra: { deep: true } };
+    expect(check('tools/list', { tools: [tool], nextCursor: 'c', 'x-vendor': 1 })).toBe('ok');
+    expect(check('ping', { 'x-anything': 1 })).toBe('ok');
+    expect(check('server/discover', { supportedVersions: ['2026-07-28'], capabilities: {} })).toBe('ok');
+    expect(check('tasks/get', { anything: 'goes here: checked in tasks.ts' })).toBe('ok');
+  });
+
+  it('names the first wrong place', () => {
+    expect(check('tools/list', { tools: [{ name: 't', inputSchema: { type: 'string' } }] })).toBe(
+      'tools[0].inputSchema.type must be "object", not a string',
+    );
+    expect(
+      check('tools/list', {
+        tools: [{ name: 't', inputSchema: { type: 'object' }, annotations: { readOnlyHint: 'false' } }],
+      }),
+    ).toBe('tools[0].annotations.readOnlyHint must be true or false, not a string');
+    expect(check('tools/list', { tools: [], nextCursor: 5 })).toBe(
+      'nextCursor must be a string, not a number',
+    );
+    expect(check('resources/list', { resources: [{ uri: 'u', name: 'n', title: {} }] })).toBe(
+      'resources[0].title must be a string, not an object',
+    );
+    expect(check('ping', { _meta: 'x' })).toBe('_meta must be an object, not a string');
+    expect(check('server/discover', { supportedVersions: [1], capabilities: {} })).toBe(
+      'supportedVersions[0] must be a string, not a number',
+    );
+  });
+});
