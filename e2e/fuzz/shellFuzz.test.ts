@@ -102,7 +102,13 @@ async function startShell(era: FuzzEra, mutation: string): Promise<Shell> {
   };
   ws.on('message', (data) => {
     const text = String(data);
-    const message = JSON.parse(text) as { id?: number; result?: unknown; error?: string; event?: string };
+    const message = JSON.parse(text) as {
+      id?: number;
+      result?: unknown;
+      error?: string;
+      event?: string;
+      payload?: unknown;
+    };
     if (message.event === undefined) {
       const w = waiting.get(message.id!);
       waiting.delete(message.id!);
@@ -113,7 +119,7 @@ async function startShell(era: FuzzEra, mutation: string): Promise<Shell> {
     frames.push(text);
     if (message.event !== 'consentsChanged') return;
     // As a person: every tool call allowed once; an elicitation answered; nothing else asked here.
-    for (const consent of (message as unknown as { payload: ConsentRequest[] }).payload) {
+    for (const consent of message.payload as ConsentRequest[]) {
       if (answered.has(consent.id)) continue;
       answered.add(consent.id);
       if (consent.kind === 'tool') answerConsent(consent.id, { kind: 'tool', decision: 'allow-once' });
