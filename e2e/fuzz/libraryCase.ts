@@ -86,13 +86,13 @@ const TIMEOUT = /timed out/i;
 const LISTS = new Set(['tools/list', 'resources/list', 'prompts/list']);
 
 /** A failure that names what was wrong, at once: an McpError, no timeout, no stack overflow. */
-function namedProblem(o: OpOutcome, timeoutMs: number): string | undefined {
+function namedProblem(o: OpOutcome, timeoutMs: number, listing = false): string | undefined {
   if (o.status !== 'failed') return `${o.op} ${o.status}, expected a named error`;
   if (o.code === undefined) return `${o.op} failed with something other than an McpError: ${o.message}`;
   if (o.code === ErrorCode.RequestTimeout || TIMEOUT.test(o.message ?? ''))
     return `${o.op} timed out instead of failing with a named error: ${o.message}`;
   // A listing is many requests (pages): only a single request must fail within one request's time.
-  if (o.ms >= timeoutMs && !LISTS.has(o.target))
+  if (o.ms >= timeoutMs && !LISTS.has(o.target) && !listing)
     return `${o.op} took ${o.ms} ms to fail (not at once): ${o.message}`;
   return undefined;
 }
@@ -116,7 +116,8 @@ export function judge(
   const firstAffected = outcomes.findIndex(affected);
   const succeeded = (o: OpOutcome) =>
     o.status === 'ok' ? undefined : `${o.op} should have succeeded: ${o.message}`;
-  const okOrNamed = (o: OpOutcome) => (o.status === 'ok' ? undefined : namedProblem(o, timeoutMs));
+  const okOrNamed = (o: OpOutcome) =>
+    o.status === 'ok' ? undefined : namedProblem(o, timeoutMs, dependent(o));
   /** What is wrong with one operation's outcome, if anything. */
   const verdict = (o: OpOutcome, i: number): string | undefined => {
     if (o.status === 'unsettled') return `${o.op} never settled`;
