@@ -227,6 +227,7 @@ export async function runHostCase(rig: HostRig, spec: HostCaseSpec): Promise<Cas
     };
   };
 
+  const trusted = Date.now();
   await trustServerAsShown(service, id);
   // Started: running, or failed and saying so (a start that never ends is judged below).
   await until(`${id} has started or failed`, 20_000, async () => {
@@ -234,6 +235,7 @@ export async function runHostCase(rig: HostRig, spec: HostCaseSpec): Promise<Cas
     return status !== undefined && status !== 'starting' && status !== 'stopped';
   }).catch(() => {});
   const startedAs = (await viewOf(service, id))?.state.status;
+  const startMs = Date.now() - trusted;
 
   const outcomes: OpOutcome[] = [];
   if (startedAs === 'running') {
@@ -279,7 +281,11 @@ export async function runHostCase(rig: HostRig, spec: HostCaseSpec): Promise<Cas
       violations.push(
         `the card does not say what went wrong (${view?.state.status ?? 'no view'}, nothing named)`,
       );
-    else if (/timed out/i.test(problem)) violations.push(`the card says only that it timed out: ${problem}`);
+    // The host words an initialize timeout as "No answer to initialize within …": a timeout still.
+    else if (/timed out|no answer/i.test(problem))
+      violations.push(`the card says only that it timed out: ${problem}`);
+    else if (mutation.affects.includes('handshake') && startMs >= HOST_REQUEST_TIMEOUT_MS)
+      violations.push(`the start took ${startMs} ms to fail (not at once): ${problem}`);
   }
   if (expect !== 'named' && expect !== 'exit' && startedAs !== 'running')
     violations.push(`the server did not run: ${cardProblem(view) ?? startedAs}`);
