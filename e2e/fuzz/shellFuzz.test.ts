@@ -6,7 +6,7 @@
 // and still answers, server-everything included.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,9 @@ interface Shell {
   alive(): boolean;
   /** Why it is gone, when it is: its exit and the end of its stderr. */
   death(): string;
+  /** Every process the shell started (seen while it ran), and the timer that looks for them. */
+  servers: Set<number>;
+  watching: NodeJS.Timeout;
 }
 let shell: Shell | undefined;
 
@@ -46,20 +49,36 @@ afterEach(async () => {
     shell.child.kill('SIGTERM');
     await new Promise((r) => shell!.child.once('exit', r));
   }
+  clearInterval(shell.watching);
+  // A shell that crashed leaves its servers behind (server-everything does not end with its stdin):
+  // what this test started, it ends.
+  await new Promise((r) => setTimeout(r, 1000));
+  for (const pid of shell.servers) if (await processAlive(pid)) process.kill(pid, 'SIGKILL');
   await rm(shell.home, { recursive: true, force: true });
   shell = undefined;
 });
+
+/** The pids whose parent is `parent`, from /proc. */
+async function childrenOf(parent: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const name of await readdir('/proc').catch(() => [])) {
+    if (!/^\d+$/.test(name)) continue;
+    const stat = await readFile(`/proc/${name}/stat`, 'utf8').catch(() => '');
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent) found.push(Number(name));
+  }
+  return found;
+}
 
 /** The shell on a fresh data directory with server-everything and one fuzzed server, both trusted. */
 async function startShell(era: FuzzEra, mutation: string): Promise<Shell> {
   buildIfStale('renderer'); // the shell serves the built UI (unused here, but it must exist)
   const home = await mkdtemp(path.join(tmpdir(), 'sb-fuzz-shell-'));
-  const servers = {
+  const config = {
     everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
     fuzz: { command: process.execPath, args: fuzzArgs(era, mutation, SEED), requestTimeoutMs: 3000 },
   };
-  await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
-  const trusted = parseConfig({ mcpServers: servers }).servers.map(serverIdentity);
+  await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: config }));
+  const trusted = parseConfig({ mcpServers: config }).servers.map(serverIdentity);
   await writeFile(path.join(home, 'trusted-servers.json'), JSON.stringify(trusted));
   const child = spawn(
     process.execPath,
@@ -162,7 +181,13 @@ async function startShell(era: FuzzEra, mutation: string): Promise<Shell> {
     const said = error === -1 ? lines.slice(-8) : lines.slice(error, error + 6);
     return `exit ${child.exitCode ?? child.signalCode}; its stderr says:\n${said.join('\n')}`;
   };
-  return { child, home, ws, call, frames, alive, death };
+  const servers = new Set<number>();
+  const watching = setInterval(() => {
+    void childrenOf(child.pid!).then((pids) => {
+      for (const pid of pids) servers.add(pid);
+    });
+  }, 200);
+  return { child, home, ws, call, frames, alive, death, servers, watching };
 }
 
 async function until(s: Shell, what: string, probe: () => Promise<boolean>, ms = 30_000): Promise<void> {
