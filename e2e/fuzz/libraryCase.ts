@@ -136,8 +136,12 @@ export function judge(
       case 'capped':
         return affected(o) || dependent(o) ? okOrNamed(o) : succeeded(o);
       case 'unattributable':
-        // May time out, but must settle as an McpError (checked above) or succeed.
-        return affected(o) || dependent(o) ? undefined : succeeded(o);
+        // May time out, but must settle as an McpError (checked above) or succeed; a timeout says
+        // what the server sent meanwhile that was refused, so the real reason is not lost.
+        if (!(affected(o) || dependent(o))) return succeeded(o);
+        return o.status !== 'ok' && /timed out/.test(o.message ?? '') && !/refused/.test(o.message ?? '')
+          ? `${o.op} timed out without saying what was refused meanwhile: ${o.message}`
+          : undefined;
       case 'exit':
         if (firstAffected === -1 || i < firstAffected) return succeeded(o);
         if (o.status === 'ok') return `${o.op} succeeded after the server was gone`;
@@ -175,8 +179,12 @@ export interface LibraryCaseOptions {
  */
 export async function runLibraryCase(options: LibraryCaseOptions): Promise<CaseResult> {
   const { mutation, era, seed } = options;
-  const timeoutMs = options.requestTimeoutMs ?? 3000;
-  const deadline = Date.now() + (options.deadlineMs ?? 30_000);
+  // A case that can only end in a timeout waits a short one; every other case fails at once or not
+  // at all, so its requests get room for a 10 MiB message on a loaded two-core machine (a short
+  // timeout there would fail a correct client; a wrong one still shows: it fails by timing out).
+  const slow = mutation.expect[era] !== 'unattributable';
+  const timeoutMs = options.requestTimeoutMs ?? (slow ? 20_000 : 3000);
+  const deadline = Date.now() + (options.deadlineMs ?? (slow ? 120_000 : 30_000));
   const started = Date.now();
   const watch = watchProcess();
   const errorsBefore = watch.count();

@@ -69,6 +69,24 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: a malformed answer'
     expect(error?.message).toMatch(/the server answered with id "(\d+)" \(a string\) for request \1/);
   });
 
+  it.each([
+    ['truncated', 'not JSON'],
+    ['invalid-utf8-answer', 'line is not valid UTF-8'],
+    ['over-cap', 'line limit'],
+  ])(
+    '%s: a refused line that starts as an answer fails that request at once, saying why',
+    async (how, what) => {
+      const { client } = await stdio(era);
+      const error = await errorOf(client.callTool('echo', { how }));
+      expect(error?.code).toBe(ErrorCode.InvalidResult);
+      expect(error?.method).toBe('tools/call');
+      expect(error?.message).toContain(`the server's answer was refused: `);
+      expect(error?.message).toContain(what);
+      expect(client.refusedMessages).toBe(1);
+      await client.ping(); // the connection carries on
+    },
+  );
+
   // Each waits out a timeout, long enough for the refused line to arrive first on a loaded machine
   // (an 11 MiB one takes a while): run side by side.
   it.concurrent.for([
@@ -76,7 +94,6 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: a malformed answer'
     ['no-id', 'response id must be a string or an integer'],
     ['null-id-error', 'error -32603 "lost it" with a null id'],
     ['invalid-utf8', 'line is not valid UTF-8'],
-    ['over-cap', 'line limit'],
   ])(
     '%s names no request: logged, counted, and the timeout says what was refused',
     async ([how, what], { expect }) => {

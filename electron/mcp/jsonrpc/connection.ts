@@ -60,7 +60,7 @@ export class JsonRpcConnection {
   private readonly disposers: Disposer[] = [];
   private closedInfo: TransportClosed | undefined;
   private refused = 0;
-  /** The last refused input that named no request, for the timeout of a request it may have been. */
+  /** The last refused input, for the timeout of a request it may have been the answer to. */
   private lastRefusal: { at: number; reason: string } | undefined;
   /**
    * JSON-RPC batches exist in 2024-11-05 and 2025-03-26 only: allowed once initialize has settled
@@ -378,6 +378,9 @@ export class JsonRpcConnection {
   private refuse(message: string, data?: unknown): void {
     this.refused++;
     this.log('warning', message, data);
+    // Whatever it was (an answer under an id nobody asked with, a bare value), a request that then
+    // times out says it came meanwhile; the paths that know more say it more precisely below.
+    this.lastRefusal = { at: performance.now(), reason: message };
   }
 
   // ---- plumbing -------------------------------------------------------------------------------

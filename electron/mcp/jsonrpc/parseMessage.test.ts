@@ -63,6 +63,24 @@ describe('namedAtTopLevel', () => {
     ]);
   });
 
+  it('partial: a message cut off still names its id once result, error or method says what it is', () => {
+    expect(namedAtTopLevel('{"jsonrpc":"2.0","id":7,"result":{"content":[{"text":"cut', true)).toEqual([
+      { id: 7, request: false },
+    ]);
+    expect(namedAtTopLevel('{"id":"s1","method":"sampling/createMessage","params":{"mess', true)).toEqual([
+      { id: 's1', request: true },
+    ]);
+    // Cut before anything said whether it answers or asks: it is not taken for an answer.
+    expect(namedAtTopLevel('{"jsonrpc":"2.0","id":7,"me', true)).toEqual([]);
+    expect(namedAtTopLevel('{"jsonrpc":"2.0","id":7,"result":{"content":[{"text":"cut')).toEqual([]);
+  });
+
+  it('a line that is not JSON but starts as an answer names it', () => {
+    const cut = parseMessage('{"jsonrpc":"2.0","id":4,"error":{"code":-32603,"message":"cu');
+    expect(cut.ok).toBe(false);
+    expect(!cut.ok && cut.malformed.named).toEqual([{ id: 4, request: false }]);
+  });
+
   it('a notification names nothing', () => {
     expect(namedAtTopLevel('{"jsonrpc":"2.0","method":"notifications/message","params":{"id":1}}')).toEqual(
       [],

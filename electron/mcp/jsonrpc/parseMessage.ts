@@ -42,12 +42,14 @@ export function parseMessage(text: string): ParsedMessage {
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {
+    const named = namedAtTopLevel(text, true);
     return {
       ok: false,
       malformed: {
         kind: 'parse',
         reason: `not JSON: ${(error as Error).message}`,
         excerpt: text.slice(0, EXCERPT_CHARS),
+        ...(named.length > 0 ? { named } : {}),
       },
     };
   }
@@ -92,14 +94,18 @@ const isId = (v: unknown): v is RequestId =>
 /**
  * The `id` and whether there is a `method` of the top-level object (or of each object in a
  * top-level array), read without parsing what lies deeper: one pass, strings skipped as above.
+ * `partial`: the text may be cut short or broken (a line cut off, over the size cap, not UTF-8):
+ * an object left open still names its id — but only once a `method`, `result` or `error` key has
+ * said whether it is the server's request or an answer to ours, so a cut-off message is never taken
+ * for an answer it may not have been.
  */
-export function namedAtTopLevel(text: string): NamedMessage[] {
+export function namedAtTopLevel(text: string, partial = false): NamedMessage[] {
   const named: NamedMessage[] = [];
   let start = 0;
   while (start < text.length && isSpace(text.charCodeAt(start))) start++;
   const target = text.charCodeAt(start) === OPEN_BRACKET ? 2 : 1;
   let depth = 0;
-  let current: { id?: unknown; method: boolean } | undefined;
+  let current: { id?: unknown; method: boolean; answer?: boolean } | undefined;
   let key: string | undefined;
   let expectValue = false;
   for (let i = start, n = text.length; i < n; i++) {
@@ -109,6 +115,7 @@ export function namedAtTopLevel(text: string): NamedMessage[] {
       if (expectValue) {
         expectValue = false;
         if (key === 'method') current.method = true;
+        if (key === 'result' || key === 'error') current.answer = true;
         if (c !== OPEN_BRACE && c !== OPEN_BRACKET) {
           // A string or a literal: read it whole, keep it only when it is the id.
           let end = i;
@@ -144,6 +151,8 @@ export function namedAtTopLevel(text: string): NamedMessage[] {
       depth--;
     }
   }
+  if (partial && current && isId(current.id) && (current.method || current.answer))
+    named.push({ id: current.id, request: current.method });
   return named;
 }
 

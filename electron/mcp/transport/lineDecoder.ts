@@ -1,11 +1,24 @@
 import { isUtf8 } from 'node:buffer';
-import type { MalformedInput } from './transport';
+import { namedAtTopLevel } from '../jsonrpc/parseMessage';
+import type { MalformedInput, NamedMessage } from './transport';
 
 export const DEFAULT_MAX_LINE_BYTES = 10 * 1024 * 1024;
 const EXCERPT_BYTES = 200;
 const NEWLINE = 0x0a;
 
+/** How much of a refused line is read for the ids it names (they stand at its top level, near the start). */
+const NAMED_SCAN_BYTES = 64 * 1024;
+
 const excerptOf = (buf: Buffer): string => buf.subarray(0, EXCERPT_BYTES).toString('utf8');
+
+/**
+ * The request a refused line answers or asks, read from its start: a line cut off, over the cap or
+ * not UTF-8 still fails the request it answers at once, instead of leaving it to time out.
+ */
+function namedIn(buf: Buffer): { named?: NamedMessage[] } {
+  const named = namedAtTopLevel(buf.subarray(0, NAMED_SCAN_BYTES).toString('utf8'), true);
+  return named.length > 0 ? { named } : {};
+}
 
 /**
  * Splits a byte stream into newline-delimited UTF-8 lines. Splits on the byte 0x0A, which never
@@ -68,6 +81,7 @@ export class LineDecoder {
         kind: 'truncated',
         reason: `stream ended inside a message (${rest.length} bytes without a newline)`,
         excerpt: excerptOf(rest),
+        ...namedIn(rest),
       });
     }
     this.reset();
@@ -80,7 +94,12 @@ export class LineDecoder {
     if (end === 0) return;
     const bytes = end === segment.length ? segment : segment.subarray(0, end);
     if (!isUtf8(bytes)) {
-      this.onMalformed({ kind: 'encoding', reason: 'line is not valid UTF-8', excerpt: excerptOf(bytes) });
+      this.onMalformed({
+        kind: 'encoding',
+        reason: 'line is not valid UTF-8',
+        excerpt: excerptOf(bytes),
+        ...namedIn(bytes),
+      });
       return;
     }
     this.onLine(bytes.toString('utf8'));
@@ -91,6 +110,7 @@ export class LineDecoder {
       kind: 'oversize',
       reason: `message larger than the ${this.maxLineBytes}-byte line limit (${bytes}+ bytes) was dropped`,
       excerpt: excerptOf(head),
+      ...namedIn(head),
     });
   }
 

@@ -53,6 +53,14 @@ describe('stdio client against hostile servers', () => {
     expect(await processAlive(transport.pid!)).toBe(false);
   });
 
+  it('a server that closes its stdout and keeps running: stopped, and the call fails as closed at once, saying why', async () => {
+    const { client, transport } = await connect('close-stdout', {}, 10_000);
+    const err = await errorOf(echo(client));
+    expect(err!.code).toBe(ErrorCode.ConnectionClosed);
+    expect(err!.message).toContain('closed its output while still running');
+    expect(await processAlive(transport.pid!)).toBe(false);
+  });
+
   it('a server that hangs: the call times out, notifications/cancelled is sent, the connection lives on', async () => {
     const { client, received } = await connect('hang');
     const err = await errorOf(client.callTool('echo', { message: 'x' }, { timeoutMs: 200 }));

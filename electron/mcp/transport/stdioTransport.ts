@@ -31,6 +31,8 @@ export interface StdioServerParams {
 }
 
 const MAX_STDERR_LINE = 16 * 1024;
+/** How long a server that closed its stdout has to exit before it is stopped. */
+const OUTPUT_END_GRACE_MS = 500;
 
 /** What a person needs to hear when the program could not be started at all. */
 function spawnProblem(error: NodeJS.ErrnoException, command: string, cwd: string | undefined): string {
@@ -62,6 +64,8 @@ export class StdioTransport extends TransportEvents implements Transport {
   private closeRequested = false;
   private closed: TransportClosed | undefined;
   private exited: Promise<void> | undefined;
+  /** Stopped by us because it closed its stdout and went on running (see outputEnded). */
+  private outputClosed = false;
   private readonly label: string;
 
   constructor(private readonly params: StdioServerParams) {
@@ -121,7 +125,10 @@ export class StdioTransport extends TransportEvents implements Transport {
       this.params.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
     );
     child.stdout.on('data', (chunk: Buffer) => decoder.push(chunk));
-    child.stdout.on('end', () => decoder.end());
+    child.stdout.on('end', () => {
+      decoder.end();
+      this.outputEnded(child);
+    });
     this.captureStderr(child);
     // A server that dies while we write would otherwise crash us with EPIPE.
     child.stdin.on('error', (error) => this.log('debug', `stdin: ${error.message}`));
@@ -183,6 +190,26 @@ export class StdioTransport extends TransportEvents implements Transport {
     await this.exited;
   }
 
+  /**
+   * The server closed its stdout. It exits now, as a rule; one that goes on running can never answer
+   * again, and its requests would only time out one by one: it is stopped, and its close says why.
+   */
+  private outputEnded(child: ChildProcessWithoutNullStreams): void {
+    if (this.closeRequested || child.pid === undefined) return;
+    const timer = setTimeout(() => {
+      // exitCode/signalCode are set once the process has exited, before its exit is handled.
+      if (child.exitCode !== null || child.signalCode !== null || this.closeRequested) return;
+      if (child.pid === undefined) return;
+      this.outputClosed = true;
+      this.log('warning', `${this.label} closed its output but kept running; stopping it`);
+      signalTree(child.pid, 'SIGTERM');
+      void this.waitExit(this.params.termGraceMs ?? 2000).then((gone) => {
+        if (!gone && child.pid !== undefined) signalTree(child.pid, 'SIGKILL');
+      });
+    }, OUTPUT_END_GRACE_MS);
+    child.once('exit', () => clearTimeout(timer));
+  }
+
   private waitExit(ms: number): Promise<boolean> {
     return new Promise((resolve) => {
       const timer = setTimeout(() => resolve(false), ms);
@@ -216,7 +243,11 @@ export class StdioTransport extends TransportEvents implements Transport {
     child.stdout.destroy();
     child.stderr.destroy();
     child.stdin.destroy();
-    const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
+    const how = this.outputClosed
+      ? 'closed its output while still running (stopped: it could no longer answer)'
+      : signal
+        ? `was killed by ${signal}`
+        : `exited with code ${code}`;
     const reason = this.closeRequested ? `${this.label} shut down` : `${this.label} ${how}`;
     this.closed = {
       reason,
