@@ -11,7 +11,10 @@ import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
 import { SamplingPolicy } from './consent/samplingPolicy';
+import { HostFaults } from './faults/hostFaults';
+import { followProcessFaults } from './faults/processGuard';
 import { HostService, type ShellAbilities } from './hostService';
+import { AppLog } from './logs/appLog';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
 import { ModelProviders } from './models/modelProviders';
@@ -25,6 +28,7 @@ import { clientFeatures } from './servers/clientFeatures';
 import { EraStore } from './servers/eraStore';
 import type { RestartPolicy } from './servers/restartPolicy';
 import { ServerRegistry } from './servers/serverRegistry';
+import type { ServerSession } from './servers/serverSession';
 import { TrustStore } from './servers/trustStore';
 
 export interface HostOptions {
@@ -58,6 +62,8 @@ export interface HostParts {
   tools: ToolInvocations;
   chat: ChatService;
   apps: AppViews;
+  /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
+  faults: HostFaults;
 }
 
 /**
@@ -80,6 +86,7 @@ export class Host implements HostParts {
   readonly tools: ToolInvocations;
   readonly chat: ChatService;
   readonly apps: AppViews;
+  readonly faults: HostFaults;
   private readonly services: HostService[] = [];
 
   private constructor(
@@ -101,6 +108,7 @@ export class Host implements HostParts {
       tools: this.tools,
       chat: this.chat,
       apps: this.apps,
+      faults: this.faults,
     } = parts);
   }
 
@@ -111,6 +119,10 @@ export class Host implements HostParts {
     const redactor = new Redactor();
     redactor.add(...(await secrets.values().catch(() => [])));
     const logs = new LogStore(redactor, { dir: path.join(home, 'logs') });
+    const faults: HostFaults = new HostFaults({
+      log: AppLog.inHome(home),
+      serverOf: (id): ServerSession | undefined => registry.get(id),
+    });
     const roots = RootsManager.inHome(home);
     await roots.load();
     const approvals = new ApprovalStore(path.join(home, 'approvals.json'));
@@ -134,9 +146,16 @@ export class Host implements HostParts {
       eras: EraStore.inHome(home),
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
-      handlersFor: (server) => clientFeatures(server, { roots, consent, sampling }),
+      handlersFor: (server) =>
+        clientFeatures(server, {
+          roots,
+          consent,
+          sampling,
+          noteProblem: (id, kind, message) => registry.get(id)?.noteProblem(kind, message),
+        }),
       authStore: new SecretAuthStore(secrets, redactor),
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
+      fault: faults.report,
     });
     const rootsToServers = roots.onChange((ids) => {
       const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);
@@ -178,8 +197,10 @@ export class Host implements HostParts {
         tools,
         chat,
         apps,
+        faults,
       },
-      [rootsToServers],
+      // While this host runs, the process's unhandled errors are its to log and trace (see keepProcessAlive).
+      [rootsToServers, followProcessFaults(faults.report)],
     );
   }
 
@@ -211,5 +232,6 @@ export class Host implements HostParts {
     this.catalog.dispose();
     await this.registry.shutdown();
     await this.logs.flush();
+    await this.faults.flush();
   }
 }

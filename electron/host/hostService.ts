@@ -117,9 +117,14 @@ export class HostService implements HostApi {
     ];
   }
 
-  /** Everything the host pushes; the returned function unsubscribes. */
+  /**
+   * Everything the host pushes; the returned function unsubscribes. A listener that throws (a window
+   * that cannot take an event) is a fault of the host, traced to the server whose doing it was.
+   */
   subscribe(listener: (event: HostEvent) => void): Disposer {
-    return this.events.event(listener);
+    return this.events.event(
+      this.host.faults.guard((e) => `while sending ${e.event} to the window`, listener),
+    );
   }
 
   /** Calls a method by name with arguments already validated against the contract. */

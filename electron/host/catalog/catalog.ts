@@ -2,9 +2,11 @@ import { modelMayCall } from '../../../shared/mcp/apps';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter, offersSkills, type SkillEntry } from '../../mcp';
 import { JsonFile, stringList } from '../../store/jsonFile';
+import { inServerScope } from '../faults/serverScope';
 import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
 import type { ServerSession } from '../servers/serverSession';
 import { ToolNameMap, type ToolRef } from './toolNames';
+import { usableItems } from './usableItems';
 
 /** How long a chat turn waits for stale tool lists before it goes on with the last ones. */
 const FRESHEN_WAIT_MS = 3000;
@@ -243,7 +245,8 @@ export class Catalog {
           queued.set(list, fresh || (queued.get(list) ?? false));
           return current;
         }
-        const next = fetchList(list, fresh).finally(() => {
+        // In the server's scope: what fails on account of its lists is traced to it.
+        const next = inServerScope(server, () => fetchList(list, fresh)).finally(() => {
           running.delete(list);
           const again = queued.get(list);
           queued.delete(list);
@@ -256,8 +259,15 @@ export class Catalog {
     this.tracked.set(server, t);
     const fetchList = async (list: ListName, fresh: boolean) => {
       const options = { fresh };
+      // What cannot be used is left out, said on the server's card; a clean list clears what was said.
+      const leftOut: string[] = [];
+      const usable = <T>(items: T[], label: (item: T) => string): T[] => {
+        const checked = usableItems(items, label);
+        leftOut.push(...checked.leftOut);
+        return checked.usable;
+      };
       try {
-        if (list === 'tools') t.tools = await session.listTools(options);
+        if (list === 'tools') t.tools = usable(await session.listTools(options), (x) => `tool "${x.name}"`);
         if (list === 'resources') {
           // Three lists, each kept on its own: a failing skills/list leaves the resources standing.
           const [resources, templates, skills] = await Promise.allSettled([
@@ -267,15 +277,21 @@ export class Catalog {
               ? session.listSkills(options).then((listed) => listed.skills)
               : [],
           ]);
-          if (resources.status === 'fulfilled') t.resources = resources.value;
-          if (templates.status === 'fulfilled') t.templates = templates.value;
-          if (skills.status === 'fulfilled') t.skills = skills.value;
+          if (resources.status === 'fulfilled')
+            t.resources = usable(resources.value, (x) => `resource ${x.uri}`);
+          if (templates.status === 'fulfilled')
+            t.templates = usable(templates.value, (x) => `resource template ${x.uriTemplate}`);
+          if (skills.status === 'fulfilled') t.skills = usable(skills.value, (x) => `skill ${x.uri}`);
         }
-        if (list === 'prompts') t.prompts = await session.listPrompts(options);
+        if (list === 'prompts')
+          t.prompts = usable(await session.listPrompts(options), (x) => `prompt "${x.name}"`);
       } catch {
         // A server that fails to list (or stopped meanwhile) keeps its last lists; its log says why.
       }
-      if (this.tracked.get(server) === t) this.rename();
+      if (this.tracked.get(server) !== t) return;
+      if (leftOut.length > 0) session.noteProblem(list, `${capitalised(leftOut.join('; '))}.`);
+      else session.clearProblem(list);
+      this.rename();
     };
     const caps = session.capabilities ?? {};
     await Promise.all([
@@ -294,4 +310,5 @@ export class Catalog {
   }
 }
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const key = (ref: ToolRef) => `${ref.server}\u0000${ref.tool}`;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { modelMayCall, toolUi, viewMayCall } from '../../../shared/mcp/apps';
 import { McpError } from '../../mcp';
 import type { Catalog } from '../catalog/catalog';
-import type { ConsentBroker } from '../consent/consentBroker';
+import type { ConsentBroker, ToolAuthorization } from '../consent/consentBroker';
 import { serverIdentity } from '../servers/serverIdentity';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { cancelReason, type PerformTool, ToolInvocation, type ToolRequest } from './toolInvocation';
@@ -74,14 +74,20 @@ export class ToolInvocations {
     const session = this.deps.registry.get(entry.server);
     const server = this.deps.registry.describe(entry.server);
     if (session?.run === undefined || !server) return refused(`The server of ${name} is not running.`, where);
-    const auth = await this.deps.consent.authorizeToolCall({
-      server,
-      tool: entry.tool,
-      args: request.args,
-      conversationId: request.conversationId,
-      ...(typeof asker === 'object' ? { fromView: asker.view } : {}),
-      signal: call.signal,
-    });
+    let auth: ToolAuthorization;
+    try {
+      auth = await this.deps.consent.authorizeToolCall({
+        server,
+        tool: entry.tool,
+        args: request.args,
+        conversationId: request.conversationId,
+        ...(typeof asker === 'object' ? { fromView: asker.view } : {}),
+        signal: call.signal,
+      });
+    } catch (error) {
+      // Arguments or a definition nested beyond reason: never asked, never sent, said why.
+      return refused(`The tool call could not be asked for: ${messageOf(error)}`, where);
+    }
     if (call.signal.aborted) return refused(cancelReason(call.signal), where);
     if (!auth.allowed)
       return refused(
@@ -127,8 +133,9 @@ export class ToolInvocations {
       return { status: 'done', result, ...sent };
     } catch (error) {
       if (call.signal.aborted) return cancelled(cancelReason(call.signal), sent);
-      const message = error instanceof Error ? error.message : String(error);
-      return failed(message, sent, error instanceof McpError ? error.code : undefined);
+      return failed(messageOf(error), sent, error instanceof McpError ? error.code : undefined);
     }
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
