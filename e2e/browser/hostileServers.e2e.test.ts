@@ -18,7 +18,7 @@ const hostile = (mode: string) => {
 describeInChromium('hostile servers in the browser shell', () => {
   let shell: RunningShell;
   let page: Page;
-  const deep = ['log', 'listing', 'output', 'elicits', 'structured'];
+  const deep = ['log', 'listing', 'output', 'elicits', 'structured', 'unlisted'];
 
   beforeAll(async () => {
     shell = await startShellOpen(
@@ -30,6 +30,7 @@ describeInChromium('hostile servers in the browser shell', () => {
           output: hostile('deep-output-schema'),
           elicits: hostile('deep-elicit'),
           structured: hostile('deep-structured'),
+          unlisted: hostile('bad-tools-list'),
         },
         trusted: ['everything', ...deep],
       },
@@ -76,6 +77,11 @@ describeInChromium('hostile servers in the browser shell', () => {
       'the tools/call result from structured is nested deeper than 100 levels, more than Switchboard reads',
     );
     expect(await problem('structured', 'result').textContent()).toMatch(/tools\/call result was not used/);
+
+    // A malformed tools/list: running, and saying it lists nothing and why.
+    expect(await problem('unlisted', 'tools').textContent()).toMatch(
+      /^Its tools could not be listed: tools\/list result has no tools array.*It offers none until a listing works/,
+    );
 
     expect(await result('everything', 'echo', 'still here')).toContain('Echo: still here');
     await page.screenshot({ path: `${shots}/hostile-deep-servers.png`, fullPage: true });

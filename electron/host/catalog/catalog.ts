@@ -261,6 +261,7 @@ export class Catalog {
       const options = { fresh };
       // What cannot be used is left out, said on the server's card; a clean list clears what was said.
       const leftOut: string[] = [];
+      const failed: string[] = [];
       const usable = <T>(items: T[], label: (item: T) => string): T[] => {
         const checked = usableItems(items, label);
         leftOut.push(...checked.leftOut);
@@ -277,6 +278,8 @@ export class Catalog {
               ? session.listSkills(options).then((listed) => listed.skills)
               : [],
           ]);
+          for (const part of [resources, templates, skills])
+            if (part.status === 'rejected') failed.push(messageOf(part.reason));
           if (resources.status === 'fulfilled')
             t.resources = usable(resources.value, (x) => `resource ${x.uri}`);
           if (templates.status === 'fulfilled')
@@ -285,11 +288,21 @@ export class Catalog {
         }
         if (list === 'prompts')
           t.prompts = usable(await session.listPrompts(options), (x) => `prompt "${x.name}"`);
-      } catch {
-        // A server that fails to list (or stopped meanwhile) keeps its last lists; its log says why.
+      } catch (error) {
+        failed.push(messageOf(error));
       }
+      // Stopped meanwhile: its next run lists afresh, and this one's card is gone.
       if (this.tracked.get(server) !== t) return;
-      if (leftOut.length > 0) session.noteProblem(list, `${capitalised(leftOut.join('; '))}.`);
+      // A list that fails keeps the last one; "running" with nothing offered is never silent.
+      const problems = failed.map((why) => `Its ${LIST_WORDS[list]} could not be listed: ${why}`);
+      if (failed.length > 0)
+        problems.push(
+          t[list].length === 0
+            ? `It offers none until a listing works (Refresh asks again).`
+            : 'The last list is kept.',
+        );
+      if (leftOut.length > 0) problems.push(`${capitalised(leftOut.join('; '))}.`);
+      if (problems.length > 0) session.noteProblem(list, problems.join(' '));
       else session.clearProblem(list);
       this.rename();
     };
@@ -310,5 +323,7 @@ export class Catalog {
   }
 }
 
+const LIST_WORDS: Record<ListName, string> = { tools: 'tools', resources: 'resources', prompts: 'prompts' };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const key = (ref: ToolRef) => `${ref.server}\u0000${ref.tool}`;
