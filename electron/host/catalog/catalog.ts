@@ -5,7 +5,7 @@ import { JsonFile, stringList } from '../../store/jsonFile';
 import { inServerScope } from '../faults/serverScope';
 import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
 import type { ServerSession } from '../servers/serverSession';
-import { ToolNameMap, type ToolRef } from './toolNames';
+import { modelToolName, ToolNameMap, type ToolRef } from './toolNames';
 import { usableItems } from './usableItems';
 
 /** How long a chat turn waits for stale tool lists before it goes on with the last ones. */
@@ -51,6 +51,8 @@ interface Tracked {
 export class Catalog {
   private readonly tracked = new Map<string, Tracked>();
   private names = new ToolNameMap([]);
+  /** Names of tools whose server stopped running, to what they stood for (see formerTool). */
+  private readonly former = new Map<string, ToolRef>();
   private disabled = new Set<string>();
   private readonly changeEmitter = new Emitter<void>();
   readonly onChange = this.changeEmitter.event;
@@ -142,6 +144,18 @@ export class Catalog {
     return this.tools().filter((t) => t.enabled && modelMayCall(t.tool));
   }
 
+  /**
+   * The server and tool a name stood for when its server last ran (or, for a plain `server__tool`
+   * name, spells): for saying "its server is restarting" rather than "no such tool".
+   */
+  formerTool(name: string): ToolRef | undefined {
+    const known = this.former.get(name);
+    if (known) return known;
+    const split = name.indexOf('__');
+    const ref = split > 0 ? { server: name.slice(0, split), tool: name.slice(split + 2) } : undefined;
+    return ref && this.registry.get(ref.server) && modelToolName(ref) === name ? ref : undefined;
+  }
+
   /** The exact server and tool behind a model-facing name (and whether it is enabled). */
   resolveTool(name: string): CatalogTool | undefined {
     const ref = this.names.resolve(name);
@@ -215,6 +229,12 @@ export class Catalog {
     let changed = false;
     for (const [server, t] of this.tracked) {
       if (live.get(server)?.run !== t.run) {
+        // Its names are remembered, so a call while it is away can say where it is.
+        for (const tool of t.tools) {
+          const ref = { server, tool: tool.name };
+          const name = this.names.nameOf(ref);
+          if (name) this.former.set(name, ref);
+        }
         this.tracked.delete(server);
         changed = true;
       }

@@ -33,6 +33,7 @@ import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './rest
 import { fetchServerIcon } from './serverIcon';
 import { openTransport } from './serverLaunch';
 import { unusableSelfDescription, usableResult, withoutProblem, withProblem } from './serverProblems';
+import { ServerNotRunning } from './serverStateText';
 import { SessionAuth, signInLostMessage } from './sessionAuth';
 import { SessionLog } from './sessionLog';
 import { wireClient } from './sessionWiring';
@@ -65,13 +66,6 @@ const REMOTE_PING: PingOptions = { intervalMs: 30_000, timeoutMs: 10_000, maxMis
 export type { SessionEvent } from './sessionWiring';
 
 import type { SessionEvent } from './sessionWiring';
-
-/** The one error for an operation on a server that is not running (stopped, starting, failed). */
-export class ServerNotRunning extends Error {
-  constructor(readonly server: string) {
-    super(`Server "${server}" is not running`);
-  }
-}
 
 /** The client of the attempt under way or of the running session, with what listens to it. */
 interface Live {
@@ -320,7 +314,7 @@ export class ServerSession {
   }
 
   private running(): McpClient {
-    if (!isRunning(this.current) || !this.live) throw new ServerNotRunning(this.id);
+    if (!isRunning(this.current) || !this.live) throw new ServerNotRunning(this.id, this.current);
     return this.live.client;
   }
 
