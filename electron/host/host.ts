@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ServerProblemKind } from '../../shared/host/serverView';
 import type { Disposer } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
@@ -10,6 +11,7 @@ import { promptToMessages, resourceToBlocks, skillToBlocks } from './chat/resour
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
+import { ElicitationPolicy } from './consent/elicitationPolicy';
 import { SamplingPolicy } from './consent/samplingPolicy';
 import { HostFaults } from './faults/hostFaults';
 import { followProcessFaults } from './faults/processGuard';
@@ -137,7 +139,10 @@ export class Host implements HostParts {
         : new SamplingPolicy(consent, settings, providers, options.sampler ?? undefined, (text) =>
             redactor.redact(text),
           );
-    const registry = new ServerRegistry({
+    const noteProblem = (id: string, kind: ServerProblemKind, message: string) =>
+      registry.get(id)?.noteProblem(kind, message);
+    const elicitation = new ElicitationPolicy(consent, settings, noteProblem);
+    const registry: ServerRegistry = new ServerRegistry({
       config: ConfigFile.inHome(home),
       secrets,
       logs,
@@ -146,13 +151,7 @@ export class Host implements HostParts {
       eras: EraStore.inHome(home),
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
-      handlersFor: (server) =>
-        clientFeatures(server, {
-          roots,
-          consent,
-          sampling,
-          noteProblem: (id, kind, message) => registry.get(id)?.noteProblem(kind, message),
-        }),
+      handlersFor: (server) => clientFeatures(server, { roots, elicitation, sampling, noteProblem }),
       authStore: new SecretAuthStore(secrets, redactor),
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
       fault: faults.report,

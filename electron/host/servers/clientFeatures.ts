@@ -9,7 +9,8 @@ import type { RootsManager } from '../roots/rootsManager';
 
 export interface ClientFeatureDeps {
   roots: Pick<RootsManager, 'rootsFor'>;
-  consent: Pick<ConsentBroker, 'elicit'>;
+  /** Elicitations go to the person through this (the ElicitationPolicy: bounds, then the broker). */
+  elicitation: Pick<ConsentBroker, 'elicit'>;
   /** Absent: sampling is not offered to servers at all (and not advertised). */
   sampling?: SamplingPolicy;
   /** Says on the server's card what it asked that was refused unread, and why. */
@@ -35,9 +36,9 @@ export function clientFeatures(server: ConsentServer, deps: ClientFeatureDeps): 
     roots: { list: () => inServerScope(server.id, () => deps.roots.rootsFor(server.id)) },
     elicitation: {
       form: (params, ctx) =>
-        scoped('elicitation/create', params, () => deps.consent.elicit(server, params, ctx.signal)),
+        scoped('elicitation/create', params, () => deps.elicitation.elicit(server, params, ctx.signal)),
       url: (params, ctx) =>
-        scoped('elicitation/create', params, () => deps.consent.elicit(server, params, ctx.signal)),
+        scoped('elicitation/create', params, () => deps.elicitation.elicit(server, params, ctx.signal)),
     },
   };
   const sampling = deps.sampling;
