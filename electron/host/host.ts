@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ServerProblemKind } from '../../shared/host/serverView';
+import { DEFAULT_DEADLINES, type ModelDeadlines } from '../llm/modelDeadlines';
 import type { Disposer } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
@@ -47,6 +48,8 @@ export interface HostOptions {
   sampler?: Sampler | null;
   /** How long a consent waits for the person before it counts as refused (default 5 min). */
   consentTimeoutMs?: number;
+  /** How long a turn waits for a model list and for a reply that sends nothing (tests shorten them). */
+  deadlines?: Partial<ModelDeadlines>;
 }
 
 /** What the host is made of. The host layer (HostService) and tests use them; shells do not. */
@@ -132,7 +135,7 @@ export class Host implements HostParts {
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
     const settings = SettingsStore.inHome(home);
     await adoptLegacyKey(secrets, (await settings.get()).settings.anthropic.baseUrl);
-    const providers = new ModelProviders(settings, secrets);
+    const providers = new ModelProviders(settings, secrets, { ...DEFAULT_DEADLINES, ...options.deadlines });
     const sampling =
       options.sampler === null
         ? undefined
