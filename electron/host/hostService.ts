@@ -117,14 +117,13 @@ export class HostService implements HostApi {
     ];
   }
 
-  /**
-   * Everything the host pushes; the returned function unsubscribes. A listener that throws (a window
-   * that cannot take an event) is a fault of the host, traced to the server whose doing it was.
-   */
+  /** Everything the host pushes (a listener's throw is a host fault, traced to a server); returns the unsubscribe. */
   subscribe(listener: (event: HostEvent) => void): Disposer {
-    return this.events.event(
-      this.host.faults.guard((e) => `while sending ${e.event} to the window`, listener),
+    const window = this.host.faults.guard(
+      (e: HostEvent) => `while sending ${e.event} to the window`,
+      listener,
     );
+    return this.events.event(window);
   }
 
   /** Calls a method by name with arguments already validated against the contract. */
