@@ -51,6 +51,8 @@ export interface RunningShell {
   /** Every WebSocket frame the page received. */
   frames: string[];
   stop(): Promise<void>;
+  /** Whether the shell's process is still up (it has neither exited nor been killed). */
+  running(): boolean;
   /** SIGKILL, as a crash would: no shutdown, the data directory left as it is (and, if asked, the tab open). */
   kill(options?: { keepBrowser?: boolean }): Promise<void>;
 }
@@ -122,6 +124,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
     browser,
     page,
     frames,
+    running: () => !exited(),
     async stop() {
       await browser.close().catch(() => {});
       if (!exited()) {

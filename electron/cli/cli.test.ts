@@ -162,6 +162,32 @@ describe('mcp CLI (real process, server-everything)', () => {
     expect(notFound.stderr).toMatch(/not found/);
   });
 
+  it('a result or a log line nested 100,000 deep: a named error (exit 1), a log line said not shown', () => {
+    const line = (mode: string) => {
+      const { command, args } = hostileStdio(mode);
+      return `"${command}" ${args!.map((a) => `"${a}"`).join(' ')}`;
+    };
+    const structured = cli('--stdio', line('deep-structured'), 'call', 'echo');
+    expect(structured.code).toBe(1);
+    expect(structured.stdout).toBe('');
+    expect(structured.stderr).toMatch(
+      /^error: the call result for echo from .* is nested deeper than 100 levels, more than Switchboard reads$/m,
+    );
+
+    const logged = cli(
+      '--stdio',
+      line('deep-log'),
+      '--log-level',
+      'debug',
+      'call',
+      'echo',
+      '{"message":"hi"}',
+    );
+    expect(logged.code).toBe(0);
+    expect(logged.json().content[0].text).toBe('Echo: hi');
+    expect(logged.stderr).toMatch(/\[info\] deep: \[not shown: its data is nested deeper than 100 levels/);
+  });
+
   it('--url speaks Streamable HTTP and legacy SSE (detected or forced) to server-everything', async () => {
     for (const mode of ['streamableHttp', 'sse'] as const) {
       const server = await startEverythingHttp(mode);

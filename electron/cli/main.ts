@@ -1,4 +1,5 @@
 // Headless command line over electron/mcp: `npm run -s mcp -- --stdio "<command line>" <subcommand>`.
+import { keepProcessAlive } from '../host/faults/processGuard';
 import { McpError } from '../mcp';
 import { parseArgs, USAGE, UsageError } from './args';
 import { runChat, terminalInput } from './chat';
@@ -10,6 +11,8 @@ const io = {
 };
 
 async function main(): Promise<number> {
+  // A server's message that breaks a listener is said on stderr; the command still ends as it would.
+  keepProcessAlive();
   let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(process.argv.slice(2));

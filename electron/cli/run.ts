@@ -2,6 +2,7 @@ import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { jsonText } from '../../shared/json/jsonDepth';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
 import {
   type ClientHandlers,
@@ -127,16 +128,22 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   });
   try {
     if (args.logLevel) {
-      client.onLogMessage((m) =>
-        io.stderr(
-          `[${m.level}]${m.logger ? ` ${m.logger}:` : ''} ${typeof m.data === 'string' ? m.data : JSON.stringify(m.data)}`,
-        ),
-      );
+      client.onLogMessage((m) => {
+        let data: string;
+        try {
+          data = typeof m.data === 'string' ? m.data : jsonText(m.data, 'its data');
+        } catch (error) {
+          data = `[not shown: ${error instanceof Error ? error.message : String(error)}]`;
+        }
+        io.stderr(`[${m.level}]${m.logger ? ` ${m.logger}:` : ''} ${data}`);
+      });
       if (client.serverCapabilities.logging) await client.setLoggingLevel(args.logLevel);
       else io.stderr('the server does not offer logging; --log-level ignored');
     }
-    const print = (value: unknown) => io.stdout(JSON.stringify(value, null, 2));
     const [a, b, c] = args.positional;
+    // What the server answered, as JSON; nested beyond reason, an error naming what could not be printed.
+    const print = (value: unknown) =>
+      io.stdout(jsonText(value, `the ${args.subcommand} result${a ? ` for ${a}` : ''} from ${label}`, 2));
     switch (args.subcommand) {
       case 'info':
         print({

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { ServerProblemKind } from '../../shared/host/serverView';
+import { DEFAULT_DEADLINES, type ModelDeadlines } from '../llm/modelDeadlines';
 import type { Disposer } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
@@ -10,8 +12,12 @@ import { promptToMessages, resourceToBlocks, skillToBlocks } from './chat/resour
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
+import { ElicitationPolicy } from './consent/elicitationPolicy';
 import { SamplingPolicy } from './consent/samplingPolicy';
+import { HostFaults } from './faults/hostFaults';
+import { followProcessFaults } from './faults/processGuard';
 import { HostService, type ShellAbilities } from './hostService';
+import { AppLog } from './logs/appLog';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
 import { ModelProviders } from './models/modelProviders';
@@ -25,6 +31,7 @@ import { clientFeatures } from './servers/clientFeatures';
 import { EraStore } from './servers/eraStore';
 import type { RestartPolicy } from './servers/restartPolicy';
 import { ServerRegistry } from './servers/serverRegistry';
+import type { ServerSession } from './servers/serverSession';
 import { TrustStore } from './servers/trustStore';
 
 export interface HostOptions {
@@ -41,6 +48,8 @@ export interface HostOptions {
   sampler?: Sampler | null;
   /** How long a consent waits for the person before it counts as refused (default 5 min). */
   consentTimeoutMs?: number;
+  /** How long a turn waits for a model list and for a reply that sends nothing (tests shorten them). */
+  deadlines?: Partial<ModelDeadlines>;
 }
 
 /** What the host is made of. The host layer (HostService) and tests use them; shells do not. */
@@ -58,6 +67,8 @@ export interface HostParts {
   tools: ToolInvocations;
   chat: ChatService;
   apps: AppViews;
+  /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
+  faults: HostFaults;
 }
 
 /**
@@ -80,6 +91,7 @@ export class Host implements HostParts {
   readonly tools: ToolInvocations;
   readonly chat: ChatService;
   readonly apps: AppViews;
+  readonly faults: HostFaults;
   private readonly services: HostService[] = [];
 
   private constructor(
@@ -101,6 +113,7 @@ export class Host implements HostParts {
       tools: this.tools,
       chat: this.chat,
       apps: this.apps,
+      faults: this.faults,
     } = parts);
   }
 
@@ -111,6 +124,10 @@ export class Host implements HostParts {
     const redactor = new Redactor();
     redactor.add(...(await secrets.values().catch(() => [])));
     const logs = new LogStore(redactor, { dir: path.join(home, 'logs') });
+    const faults: HostFaults = new HostFaults({
+      log: AppLog.inHome(home),
+      serverOf: (id): ServerSession | undefined => registry.get(id),
+    });
     const roots = RootsManager.inHome(home);
     await roots.load();
     const approvals = new ApprovalStore(path.join(home, 'approvals.json'));
@@ -118,14 +135,17 @@ export class Host implements HostParts {
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
     const settings = SettingsStore.inHome(home);
     await adoptLegacyKey(secrets, (await settings.get()).settings.anthropic.baseUrl);
-    const providers = new ModelProviders(settings, secrets);
+    const providers = new ModelProviders(settings, secrets, { ...DEFAULT_DEADLINES, ...options.deadlines });
     const sampling =
       options.sampler === null
         ? undefined
         : new SamplingPolicy(consent, settings, providers, options.sampler ?? undefined, (text) =>
             redactor.redact(text),
           );
-    const registry = new ServerRegistry({
+    const noteProblem = (id: string, kind: ServerProblemKind, message: string) =>
+      registry.get(id)?.noteProblem(kind, message);
+    const elicitation = new ElicitationPolicy(consent, settings, noteProblem);
+    const registry: ServerRegistry = new ServerRegistry({
       config: ConfigFile.inHome(home),
       secrets,
       logs,
@@ -134,9 +154,10 @@ export class Host implements HostParts {
       eras: EraStore.inHome(home),
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
-      handlersFor: (server) => clientFeatures(server, { roots, consent, sampling }),
+      handlersFor: (server) => clientFeatures(server, { roots, elicitation, sampling, noteProblem }),
       authStore: new SecretAuthStore(secrets, redactor),
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
+      fault: faults.report,
     });
     const rootsToServers = roots.onChange((ids) => {
       const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);
@@ -178,8 +199,10 @@ export class Host implements HostParts {
         tools,
         chat,
         apps,
+        faults,
       },
-      [rootsToServers],
+      // While this host runs, the process's unhandled errors are its to log and trace (see keepProcessAlive).
+      [rootsToServers, followProcessFaults(faults.report)],
     );
   }
 
@@ -211,5 +234,6 @@ export class Host implements HostParts {
     this.catalog.dispose();
     await this.registry.shutdown();
     await this.logs.flush();
+    await this.faults.flush();
   }
 }

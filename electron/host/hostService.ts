@@ -117,9 +117,13 @@ export class HostService implements HostApi {
     ];
   }
 
-  /** Everything the host pushes; the returned function unsubscribes. */
+  /** Everything the host pushes (a listener's throw is a host fault, traced to a server); returns the unsubscribe. */
   subscribe(listener: (event: HostEvent) => void): Disposer {
-    return this.events.event(listener);
+    const window = this.host.faults.guard(
+      (e: HostEvent) => `while sending ${e.event} to the window`,
+      listener,
+    );
+    return this.events.event(window);
   }
 
   /** Calls a method by name with arguments already validated against the contract. */

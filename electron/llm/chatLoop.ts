@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ChatBlock, ChatMessage, TokenUsage, ToolCallRecord } from '../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
 import { parseArguments } from './modelContent';
+import { STREAM_IDLE_TIMEOUT_MS, streamWithin } from './modelDeadlines';
 import type { ModelProvider, ModelToolSpec } from './modelProvider';
 import { ProviderError } from './providerError';
 
@@ -18,6 +19,10 @@ export type TurnEvent =
 
 export interface TurnInput {
   provider: ModelProvider;
+  /** The provider's name, for what a stalled reply says. */
+  providerName?: string;
+  /** A reply that sends nothing this long is given up (default STREAM_IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number;
   model: string;
   system?: string;
   maxTokens: number;
@@ -54,16 +59,19 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     let stopReason: string | undefined;
     let usage: TokenUsage | undefined;
     try {
-      for await (const event of input.provider.stream(
-        {
-          model: input.model,
-          maxTokens: input.maxTokens,
-          ...(input.thinkingBudget ? { thinkingBudget: input.thinkingBudget } : {}),
-          messages: history,
-          ...(input.system ? { system: input.system } : {}),
-          tools: input.tools,
-        },
+      const request = {
+        model: input.model,
+        maxTokens: input.maxTokens,
+        ...(input.thinkingBudget ? { thinkingBudget: input.thinkingBudget } : {}),
+        messages: history,
+        ...(input.system ? { system: input.system } : {}),
+        tools: input.tools,
+      };
+      for await (const event of streamWithin(
+        (signal) => input.provider.stream(request, signal),
         input.signal,
+        input.idleTimeoutMs ?? STREAM_IDLE_TIMEOUT_MS,
+        input.providerName ?? 'The model API',
       )) {
         if (event.type === 'model') model = event.model;
         else if (event.type === 'text') {

@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, sessi
 import { launchDetail } from '../../shared/host/launchText';
 import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
+import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
 import { serveRenderer } from './appProtocol';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
@@ -22,6 +23,9 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
+// As the browser shell: an error nobody handled is logged (traced to a server where it can be) and the
+// app goes on; Electron's default shows a dialog and leaves main in an undefined state.
+keepProcessAlive();
 
 let host: Host | undefined;
 let quitting = false;

@@ -26,6 +26,7 @@ describe('SettingsStore', () => {
       defaultProvider: 'ollama',
       oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
       sampling: { maxTokensCap: 1000, perServerPerMinute: 3 },
+      elicitation: { perServerPerMinute: 4 },
     };
     await store.set(next);
     expect((await SettingsStore.inHome(dir).get()).settings).toEqual(next);
@@ -36,6 +37,7 @@ describe('SettingsStore', () => {
     const text = JSON.stringify({
       anthropic: { baseUrl: 'ftp://evil.example', defaultModel: 42 },
       sampling: { maxTokensCap: -5, perServerPerMinute: 2 },
+      elicitation: { perServerPerMinute: 'many' },
     });
     await writeFile(file, text);
     const { settings, problems } = await SettingsStore.inHome(dir).get();
@@ -43,6 +45,7 @@ describe('SettingsStore', () => {
       'anthropic.baseUrl: ftp: is not http or https',
       'anthropic.defaultModel: not a model name',
       'sampling.maxTokensCap: must be a whole number from 1 to 1000000',
+      'elicitation.perServerPerMinute: must be a whole number from 0 to 10000',
     ]);
     expect(settings).toEqual({
       ...DEFAULT_SETTINGS,

@@ -98,6 +98,13 @@ export function parseSettings(value: unknown): Stored {
     if (typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max) settings.sampling[key] = v;
     else problems.push(`sampling.${key}: must be a whole number from ${min} to ${max}`);
   }
+  const elicitation = isObject(value.elicitation) ? value.elicitation : {};
+  const perMinute = elicitation.perServerPerMinute;
+  if (perMinute !== undefined) {
+    if (typeof perMinute === 'number' && Number.isInteger(perMinute) && perMinute >= 0 && perMinute <= 10_000)
+      settings.elicitation.perServerPerMinute = perMinute;
+    else problems.push('elicitation.perServerPerMinute: must be a whole number from 0 to 10000');
+  }
   return { settings, problems };
 }
 

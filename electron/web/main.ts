@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
+import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
 import { FileSecretStore } from '../host/secrets/fileSecretStore';
 import { startWebShell } from './webShell';
@@ -37,6 +38,8 @@ function parse(argv: string[]) {
 }
 
 async function main(): Promise<void> {
+  // No server's message, and no listener's bug, ends the host: logged (traced to a server), not an exit.
+  keepProcessAlive();
   const args = parse(process.argv.slice(2));
   const home = switchboardHome();
   const rendererDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../out/renderer');

@@ -8,6 +8,7 @@ import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessage
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 import { LogFlow } from './logFlow';
+import { socketText } from './socketText';
 import { type RunningViewSandbox, startViewSandbox } from './viewSandbox';
 
 export interface WebShellOptions {
@@ -178,7 +179,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
 
   const attach = (ws: WebSocket) => {
     sockets.add(ws);
-    const send = (message: ServerMessage) => ws.send(JSON.stringify(message));
+    // An event that cannot be sent throws to HostService's guard, which logs it and names the server.
+    const send = (message: ServerMessage, method?: string) => ws.send(socketText(message, method));
     // Log entries wait while this page is behind; everything else goes at once.
     const flow = new LogFlow({
       get bufferedAmount() {
@@ -201,7 +203,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     });
   };
 
-  const answer = async (send: (message: ServerMessage) => void, text: string) => {
+  const answer = async (send: (message: ServerMessage, method?: string) => void, text: string) => {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -223,7 +225,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     if (!call.ok) return send({ id, error: call.error });
     try {
       const result = await options.service.invoke(call.method, call.args);
-      send({ id, result: result ?? null });
+      // An answer that cannot be sent fails with why, like any other failure of the call.
+      send({ id, result: result ?? null }, call.method);
     } catch (error) {
       send({ id, error: error instanceof Error ? error.message : String(error) });
     }

@@ -90,6 +90,17 @@ describe('revealHidden', () => {
     ]);
   });
 
+  it('marks a lone surrogate (half a pair), and the line separator, and leaves a whole pair alone', () => {
+    expect(labels('a\uD800b\uDC00c\u2028d')).toEqual([
+      'U+D800 LONE SURROGATE',
+      'U+DC00 LONE SURROGATE',
+      'U+2028 LINE SEPARATOR',
+    ]);
+    expect(plain('a\uD800b\uDC00c\u2028d')).toBe('abcd');
+    expect(revealHidden('\uD83D\uDE00')).toEqual([{ text: '😀' }]);
+    expect(labels('\uDBFF')).toEqual(['U+DBFF LONE SURROGATE']);
+  });
+
   it('marks the Hangul fillers, which draw as blank letters', () => {
     expect(labels('a\u115Fb\u1160c\u3164d\uFFA0')).toEqual([
       'U+115F HANGUL CHOSEONG FILLER',

@@ -97,6 +97,9 @@ export function hiddenLabel(cp: number): string | undefined {
   if (cp < 0x20)
     return cp === 0x09 || cp === 0x0a ? undefined : `${hex(cp)} CONTROL ^${String.fromCharCode(cp + 0x40)}`;
   if (cp > 0x7f && cp <= 0x9f) return `${hex(cp)} CONTROL`;
+  // Half of a pair without its other half (codePointAt gives a pair's whole code point): no character
+  // at all, drawn as "�" or nothing, and not valid UTF-8 to send on.
+  if (cp >= 0xd800 && cp <= 0xdfff) return `${hex(cp)} LONE SURROGATE`;
   const name = NAMES.get(cp);
   if (name) return `${hex(cp)} ${name}`;
   for (const [first, last, kind] of CLASSES) if (cp >= first && cp <= last) return `${hex(cp)} ${kind}`;

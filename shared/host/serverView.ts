@@ -17,6 +17,8 @@ export type ServerState =
       icon?: string;
       /** Signed in with OAuth (remote servers that asked for it). */
       auth?: SignedIn;
+      /** What this run sent that Switchboard could not use, and why: the latest of each kind. */
+      problems?: ServerProblem[];
     }
   | { status: 'restarting'; attempt: number; inMs: number; lastError: ServerError }
   | { status: 'error'; error: ServerError };
@@ -31,6 +33,18 @@ export interface ServerError {
   /** The server needs the person to sign in (OAuth): with whom, and the scopes it asks for. */
   signIn?: SignInNeeded;
 }
+
+/**
+ * Something a running server sent that could not be used — a list that would not read, a message
+ * nested too deep, an error its message caused in the host — said on its card, and in its log.
+ */
+export interface ServerProblem {
+  kind: ServerProblemKind;
+  message: string;
+  at: number;
+}
+/** Which of a server's doings a problem is about: a later one of the same kind replaces it. */
+export type ServerProblemKind = 'tools' | 'resources' | 'prompts' | 'log' | 'request' | 'result' | 'fault';
 
 export interface SignInNeeded {
   issuer: string;

@@ -52,6 +52,10 @@ export interface Settings {
     /** Sampling requests one server may make per minute; more are refused before any dialog. */
     perServerPerMinute: number;
   };
+  elicitation: {
+    /** Elicitations one server may make per minute; more are refused before any dialog. */
+    perServerPerMinute: number;
+  };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -60,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   defaultProvider: ANTHROPIC,
   oauth: {},
   sampling: { maxTokensCap: 4096, perServerPerMinute: 10 },
+  elicitation: { perServerPerMinute: 10 },
 };
 
 /** A provider as Settings and the Model form show it (whether a key is stored, never the key). */

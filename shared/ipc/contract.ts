@@ -72,6 +72,7 @@ const settingsSchema = z
         perServerPerMinute: z.number().int().min(0).max(10_000),
       })
       .strict(),
+    elicitation: z.object({ perServerPerMinute: z.number().int().min(0).max(10_000) }).strict(),
     toolTokenBudget: z.number().int().min(100).max(1_000_000).optional(),
   })
   .strict() satisfies z.ZodType<Settings>;

@@ -28,6 +28,39 @@ async function hostWith(servers: Record<string, unknown>) {
 const dynamic = hostileStdio('dynamic-tools');
 
 describe('Catalog', () => {
+  it('a malformed tools/list says on the running server’s card that it failed and why, until a listing works', async () => {
+    const bad = hostileStdio('bad-tools-list');
+    const h = await hostWith({
+      bad: { command: bad.command, args: bad.args },
+      alpha: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+    });
+    const card = () => h.registry.views().find((v) => v.id === 'bad')?.state;
+    await expect
+      .poll(() => {
+        const state = card();
+        return state?.status === 'running' && state.problems;
+      })
+      .toEqual([
+        expect.objectContaining({
+          kind: 'tools',
+          message: expect.stringMatching(
+            /^Its tools could not be listed: tools\/list result has no tools array.* It offers none until a listing works \(Refresh asks again\)\.$/,
+          ),
+        }),
+      ]);
+    expect(h.catalog.tools().filter((t) => t.server === 'bad')).toEqual([]);
+    await expect.poll(() => h.catalog.tools().some((t) => t.server === 'alpha')).toBe(true);
+    // The person's Refresh asks again; a listing that works clears what was said.
+    await h.catalog.refresh('bad');
+    expect(
+      h.catalog
+        .tools()
+        .filter((t) => t.server === 'bad')
+        .map((t) => t.tool.name),
+    ).toEqual(['echo', 'weather']);
+    expect(card()).not.toHaveProperty('problems');
+  });
+
   it('aggregates tools, resources, templates and prompts across running servers, with model names mapped back', async () => {
     const h = await hostWith({
       alpha: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },

@@ -2,9 +2,11 @@ import { modelMayCall } from '../../../shared/mcp/apps';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { type Disposer, Emitter, offersSkills, type SkillEntry } from '../../mcp';
 import { JsonFile, stringList } from '../../store/jsonFile';
+import { inServerScope } from '../faults/serverScope';
 import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
 import type { ServerSession } from '../servers/serverSession';
-import { ToolNameMap, type ToolRef } from './toolNames';
+import { modelToolName, ToolNameMap, type ToolRef } from './toolNames';
+import { usableItems } from './usableItems';
 
 /** How long a chat turn waits for stale tool lists before it goes on with the last ones. */
 const FRESHEN_WAIT_MS = 3000;
@@ -49,6 +51,8 @@ interface Tracked {
 export class Catalog {
   private readonly tracked = new Map<string, Tracked>();
   private names = new ToolNameMap([]);
+  /** Names of tools whose server stopped running, to what they stood for (see formerTool). */
+  private readonly former = new Map<string, ToolRef>();
   private disabled = new Set<string>();
   private readonly changeEmitter = new Emitter<void>();
   readonly onChange = this.changeEmitter.event;
@@ -140,6 +144,18 @@ export class Catalog {
     return this.tools().filter((t) => t.enabled && modelMayCall(t.tool));
   }
 
+  /**
+   * The server and tool a name stood for when its server last ran (or, for a plain `server__tool`
+   * name, spells): for saying "its server is restarting" rather than "no such tool".
+   */
+  formerTool(name: string): ToolRef | undefined {
+    const known = this.former.get(name);
+    if (known) return known;
+    const split = name.indexOf('__');
+    const ref = split > 0 ? { server: name.slice(0, split), tool: name.slice(split + 2) } : undefined;
+    return ref && this.registry.get(ref.server) && modelToolName(ref) === name ? ref : undefined;
+  }
+
   /** The exact server and tool behind a model-facing name (and whether it is enabled). */
   resolveTool(name: string): CatalogTool | undefined {
     const ref = this.names.resolve(name);
@@ -213,6 +229,12 @@ export class Catalog {
     let changed = false;
     for (const [server, t] of this.tracked) {
       if (live.get(server)?.run !== t.run) {
+        // Its names are remembered, so a call while it is away can say where it is.
+        for (const tool of t.tools) {
+          const ref = { server, tool: tool.name };
+          const name = this.names.nameOf(ref);
+          if (name) this.former.set(name, ref);
+        }
         this.tracked.delete(server);
         changed = true;
       }
@@ -243,7 +265,8 @@ export class Catalog {
           queued.set(list, fresh || (queued.get(list) ?? false));
           return current;
         }
-        const next = fetchList(list, fresh).finally(() => {
+        // In the server's scope: what fails on account of its lists is traced to it.
+        const next = inServerScope(server, () => fetchList(list, fresh)).finally(() => {
           running.delete(list);
           const again = queued.get(list);
           queued.delete(list);
@@ -256,8 +279,16 @@ export class Catalog {
     this.tracked.set(server, t);
     const fetchList = async (list: ListName, fresh: boolean) => {
       const options = { fresh };
+      // What cannot be used is left out, said on the server's card; a clean list clears what was said.
+      const leftOut: string[] = [];
+      const failed: string[] = [];
+      const usable = <T>(items: T[], label: (item: T) => string): T[] => {
+        const checked = usableItems(items, label);
+        leftOut.push(...checked.leftOut);
+        return checked.usable;
+      };
       try {
-        if (list === 'tools') t.tools = await session.listTools(options);
+        if (list === 'tools') t.tools = usable(await session.listTools(options), (x) => `tool "${x.name}"`);
         if (list === 'resources') {
           // Three lists, each kept on its own: a failing skills/list leaves the resources standing.
           const [resources, templates, skills] = await Promise.allSettled([
@@ -267,15 +298,33 @@ export class Catalog {
               ? session.listSkills(options).then((listed) => listed.skills)
               : [],
           ]);
-          if (resources.status === 'fulfilled') t.resources = resources.value;
-          if (templates.status === 'fulfilled') t.templates = templates.value;
-          if (skills.status === 'fulfilled') t.skills = skills.value;
+          for (const part of [resources, templates, skills])
+            if (part.status === 'rejected') failed.push(messageOf(part.reason));
+          if (resources.status === 'fulfilled')
+            t.resources = usable(resources.value, (x) => `resource ${x.uri}`);
+          if (templates.status === 'fulfilled')
+            t.templates = usable(templates.value, (x) => `resource template ${x.uriTemplate}`);
+          if (skills.status === 'fulfilled') t.skills = usable(skills.value, (x) => `skill ${x.uri}`);
         }
-        if (list === 'prompts') t.prompts = await session.listPrompts(options);
-      } catch {
-        // A server that fails to list (or stopped meanwhile) keeps its last lists; its log says why.
+        if (list === 'prompts')
+          t.prompts = usable(await session.listPrompts(options), (x) => `prompt "${x.name}"`);
+      } catch (error) {
+        failed.push(messageOf(error));
       }
-      if (this.tracked.get(server) === t) this.rename();
+      // Stopped meanwhile: its next run lists afresh, and this one's card is gone.
+      if (this.tracked.get(server) !== t) return;
+      // A list that fails keeps the last one; "running" with nothing offered is never silent.
+      const problems = failed.map((why) => `Its ${LIST_WORDS[list]} could not be listed: ${why}`);
+      if (failed.length > 0)
+        problems.push(
+          t[list].length === 0
+            ? `It offers none until a listing works (Refresh asks again).`
+            : 'The last list is kept.',
+        );
+      if (leftOut.length > 0) problems.push(`${capitalised(leftOut.join('; '))}.`);
+      if (problems.length > 0) session.noteProblem(list, problems.join(' '));
+      else session.clearProblem(list);
+      this.rename();
     };
     const caps = session.capabilities ?? {};
     await Promise.all([
@@ -294,4 +343,7 @@ export class Catalog {
   }
 }
 
+const LIST_WORDS: Record<ListName, string> = { tools: 'tools', resources: 'resources', prompts: 'prompts' };
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const key = (ref: ToolRef) => `${ref.server}\u0000${ref.tool}`;

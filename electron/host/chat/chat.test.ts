@@ -183,6 +183,46 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     expect(saved.messages[2]?.toolCalls?.map((t) => t.decision).sort()).toEqual(['allowed', 'refused']);
   });
 
+  it('a tool result nested 100,000 deep: its tool use gets an error result saying why, and the reply goes on', async () => {
+    const h = await env.start({
+      settings: { anthropic: { baseUrl: env.fake.url, defaultModel: 'claude-sonnet-5-5' } },
+      servers: { deep: { command: process.execPath, args: [HOSTILE, 'deep-structured'] } },
+    });
+    h.chat.onEvent((e) => events.push(e));
+    await expect.poll(() => h.catalog.tools().some((t) => t.server === 'deep')).toBe(true);
+    env.fake.script(
+      { content: [{ type: 'tool_use', id: 'toolu_deep', name: 'deep__echo', input: { message: 'x' } }] },
+      { content: [{ type: 'text', text: 'That tool is broken.' }] },
+    );
+    const c = await h.chat.create();
+    const before = messagesSent().length;
+    await h.chat.send(c.id, 'Use it');
+    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
+    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await finished(c.id);
+    expect(events.filter((e) => e.conversationId === c.id && e.kind === 'error')).toEqual([]);
+    const saved = await h.chat.get(c.id);
+    expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(saved.messages[2]?.blocks).toEqual([
+      {
+        type: 'tool_result',
+        toolUseId: 'toolu_deep',
+        result: {
+          content: [
+            {
+              type: 'text',
+              text: 'The call failed: the tools/call result from deep is nested deeper than 100 levels, more than Switchboard reads',
+            },
+          ],
+          isError: true,
+        },
+      },
+    ]);
+    expect(JSON.stringify(messagesSent()[before + 1]!.body!.messages)).toContain(
+      'nested deeper than 100 levels',
+    );
+  });
+
   it('Stop aborts the stream and keeps what was written', async () => {
     const h = await start();
     env.fake.script({

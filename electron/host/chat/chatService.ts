@@ -17,6 +17,7 @@ import type {
 import { isLeftOut, overBudget } from '../../../shared/chat/toolBudget';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
+import { streamWithin } from '../../llm/modelDeadlines';
 import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
@@ -61,7 +62,7 @@ export class ChatService {
       store: ConversationStore;
       /** What the person is writing in each conversation (the app's; a headless chat keeps none). */
       drafts?: DraftStore;
-      providers: Pick<ModelProviders, 'get' | 'defaultId' | 'forConversation'>;
+      providers: Pick<ModelProviders, 'get' | 'defaultId' | 'forConversation' | 'deadlines'>;
       settings: Pick<SettingsStore, 'get'>;
       /** Takes every known secret out of a text (an API may echo the key it refused in its error). */
       redact?: (text: string) => string;
@@ -271,7 +272,8 @@ export class ChatService {
    */
   async continueWithSummary(id: string): Promise<Conversation> {
     const c = await this.deps.store.load(id);
-    const { provider, model } = await this.deps.providers.forConversation(c.settings);
+    const { provider, model, name } = await this.deps.providers.forConversation(c.settings);
+    const { streamIdleMs } = this.deps.providers.deadlines;
     const ask: ChatMessage = {
       id: randomUUID(),
       role: 'user',
@@ -288,13 +290,15 @@ export class ChatService {
     for (let attempt = 0; ; attempt++) {
       try {
         let text = '';
-        for await (const e of provider.stream({
+        const request = {
           model,
           maxTokens: Math.min(4096, c.settings.maxTokens),
           messages: [...history, ask],
           tools: [],
           ...(c.settings.system ? { system: c.settings.system } : {}),
-        }))
+        };
+        // A summary that stalls ends with an error, as a reply does.
+        for await (const e of streamWithin((s) => provider.stream(request, s), undefined, streamIdleMs, name))
           if (e.type === 'text') text += e.text;
         if (!text.trim()) throw new ProviderError('server', 'The model wrote no summary.');
         const { compactBefore: _, ...settings } = c.settings;
@@ -486,6 +490,8 @@ export class ChatService {
       );
     return runChatTurn({
       provider,
+      providerName: name,
+      idleTimeoutMs: this.deps.providers.deadlines.streamIdleMs,
       model,
       ...(conversation.settings.system ? { system: conversation.settings.system } : {}),
       maxTokens: conversation.settings.maxTokens,

@@ -15,7 +15,9 @@ import { canonicalJson } from '../canonicalJson';
  * stored under it no longer match, so those tools ask once more.
  */
 export function toolDefinitionHash(tool: Tool): string {
-  return createHash('sha256').update(canonicalJson(tool)).digest('hex');
+  return createHash('sha256')
+    .update(canonicalJson(tool, `the definition of tool "${tool.name}"`))
+    .digest('hex');
 }
 
 interface ApprovalsFile {

@@ -133,7 +133,7 @@ export class ConsentBroker {
     const { server, tool } = input;
     // Freeze what will be sent now: the text shown is the text parsed for sending, and nobody can
     // change the object afterwards.
-    const argumentsJson = canonicalJson(input.args ?? {});
+    const argumentsJson = canonicalJson(input.args ?? {}, `the arguments for ${tool.name}`);
     const allowed = (
       decision: Extract<ToolAuthorization, { allowed: true }>['decision'],
     ): ToolAuthorization => ({

@@ -4,6 +4,7 @@ import { isLoopbackHost } from '../../../shared/loopback';
 import type { ModelPreferences } from '../../../shared/mcp/protocol';
 import { AnthropicProvider } from '../../llm/anthropic/anthropicProvider';
 import { chooseModel } from '../../llm/modelChoice';
+import { DEFAULT_DEADLINES, durationText, type ModelDeadlines, withDeadline } from '../../llm/modelDeadlines';
 import type { ModelProvider } from '../../llm/modelProvider';
 import { OPENAI_MAX_TOOLS, OpenAIProvider } from '../../llm/openai/openaiProvider';
 import { ProviderError } from '../../llm/providerError';
@@ -36,6 +37,8 @@ export class ModelProviders {
   constructor(
     private readonly settings: SettingsStore,
     private readonly secrets: SecretStore,
+    /** How long a turn waits for a model list, and for a reply that sends nothing. */
+    readonly deadlines: ModelDeadlines = DEFAULT_DEADLINES,
   ) {
     // Where the key goes is read from Settings on every request, and from nowhere else; the key is
     // the one stored for that origin (providerKeyId), so a changed base URL never receives another's.
@@ -104,14 +107,24 @@ export class ModelProviders {
     const entry = await this.get(id);
     const named = settings.model ?? entry.defaultModel;
     if (named) return { ...entry, model: named };
-    const listed = await entry.provider.listModels(signal);
-    const model = listed.models[0];
-    if (!model)
+    // Bounded, with the turn's Stop: a list that never comes ends in an error, not a wait; and a
+    // list the API could not give is said so — never a known model name put in its place.
+    const deadline = withDeadline(signal, this.deadlines.listModelsMs);
+    const listed = await entry.provider.listModels(deadline.signal).finally(deadline.done);
+    if (signal?.aborted) throw new ProviderError('aborted', 'Stopped.');
+    const why = deadline.expired()
+      ? `did not list its models within ${durationText(this.deadlines.listModelsMs)}`
+      : listed.source === 'fallback'
+        ? `could not list its models (${listed.error ?? 'no reason given'})`
+        : listed.models.length === 0
+          ? 'listed no models'
+          : undefined;
+    if (why)
       throw new ProviderError(
-        'bad-request',
-        `${entry.name} ${listed.error ? `could not list its models (${listed.error})` : 'listed no models'}: name one in this conversation's Model settings or in Settings.`,
+        deadline.expired() ? 'network' : 'bad-request',
+        `No model is set for this conversation, and ${entry.name} ${why}: name one in this conversation's Model settings or in Settings, or Retry.`,
       );
-    return { ...entry, model };
+    return { ...entry, model: listed.models[0]! };
   }
 
   /** Whether any provider can be asked (a key stored, or on this computer). */
@@ -136,7 +149,12 @@ export class ModelProviders {
     const askable = (await this.views()).filter((v) => (v.hasKey || v.local) && v.id !== first.id);
     const entries = [first, ...(await Promise.all(askable.map((v) => this.get(v.id))))];
     const offered = await Promise.all(
-      entries.map(async (entry) => ({ entry, models: (await entry.provider.listModels(signal)).models })),
+      entries.map(async (entry) => {
+        // A provider that does not answer in time offers what it is known to have (its fallback).
+        const deadline = withDeadline(signal, this.deadlines.listModelsMs);
+        const listed = await entry.provider.listModels(deadline.signal).finally(deadline.done);
+        return { entry, models: listed.models };
+      }),
     );
     // Nothing matched comes back as NONE (no model is named so): then, and only then, the default's.
     const pick = chooseModel(

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { json, modernBasics, sseBreak, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
-import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
+import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ToolConsentRequest } from '../../../shared/host/consent';
@@ -99,9 +99,45 @@ describe('tool invocations', () => {
       result: { isError: true },
     });
     await h.registry.session('everything').stop();
-    // Stopped: the catalog drops its tools, so the name is unknown now.
+    // Stopped: the catalog drops its tools; the call says where their server is, not "no such tool".
     await expect.poll(() => h.catalog.tools().length).toBe(0);
-    expect((await h.tools.call({ name: long, args: {} })).status).toBe('refused');
+    expect(await h.tools.call({ name: long, args: {} })).toMatchObject({
+      status: 'refused',
+      server: 'everything',
+      tool: 'trigger-long-running-operation',
+      reason: `The tool ${long} cannot run now: its server "everything" is stopped (stopped). Try again once it is running.`,
+    });
+  });
+
+  it('a tool whose server is restarting (or disabled) says so, with the error it restarts after', async () => {
+    const crash = hostileStdio('exit-mid-request');
+    await writeFile(
+      path.join(home, 'config.json'),
+      JSON.stringify({ mcpServers: { flaky: { command: crash.command, args: crash.args } } }),
+    );
+    // Its restart waits long enough to be seen waiting.
+    host = await Host.create({ home, restart: { baseDelayMs: 60_000, maxTries: 3 } });
+    const h = host;
+    h.consent.onChange((queue) => {
+      for (const r of queue) h.consent.answer(r.id, { kind: 'tool', decision: 'allow-once' });
+    });
+    await trustAsShown(h.registry, 'flaky');
+    await expect.poll(() => h.catalog.tools().map((t) => t.name)).toContain('flaky__echo');
+    // The call makes the server exit: the call fails, and the server waits to restart.
+    expect((await h.tools.call({ name: 'flaky__echo', args: {} })).status).toBe('failed');
+    await expect.poll(() => h.registry.session('flaky').state.status).toBe('restarting');
+    const again = await h.tools.call({ name: 'flaky__echo', args: {} });
+    expect(again).toMatchObject({ status: 'refused', server: 'flaky', tool: 'echo' });
+    expect(again.status === 'refused' && again.reason).toMatch(
+      /^The tool flaky__echo cannot run now: its server "flaky" is restarting after an error \(.*exited with code 3.*\): try 1 in 60 s\. Try again once it is running\.$/,
+    );
+    await h.registry.setEnabled('flaky', false);
+    expect((await h.tools.call({ name: 'flaky__echo', args: {} })).result.content).toEqual([
+      {
+        type: 'text',
+        text: 'The tool flaky__echo cannot run now: its server "flaky" is turned off (Enable it on the Servers page). Try again once it is running.',
+      },
+    ]);
   });
 
   it('a 2026-07-28 call whose answer the connection lost is sent again only after the person allows it again, warned it may have run', async () => {

@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerView } from '../../../shared/host/serverView';
 import { modelMayCall, toolUi, viewMayCall } from '../../../shared/mcp/apps';
 import { McpError } from '../../mcp';
 import type { Catalog } from '../catalog/catalog';
-import type { ConsentBroker } from '../consent/consentBroker';
+import type { ConsentBroker, ToolAuthorization } from '../consent/consentBroker';
 import { serverIdentity } from '../servers/serverIdentity';
 import type { ServerRegistry } from '../servers/serverRegistry';
+import { viewStateText } from '../servers/serverStateText';
 import { cancelReason, type PerformTool, ToolInvocation, type ToolRequest } from './toolInvocation';
 import { cancelled, failed, refused, type ToolOutcome } from './toolOutcome';
 
 export interface ToolInvocationsDeps {
-  catalog: Pick<Catalog, 'resolveTool'>;
-  registry: Pick<ServerRegistry, 'get' | 'describe'>;
+  catalog: Pick<Catalog, 'resolveTool' | 'formerTool'>;
+  registry: Pick<ServerRegistry, 'get' | 'describe' | 'views'>;
   consent: Pick<ConsentBroker, 'authorizeToolCall' | 'authorizeResend'>;
 }
 
@@ -62,7 +64,13 @@ export class ToolInvocations {
   private async carryOut(request: ToolRequest, call: Parameters<PerformTool>[1]): Promise<ToolOutcome> {
     const { name } = request;
     const entry = this.deps.catalog.resolveTool(name);
-    if (!entry) return refused(`There is no tool named ${name}.`);
+    if (!entry) {
+      const former = this.deps.catalog.formerTool(name);
+      const away = former && this.deps.registry.views().find((v) => v.id === former.server);
+      return away
+        ? refused(notRunning(name, away), { server: away.id, tool: former.tool })
+        : refused(`There is no tool named ${name}.`);
+    }
     const where = { server: entry.server, tool: entry.tool.name };
     if (!entry.enabled) return refused(`The tool ${name} is turned off.`, where);
     // MCP Apps: a tool only its View may call is never the model's, and a View calls only its own kind.
@@ -73,15 +81,24 @@ export class ToolInvocations {
       return refused(`The tool ${name} may be called by the model only, not from a View.`, where);
     const session = this.deps.registry.get(entry.server);
     const server = this.deps.registry.describe(entry.server);
-    if (session?.run === undefined || !server) return refused(`The server of ${name} is not running.`, where);
-    const auth = await this.deps.consent.authorizeToolCall({
-      server,
-      tool: entry.tool,
-      args: request.args,
-      conversationId: request.conversationId,
-      ...(typeof asker === 'object' ? { fromView: asker.view } : {}),
-      signal: call.signal,
-    });
+    const view = this.deps.registry.views().find((v) => v.id === entry.server);
+    if (session?.run === undefined || !server || !view) {
+      return refused(view ? notRunning(name, view) : `The server of ${name} is not running.`, where);
+    }
+    let auth: ToolAuthorization;
+    try {
+      auth = await this.deps.consent.authorizeToolCall({
+        server,
+        tool: entry.tool,
+        args: request.args,
+        conversationId: request.conversationId,
+        ...(typeof asker === 'object' ? { fromView: asker.view } : {}),
+        signal: call.signal,
+      });
+    } catch (error) {
+      // Arguments or a definition nested beyond reason: never asked, never sent, said why.
+      return refused(`The tool call could not be asked for: ${messageOf(error)}`, where);
+    }
     if (call.signal.aborted) return refused(cancelReason(call.signal), where);
     if (!auth.allowed)
       return refused(
@@ -127,8 +144,13 @@ export class ToolInvocations {
       return { status: 'done', result, ...sent };
     } catch (error) {
       if (call.signal.aborted) return cancelled(cancelReason(call.signal), sent);
-      const message = error instanceof Error ? error.message : String(error);
-      return failed(message, sent, error instanceof McpError ? error.code : undefined);
+      return failed(messageOf(error), sent, error instanceof McpError ? error.code : undefined);
     }
   }
 }
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A call to a tool whose server is not running now: where the server is, and what to do. */
+const notRunning = (name: string, view: ServerView) =>
+  `The tool ${name} cannot run now: its server "${view.id}" ${viewStateText(view)}. Try again once it is running.`;

@@ -5,6 +5,7 @@ import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
 import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
@@ -30,6 +31,8 @@ export interface ServerRegistryDeps {
   clientMetadataUrl?: () => Promise<string | undefined>;
   /** The era each local server answered in, kept across app restarts. */
   eras?: EraStore;
+  /** Where an error in handling what a server sent goes (the host's faults). */
+  fault?: FaultSink;
 }
 
 /** Something a live server said, with which server said it. */
@@ -296,6 +299,7 @@ export class ServerRegistry {
         authStore: this.deps.authStore,
         ...(this.deps.clientMetadataUrl ? { clientMetadataUrl: this.deps.clientMetadataUrl } : {}),
         ...(this.deps.eras ? { era: this.deps.eras.of(identity) } : {}),
+        ...(this.deps.fault ? { fault: this.deps.fault } : {}),
       });
       this.entries.set(config.name, {
         session,

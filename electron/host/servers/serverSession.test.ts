@@ -84,7 +84,7 @@ describe('ServerSession', () => {
     expect(conn.state).toEqual({ status: 'stopped', reason: 'stopped' });
     expect(conn.run).toBeUndefined();
     await expect(conn.callTool('echo', { message: 'x' })).rejects.toThrow(
-      'Server "everything" is not running',
+      'Server "everything" is stopped (stopped)',
     );
   });
 
@@ -235,7 +235,7 @@ describe('ServerSession', () => {
     await conn.callTool('echo', { message: 'set:add:second' });
     await expect.poll(() => events.length).toBe(2);
     await conn.stop();
-    await expect(conn.listTools()).rejects.toThrow('Server "dyn" is not running');
+    await expect(conn.listTools()).rejects.toThrow('Server "dyn" is stopped (stopped)');
     expect(events).toEqual([
       { kind: 'list-changed', list: 'tools' },
       { kind: 'list-changed', list: 'tools' },

@@ -2,6 +2,7 @@ import {
   isRunning,
   type LogSource,
   type ServerError,
+  type ServerProblemKind,
   type ServerState,
   type SignInNeeded,
 } from '../../../shared/host/serverView';
@@ -22,15 +23,20 @@ import {
   traceContextFromEnv,
 } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
+import type { FaultSink } from '../faults/processGuard';
+import { inServerScope } from '../faults/serverScope';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
-import { openTransport, resolveOAuthClient } from './serverLaunch';
-import { SessionAuth } from './sessionAuth';
+import { openTransport } from './serverLaunch';
+import { unusableSelfDescription, usableResult, withoutProblem, withProblem } from './serverProblems';
+import { ServerNotRunning } from './serverStateText';
+import { SessionAuth, signInLostMessage } from './sessionAuth';
 import { SessionLog } from './sessionLog';
+import { wireClient } from './sessionWiring';
 import { startError } from './startError';
 
 export interface ServerSessionDeps {
@@ -50,25 +56,16 @@ export interface ServerSessionDeps {
   clientMetadataUrl?: () => Promise<string | undefined>;
   /** The era a local server answered in at an earlier launch, kept across app restarts. */
   era?: EraMemory;
+  /** Where an error in handling what this server sent goes (the host's faults); else only its card. */
+  fault?: FaultSink;
 }
 
 /** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
 const REMOTE_PING: PingOptions = { intervalMs: 30_000, timeoutMs: 10_000, maxMissed: 2 };
 
-/** What a live server said that the host acts on, re-emitted from whichever client is live. */
-export type SessionEvent =
-  | { kind: 'list-changed'; list: 'tools' | 'resources' | 'prompts' }
-  | { kind: 'resource-updated'; uri: string }
-  | { kind: 'elicitation-complete'; elicitationId: string }
-  /** The person asked to sign in: open this authorization page for them. */
-  | { kind: 'open-sign-in'; url: string; issuer: string };
+export type { SessionEvent } from './sessionWiring';
 
-/** The one error for an operation on a server that is not running (stopped, starting, failed). */
-export class ServerNotRunning extends Error {
-  constructor(readonly server: string) {
-    super(`Server "${server}" is not running`);
-  }
-}
+import type { SessionEvent } from './sessionWiring';
 
 /** The client of the attempt under way or of the running session, with what listens to it. */
 interface Live {
@@ -123,19 +120,14 @@ export class ServerSession {
     private readonly deps: ServerSessionDeps,
   ) {
     this.policy = { ...DEFAULT_RESTART_POLICY, ...deps.restart };
-    this.logger = new SessionLog(deps.logs, config.name);
+    this.logger = new SessionLog(deps.logs, config.name, (kind, message) => this.noteProblem(kind, message));
     this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
-    if (config.kind === 'remote') {
-      const identity = async () => {
-        const url = await deps.clientMetadataUrl?.();
-        return { ...(await resolveOAuthClient(config, deps)), ...(url ? { clientMetadataUrl: url } : {}) };
-      };
-      this.auth = new SessionAuth(config.url, config.name, deps.authStore, identity, {
+    if (config.kind === 'remote')
+      this.auth = SessionAuth.forServer(config, deps, {
         log: (text) => this.log('lifecycle', 'info', text),
         open: (url, issuer) => this.eventEmitter.fire({ kind: 'open-sign-in', url, issuer }),
         needed: (needed) => this.signInLost(needed),
       });
-    }
   }
 
   get id(): string {
@@ -233,10 +225,7 @@ export class ServerSession {
     const generation = ++this.generation;
     this.cancelTimers();
     const client = this.drop();
-    const host = new URL(needed.issuer).host;
-    const message = needed.newScopes
-      ? `The server asks for more access than you granted (${needed.newScopes.join(' ')}): sign in with ${host} again to grant it`
-      : `The sign-in with ${host} ended (its token was refused and could not be renewed): sign in again`;
+    const message = signInLostMessage(needed);
     this.log('lifecycle', 'warning', message);
     this.lastError = { message, stderrTail: [], at: Date.now(), permanent: true, signIn: needed };
     this.setState({ status: 'error', error: this.lastError });
@@ -259,13 +248,13 @@ export class ServerSession {
   // ---- operations on the running server (each fails with ServerNotRunning otherwise) ----------
 
   readonly callTool = async (name: string, args: Record<string, unknown> = {}, options?: CallOptions) =>
-    this.running().callTool(name, args, options);
+    this.usable('tools/call', await this.running().callTool(name, args, options));
   readonly readResource = async (uri: string, options?: CallOptions) =>
-    this.running().readResource(uri, options);
+    this.usable('resources/read', await this.running().readResource(uri, options));
   readonly getPrompt = async (name: string, args: Record<string, string>, options?: CallOptions) =>
-    this.running().getPrompt(name, args, options);
+    this.usable('prompts/get', await this.running().getPrompt(name, args, options));
   readonly complete = async (params: CompleteParams, options?: CallOptions) =>
-    this.running().complete(params, options);
+    this.usable('completion/complete', await this.running().complete(params, options));
   readonly setSubscribed = async (uri: string, subscribed: boolean) =>
     subscribed ? this.running().subscribeResource(uri) : this.running().unsubscribeResource(uri);
   readonly listTools = async (options?: { fresh?: boolean }) => this.running().listTools(options);
@@ -295,14 +284,37 @@ export class ServerSession {
     return loadSkill(this.running(), current);
   };
 
+  /**
+   * Says on the running server's card what it sent that could not be used, and why (the latest of
+   * each kind), and logs it. A server not running has no card to say it on: its log says it.
+   */
+  noteProblem(kind: ServerProblemKind, message: string): void {
+    this.log('protocol', 'error', message);
+    const next = isRunning(this.current) ? withProblem(this.current, kind, message) : undefined;
+    if (next) this.setState(next);
+  }
+
+  /** The problem of `kind` is over (a list that failed has been read since). */
+  clearProblem(kind: ServerProblemKind): void {
+    const next = isRunning(this.current) ? withoutProblem(this.current, kind) : undefined;
+    if (next) this.setState(next);
+  }
+
   /** Ends every subscription; the session is not used again. */
   dispose(): void {
     this.stateEmitter.dispose();
     this.eventEmitter.dispose();
   }
 
+  /** A result to hand on, or a JsonTooDeep naming it (said on the card): see usableResult. */
+  private usable<T>(method: string, result: T): T {
+    return usableResult(`the ${method} result from ${this.id}`, result, (why) =>
+      this.noteProblem('result', `A ${method} result was not used: ${why}`),
+    );
+  }
+
   private running(): McpClient {
-    if (!isRunning(this.current) || !this.live) throw new ServerNotRunning(this.id);
+    if (!isRunning(this.current) || !this.live) throw new ServerNotRunning(this.id, this.current);
     return this.live.client;
   }
 
@@ -367,10 +379,28 @@ export class ServerSession {
       await client.close();
       return;
     }
+    const unusable = unusableSelfDescription(client.serverInfo, client.serverCapabilities);
+    if (unusable) {
+      await client.close();
+      this.failed(generation, { message: unusable, stderrTail: [], at: Date.now(), permanent: true });
+      return;
+    }
     if (client.era !== this.era && this.config.kind === 'stdio')
       void this.deps.era?.remember(client.era).catch(() => {});
     this.era = client.era;
-    this.live = { client, run: ++this.runs, listeners: this.wireClient(client, generation) };
+    const listeners = wireClient(client, {
+      server: this.id,
+      current: () => generation === this.generation,
+      live: () => this.live?.client === client,
+      event: (event) => this.eventEmitter.fire(event),
+      failed: (error) => this.failed(generation, error),
+      serverMessage: (m) => this.logger.serverMessage(m),
+      log: (source, level, text) => this.log(source, level, text),
+      redact: (text) => this.deps.redactor.redact(text),
+      fault:
+        this.deps.fault ?? ((e, during) => this.noteProblem('fault', `Switchboard failed ${during}: ${e}`)),
+    });
+    this.live = { client, run: ++this.runs, listeners };
     if (this.loggingLevel && client.serverCapabilities.logging) {
       await client.setLoggingLevel(this.loggingLevel).catch(() => {});
     }
@@ -427,44 +457,9 @@ export class ServerSession {
     }, inMs);
   }
 
-  private wireClient(client: McpClient, generation: number): Disposer[] {
-    const fire = (event: SessionEvent) => this.eventEmitter.fire(event);
-    return [
-      client.onToolsListChanged(() => fire({ kind: 'list-changed', list: 'tools' })),
-      client.onResourcesListChanged(() => fire({ kind: 'list-changed', list: 'resources' })),
-      client.onPromptsListChanged(() => fire({ kind: 'list-changed', list: 'prompts' })),
-      client.onResourceUpdated(({ uri }) => fire({ kind: 'resource-updated', uri })),
-      client.onElicitationComplete(({ elicitationId }) =>
-        fire({ kind: 'elicitation-complete', elicitationId }),
-      ),
-      client.onClose((info) => {
-        if (info.requested || generation !== this.generation) return;
-        this.failed(generation, {
-          message: info.reason,
-          stderrTail: (info.stderrTail ?? []).map((l) => this.deps.redactor.redact(l)),
-          at: Date.now(),
-        });
-      }),
-      client.onHealthChange((health) => {
-        if (health.healthy || generation !== this.generation || this.live?.client !== client) return;
-        // It stopped answering: drop this session and reconnect (with backoff) until it is back.
-        this.failed(generation, {
-          message: this.deps.redactor.redact(
-            `Stopped answering (${health.missed} pings without an answer): ${health.lastError}`,
-          ),
-          stderrTail: [],
-          at: Date.now(),
-        });
-        void client.close().catch(() => {});
-      }),
-      client.onLogMessage((m) => this.logger.serverMessage(m)),
-      client.onProtocolLog((entry) => this.log('protocol', entry.level, entry.message)),
-    ];
-  }
-
   private setState(state: ServerState): void {
     this.current = state;
-    this.stateEmitter.fire(state);
+    inServerScope(this.id, () => this.stateEmitter.fire(state));
   }
 
   private cancelTimers(): void {

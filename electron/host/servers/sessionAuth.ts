@@ -1,5 +1,7 @@
 import type { SignedIn, SignInNeeded } from '../../../shared/host/serverView';
 import { type AuthStore, type HttpAuth, OAuthAuthorizer, type OAuthOptions } from '../../mcp';
+import type { ServerConfig } from '../config/serverConfig';
+import { resolveOAuthClient } from './serverLaunch';
 
 export interface SessionAuthHooks {
   log(text: string): void;
@@ -33,6 +35,22 @@ export class SessionAuth {
     private readonly identity: ClientIdentity,
     private readonly hooks: SessionAuthHooks,
   ) {}
+
+  /** A remote server's: its pre-registered client (from its config), our metadata document (Settings). */
+  static forServer(
+    config: Extract<ServerConfig, { kind: 'remote' }>,
+    deps: Parameters<typeof resolveOAuthClient>[1] & {
+      authStore: AuthStore;
+      clientMetadataUrl?: () => Promise<string | undefined>;
+    },
+    hooks: SessionAuthHooks,
+  ): SessionAuth {
+    const identity = async () => {
+      const url = await deps.clientMetadataUrl?.();
+      return { ...(await resolveOAuthClient(config, deps)), ...(url ? { clientMetadataUrl: url } : {}) };
+    };
+    return new SessionAuth(config.url, config.name, deps.authStore, identity, hooks);
+  }
 
   /** What the transport uses to authorize its requests. */
   async http(): Promise<HttpAuth> {
@@ -79,4 +97,12 @@ export class SessionAuth {
   async signOut(): Promise<void> {
     await (await this.ready()).signOut();
   }
+}
+
+/** What the card says when a running server's sign-in ended and could not be renewed. */
+export function signInLostMessage(needed: SignInNeeded): string {
+  const host = new URL(needed.issuer).host;
+  return needed.newScopes
+    ? `The server asks for more access than you granted (${needed.newScopes.join(' ')}): sign in with ${host} again to grant it`
+    : `The sign-in with ${host} ended (its token was refused and could not be renewed): sign in again`;
 }

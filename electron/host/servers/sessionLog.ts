@@ -1,4 +1,5 @@
-import type { LogSource } from '../../../shared/host/serverView';
+import type { LogSource, ServerProblemKind } from '../../../shared/host/serverView';
+import { jsonText } from '../../../shared/json/jsonDepth';
 import type { LoggingLevel, LoggingMessageParams } from '../../../shared/mcp/protocol';
 import type { Transport, WireTrace } from '../../mcp';
 import type { LogStore } from '../logs/logStore';
@@ -20,6 +21,8 @@ export class SessionLog {
   constructor(
     private readonly logs: LogStore,
     private readonly server: string,
+    /** Says on the server's card what it sent that could not be shown. */
+    private readonly problem: (kind: ServerProblemKind, message: string) => void = () => {},
   ) {}
 
   write(source: LogSource, level: LoggingLevel, text: string, logger?: string): void {
@@ -45,15 +48,30 @@ export class SessionLog {
     });
   }
 
-  /** A notifications/message from the server. */
+  /** A notifications/message from the server; data that cannot be shown is said so, by why. */
   serverMessage(m: LoggingMessageParams): void {
-    const text = typeof m.data === 'string' ? m.data : JSON.stringify(m.data);
-    this.write('server', m.level, text, m.logger);
+    const text = typeof m.data === 'string' ? m.data : shown(m.data, 'the data of a log message it sent');
+    if (typeof text === 'string') {
+      this.write('server', m.level, text, m.logger);
+      return;
+    }
+    this.write('server', m.level, `[not shown: ${text.why}]`, m.logger);
+    this.problem('log', `A log message was not shown: ${text.why}`);
   }
 
   wire(trace: WireTrace): void {
-    const text = JSON.stringify(trace.message);
-    const shown = text.length > WIRE_TEXT_LIMIT ? `${text.slice(0, WIRE_TEXT_LIMIT)}…` : text;
-    this.write('wire', 'debug', `${trace.direction === 'send' ? '→' : '←'} ${shown}`);
+    const json = shown(trace.message, 'the message');
+    const text = typeof json === 'string' ? json : `[not shown: ${json.why}]`;
+    const cut = text.length > WIRE_TEXT_LIMIT ? `${text.slice(0, WIRE_TEXT_LIMIT)}…` : text;
+    this.write('wire', 'debug', `${trace.direction === 'send' ? '→' : '←'} ${cut}`);
+  }
+}
+
+/** JSON text of what a server sent, or why there is none (nested beyond reason): never a stack overflow. */
+function shown(value: unknown, what: string): string | { why: string } {
+  try {
+    return jsonText(value, what);
+  } catch (error) {
+    return { why: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -165,6 +165,18 @@ describe('ElicitationFormDialog', () => {
     expect(screen.getByText(/cannot show/).textContent).toContain('pass⟨U+200B ZERO WIDTH SPACE⟩word');
   });
 
+  it('a message with controls, lone surrogates and line separators shows each as a marker, never raw', () => {
+    const odd: ElicitFormParams = { ...params, message: 'Ship\u0000 it\u0007 to\uD800 you\u2028now' };
+    renderWithHost(
+      <ElicitationFormDialog request={{ ...request, params: odd }} params={odd} answer={() => {}} />,
+    );
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain(
+      'Ship⟨U+0000 CONTROL ^@⟩ it⟨U+0007 CONTROL ^G⟩ to⟨U+D800 LONE SURROGATE⟩ you⟨U+2028 LINE SEPARATOR⟩now',
+    );
+    for (const raw of ['\u0000', '\u0007', '\uD800', '\u2028']) expect(dialog.textContent).not.toContain(raw);
+  });
+
   it('decline and cancel send no content; Escape cancels', () => {
     const answer = vi.fn();
     renderWithHost(<ElicitationFormDialog request={request} params={params} answer={answer} />);

@@ -10,6 +10,7 @@ import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
 import { ServerEditor } from './ServerEditor';
+import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
 import { SignInPanel } from './SignInPanel';
 
@@ -132,6 +133,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           </pre>
         </details>
       )}
+      {state.status === 'running' && <ServerProblems problems={state.problems} />}
       {/* A sign-in the server needs is said by the sign-in panel, with what to do. */}
       {lastError && !lastError.signIn && (
         <section className="error" aria-label="Last error">

@@ -109,4 +109,25 @@ describe('Settings', () => {
     await waitFor(() => expect(saved.defaultProvider).toBe('gw'));
     expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5');
   });
+
+  it('elicitation requests per server per minute are a setting of their own, saved with the form', async () => {
+    let saved: Settings = DEFAULT_SETTINGS;
+    const { host } = recordingHost({
+      getSettings: async () => viewOf(saved),
+      saveSettings: async (s) => {
+        saved = s as Settings;
+      },
+      listModels: async () => ({ models: [] }),
+    });
+    renderWithHost(<SettingsPage />, host);
+    const field = (await screen.findByRole('spinbutton', {
+      name: 'Requests per server per minute',
+      description: /a fourth while three of one server's wait for you/,
+    })) as HTMLInputElement;
+    expect(field.value).toBe('10');
+    fireEvent.change(field, { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saved.elicitation).toEqual({ perServerPerMinute: 4 }));
+    expect(saved.sampling).toEqual(DEFAULT_SETTINGS.sampling);
+  });
 });

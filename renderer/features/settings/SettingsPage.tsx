@@ -275,6 +275,25 @@ export function SettingsPage() {
             }
           />
         </div>
+        <h2>Elicitation (servers asking you)</h2>
+        <div className="row">
+          <label htmlFor="elicitations-per-minute">Requests per server per minute</label>
+          <input
+            id="elicitations-per-minute"
+            type="number"
+            min={0}
+            aria-describedby="elicitations-desc"
+            value={
+              Number.isNaN(draft.elicitation.perServerPerMinute) ? '' : draft.elicitation.perServerPerMinute
+            }
+            onChange={(e) =>
+              setDraft({ ...draft, elicitation: { perServerPerMinute: number(e.target.value) } })
+            }
+          />
+        </div>
+        <p id="elicitations-desc" className="field-desc muted">
+          More are refused before any dialog, and so is a fourth while three of one server's wait for you.
+        </p>
         <div className="actions">
           <button type="submit" className="primary">
             Save settings
