@@ -171,7 +171,7 @@ describe('mcp CLI (real process, server-everything)', () => {
     expect(structured.code).toBe(1);
     expect(structured.stdout).toBe('');
     expect(structured.stderr).toMatch(
-      /^error: the call result for echo from .* is nested deeper than 100 levels, more than Switchboard reads$/m,
+      /^error \[-32003\]: the server's answer was refused: message nested deeper than 100 levels/m,
     );
 
     const logged = cli(
@@ -185,7 +185,9 @@ describe('mcp CLI (real process, server-everything)', () => {
     );
     expect(logged.code).toBe(0);
     expect(logged.json().content[0].text).toBe('Echo: hi');
-    expect(logged.stderr).toMatch(/\[info\] deep: \[not shown: its data is nested deeper than 100 levels/);
+    expect(logged.stderr).toMatch(
+      /^\[protocol\] malformed input from server: message nested deeper than 100 levels/m,
+    );
   });
 
   it('--url speaks Streamable HTTP and legacy SSE (detected or forced) to server-everything', async () => {

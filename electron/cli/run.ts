@@ -126,6 +126,10 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
     handlers: handlersFor(args, roots, io),
     requestTimeoutMs: args.timeoutMs,
   });
+  // What the server sent that broke the protocol and was refused or set aside: said, not swallowed.
+  client.onProtocolLog((entry) => {
+    if (entry.level === 'warning' || entry.level === 'error') io.stderr(`[protocol] ${entry.message}`);
+  });
   try {
     if (args.logLevel) {
       client.onLogMessage((m) => {

@@ -44,7 +44,16 @@ export interface ServerProblem {
   at: number;
 }
 /** Which of a server's doings a problem is about: a later one of the same kind replaces it. */
-export type ServerProblemKind = 'tools' | 'resources' | 'prompts' | 'log' | 'request' | 'result' | 'fault';
+export type ServerProblemKind =
+  | 'tools'
+  | 'resources'
+  | 'prompts'
+  | 'log'
+  | 'request'
+  | 'result'
+  | 'fault'
+  /** Something it sent broke the protocol and was refused by the client library (the latest said). */
+  | 'protocol';
 
 export interface SignInNeeded {
   issuer: string;

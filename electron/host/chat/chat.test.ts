@@ -211,7 +211,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
           content: [
             {
               type: 'text',
-              text: 'The call failed: the tools/call result from deep is nested deeper than 100 levels, more than Switchboard reads',
+              text: 'The call failed: the server\'s answer was refused: message nested deeper than 100 levels (the most a message may be) — a fault in the server, for its author to fix (server "deep", method tools/call)',
             },
           ],
           isError: true,

@@ -290,6 +290,11 @@ export class ServerSession {
    */
   noteProblem(kind: ServerProblemKind, message: string): void {
     this.log('protocol', 'error', message);
+    this.markProblem(kind, message);
+  }
+
+  /** The card says `message` for `kind` (already logged by whoever found it). */
+  private markProblem(kind: ServerProblemKind, message: string): void {
     const next = isRunning(this.current) ? withProblem(this.current, kind, message) : undefined;
     if (next) this.setState(next);
   }
@@ -397,6 +402,8 @@ export class ServerSession {
       serverMessage: (m) => this.logger.serverMessage(m),
       log: (source, level, text) => this.log(source, level, text),
       redact: (text) => this.deps.redactor.redact(text),
+      refused: (text) =>
+        this.markProblem('protocol', `Refused, against the protocol: ${this.deps.redactor.redact(text)}`),
       fault:
         this.deps.fault ?? ((e, during) => this.noteProblem('fault', `Switchboard failed ${during}: ${e}`)),
     });

@@ -39,6 +39,8 @@ export interface WiringHooks {
   failed(error: ServerError): void;
   serverMessage(message: LoggingMessageParams): void;
   log(source: LogSource, level: LoggingLevel, text: string): void;
+  /** The client refused or set aside something the server sent (a protocol warning): its card says so. */
+  refused(text: string): void;
   redact(text: string): string;
   /** Where an error in handling what the server sent goes, traced to it. */
   fault(error: unknown, during: string, server: string): void;
@@ -86,6 +88,12 @@ export function wireClient(client: WiredClient, hooks: WiringHooks): Disposer[] 
       }),
     ),
     client.onLogMessage(on((m) => hooks.serverMessage(m))),
-    client.onProtocolLog(on((entry) => hooks.log('protocol', entry.level, entry.message))),
+    client.onProtocolLog(
+      on((entry) => {
+        hooks.log('protocol', entry.level, entry.message);
+        // The library's warnings are the server's doing (a message refused, a tool left out).
+        if (entry.level === 'warning') hooks.refused(entry.message);
+      }),
+    ),
   ];
 }
