@@ -14,14 +14,23 @@ export const DEFAULT_RESTART_POLICY: RestartPolicy = {
 
 /** A remote server that went away is tried again for as long as it is configured, this far apart at most. */
 const REMOTE_RETRY_CAP_MS = 30_000;
+/**
+ * Its first tries come one base delay apart (a second), not doubling: a restart or a deploy is back
+ * within seconds, and should be found within a second or two of it, not after a growing wait.
+ */
+export const REMOTE_QUICK_TRIES = 30;
 
 /**
  * How long to wait before the next try after `tries` failed ones, or undefined to give up. A remote
- * server that went away is expected back (a deploy, a network change): tried again for as long as it
- * is configured. A local one that keeps crashing is not.
+ * server that went away is expected back (a deploy, a network change): tried again every second for
+ * its first REMOTE_QUICK_TRIES tries, then backing off, for as long as it is configured. A local one
+ * that keeps crashing is not. A crash after a stable run (tries counted afresh: 0) waits as a first.
  */
 export function restartDelay(policy: RestartPolicy, tries: number, remote: boolean): number | undefined {
-  if (!remote && tries > policy.maxTries) return undefined;
-  const backoff = policy.baseDelayMs * 2 ** Math.min(tries - 1, 16);
+  const nth = Math.max(tries, 1);
+  if (!remote && nth > policy.maxTries) return undefined;
+  if (remote && nth <= REMOTE_QUICK_TRIES) return policy.baseDelayMs;
+  const doublings = remote ? nth - REMOTE_QUICK_TRIES : nth - 1;
+  const backoff = policy.baseDelayMs * 2 ** Math.min(doublings, 16);
   return remote ? Math.min(backoff, REMOTE_RETRY_CAP_MS) : backoff;
 }

@@ -200,6 +200,23 @@ describe('ServerSession', () => {
     }
   });
 
+  it('a remote server restarted where it was between pings: the next call goes through at once (a new session), the card never leaving running', async () => {
+    let http = await startEverythingHttp('streamableHttp');
+    const port = Number(new URL(http.url).port);
+    try {
+      const { conn, states } = connection(configOf('redeployed', { url: http.url, type: 'http' }));
+      await conn.start();
+      await http.stop();
+      http = await startEverythingHttp('streamableHttp', port);
+      // server-everything answers our old session id with HTTP 400: taken as the session lost.
+      const result = await conn.callTool('echo', { message: 'back' });
+      expect(JSON.stringify(result.content)).toContain('Echo: back');
+      expect(states.map((s) => s.status)).toEqual(['starting', 'running']);
+    } finally {
+      await http.stop();
+    }
+  });
+
   it("a remote server's icon is fetched by the host from its own origin, never from elsewhere", async () => {
     const { spawn } = await import('node:child_process');
     const child = spawn(process.execPath, [path.join(fixtures, 'http/echo-http-server.mjs')], {

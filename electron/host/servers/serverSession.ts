@@ -60,8 +60,16 @@ export interface ServerSessionDeps {
   fault?: FaultSink;
 }
 
-/** A remote server is pinged every 30 s; two missed answers mark it unreachable. */
-const REMOTE_PING: PingOptions = { intervalMs: 30_000, timeoutMs: 10_000, maxMissed: 2 };
+/**
+ * A remote server is pinged every 30 s; after a missed answer, again a second later (a restarted
+ * server answers that one through a new session); two missed in a row mark it unreachable.
+ */
+const REMOTE_PING: PingOptions = {
+  intervalMs: 30_000,
+  timeoutMs: 10_000,
+  maxMissed: 2,
+  retryIntervalMs: 1000,
+};
 
 export type { SessionEvent } from './sessionWiring';
 
