@@ -44,7 +44,7 @@ describe('Catalog', () => {
         expect.objectContaining({
           kind: 'tools',
           message: expect.stringMatching(
-            /^Its tools could not be listed: tools\/list result has no tools array.* It offers none until a listing works \(Refresh asks again\)\.$/,
+            /^Its tools could not be listed: the server's tools\/list result does not follow the MCP schema: tools must be an array.*\. It offers none until a listing works \(Refresh asks again\)\.$/,
           ),
         }),
       ]);

@@ -314,7 +314,10 @@ export class Catalog {
       // Stopped meanwhile: its next run lists afresh, and this one's card is gone.
       if (this.tracked.get(server) !== t) return;
       // A list that fails keeps the last one; "running" with nothing offered is never silent.
-      const problems = failed.map((why) => `Its ${LIST_WORDS[list]} could not be listed: ${why}`);
+      // Each reason as a sentence of its own: a library error starts with a capital and has no stop.
+      const sentence = (why: string) =>
+        `${why.charAt(0).toLowerCase()}${why.slice(1)}${/[.!?]$/.test(why) ? '' : '.'}`;
+      const problems = failed.map((why) => `Its ${LIST_WORDS[list]} could not be listed: ${sentence(why)}`);
       if (failed.length > 0)
         problems.push(
           t[list].length === 0
