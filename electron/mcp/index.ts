@@ -36,6 +36,7 @@ export {
   type SkillEntry,
 } from './client/skills';
 export type { TaskState, TaskStatus } from './client/tasks';
+export { type Disposable, DisposableStore } from './disposableStore';
 export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';
 export type { ConnectionLog, RequestOptions, WireTrace } from './jsonrpc/connection';

@@ -1,4 +1,5 @@
 import type { RequestId } from '../../../shared/mcp/protocol';
+import { DisposableStore } from '../disposableStore';
 import { type Disposer, Emitter } from '../emitter';
 import { McpError } from '../mcpError';
 import type { MalformedInput, Transport, TransportClosed } from '../transport/transport';
@@ -57,7 +58,8 @@ export class JsonRpcConnection {
   private readonly logEmitter = new Emitter<ConnectionLog>();
   private readonly traceEmitter = new Emitter<WireTrace>();
   private readonly closeEmitter = new Emitter<TransportClosed>();
-  private readonly disposers: Disposer[] = [];
+  /** Our subscriptions to the transport, let go when it closes. */
+  private readonly subscriptions = new DisposableStore();
   private closedInfo: TransportClosed | undefined;
   private refused = 0;
   /** The last refused input that named no request, for the timeout of a request it may have been. */
@@ -85,10 +87,10 @@ export class JsonRpcConnection {
       refusedSince: (since) =>
         this.lastRefusal && this.lastRefusal.at >= since ? this.lastRefusal.reason : undefined,
     });
-    this.disposers.push(
-      transport.onMessage((value) => this.receive(value)),
-      transport.onMalformed((input) => this.receiveMalformed(input)),
-      transport.onClose((info) => this.handleClose(info)),
+    this.subscriptions.add(transport.onMessage((value) => this.receive(value)));
+    this.subscriptions.add(transport.onMalformed((input) => this.receiveMalformed(input)));
+    this.subscriptions.add(transport.onClose((info) => this.handleClose(info)));
+    this.subscriptions.add(
       transport.onRequestError(({ id, error }) => {
         const entry = this.pending.settle(id);
         entry?.reject(this.named(error, entry.method, ErrorCode.ConnectionClosed));
@@ -396,7 +398,7 @@ export class JsonRpcConnection {
       controller.abort(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
     }
     this.incoming.clear();
-    for (const dispose of this.disposers) dispose();
+    this.subscriptions.dispose();
     this.closeEmitter.fire(info);
   }
 
