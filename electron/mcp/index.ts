@@ -19,12 +19,11 @@ export type {
   SignInRequest,
 } from './auth/oauthAuthorizer';
 export { OAuthAuthorizer } from './auth/oauthAuthorizer';
-export { traceContextFromEnv } from './client/discover';
 export type { ClientHandlers, ServerRequestContext } from './client/handlers';
-export { SWITCHBOARD_CLIENT_INFO } from './client/handshake';
 export type { Health, PingOptions } from './client/healthMonitor';
-export type { CallOptions, McpClientOptions } from './client/mcpClient';
 export { McpClient } from './client/mcpClient';
+export { type CallOptions, type McpClientOptions, SWITCHBOARD_CLIENT_INFO } from './client/mcpClientOptions';
+export { traceContextFromEnv } from './client/modern/modernMeta';
 export { LIST_TIME_LIMIT_MS, MAX_LIST_ITEMS, MAX_LIST_PAGES } from './client/pagination';
 export { SchemaValidator } from './client/schemaValidator';
 export {
@@ -35,7 +34,7 @@ export {
   SKILLS_EXTENSION,
   type SkillEntry,
 } from './client/skills';
-export type { TaskState, TaskStatus } from './client/tasks';
+export type { TaskState, TaskStatus } from './client/taskState';
 export { type Disposable, DisposableStore } from './disposableStore';
 export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';
