@@ -1,7 +1,6 @@
 // The MCP client library: knows the spec, not the app. Everything outside electron/mcp imports from here.
 
-export type { AssertionGrant, AssertionTarget, EnterpriseIdp } from './auth/assertionGrant';
-export { idJagFrom } from './auth/assertionGrant';
+export { type EnterpriseIdp, idJagFrom } from './auth/assertionGrant';
 export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
 export {
   isAuthBinding,
@@ -12,13 +11,15 @@ export {
 } from './auth/authStore';
 export { FileAuthStore } from './auth/fileAuthStore';
 export type { AuthChallenge, HttpAuth } from './auth/httpAuth';
+export { OAuthAuthorizer } from './auth/oauthAuthorizer';
 export type {
+  AssertionGrant,
+  AssertionTarget,
   ClientCredentials,
   OAuthOptions,
   PreRegisteredClient,
   SignInRequest,
-} from './auth/oauthAuthorizer';
-export { OAuthAuthorizer } from './auth/oauthAuthorizer';
+} from './auth/oauthOptions';
 export type { ClientHandlers, ServerRequestContext } from './client/handlers';
 export type { Health, PingOptions } from './client/healthMonitor';
 export { McpClient } from './client/mcpClient';
