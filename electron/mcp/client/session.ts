@@ -69,6 +69,11 @@ export abstract class Session {
     return this.send(method, params, withLimits(options, this.options));
   }
 
+  /** Checks the server answers. */
+  ping(options: CallOptions): Promise<void> {
+    return this.request(this.pingMethod, undefined, options).then(() => undefined);
+  }
+
   notify(method: string, params?: Record<string, unknown>): Promise<void> {
     return this.connection.notify(method, params);
   }
@@ -113,14 +118,14 @@ export abstract class Session {
 
   // ---- what each era does its own way ------------------------------------------------------------
 
+  /** What checks the server answers: `ping`, or what the era has instead. */
+  protected abstract readonly pingMethod: 'ping' | 'server/discover';
   /** A request on the wire, as the era sends it and checks its answer. */
   protected abstract send<M extends ClientMethod>(
     method: M,
     params: ParamsOf<M>,
     options: LimitedCallOptions,
   ): Promise<ResultOf<M>>;
-  /** Checks the server answers (`ping`, or what the era has instead). */
-  abstract ping(options: CallOptions): Promise<void>;
   /** tools/call, followed to its result when the server makes it a task. */
   abstract callTool(
     name: string,

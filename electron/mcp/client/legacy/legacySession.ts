@@ -19,6 +19,7 @@ import { callsAsTask, callToolAsTask, type TaskPeer } from './legacyTasks';
  */
 export class LegacySession extends Session {
   readonly era = 'legacy';
+  protected readonly pingMethod = 'ping';
   private renewing: Promise<void> | undefined;
 
   protected send<M extends ClientMethod>(
@@ -52,10 +53,6 @@ export class LegacySession extends Session {
         this.renewing = undefined;
       });
     return this.renewing;
-  }
-
-  ping(options: CallOptions): Promise<void> {
-    return this.request('ping', undefined, options).then(() => undefined);
   }
 
   async callTool(

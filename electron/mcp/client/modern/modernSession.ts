@@ -25,6 +25,8 @@ import { ToolHeaders } from './toolHeaders';
  */
 export class ModernSession extends Session {
   readonly era = 'modern';
+  /** There is no ping in 2026-07-28: server/discover answers instead. */
+  protected readonly pingMethod = 'server/discover';
   /** What every request's _meta carries (version, capabilities, who we are): built once. */
   private readonly baseMeta: Record<string, unknown>;
   /** Results kept while their ttlMs says they are fresh. */
@@ -117,11 +119,6 @@ export class ModernSession extends Session {
       const asked = { method, round: rounds, result: result as InputRequired };
       round = await answerInputRequests(this.connection, asked, options.signal, fail);
     }
-  }
-
-  /** There is no ping in 2026-07-28: server/discover answers instead. */
-  ping(options: CallOptions): Promise<void> {
-    return this.request('server/discover', undefined, options).then(() => undefined);
   }
 
   async callTool(
