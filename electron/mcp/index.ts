@@ -1,7 +1,6 @@
 // The MCP client library: knows the spec, not the app. Everything outside electron/mcp imports from here.
 
-export type { AssertionGrant, AssertionTarget, EnterpriseIdp } from './auth/assertionGrant';
-export { idJagFrom } from './auth/assertionGrant';
+export { type EnterpriseIdp, idJagFrom } from './auth/assertionGrant';
 export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
 export {
   isAuthBinding,
@@ -12,19 +11,20 @@ export {
 } from './auth/authStore';
 export { FileAuthStore } from './auth/fileAuthStore';
 export type { AuthChallenge, HttpAuth } from './auth/httpAuth';
+export { OAuthAuthorizer } from './auth/oauthAuthorizer';
 export type {
+  AssertionGrant,
+  AssertionTarget,
   ClientCredentials,
   OAuthOptions,
   PreRegisteredClient,
   SignInRequest,
-} from './auth/oauthAuthorizer';
-export { OAuthAuthorizer } from './auth/oauthAuthorizer';
-export { traceContextFromEnv } from './client/discover';
+} from './auth/oauthOptions';
 export type { ClientHandlers, ServerRequestContext } from './client/handlers';
-export { SWITCHBOARD_CLIENT_INFO } from './client/handshake';
 export type { Health, PingOptions } from './client/healthMonitor';
-export type { CallOptions, McpClientOptions } from './client/mcpClient';
 export { McpClient } from './client/mcpClient';
+export { type CallOptions, type McpClientOptions, SWITCHBOARD_CLIENT_INFO } from './client/mcpClientOptions';
+export { traceContextFromEnv } from './client/modern/modernMeta';
 export { LIST_TIME_LIMIT_MS, MAX_LIST_ITEMS, MAX_LIST_PAGES } from './client/pagination';
 export { SchemaValidator } from './client/schemaValidator';
 export {
@@ -35,7 +35,8 @@ export {
   SKILLS_EXTENSION,
   type SkillEntry,
 } from './client/skills';
-export type { TaskState, TaskStatus } from './client/tasks';
+export type { TaskState, TaskStatus } from './client/taskState';
+export { type Disposable, DisposableStore } from './disposableStore';
 export type { Disposer, Listener } from './emitter';
 export { Emitter } from './emitter';
 export type { ConnectionLog, RequestOptions, WireTrace } from './jsonrpc/connection';

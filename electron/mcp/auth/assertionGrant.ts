@@ -2,31 +2,13 @@ import * as oauth from 'oauth4webapi';
 import { authFailed } from './authError';
 import { type AuthHttp, describe } from './discovery';
 import { clientSecretBasic, requestOptions } from './oauthClient';
+import type { AssertionGrant, AssertionTarget } from './oauthOptions';
 
 /** RFC 7523 §2.1: a JWT as the authorization grant. */
 export const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const ID_TOKEN = 'urn:ietf:params:oauth:token-type:id_token';
 const ID_JAG = 'urn:ietf:params:oauth:token-type:id-jag';
-
-/** Where a JWT-bearer grant's assertion is for: the authorization server, and the MCP server's resource. */
-export interface AssertionTarget {
-  issuer: string;
-  resource: string;
-}
-
-/**
- * A client that is granted tokens for a JWT it presents (RFC 7523): a workload's identity token
- * (workload identity federation, SEP-1933), or an Identity Assertion JWT Authorization Grant its
- * enterprise identity provider issued for this server (enterprise-managed authorization, SEP-990).
- * A refused grant is an error as the server gave it: no retry, no other grant type.
- */
-export interface AssertionGrant {
-  clientId: string;
-  /** client_secret_basic at the token endpoint; absent: the client id in the body (none). */
-  clientSecret?: string;
-  assertion: (target: AssertionTarget) => Promise<string>;
-}
 
 /** The enterprise identity provider of SEP-990, and the ID token the person signed in to it with. */
 export interface EnterpriseIdp {

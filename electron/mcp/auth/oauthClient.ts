@@ -5,14 +5,7 @@ import { refusalOf } from './addresses';
 import { authFailed } from './authError';
 import type { AuthStore, StoredClient } from './authStore';
 import { type AuthHttp, describe } from './discovery';
-import type { ClientCredentials } from './oauthOptions';
-
-/** A client the person registered with the authorization server themselves (from the server's config). */
-export interface PreRegisteredClient {
-  clientId: string;
-  clientSecret?: string;
-  authMethod?: StoredClient['authMethod'];
-}
+import type { ClientCredentials, PreRegisteredClient } from './oauthOptions';
 
 /**
  * What Switchboard says about itself as an OAuth client, in a dynamic registration and in the Client

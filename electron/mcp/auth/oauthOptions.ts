@@ -1,6 +1,4 @@
-import type { AssertionGrant } from './assertionGrant';
-import type { AuthStore } from './authStore';
-import type { PreRegisteredClient } from './oauthClient';
+import type { AuthStore, StoredClient } from './authStore';
 
 /** What the person is shown before the sign-in page opens. */
 export interface SignInRequest {
@@ -15,6 +13,32 @@ export interface SignInNeeded {
   scopes: string[];
   /** A step-up: the scopes the server asked for beyond those the token in hand was granted. */
   newScopes?: string[];
+}
+
+/** A client the person registered with the authorization server themselves (from the server's config). */
+export interface PreRegisteredClient {
+  clientId: string;
+  clientSecret?: string;
+  authMethod?: StoredClient['authMethod'];
+}
+
+/** Where a JWT-bearer grant's assertion is for: the authorization server, and the MCP server's resource. */
+export interface AssertionTarget {
+  issuer: string;
+  resource: string;
+}
+
+/**
+ * A client that is granted tokens for a JWT it presents (RFC 7523): a workload's identity token
+ * (workload identity federation, SEP-1933), or an Identity Assertion JWT Authorization Grant its
+ * enterprise identity provider issued for this server (enterprise-managed authorization, SEP-990).
+ * A refused grant is an error as the server gave it: no retry, no other grant type.
+ */
+export interface AssertionGrant {
+  clientId: string;
+  /** client_secret_basic at the token endpoint; absent: the client id in the body (none). */
+  clientSecret?: string;
+  assertion: (target: AssertionTarget) => Promise<string>;
 }
 
 /** A client that signs in as itself (client credentials grant), with a secret or a private key. */

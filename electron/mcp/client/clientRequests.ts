@@ -16,8 +16,6 @@ import type {
   Tool,
 } from '../../../shared/mcp/protocol';
 
-import type { ListenFilter } from './subscriptions';
-
 type Page = {
   nextCursor?: string;
   _meta?: Meta;
@@ -30,6 +28,13 @@ export interface DiscoverResult {
   _meta?: Meta;
 }
 type PageParams = { cursor: string } | undefined;
+/** What a subscriptions/listen asks to hear about (2026-07-28 basic/patterns/subscriptions). */
+export interface ListenFilter {
+  toolsListChanged?: true;
+  promptsListChanged?: true;
+  resourcesListChanged?: true;
+  resourceSubscriptions?: string[];
+}
 
 /**
  * Every request the client sends, by method: its params and its result as the spec defines them.

@@ -1,7 +1,7 @@
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
 import { LIST_KEYS, type ListItem, type ListMethod, type ResultOf } from './clientRequests';
-import type { CallOptions } from './mcpClient';
+import type { CallOptions } from './mcpClientOptions';
 
 /** The most pages one listing follows. */
 export const MAX_LIST_PAGES = 1000;

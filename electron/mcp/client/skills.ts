@@ -5,7 +5,7 @@ import { fieldOf } from '../../../shared/fieldOf';
 import type { ReadResourceResult, ResourceContents, ServerCapabilities } from '../../../shared/mcp/protocol';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
-import type { CallOptions } from './mcpClient';
+import type { CallOptions } from './mcpClientOptions';
 import { collectPages, type Requester } from './pagination';
 
 /**

@@ -1,3 +1,6 @@
+import type { CallToolResult, Tool } from '../../../shared/mcp/protocol';
+import type { SchemaValidator } from './schemaValidator';
+
 /**
  * The shape of a tools/call result, checked as a robust client must before anything uses it (the
  * official SDK checks the same with its schema): a `content` array whose blocks carry what their type
@@ -20,6 +23,24 @@ export function toolResultProblem(result: unknown): string | undefined {
     return 'an isError that is not true or false';
   if (result._meta !== undefined && !isObject(result._meta)) return '_meta that is not an object';
   return undefined;
+}
+
+/**
+ * What is wrong with the structuredContent of a tool that declares an outputSchema (checked unless
+ * the result is an error), in words; undefined when nothing is.
+ */
+export function structuredContentProblem(
+  tool: Tool,
+  result: CallToolResult,
+  validator: SchemaValidator,
+): string | undefined {
+  if (!tool.outputSchema || result.isError) return undefined;
+  if (result.structuredContent === undefined)
+    return 'no structuredContent although it declares an outputSchema';
+  // Compiled once per tool definition (a new listing brings new objects, compiled again).
+  const check = validator.checkWith(tool.outputSchema, result.structuredContent);
+  if (check.valid) return undefined;
+  return `structuredContent that does not match its outputSchema: ${check.errors.join('; ')}`;
 }
 
 /** What is wrong with one content block (a tool result's, a prompt message's), or undefined. */

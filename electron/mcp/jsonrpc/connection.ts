@@ -1,8 +1,10 @@
 import type { RequestId } from '../../../shared/mcp/protocol';
+import { DisposableStore } from '../disposableStore';
 import { type Disposer, Emitter } from '../emitter';
 import { McpError } from '../mcpError';
 import type { MalformedInput, Transport, TransportClosed } from '../transport/transport';
 import { ErrorCode } from './errorCodes';
+import { IncomingRequests, type RequestHandler } from './incomingRequests';
 import {
   classify,
   isErrorResponse,
@@ -12,8 +14,9 @@ import {
   type JsonRpcResponse,
 } from './message';
 import { cancelledError, PendingRequests, type RequestOptions } from './pendingRequests';
-import { errorResponse, toWireError } from './wireError';
+import { errorResponse } from './wireError';
 
+export type { IncomingRequestContext, RequestHandler } from './incomingRequests';
 export {
   DEFAULT_MAX_TOTAL_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
@@ -21,17 +24,6 @@ export {
 } from './pendingRequests';
 
 import { assertNever } from '../../../shared/assertNever';
-
-export interface IncomingRequestContext {
-  requestId: RequestId;
-  /** Aborted when the peer sends notifications/cancelled for this request, or the connection closes. */
-  signal: AbortSignal;
-  meta: Record<string, unknown> | undefined;
-}
-export type RequestHandler = (
-  params: Record<string, unknown>,
-  ctx: IncomingRequestContext,
-) => Promise<unknown> | unknown;
 
 export interface ConnectionLog {
   level: 'debug' | 'info' | 'warning' | 'error';
@@ -51,13 +43,13 @@ export interface WireTrace {
 export class JsonRpcConnection {
   private nextId = 1;
   private readonly pending: PendingRequests;
-  private readonly incoming = new Map<RequestId, AbortController>();
-  private readonly handlers = new Map<string, RequestHandler>();
+  private readonly incoming: IncomingRequests;
   private readonly notificationEmitters = new Map<string, Emitter<Record<string, unknown>>>();
   private readonly logEmitter = new Emitter<ConnectionLog>();
   private readonly traceEmitter = new Emitter<WireTrace>();
   private readonly closeEmitter = new Emitter<TransportClosed>();
-  private readonly disposers: Disposer[] = [];
+  /** Our subscriptions to the transport, let go when it closes. */
+  private readonly subscriptions = new DisposableStore();
   private closedInfo: TransportClosed | undefined;
   private refused = 0;
   /** The last refused input, for the timeout of a request it may have been the answer to. */
@@ -85,10 +77,14 @@ export class JsonRpcConnection {
       refusedSince: (since) =>
         this.lastRefusal && this.lastRefusal.at >= since ? this.lastRefusal.reason : undefined,
     });
-    this.disposers.push(
-      transport.onMessage((value) => this.receive(value)),
-      transport.onMalformed((input) => this.receiveMalformed(input)),
-      transport.onClose((info) => this.handleClose(info)),
+    this.incoming = new IncomingRequests(serverLabel, {
+      holdClocks: () => this.pending.holdClocks(),
+      log: (level, message, data) => this.log(level, message, data),
+    });
+    this.subscriptions.add(transport.onMessage((value) => this.receive(value)));
+    this.subscriptions.add(transport.onMalformed((input) => this.receiveMalformed(input)));
+    this.subscriptions.add(transport.onClose((info) => this.handleClose(info)));
+    this.subscriptions.add(
       transport.onRequestError(({ id, error }) => {
         const entry = this.pending.settle(id);
         entry?.reject(this.named(error, entry.method, ErrorCode.ConnectionClosed));
@@ -106,27 +102,17 @@ export class JsonRpcConnection {
   }
 
   setRequestHandler(method: string, handler: RequestHandler): void {
-    this.handlers.set(method, handler);
+    this.incoming.setHandler(method, handler);
   }
 
-  /**
-   * Runs the handler for a request that came inside a result rather than on the wire (2026-07-28's
-   * multi round-trip requests): the same checks and the same answers as a server-initiated request.
-   * No handler: MethodNotFound.
-   */
-  async handleEmbedded(
+  /** A request that came inside a result rather than on the wire (see IncomingRequests.handleEmbedded). */
+  handleEmbedded(
     method: string,
     params: unknown,
     signal: AbortSignal,
     requestId: RequestId,
   ): Promise<unknown> {
-    const handler = this.handlers.get(method);
-    if (!handler)
-      throw new McpError(ErrorCode.MethodNotFound, `Method not found: ${method}`, {
-        server: this.serverLabel,
-      });
-    const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? params : {};
-    return handler(given as Record<string, unknown>, { requestId, signal, meta: undefined });
+    return this.incoming.handleEmbedded(method, params, signal, requestId);
   }
 
   onNotification(method: string, listener: (params: Record<string, unknown>) => void): Disposer {
@@ -224,7 +210,7 @@ export class JsonRpcConnection {
         this.receiveNotification(c.message);
         return undefined;
       case 'request':
-        return this.receiveRequest(c.message);
+        return this.incoming.answer(c.message);
       case 'invalid':
         this.refuse(`invalid message: ${c.reason}`, value);
         // A broken answer that names one of our requests fails it now, saying what was wrong.
@@ -278,13 +264,7 @@ export class JsonRpcConnection {
   private receiveNotification(message: JsonRpcNotification): void {
     const params = message.params ?? {};
     if (message.method === 'notifications/cancelled') {
-      const controller = this.incoming.get(params.requestId as RequestId);
-      if (controller) {
-        this.log('info', `server cancelled its request ${String(params.requestId)}`, params);
-        controller.abort(
-          new McpError(ErrorCode.RequestCancelled, String(params.reason ?? 'cancelled by the server')),
-        );
-      }
+      this.incoming.cancelled(params);
       return;
     }
     if (message.method === 'notifications/progress') {
@@ -294,42 +274,6 @@ export class JsonRpcConnection {
     const emitter = this.notificationEmitters.get(message.method);
     if (emitter?.hasListeners) emitter.fire(params);
     else this.log('debug', `notification ${message.method} with no subscriber`);
-  }
-
-  private async receiveRequest(request: JsonRpcRequest): Promise<JsonRpcResponse | undefined> {
-    const handler = this.handlers.get(request.method);
-    if (!handler) {
-      return errorResponse(request.id, ErrorCode.MethodNotFound, `Method not found: ${request.method}`);
-    }
-    if (this.incoming.has(request.id)) {
-      return errorResponse(
-        request.id,
-        ErrorCode.InvalidRequest,
-        `Request id ${request.id} is already in use`,
-      );
-    }
-    const controller = new AbortController();
-    this.incoming.set(request.id, controller);
-    const params = request.params ?? {};
-    const release = this.pending.holdClocks();
-    try {
-      const result = await handler(params, {
-        requestId: request.id,
-        signal: controller.signal,
-        meta: params._meta as Record<string, unknown> | undefined,
-      });
-      if (controller.signal.aborted) return undefined; // cancelled: the spec says send nothing
-      return { jsonrpc: '2.0', id: request.id, result: (result ?? {}) as Record<string, unknown> };
-    } catch (error) {
-      if (controller.signal.aborted) return undefined;
-      const e = toWireError(error);
-      if (e.code === ErrorCode.InternalError)
-        this.log('error', `handler for ${request.method} failed`, String(error));
-      return { jsonrpc: '2.0', id: request.id, error: e };
-    } finally {
-      this.incoming.delete(request.id);
-      release();
-    }
   }
 
   /**
@@ -395,11 +339,8 @@ export class JsonRpcConnection {
     if (this.closedInfo) return;
     this.closedInfo = info;
     this.pending.closeAll((method) => this.closedError(method));
-    for (const controller of this.incoming.values()) {
-      controller.abort(new McpError(ErrorCode.ConnectionClosed, 'connection closed'));
-    }
-    this.incoming.clear();
-    for (const dispose of this.disposers) dispose();
+    this.incoming.closeAll();
+    this.subscriptions.dispose();
     this.closeEmitter.fire(info);
   }
 

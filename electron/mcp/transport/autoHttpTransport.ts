@@ -1,4 +1,4 @@
-import type { Disposer } from '../emitter';
+import { DisposableStore } from '../disposableStore';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import type { JsonRpcMessage } from '../jsonrpc/message';
 import { McpError } from '../mcpError';
@@ -24,7 +24,8 @@ const LEGACY_STATUSES = new Set([400, 404, 405]);
  */
 export class AutoHttpTransport extends TransportEvents implements HttpSessionTransport {
   private inner: Transport;
-  private forwarding: Disposer[] = [];
+  /** Our subscriptions to the inner transport's events: let go when it is replaced. */
+  private readonly forwarding = new DisposableStore();
   private decided: 'http' | 'sse' | undefined;
 
   constructor(private readonly params: HttpServerParams) {
@@ -88,7 +89,7 @@ export class AutoHttpTransport extends TransportEvents implements HttpSessionTra
   }
 
   private async switchToLegacy(): Promise<void> {
-    for (const dispose of this.forwarding) dispose();
+    this.forwarding.clear();
     await this.inner.close();
     this.inner = new SseTransport(this.params);
     this.forward();
@@ -98,12 +99,10 @@ export class AutoHttpTransport extends TransportEvents implements HttpSessionTra
 
   private forward(): void {
     const t = this.inner;
-    this.forwarding = [
-      t.onMessage((v) => this.messageEmitter.fire(v)),
-      t.onMalformed((m) => this.malformedEmitter.fire(m)),
-      t.onLog((l) => this.logEmitter.fire(l)),
-      t.onClose((c) => this.closeEmitter.fire(c)),
-      t.onRequestError((f) => this.requestErrorEmitter.fire(f)),
-    ];
+    this.forwarding.add(t.onMessage((v) => this.messageEmitter.fire(v)));
+    this.forwarding.add(t.onMalformed((m) => this.malformedEmitter.fire(m)));
+    this.forwarding.add(t.onLog((l) => this.logEmitter.fire(l)));
+    this.forwarding.add(t.onClose((c) => this.closeEmitter.fire(c)));
+    this.forwarding.add(t.onRequestError((f) => this.requestErrorEmitter.fire(f)));
   }
 }

@@ -3,14 +3,13 @@ import type { RequestId } from '../../../shared/mcp/protocol';
 import type { HttpAuth } from '../auth/httpAuth';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { isRequestMessage, type JsonRpcMessage } from '../jsonrpc/message';
-import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpEngine, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError, jsonRpcRefusal, sessionError } from './httpErrors';
 import { standardHeaders } from './mcpHeaders';
-import { type ReconnectPolicy, reconnectDelay } from './reconnectPolicy';
-import { readSse, SseOversizeError } from './sseReader';
+import type { ReconnectPolicy } from './reconnectPolicy';
+import { ResponseStreams, type StreamState } from './responseStreams';
 import type { HttpSessionTransport, ParamHeaders } from './transport';
 import { TransportEvents } from './transportEvents';
 
@@ -32,22 +31,12 @@ export interface HttpServerParams {
 
 const SESSION_HEADER = 'mcp-session-id';
 const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
-const SEEN_EVENT_IDS = 1000;
-
-interface StreamState {
-  /** The request whose response this stream carries; undefined for the standalone GET stream. */
-  requestId: RequestId | undefined;
-  lastEventId: string | undefined;
-  retryMs: number | undefined;
-  answered: boolean;
-  /** Why the last message on this stream that could not be used was refused. */
-  refused?: string;
-}
 
 /**
  * Streamable HTTP (2025-03-26 … 2025-11-25): each message a POST, answered by JSON or an SSE stream;
  * a GET stream for what the server starts; sessions by Mcp-Session-Id; broken streams resumed by GET
- * with Last-Event-ID, honouring the server's `retry`. A dropped stream is never taken as a cancel.
+ * with Last-Event-ID, honouring the server's `retry` (transport/responseStreams.ts). A dropped stream
+ * is never taken as a cancel.
  */
 export class StreamableHttpTransport extends TransportEvents implements HttpSessionTransport {
   readonly sessionful = true;
@@ -55,7 +44,6 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   private readonly url: URL;
   private readonly label: string;
   private readonly maxBytes: number;
-  private readonly policy: ReconnectPolicy;
   private readonly http: HttpClient;
   private sessionId: string | undefined;
   private protocolVersion: string | undefined;
@@ -64,10 +52,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   /** Modern: the open response stream of each request, so a cancel can close it. */
   private readonly openStreams = new Map<RequestId, HttpResponse>();
   private closed = false;
-  private getStreamOpen = false;
-  /** Resolves the waits between reconnects when the transport closes. */
-  private readonly wakeups = new Set<() => void>();
-  private readonly seenEventIds = new Set<string>();
+  private readonly streams: ResponseStreams;
 
   constructor(private readonly params: HttpServerParams) {
     super();
@@ -77,8 +62,22 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     }
     this.label = params.label ?? this.url.host;
     this.maxBytes = params.maxMessageBytes ?? 10 * 1024 * 1024;
-    this.policy = { initialDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5, ...params.reconnect };
     this.http = new HttpClient(this.url.protocol === 'https:', params.engine);
+    this.streams = new ResponseStreams({
+      label: this.label,
+      url: this.url,
+      maxBytes: this.maxBytes,
+      policy: { initialDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5, ...params.reconnect },
+      isClosed: () => this.closed,
+      isModern: () => this.modern,
+      sessionId: () => this.sessionId,
+      get: (lastEventId) =>
+        this.request('GET', { accept: 'text/event-stream', session: this.sessionId, lastEventId }),
+      message: (value) => this.messageEmitter.fire(value),
+      malformed: (input) => this.malformedEmitter.fire(input),
+      requestFailed: (failure) => this.requestErrorEmitter.fire(failure),
+      log: (level, text) => this.log(level, text),
+    });
   }
 
   async start(): Promise<void> {
@@ -141,19 +140,21 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     const type = (response.header('content-type') ?? '').toLowerCase();
     if (response.status === 202 || requestId === undefined) {
       response.drain();
-      if (method === 'notifications/initialized') this.openGetStream();
+      if (method === 'notifications/initialized') this.streams.openGetStream();
       return;
     }
     if (type.includes('text/event-stream')) {
       if (this.modern) this.openStreams.set(requestId, response);
-      void this.consume(response, {
-        requestId,
-        lastEventId: undefined,
-        retryMs: undefined,
-        answered: false,
-      }).finally(() => {
-        if (this.openStreams.get(requestId) === response) this.openStreams.delete(requestId);
-      });
+      void this.streams
+        .consume(response, {
+          requestId,
+          lastEventId: undefined,
+          retryMs: undefined,
+          answered: false,
+        })
+        .finally(() => {
+          if (this.openStreams.get(requestId) === response) this.openStreams.delete(requestId);
+        });
       return;
     }
     if (type.includes('application/json')) {
@@ -161,7 +162,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
         throw new McpError(ErrorCode.HttpError, error.message, { server: this.label });
       });
       const state: StreamState = { requestId, lastEventId: undefined, retryMs: undefined, answered: false };
-      this.deliverJson(text, state);
+      this.streams.deliverJson(text, state);
       // A JSON body is the answer to this POST's request: one that holds none fails it now (a
       // request it did name otherwise, "1" for 1, has failed already, saying so).
       if (!state.answered) {
@@ -185,7 +186,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const wake of this.wakeups) wake();
+    this.streams.close();
     if (this.sessionId) {
       // Tell the server the session is over; 405 (not supported) and failures are fine.
       const headers = this.headers(this.sessionId);
@@ -199,152 +200,6 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     this.http.destroy();
     this.log('info', `closed ${this.label}`);
     this.closeEmitter.fire({ reason: `${this.label} closed`, requested: true });
-  }
-
-  // ---- streams --------------------------------------------------------------------------------
-
-  /** The standalone GET stream for server-initiated messages. 405 means the server offers none. */
-  private openGetStream(): void {
-    if (this.getStreamOpen || this.closed) return;
-    this.getStreamOpen = true;
-    void this.consume(undefined, {
-      requestId: undefined,
-      lastEventId: undefined,
-      retryMs: undefined,
-      answered: false,
-    }).finally(() => {
-      this.getStreamOpen = false;
-    });
-  }
-
-  /**
-   * Reads one logical SSE stream to its end, resuming it by GET + Last-Event-ID as the policy allows.
-   * A POST stream ends once its response has arrived; the GET stream lives until close.
-   */
-  private async consume(first: HttpResponse | undefined, state: StreamState): Promise<void> {
-    const what = state.requestId === undefined ? 'GET stream' : `stream of request ${state.requestId}`;
-    let response = first;
-    let attempt = 0;
-    let immediate = first === undefined; // a fresh GET stream opens at once
-    while (!this.closed) {
-      if (response) {
-        if (await this.readStream(response, state)) attempt = 0;
-        if (this.closed || state.answered) return;
-        // What came instead of the answer could not be read: that is the reason, not a lost stream
-        // (which would be sent again) — unless a legacy stream can resume past it.
-        if (state.refused && state.requestId !== undefined && (this.modern || !state.lastEventId)) {
-          const why = `the server's answer could not be used: ${state.refused}`;
-          return this.failRequest(state, why, ErrorCode.InvalidResult);
-        }
-        // 2026-07-28: streams are not resumable; the request is lost and the client sends it again.
-        if (this.modern && state.requestId !== undefined) {
-          return this.failRequest(
-            state,
-            'the response stream broke before the answer',
-            ErrorCode.ResponseLost,
-          );
-        }
-        if (state.requestId !== undefined && state.lastEventId === undefined) {
-          return this.failRequest(
-            state,
-            'the SSE stream ended before the response, with no event id to resume from',
-          );
-        }
-      }
-      response = undefined;
-      if (!immediate) {
-        attempt++;
-        if (attempt > this.policy.maxAttempts) {
-          return this.failRequest(state, `gave up resuming the ${what} after ${attempt - 1} tries`);
-        }
-        await this.sleep(reconnectDelay(this.policy, attempt, state.retryMs));
-        if (this.closed) return;
-      }
-      immediate = false;
-      let next: HttpResponse;
-      try {
-        next = await this.request('GET', {
-          accept: 'text/event-stream',
-          session: this.sessionId,
-          lastEventId: state.lastEventId,
-        });
-      } catch (error) {
-        this.log('warning', `${what}: ${(error as Error).message}`);
-        continue;
-      }
-      if (next.status === 405) {
-        next.drain();
-        if (state.requestId === undefined) return this.log('info', 'the server offers no GET stream (405)');
-        return this.failRequest(state, 'the server cannot resume streams (GET 405)');
-      }
-      if ((next.status === 404 || next.status === 400) && this.sessionId) {
-        const error = await sessionError(next, this.sessionId, what, { server: this.label });
-        if (error.code === ErrorCode.SessionExpired)
-          return this.failRequest(state, error.reason, ErrorCode.SessionExpired);
-        this.log('warning', `${what}: ${error.reason}`);
-        continue;
-      }
-      if (!next.ok || !(next.header('content-type') ?? '').includes('text/event-stream')) {
-        this.log('warning', `${what}: HTTP ${next.status} ${next.header('content-type') ?? ''}`);
-        next.drain();
-        continue;
-      }
-      response = next;
-    }
-  }
-
-  /** Reads one HTTP response's events; true when it delivered at least one event. */
-  private async readStream(response: HttpResponse, state: StreamState): Promise<boolean> {
-    let delivered = false;
-    try {
-      await readSse(
-        response.body,
-        {
-          onEvent: (event) => {
-            if (this.closed) return;
-            delivered = true;
-            if (event.id !== undefined) {
-              if (this.seenEventIds.has(event.id)) return; // replayed on resume: delivered already
-              this.rememberEventId(event.id);
-              state.lastEventId = event.id;
-            }
-            if (!event.data || (event.event && event.event !== 'message')) return; // priming / other
-            this.deliverJson(event.data, state);
-          },
-          onRetry: (ms) => {
-            state.retryMs = ms;
-          },
-        },
-        this.maxBytes,
-      );
-    } catch (error) {
-      response.cancel();
-      if (this.closed) return delivered;
-      if (error instanceof SseOversizeError) {
-        state.refused = error.message;
-        this.malformedEmitter.fire({ kind: 'oversize', reason: error.message, excerpt: '' });
-        // Resuming would replay the same event: the request it belonged to cannot complete.
-        state.lastEventId = undefined;
-      } else {
-        this.log('warning', `SSE stream broke: ${describeRequestError(error, this.url)}`);
-      }
-    }
-    return delivered;
-  }
-
-  private deliverJson(text: string, state?: StreamState): void {
-    const parsed = parseMessage(text);
-    if (!parsed.ok) {
-      if (state) state.refused = parsed.malformed.reason;
-      this.malformedEmitter.fire(parsed.malformed);
-      return;
-    }
-    const value = parsed.value;
-    if (state?.requestId !== undefined) {
-      const messages = Array.isArray(value) ? value : [value];
-      if (messages.some((m) => isResponseTo(m, state.requestId!))) state.answered = true;
-    }
-    this.messageEmitter.fire(value);
   }
 
   // ---- plumbing -------------------------------------------------------------------------------
@@ -429,48 +284,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     this.sessionId = id;
   }
 
-  /** A POST stream's request cannot complete; for the GET stream, only a warning. */
-  private failRequest(state: StreamState, why: string, code: number = ErrorCode.HttpError): void {
-    if (state.requestId === undefined) {
-      this.log('warning', `GET stream: ${why}`);
-      return;
-    }
-    this.requestErrorEmitter.fire({
-      id: state.requestId,
-      error: new McpError(code, `${this.label}: ${why}`, { server: this.label }),
-    });
-  }
-
-  private rememberEventId(id: string): void {
-    this.seenEventIds.add(id);
-    if (this.seenEventIds.size > SEEN_EVENT_IDS) {
-      this.seenEventIds.delete(this.seenEventIds.values().next().value!);
-    }
-  }
-
-  /** Waits, or less if the transport closes meanwhile. */
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer);
-        this.wakeups.delete(wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      this.wakeups.add(wake);
-    });
-  }
-
   private closedError(): McpError {
     return new McpError(ErrorCode.ConnectionClosed, `${this.label} is closed`, { server: this.label });
   }
-}
-
-function isResponseTo(message: unknown, id: RequestId): boolean {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    !('method' in message) &&
-    (message as { id?: unknown }).id === id
-  );
 }

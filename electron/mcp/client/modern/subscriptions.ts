@@ -1,13 +1,6 @@
-import type { ServerCapabilities } from '../../../shared/mcp/protocol';
-import { McpError } from '../mcpError';
-
-/** What a subscriptions/listen asks to hear about (2026-07-28 basic/patterns/subscriptions). */
-export interface ListenFilter {
-  toolsListChanged?: true;
-  promptsListChanged?: true;
-  resourcesListChanged?: true;
-  resourceSubscriptions?: string[];
-}
+import type { ServerCapabilities } from '../../../../shared/mcp/protocol';
+import { McpError } from '../../mcpError';
+import type { ListenFilter } from '../clientRequests';
 
 const BACKOFF_MS = [1000, 2000, 5000, 10_000, 30_000];
 /** A stream that stayed up this long after its acknowledgement worked: the pauses start over. */

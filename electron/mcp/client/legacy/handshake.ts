@@ -1,24 +1,16 @@
 import {
-  type Implementation,
   type InitializeResult,
   LATEST_PROTOCOL_VERSION,
   MODERN_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
-} from '../../../shared/mcp/protocol';
-import { DEFAULT_REQUEST_TIMEOUT_MS, type JsonRpcConnection } from '../jsonrpc/connection';
-import { ErrorCode } from '../jsonrpc/errorCodes';
-import { McpError } from '../mcpError';
-import { hasHttpSession, type Transport } from '../transport/transport';
-import { deriveClientCapabilities } from './capabilities';
-import type { ResultOf } from './clientRequests';
-import type { McpClientOptions } from './mcpClient';
-
-/** Who we say we are in initialize, unless the caller says otherwise. */
-export const SWITCHBOARD_CLIENT_INFO: Implementation = {
-  name: 'switchboard',
-  title: 'Switchboard',
-  version: '0.1.0',
-};
+} from '../../../../shared/mcp/protocol';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type JsonRpcConnection } from '../../jsonrpc/connection';
+import { ErrorCode } from '../../jsonrpc/errorCodes';
+import { McpError } from '../../mcpError';
+import { hasHttpSession, type Transport } from '../../transport/transport';
+import { deriveClientCapabilities } from '../capabilities';
+import type { ResultOf } from '../clientRequests';
+import { type McpClientOptions, SWITCHBOARD_CLIENT_INFO } from '../mcpClientOptions';
 
 /** initialize → check → notifications/initialized. Nothing else is sent before it completes. */
 export async function handshake(

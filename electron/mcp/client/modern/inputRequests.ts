@@ -1,8 +1,12 @@
-import type { JsonRpcConnection } from '../jsonrpc/connection';
-import type { McpError } from '../mcpError';
+import type { JsonRpcConnection } from '../../jsonrpc/connection';
+import type { McpError } from '../../mcpError';
 
 /** 2026-07-28: what a server may ask for inside a result (or a task): elicitation, sampling, roots. */
 const INPUT_METHODS = new Set(['elicitation/create', 'sampling/createMessage', 'roots/list']);
+/** The requests a server may answer with `input_required`. */
+const MRTR_METHODS = new Set<string>(['tools/call', 'prompts/get', 'resources/read']);
+/** A person answers each round; a server that keeps asking is stopped after this many. */
+const MAX_MRTR_ROUNDS = 10;
 /** The largest requestState sent back to a server (1 Mi characters). */
 const MAX_REQUEST_STATE_CHARS = 1024 * 1024;
 
@@ -23,15 +27,19 @@ export const isInputMethod = (method: unknown): method is string =>
 /**
  * A multi round-trip request's `inputRequests` (elicitation, sampling, roots), each answered by the
  * same handler — the same checks, the same consent — as the request a legacy server would have
- * sent; `requestState` echoed back untouched. A refusal (the person said no) ends the request.
+ * sent; `requestState` echoed back untouched. A refusal (the person said no) ends the request, and
+ * so does asking where the spec allows no asking, or past MAX_MRTR_ROUNDS.
  */
 export async function answerInputRequests(
   connection: JsonRpcConnection,
-  result: InputRequired,
+  asked: { method: string; round: number; result: InputRequired },
   signal: AbortSignal | undefined,
   fail: (why: string) => McpError,
 ): Promise<MrtrRound> {
-  const { inputRequests, requestState } = result;
+  if (!MRTR_METHODS.has(asked.method))
+    throw fail('asked for more input, which only tools/call, prompts/get and resources/read may');
+  if (asked.round >= MAX_MRTR_ROUNDS) throw fail(`still asks for more input after ${MAX_MRTR_ROUNDS} rounds`);
+  const { inputRequests, requestState } = asked.result;
   if (inputRequests === undefined && requestState === undefined)
     throw fail('asked for more input without saying what (no inputRequests, no requestState)');
   if (requestState !== undefined && typeof requestState !== 'string')

@@ -1,19 +1,16 @@
 import {
-  type Era,
   type Implementation,
   type InitializeResult,
   META,
   MODERN_PROTOCOL_VERSION,
-} from '../../../shared/mcp/protocol';
-import { DEFAULT_REQUEST_TIMEOUT_MS, type JsonRpcConnection } from '../jsonrpc/connection';
-import { ErrorCode } from '../jsonrpc/errorCodes';
-import { McpError } from '../mcpError';
-import { hasHttpSession, type Transport } from '../transport/transport';
-import { deriveClientCapabilities } from './capabilities';
-import type { DiscoverResult } from './clientRequests';
-import { handshake, SWITCHBOARD_CLIENT_INFO } from './handshake';
-import type { McpClientOptions } from './mcpClient';
-import { TASKS_EXTENSION } from './tasks';
+} from '../../../../shared/mcp/protocol';
+import { DEFAULT_REQUEST_TIMEOUT_MS, type JsonRpcConnection } from '../../jsonrpc/connection';
+import { ErrorCode } from '../../jsonrpc/errorCodes';
+import { McpError } from '../../mcpError';
+import { hasHttpSession, type Transport } from '../../transport/transport';
+import type { DiscoverResult } from '../clientRequests';
+import type { McpClientOptions } from '../mcpClientOptions';
+import { modernMeta } from './modernMeta';
 
 /** How long a stdio server may take to answer the probe before it is taken for a legacy one. */
 export const STDIO_PROBE_TIMEOUT_MS = 10_000;
@@ -24,19 +21,6 @@ const MODERN_ERRORS = new Set<number>([
   ErrorCode.MissingRequiredClientCapability,
   ErrorCode.UnsupportedProtocolVersion,
 ]);
-
-/** The `_meta` every modern request carries: our version, capabilities and who we are. */
-export function modernMeta(options: McpClientOptions): Record<string, unknown> {
-  return {
-    [META.protocolVersion]: MODERN_PROTOCOL_VERSION,
-    // The tasks extension (SEP-2663): a task-supporting tool may answer with a task, which we follow.
-    [META.clientCapabilities]: {
-      ...deriveClientCapabilities(options.handlers ?? {}),
-      extensions: { ...options.extensions, [TASKS_EXTENSION]: {} },
-    },
-    [META.clientInfo]: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
-  };
-}
 
 /**
  * The era probe of 2026-07-28 (basic/versioning, and each transport's Backward Compatibility):
@@ -97,70 +81,6 @@ export async function discoverModern(
   return checkDiscoverResult(result, server);
 }
 
-/**
- * Which era to speak, and the server's answer to opening it: the probe (server/discover) unless the
- * config says legacy, or this stdio server answered as a legacy one before — then initialize at
- * once, probing only when that fails (the server may have been upgraded to the modern era since).
- */
-export async function openEra(
-  connection: JsonRpcConnection,
-  transport: Transport,
-  options: McpClientOptions,
-  server: string,
-): Promise<{ result: InitializeResult; modern: boolean }> {
-  const protocol = options.protocol ?? 'legacy';
-  if (protocol === 'legacy')
-    return { result: await handshake(connection, transport, options, server), modern: false };
-  // stdio only: there an unanswered probe costs up to 10 s. Over HTTP it costs one round trip, and a
-  // failed initialize there would already have sent the transport on to the deprecated HTTP+SSE.
-  if (protocol === 'auto' && options.knownEra === 'legacy' && !hasHttpSession(transport)) {
-    try {
-      return { result: await handshake(connection, transport, options, server), modern: false };
-    } catch (error) {
-      options.signal?.throwIfAborted();
-      if (!(error instanceof McpError) || connection.isClosed) throw error;
-      const modern = await discoverModern(connection, transport, options, server);
-      if (!modern) throw error;
-      return { result: modern, modern: true };
-    }
-  }
-  const modern = await discoverModern(connection, transport, options, server);
-  if (modern) return { result: modern, modern: true };
-  return { result: await handshake(connection, transport, options, server), modern: false };
-}
-
-const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
-
-/**
- * W3C trace context for a request's `_meta` (2026-07-28 basic: the reserved `traceparent` and
- * `tracestate` keys). A malformed traceparent is not sent (nor its tracestate).
- */
-export function traceMeta(trace: { traceparent: string; tracestate?: string }): Record<string, string> {
-  const [version, traceId, parentId] = trace.traceparent.split('-');
-  // W3C trace context: version ff and all-zero ids are invalid.
-  if (
-    !TRACEPARENT.test(trace.traceparent) ||
-    version === 'ff' ||
-    !/[^0]/.test(traceId!) ||
-    !/[^0]/.test(parentId!)
-  )
-    return {};
-  return {
-    traceparent: trace.traceparent,
-    ...(trace.tracestate && trace.tracestate.length <= 512 ? { tracestate: trace.tracestate } : {}),
-  };
-}
-
-/** The trace context a launcher handed this process (OpenTelemetry's TRACEPARENT/TRACESTATE variables). */
-export function traceContextFromEnv(
-  env: NodeJS.ProcessEnv = process.env,
-): { traceparent: string; tracestate?: string } | undefined {
-  const traceparent = env.TRACEPARENT?.trim().toLowerCase();
-  if (!traceparent || Object.keys(traceMeta({ traceparent })).length === 0) return undefined;
-  const tracestate = env.TRACESTATE?.trim();
-  return { traceparent, ...(tracestate ? { tracestate } : {}) };
-}
-
 /** An UnsupportedProtocolVersionError whose `supported` list holds the version we asked for. */
 export function offersOurVersion(error: unknown): boolean {
   if (!(error instanceof McpError) || error.code !== ErrorCode.UnsupportedProtocolVersion) return false;
@@ -209,5 +129,3 @@ function checkDiscoverResult(result: DiscoverResult, server: string): Initialize
     ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
   };
 }
-
-export type { Era };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '../../../shared/mcp/protocol';
+import type { Tool } from '../../../../shared/mcp/protocol';
 import { headerParamsOf, paramHeaders } from './toolHeaders';
 
 const tool = (properties: Record<string, unknown>, extra: Record<string, unknown> = {}): Tool => ({

@@ -1,5 +1,6 @@
-import type { Tool } from '../../../shared/mcp/protocol';
-import { headerValue } from '../transport/mcpHeaders';
+import type { Tool } from '../../../../shared/mcp/protocol';
+import { headerValue } from '../../transport/mcpHeaders';
+import type { ParamHeaders } from '../../transport/transport';
 
 /** One parameter a tool mirrors into a header: where it is in the arguments, and the header's name. */
 export interface HeaderParam {
@@ -89,4 +90,37 @@ export function paramHeaders(params: HeaderParam[], args: Record<string, unknown
     headers[`mcp-param-${header.toLowerCase()}`] = headerValue(value);
   }
   return headers;
+}
+
+/**
+ * What the last tools/list of a modern HTTP server said about headers: each tool's x-mcp-header
+ * parameters (mirrored into each call's headers), and the tools left out for breaking the rules.
+ */
+export class ToolHeaders {
+  private readonly params = new Map<string, HeaderParam[]>();
+  private readonly refused = new Map<string, string>();
+
+  /** A new listing: a tool whose annotations break the rules is left out (the others stay usable). */
+  accept(tools: Tool[], warn: (message: string) => void): Tool[] {
+    this.params.clear();
+    this.refused.clear();
+    return tools.filter((tool) => {
+      const found = headerParamsOf(tool);
+      if ('params' in found) {
+        this.params.set(tool.name, found.params);
+        return true;
+      }
+      this.refused.set(tool.name, found.invalid);
+      warn(`tool "${tool.name}" left out: ${found.invalid}`);
+      return false;
+    });
+  }
+
+  /** Why `tool` was left out of the last listing; undefined when it was not. */
+  refusal(tool: string): string | undefined {
+    return this.refused.get(tool);
+  }
+
+  /** The `Mcp-Param-*` headers of one call, for the transport to send. */
+  readonly headersOf: ParamHeaders = (tool, args) => paramHeaders(this.params.get(tool) ?? [], args);
 }

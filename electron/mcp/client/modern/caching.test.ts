@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type RunningHttpServer, startModernHttp } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, McpError } from '../index';
+import { type RunningHttpServer, startModernHttp } from '../../../../e2e/fixtures/servers';
+import { createHttpTransport, ErrorCode, McpClient, McpError } from '../../index';
 import { ResultCache } from './resultCache';
 
 const open: McpClient[] = [];
