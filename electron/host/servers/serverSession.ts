@@ -376,6 +376,8 @@ export class ServerSession {
         onWireTrace: (trace) => {
           if (this.tracing) this.logger.wire(trace);
         },
+        // What it sent before its first answer that was refused (junk on stdout, a bad line).
+        onOpeningLog: (entry) => this.log('protocol', entry.level, entry.message),
         signal: attempt.signal,
         ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
       });

@@ -1,5 +1,6 @@
 import type { Era, Implementation } from '../../../shared/mcp/protocol';
 import {
+  type ConnectionLog,
   DEFAULT_MAX_TOTAL_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type RequestOptions,
@@ -43,6 +44,11 @@ export interface McpClientOptions {
    * include the opening exchange. `onWireTrace` on the client sees only what comes after connect.
    */
   onWireTrace?: (trace: WireTrace) => void;
+  /**
+   * Protocol diagnostics from the very first message (junk before the probe's or initialize's
+   * answer, a refused line) until connect settles; from then on `onProtocolLog` on the client.
+   */
+  onOpeningLog?: (entry: ConnectionLog) => void;
   /** W3C trace context to carry in each modern request's `_meta` (`traceparent`, `tracestate`). */
   traceContext?: () => { traceparent: string; tracestate?: string } | undefined;
   ping?: PingOptions;

@@ -20,6 +20,8 @@ export async function openSession(options: McpClientOptions, deps: ServerRequest
   const { transport } = options;
   const connection = new JsonRpcConnection(transport, server);
   if (options.onWireTrace) connection.onTrace(options.onWireTrace);
+  // Until the session is open (or failed): then the client's onProtocolLog takes over.
+  const opening = options.onOpeningLog ? connection.onLog(options.onOpeningLog) : undefined;
   connection.setRequestHandler('ping', () => ({}));
   registerServerRequests(connection, options.handlers ?? {}, { server, ...deps });
 
@@ -36,6 +38,7 @@ export async function openSession(options: McpClientOptions, deps: ServerRequest
     }
     throw error;
   } finally {
+    opening?.();
     options.signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -61,6 +61,18 @@ describe('stdio client against hostile servers', () => {
     expect(await processAlive(transport.pid!)).toBe(false);
   });
 
+  it('junk before the first answer reaches onOpeningLog, heard while connecting (a listener added after connect never could)', async () => {
+    const opening: string[] = [];
+    const client = await McpClient.connect({
+      transport: new StdioTransport(hostileStdio('junk-first')),
+      serverName: 'junk-first',
+      onOpeningLog: (entry) => opening.push(entry.message),
+    });
+    cleanups.push(() => client.close());
+    expect(opening.some((m) => m.includes('not JSON'))).toBe(true);
+    await client.ping();
+  });
+
   it('a server that hangs: the call times out, notifications/cancelled is sent, the connection lives on', async () => {
     const { client, received } = await connect('hang');
     const err = await errorOf(client.callTool('echo', { message: 'x' }, { timeoutMs: 200 }));
