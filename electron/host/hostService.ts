@@ -4,7 +4,9 @@ import type { ConsentAnswer } from '../../shared/host/consent';
 import type { ImportSelection, ImportSource, ServerDraft } from '../../shared/host/serverDraft';
 import type { LaunchSummary, LogEntry } from '../../shared/host/serverView';
 import type { Settings } from '../../shared/host/settings';
-import type { CatalogView, HostApi, HostEvent, HostMethod, RootsView } from '../../shared/ipc/contract';
+import type { CatalogView } from '../../shared/ipc/catalogContract';
+import type { HostApi, HostArgs, HostEvent, HostMethod, HostResults } from '../../shared/ipc/contract';
+import type { RootsView } from '../../shared/ipc/rootsContract';
 import type { CompleteReference, LoggingLevel } from '../../shared/mcp/protocol';
 import { type Disposer, Emitter, SchemaValidator } from '../mcp';
 import type { AppViews } from './apps/appViews';
@@ -127,8 +129,9 @@ export class HostService implements HostApi {
   }
 
   /** Calls a method by name with arguments already validated against the contract. */
-  invoke(method: HostMethod, args: unknown[]): Promise<unknown> {
-    return (this[method] as (...a: unknown[]) => Promise<unknown>)(...args);
+  invoke<M extends HostMethod>(method: M, args: HostArgs[M]): Promise<HostResults[M]> {
+    const api: HostApi = this;
+    return api[method](...args);
   }
 
   dispose(): void {
