@@ -48,6 +48,9 @@ export type HostArgs = { [M in HostMethod]: z.infer<(typeof HOST_METHODS)[M]> };
 
 export type HostApi = { [M in HostMethod]: (...args: HostArgs[M]) => Promise<HostResults[M]> };
 
+/** The methods of one area (its `*_METHODS`), as HostApi types them: what that area's handlers satisfy. */
+export type AreaApi<Methods> = Pick<HostApi, keyof Methods & HostMethod>;
+
 /** One call: a method with its arguments (typed together, so a handler is called with its own). */
 export type HostCall<M extends HostMethod = HostMethod> = { [K in M]: { method: K; args: HostArgs[K] } }[M];
 
