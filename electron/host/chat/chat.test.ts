@@ -5,7 +5,7 @@ import type { ChatEvent } from '../../../shared/chat/conversation';
 import { ConversationStore } from '../../store/conversationStore';
 import type { Host } from '../host';
 import { hostService } from '../hostService';
-import { titleFrom } from './chatService';
+import { titleFrom } from './titleFrom';
 
 const HOSTILE = new URL('../../../e2e/fixtures/stdio/hostile-server.mjs', import.meta.url).pathname;
 const SCHEMA_2020 = JSON.parse(
