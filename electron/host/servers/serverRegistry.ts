@@ -4,14 +4,14 @@ import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '.
 import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
-import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import { parseConfig, type ServerConfig, serverToRaw, targetOf } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
-import { launchSummary, serverIdentity, targetOf } from './serverIdentity';
+import { launchSummary, serverIdentity } from './serverIdentity';
 import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
