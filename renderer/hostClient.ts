@@ -1,9 +1,9 @@
-import type { HostApi, HostEvent, HostMethod, HostResults } from '../shared/ipc/contract';
+import type { HostApi, HostArgs, HostEvent, HostMethod, HostResults } from '../shared/ipc/contract';
 import type { CallId, CallMessage, ServerMessage } from '../shared/ipc/socketMessages';
 
 /** How the renderer reaches the host: the Electron preload's bridge, or the browser shell's WebSocket. */
 export interface HostConnection {
-  call<M extends HostMethod>(method: M, ...args: Parameters<HostApi[M]>): Promise<HostResults[M]>;
+  call<M extends HostMethod>(method: M, ...args: HostArgs[M]): Promise<HostResults[M]>;
   onEvent(listener: (event: HostEvent) => void): () => void;
   onStatus(listener: (connected: boolean) => void): () => void;
 }
@@ -24,7 +24,10 @@ export function connectToHost(): HostConnection {
 
 function fromPreload(bridge: PreloadBridge): HostConnection {
   return {
-    call: (method, ...args) => (bridge[method] as (...a: unknown[]) => Promise<never>)(...args),
+    call: (method, ...args) => {
+      const api: HostApi = bridge;
+      return api[method](...args);
+    },
     onEvent: (listener) => bridge.onEvent(listener),
     // IPC to main is there for as long as the window is.
     onStatus: (listener) => {

@@ -6,8 +6,10 @@ import { EVERYTHING_ENTRY } from '../fixtures/servers';
 import {
   describeInChromium,
   goTo,
+  openNewChat,
   type RunningShell,
   type ShellOptions,
+  sendFromComposer,
   shots,
   startShell,
 } from './shellFixture';
@@ -59,15 +61,8 @@ describeInChromium('chat in Chromium', () => {
   const shot = (name: string) => page.screenshot({ path: path.join(shots, `chat-${name}.png`) });
   const messages = () => page.getByRole('log', { name: 'Messages' });
   async function newChat(question: string) {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    // The new, empty conversation is open before anything is typed.
-    const current = page.locator('.conversation-list [aria-current="true"]');
-    await expect
-      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages/);
-    if (!question) return;
-    await page.getByRole('combobox', { name: 'Message' }).fill(question);
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await openNewChat(page);
+    if (question) await sendFromComposer(page, question);
   }
   const replyDone = () =>
     expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);

@@ -7,14 +7,7 @@ import {
   type RunningHttpServer,
   startModernHttp,
 } from '../fixtures/servers';
-import {
-  describeInChromium,
-  goTo,
-  type RunningShell,
-  runToolByHand,
-  shots,
-  startShell,
-} from './shellFixture';
+import { describeInChromium, type RunningShell, runToolByHand, shots, startShellOpen } from './shellFixture';
 
 /**
  * Servers on the 2026-07-28 revision (the official v2 SDK) beside a legacy one, in the app: a person
@@ -28,18 +21,26 @@ describeInChromium('a 2026-07-28 server in the app', () => {
 
   beforeAll(async () => {
     http = await startModernHttp('reject');
-    shell = await startShell({
-      servers: {
-        'modern-local': { command: process.execPath, args: [MODERN_SERVER, '--stdio', '--legacy', 'reject'] },
-        'modern-remote': { url: http.url },
-        'forced-legacy': { command: process.execPath, args: [MODERN_SERVER, '--stdio'], protocol: 'legacy' },
-        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+    shell = await startShellOpen(
+      {
+        servers: {
+          'modern-local': {
+            command: process.execPath,
+            args: [MODERN_SERVER, '--stdio', '--legacy', 'reject'],
+          },
+          'modern-remote': { url: http.url },
+          'forced-legacy': {
+            command: process.execPath,
+            args: [MODERN_SERVER, '--stdio'],
+            protocol: 'legacy',
+          },
+          everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+        },
+        trusted: ['modern-local', 'forced-legacy', 'everything'],
       },
-      trusted: ['modern-local', 'forced-legacy', 'everything'],
-    });
+      [],
+    );
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
   }, 90_000);
 
   afterAll(async () => {

@@ -10,6 +10,7 @@ import {
   runToolByHand,
   shots,
   startShell,
+  startShellOpen,
 } from './shellFixture';
 
 /**
@@ -34,13 +35,11 @@ describeInChromium('OAuth sign-in to a remote server', () => {
 
   beforeAll(async () => {
     oauth = await startOAuthServers(TOKEN_TTL);
-    shell = await startShell({
-      servers: { protected: { type: 'http', url: oauth.mcpUrl } },
-      trusted: ['protected'],
-    });
+    shell = await startShellOpen(
+      { servers: { protected: { type: 'http', url: oauth.mcpUrl } }, trusted: ['protected'] },
+      [],
+    );
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
   }, 90_000);
 
   afterAll(async () => {

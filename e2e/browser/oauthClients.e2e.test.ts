@@ -3,14 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { completeSignIn, type OAuthServers, startOAuthServers } from '../fixtures/oauth/oauthServers';
-import {
-  describeInChromium,
-  goTo,
-  type RunningShell,
-  runToolByHand,
-  shots,
-  startShell,
-} from './shellFixture';
+import { describeInChromium, type RunningShell, runToolByHand, shots, startShellOpen } from './shellFixture';
 
 /**
  * OAuth clients the person configures, with real parts (oidc-provider, the official SDK's server
@@ -30,10 +23,8 @@ describeInChromium('OAuth clients from the server editor, and a step-up', () => 
 
   beforeAll(async () => {
     oauth = await startOAuthServers(3600);
-    shell = await startShell({ servers: {} });
+    shell = await startShellOpen({ servers: {} }, []);
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
   }, 90_000);
 
   afterAll(async () => {

@@ -4,7 +4,15 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { type FakeOpenAI, startFakeOpenAI } from '../fixtures/openai/fakeOpenAI';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
-import { describeInChromium, goTo, type RunningShell, shots, startShellOpen } from './shellFixture';
+import {
+  describeInChromium,
+  goTo,
+  openNewChat,
+  type RunningShell,
+  sendFromComposer,
+  shots,
+  startShellOpen,
+} from './shellFixture';
 
 const ANTHROPIC_KEY = 'sk-ant-providers-e2e-3a1f';
 const OPENAI_KEY = 'sk-gw-providers-e2e-c0ffee';
@@ -57,13 +65,8 @@ describeInChromium('OpenAI-compatible providers in Chromium', () => {
     expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
   const dialog = (name: RegExp) => page.getByRole('dialog', { name });
   async function ask(question: string) {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    const current = page.locator('.conversation-list [aria-current="true"]');
-    await expect
-      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages/);
-    await page.getByRole('combobox', { name: 'Message' }).fill(question);
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await openNewChat(page);
+    await sendFromComposer(page, question);
   }
 
   it('a provider is added in Settings: its key stored write-only for its address, its models listed, made the default', async () => {

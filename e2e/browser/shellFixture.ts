@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 // @ts-expect-error: a plain .mjs script without types
@@ -172,6 +172,30 @@ export async function startShellOpen(options: ShellOptions, running: string[]): 
   return shell;
 }
 
+/** Starts a new conversation and waits until it is the one open, empty: what is typed before goes to the old one. */
+export async function openNewChat(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'New chat' }).click();
+  const current = page.locator('.conversation-list [aria-current="true"]');
+  await expect
+    .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
+    .toMatch(/^New conversation0 messages/);
+}
+
+/** Sends `text` from the composer (Enter). */
+export async function sendFromComposer(page: Page, text: string): Promise<void> {
+  const composer = page.getByRole('combobox', { name: 'Message' });
+  await composer.fill(text);
+  await composer.press('Enter');
+}
+
+/** Allows, once, the tool call of `server` its consent dialog asks about. */
+export function allowToolOnce(page: Page, server: string): Promise<void> {
+  return page
+    .getByRole('dialog', { name: new RegExp(`Tool call from ${server}$`) })
+    .getByRole('button', { name: 'Allow once' })
+    .click();
+}
+
 /**
  * Runs a server's tool by hand from its card (arguments filled by `fill`), approving the consent
  * unless told not to. Returns the runner dialog.
@@ -189,10 +213,6 @@ export async function runToolByHand(
   const runner = page.getByRole('dialog', { name: new RegExp(`^Run .* on ${server}$`) });
   await fill?.(runner);
   await runner.getByRole('button', { name: 'Run', exact: true }).click();
-  if (allow)
-    await page
-      .getByRole('dialog', { name: new RegExp(`Tool call from ${server}$`) })
-      .getByRole('button', { name: 'Allow once' })
-      .click();
+  if (allow) await allowToolOnce(page, server);
   return runner;
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { type HttpFixture, json, modernBasics, startHttpFixture } from '../fixtures/http/httpFixture';
 import { type RunningHttpServer, startModernHttp } from '../fixtures/servers';
-import { describeInChromium, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import { describeInChromium, goTo, openNewChat, type RunningShell, shots, startShell } from './shellFixture';
 
 const API_KEY = 'sk-ant-skills-e2e-41f0';
 const sha = (text: string) => `sha256:${createHash('sha256').update(text, 'utf8').digest('hex')}`;
@@ -74,14 +74,7 @@ describeInChromium('skills in the chat', () => {
     ).filter((s) => s.body?.method === 'resources/read').length;
 
   it('a skill is loaded only when sent, verified, and the model reads it', async () => {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    // The new, empty conversation is open before anything is typed (else the switch clears it).
-    await expect
-      .poll(async () => {
-        const current = page.locator('.conversation-list [aria-current="true"]');
-        return (await current.count()) === 1 ? await current.textContent() : '';
-      })
-      .toMatch(/^New conversation0 messages/);
+    await openNewChat(page);
     await page.getByRole('button', { name: 'Load skill…' }).click();
     const list = page.getByRole('list', { name: 'Skills to load' });
     await expect.poll(() => list.textContent()).toContain('trip-planning');
@@ -105,14 +98,7 @@ describeInChromium('skills in the chat', () => {
   }, 60_000);
 
   it('a skill whose file does not match its listing is refused, and the message is kept', async () => {
-    await page.getByRole('button', { name: 'New chat' }).click();
-    // The new, empty conversation is open before anything is typed (else the switch clears it).
-    await expect
-      .poll(async () => {
-        const current = page.locator('.conversation-list [aria-current="true"]');
-        return (await current.count()) === 1 ? await current.textContent() : '';
-      })
-      .toMatch(/^New conversation0 messages/);
+    await openNewChat(page);
     await page.getByRole('button', { name: 'Load skill…' }).click();
     await page.getByRole('list', { name: 'Skills to load' }).getByRole('button', { name: /lies/ }).click();
     await page.getByRole('combobox', { name: 'Message' }).fill('Use it');

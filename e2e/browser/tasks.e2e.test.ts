@@ -4,12 +4,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
 import {
+  allowToolOnce,
   describeInChromium,
   goTo,
+  openNewChat,
   type RunningShell,
   runToolByHand,
+  sendFromComposer,
   shots,
-  startShell,
+  startShellOpen,
 } from './shellFixture';
 
 const API_KEY = 'sk-ant-tasks-e2e-5b21';
@@ -28,16 +31,16 @@ describeInChromium('tasks in the app', () => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY });
-    shell = await startShell({
-      servers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
-      trusted: ['everything'],
-      secrets: { 'anthropic/api-key': API_KEY },
-      files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
-    });
+    shell = await startShellOpen(
+      {
+        servers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+        trusted: ['everything'],
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url, defaultModel: 'claude-sonnet-5-5' } } },
+      },
+      ['everything'],
+    );
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
-    await page.waitForSelector('[data-server="everything"] [data-status="running"]', { timeout: 30_000 });
   }, 90_000);
 
   afterAll(async () => {
@@ -57,20 +60,9 @@ describeInChromium('tasks in the app', () => {
       },
       { content: [{ type: 'text', text: 'The research on tides is done.' }] },
     );
-    await page.getByRole('button', { name: 'New chat' }).click();
-    // The new, empty conversation is open before anything is typed (else the switch clears it).
-    await expect
-      .poll(async () => {
-        const current = page.locator('.conversation-list [aria-current="true"]');
-        return (await current.count()) === 1 ? await current.textContent() : '';
-      })
-      .toMatch(/^New conversation0 messages/);
-    await page.getByRole('combobox', { name: 'Message' }).fill('Research tides');
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
-    await page
-      .getByRole('dialog', { name: /Tool call from everything$/ })
-      .getByRole('button', { name: 'Allow once' })
-      .click();
+    await openNewChat(page);
+    await sendFromComposer(page, 'Research tides');
+    await allowToolOnce(page, 'everything');
     const status = page.locator('[data-task-status]');
     await expect
       .poll(() => status.first().getAttribute('data-task-status'), { timeout: 10_000 })

@@ -3,7 +3,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeOpenAI, startFakeOpenAI } from '../fixtures/openai/fakeOpenAI';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
-import { describeInChromium, goTo, type RunningShell, shots, startShellOpen } from './shellFixture';
+import {
+  describeInChromium,
+  goTo,
+  openNewChat,
+  type RunningShell,
+  sendFromComposer,
+  shots,
+  startShellOpen,
+} from './shellFixture';
 
 const KEY = 'sk-budget-e2e-5f0a';
 const NAMES = ['everything', 'e2', 'e3', 'e4', 'e5', 'e6', 'e7', 'e8'];
@@ -48,13 +56,8 @@ describeInChromium('the tool budget in Chromium', () => {
 
   it('too many tools: said before sending, the person leaves a server out, the rest is sent and remembered', async () => {
     await goTo(page, 'Chats');
-    await page.getByRole('button', { name: 'New chat' }).click();
-    const current = page.locator('.conversation-list [aria-current="true"]');
-    await expect
-      .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages/);
-    await page.getByRole('combobox', { name: 'Message' }).fill('Hello');
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await openNewChat(page);
+    await sendFromComposer(page, 'Hello');
     const banner = page.locator('.banner.error');
     await expect
       .poll(() => banner.textContent(), { timeout: 15_000 })

@@ -12,7 +12,7 @@ import {
   type RunningShell,
   runToolByHand,
   shots,
-  startShell,
+  startShellOpen,
 } from './shellFixture';
 
 /**
@@ -33,21 +33,20 @@ describeInChromium('the UI in Chromium', () => {
     await mkdir(path.join(personHome, 'projects', 'alpha'), { recursive: true });
     await mkdir(path.join(personHome, 'projects', 'beta'), { recursive: true });
     const deceptive = hostileStdio('deceptive');
-    shell = await startShell({
-      servers: {
-        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
-        deceptive: { command: deceptive.command, args: deceptive.args },
+    shell = await startShellOpen(
+      {
+        servers: {
+          everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
+          deceptive: { command: deceptive.command, args: deceptive.args },
+        },
+        trusted: ['everything', 'deceptive'],
+        env: { HOME: personHome },
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url } } },
       },
-      trusted: ['everything', 'deceptive'],
-      env: { HOME: personHome },
-      secrets: { 'anthropic/api-key': API_KEY },
-      files: { 'settings.json': { anthropic: { baseUrl: fake.url } } },
-    });
+      ['everything', 'deceptive'],
+    );
     page = shell.page;
-    await page.goto(shell.url);
-    await goTo(page, 'Servers');
-    for (const id of ['everything', 'deceptive'])
-      await page.waitForSelector(`[data-server="${id}"] [data-status="running"]`, { timeout: 20_000 });
   });
 
   afterAll(async () => {

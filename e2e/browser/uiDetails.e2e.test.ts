@@ -5,10 +5,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, hostileStdio } from '../fixtures/servers';
 import {
+  allowToolOnce,
   describeInChromium,
   goTo,
+  openNewChat,
   type RunningShell,
   runToolByHand,
+  sendFromComposer,
   shots,
   startShellOpen,
 } from './shellFixture';
@@ -107,20 +110,9 @@ describeInChromium('UI details in Chromium', () => {
       { content: [{ type: 'text', text: 'That did not work.' }] },
     );
     await goTo(page, 'Chats');
-    await page.getByRole('button', { name: 'New chat' }).click();
-    // The new, empty conversation is open before anything is typed (else the switch clears it).
-    await expect
-      .poll(async () => {
-        const current = page.locator('.conversation-list [aria-current="true"]');
-        return (await current.count()) === 1 ? await current.textContent() : '';
-      })
-      .toMatch(/^New conversation0 messages/);
-    await page.getByRole('combobox', { name: 'Message' }).fill('Add these');
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
-    await page
-      .getByRole('dialog', { name: /Tool call from everything$/ })
-      .getByRole('button', { name: 'Allow once' })
-      .click();
+    await openNewChat(page);
+    await sendFromComposer(page, 'Add these');
+    await allowToolOnce(page, 'everything');
     await expect
       .poll(() => page.getByRole('log', { name: 'Messages' }).textContent())
       .toContain('That did not work.');

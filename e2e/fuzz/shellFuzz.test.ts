@@ -18,7 +18,7 @@ import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 import { buildIfStale } from '../../scripts/ensureBuilt.mjs';
 import type { ConsentRequest } from '../../shared/host/consent';
 import type { ServerView } from '../../shared/host/serverView';
-import type { CatalogView, ToolRunOutcome } from '../../shared/ipc/contract';
+import type { CatalogView, ToolRunOutcome } from '../../shared/ipc/catalogContract';
 import { root } from '../browser/shellFixture';
 import type { FuzzEra } from '../fixtures/fuzz/mutations.mjs';
 import { EVERYTHING_ENTRY, processAlive } from '../fixtures/servers';

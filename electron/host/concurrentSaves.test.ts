@@ -6,7 +6,7 @@ import type { ServerDraft } from '../../shared/host/serverDraft';
 import { SettingsStore } from '../store/settingsStore';
 import { ApprovalStore } from './consent/approvalStore';
 import { Host } from './host';
-import { HostService } from './hostService';
+import { type HostService, hostService } from './hostService';
 import { TrustStore } from './servers/trustStore';
 
 let home: string;
@@ -20,7 +20,7 @@ beforeEach(async () => {
     JSON.stringify({ mcpServers: { kept: { command: 'never-run', args: ['a'] } }, theme: 'dark' }),
   );
   host = await Host.create({ home });
-  service = new HostService(host);
+  service = hostService(host);
 });
 afterEach(async () => {
   service.dispose();

@@ -1,10 +1,11 @@
 import path from 'node:path';
 import type { ServerProblemKind } from '../../shared/host/serverView';
 import { DEFAULT_DEADLINES, type ModelDeadlines } from '../llm/modelDeadlines';
-import type { Disposer } from '../mcp';
+import { DisposableStore } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
+import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
 import { ChatService } from './chat/chatService';
@@ -16,7 +17,8 @@ import { ElicitationPolicy } from './consent/elicitationPolicy';
 import { SamplingPolicy } from './consent/samplingPolicy';
 import { HostFaults } from './faults/hostFaults';
 import { followProcessFaults } from './faults/processGuard';
-import { HostService, type ShellAbilities } from './hostService';
+import type { HostParts } from './hostParts';
+import { type HostService, hostService } from './hostService';
 import { AppLog } from './logs/appLog';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
@@ -52,25 +54,6 @@ export interface HostOptions {
   deadlines?: Partial<ModelDeadlines>;
 }
 
-/** What the host is made of. The host layer (HostService) and tests use them; shells do not. */
-export interface HostParts {
-  secrets: SecretStore;
-  redactor: Redactor;
-  logs: LogStore;
-  roots: RootsManager;
-  registry: ServerRegistry;
-  catalog: Catalog;
-  consent: ConsentBroker;
-  approvals: ApprovalStore;
-  settings: SettingsStore;
-  providers: ModelProviders;
-  tools: ToolInvocations;
-  chat: ChatService;
-  apps: AppViews;
-  /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
-  faults: HostFaults;
-}
-
 /**
  * The MCP host: every server, its config, secrets, roots and logs, the consents, the tool calls and
  * the chat. Created only fully loaded; nothing here imports `electron`. A shell uses the lifecycle
@@ -92,12 +75,11 @@ export class Host implements HostParts {
   readonly chat: ChatService;
   readonly apps: AppViews;
   readonly faults: HostFaults;
-  private readonly services: HostService[] = [];
 
   private constructor(
     parts: HostParts,
-    /** The host's own subscriptions between its parts, ended at shutdown. */
-    private readonly listeners: Disposer[],
+    /** The host's own subscriptions between its parts, and the services it serves: ended at shutdown. */
+    private readonly held: DisposableStore,
   ) {
     ({
       secrets: this.secrets,
@@ -159,10 +141,13 @@ export class Host implements HostParts {
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
       fault: faults.report,
     });
-    const rootsToServers = roots.onChange((ids) => {
-      const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);
-      for (const session of targets) void session.notifyRootsChanged();
-    });
+    const held = new DisposableStore();
+    held.add(
+      roots.onChange((ids) => {
+        const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);
+        for (const session of targets) void session.notifyRootsChanged();
+      }),
+    );
     const catalog = new Catalog(registry, path.join(home, 'tool-settings.json'));
     const tools = new ToolInvocations({ catalog, registry, consent });
     const conversations = ConversationStore.inHome(home);
@@ -184,6 +169,8 @@ export class Host implements HostParts {
     });
     await registry.load();
     await catalog.init();
+    // While this host runs, the process's unhandled errors are its to log and trace (see keepProcessAlive).
+    held.add(followProcessFaults(faults.report));
     return new Host(
       {
         secrets,
@@ -201,16 +188,13 @@ export class Host implements HostParts {
         apps,
         faults,
       },
-      // While this host runs, the process's unhandled errors are its to log and trace (see keepProcessAlive).
-      [rootsToServers, followProcessFaults(faults.report)],
+      held,
     );
   }
 
   /** The API a shell's page calls (the contract), with what that shell can do natively. */
   serve(shell: ShellAbilities = {}): HostService {
-    const service = new HostService(this, shell);
-    this.services.push(service);
-    return service;
+    return this.held.add(hostService(this, shell));
   }
 
   /** Starts every enabled, trusted server at once (the shell's window is up). */
@@ -225,8 +209,7 @@ export class Host implements HostParts {
 
   /** Stops every server per its transport's rules, ends every call and subscription, writes pending logs. */
   async shutdown(): Promise<void> {
-    for (const service of this.services.splice(0)) service.dispose();
-    for (const off of this.listeners.splice(0)) off();
+    this.held.dispose();
     this.chat.dispose();
     await this.chat.settled();
     this.tools.dispose();

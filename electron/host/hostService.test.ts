@@ -6,8 +6,9 @@ import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
 import { trustServerAsShown } from '../../e2e/fixtures/trust';
 import type { ConsentRequest } from '../../shared/host/consent';
 import type { HostEvent } from '../../shared/ipc/contract';
+import { MAX_LOG_BATCH } from './api/logBatches';
 import { Host } from './host';
-import { HostService, MAX_LOG_BATCH } from './hostService';
+import { type HostService, hostService } from './hostService';
 
 let home: string;
 let host: Host | undefined;
@@ -28,7 +29,7 @@ afterEach(async () => {
 async function start(servers: Record<string, unknown>, browse = false) {
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
   host = await Host.create({ home });
-  service = new HostService(host, { browseDirectories: browse });
+  service = hostService(host, { browseDirectories: browse });
   service.subscribe((e) => events.push(e));
   return { host, service };
 }
@@ -271,7 +272,7 @@ describe('HostService: roots', () => {
 
   it('refuses the folder browser where a native dialog exists', async () => {
     const { host } = await start({});
-    const electronLike = new HostService(host, { pickDirectory: async () => undefined });
+    const electronLike = hostService(host, { pickDirectory: async () => undefined });
     await expect(electronLike.listDirectory(null)).rejects.toThrow('system dialog');
     expect(await electronLike.pickRootDirectory(null)).toBeNull();
     electronLike.dispose();
@@ -282,7 +283,7 @@ describe('HostService: a saved command never runs on the renderer’s say-so alo
   it('a new local server waits for trust; where the shell confirms natively, a refusal leaves it stopped', async () => {
     const { host } = await start({});
     let asked: unknown;
-    const electronLike = new HostService(host, {
+    const electronLike = hostService(host, {
       confirmLaunch: async (server, launch) => {
         asked = { server, launch };
         return false;
@@ -316,7 +317,7 @@ describe('HostService: a saved command never runs on the renderer’s say-so alo
   it('a disabled server is asked about too: trusting it shows the launch natively, and enabling it runs nothing untrusted', async () => {
     const { host } = await start({});
     let asked = 0;
-    const electronLike = new HostService(host, {
+    const electronLike = hostService(host, {
       confirmLaunch: async () => {
         asked++;
         return false;
@@ -356,7 +357,7 @@ describe('HostService: a saved command never runs on the renderer’s say-so alo
     );
     // Edited while the shell's own dialog is open: the yes was for the launch in the dialog.
     const current = host.registry.pendingTrust('everything')!;
-    const electronLike = new HostService(host, {
+    const electronLike = hostService(host, {
       confirmLaunch: async () => {
         await saveArgs(['-e', 'process.exit(3)']);
         return true;

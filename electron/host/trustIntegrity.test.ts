@@ -9,8 +9,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { trustAsShown, trustServerAsShown } from '../../e2e/fixtures/trust';
 import type { ServerState } from '../../shared/host/serverView';
+import type { ShellAbilities } from './api/shellAbilities';
 import { Host } from './host';
-import { HostService, type ShellAbilities } from './hostService';
+import { type HostService, hostService } from './hostService';
 import { providerKeyId } from './secrets/providerKey';
 
 const ECHO = path.join(__dirname, '../../e2e/fixtures/stdio/echo-server.mjs');
@@ -57,7 +58,7 @@ async function start(servers: Record<string, unknown> = {}, shell: ShellAbilitie
   await writeFile(path.join(home, 'config.json'), JSON.stringify({ mcpServers: servers }));
   if (settings) await writeFile(path.join(home, 'settings.json'), JSON.stringify(settings));
   host = await Host.create({ home, restart: { baseDelayMs: 10, maxTries: 0, stableAfterMs: 60_000 } });
-  service = new HostService(host, shell);
+  service = hostService(host, shell);
   await host.secrets.set(providerKeyId(ANTHROPIC), API_KEY);
   return { host, service };
 }
@@ -398,7 +399,7 @@ describe('4. the write-only API key cannot be read back by moving the base URL',
     await host!.shutdown();
     await writeFile(path.join(home, 'settings.json'), JSON.stringify({ anthropic: { baseUrl: sink.url } }));
     host = await Host.create({ home });
-    service = new HostService(host);
+    service = hostService(host);
     await service.listModels('anthropic');
     expect(leaked(API_KEY)).toBe(false);
   });

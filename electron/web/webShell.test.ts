@@ -8,7 +8,7 @@ import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
 import { trustAsShown } from '../../e2e/fixtures/trust';
 import type { CallMessage, ServerMessage } from '../../shared/ipc/socketMessages';
 import { Host } from '../host/host';
-import { HostService } from '../host/hostService';
+import { type HostService, hostService } from '../host/hostService';
 import { type RunningWebShell, startWebShell } from './webShell';
 
 const CANARY = 'ws-canary-51f0c2';
@@ -43,7 +43,7 @@ beforeEach(async () => {
   host = await Host.create({ home });
   await host.secrets.set(`everything/env/SB_CANARY@${process.execPath}`, CANARY);
   await trustAsShown(host.registry, 'everything');
-  service = new HostService(host);
+  service = hostService(host);
   allClosed = 0;
   shell = await startWebShell({
     service,

@@ -36,6 +36,22 @@ describe('CompletionInput', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('keeps its list when the focus leaves and comes straight back (a dialog opening around it)', async () => {
+    vi.useFakeTimers();
+    render(<Harness suggest={async (v) => ['Engineering'].filter((c) => c.startsWith(v))} />);
+    const input = screen.getByRole('combobox', { name: 'City' });
+    input.focus();
+    input.blur();
+    input.focus();
+    fireEvent.change(input, { target: { value: 'Eng' } });
+    await act(async () => vi.advanceTimersByTimeAsync(400));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Engineering']);
+    // Gone for good: the list closes.
+    input.blur();
+    await act(async () => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('keeps only the answer to the latest question', async () => {
     vi.useFakeTimers();
     const slow: ((v: string[]) => void)[] = [];

@@ -28,6 +28,7 @@ export function CompletionInput({
   const [active, setActive] = useState(-1);
   const listId = useId();
   const asked = useRef(0);
+  const input = useRef<HTMLInputElement>(null);
   const fetchFor = (v: string) => {
     const ticket = ++asked.current;
     suggest(v).then(
@@ -53,6 +54,7 @@ export function CompletionInput({
   return (
     <div className="combo">
       <input
+        ref={input}
         id={id}
         role="combobox"
         aria-expanded={open && options.length > 0}
@@ -64,7 +66,13 @@ export function CompletionInput({
         autoComplete="off"
         value={value}
         onFocus={() => setOpen(true)}
-        onBlur={() => setTimeout(() => setOpen(false), 150)}
+        // Closed a moment after the focus leaves (a click on a suggestion lands first), and only if it
+        // is still away: focus that left and came back (a dialog opening around it) keeps the list.
+        onBlur={() =>
+          setTimeout(() => {
+            if (document.activeElement !== input.current) setOpen(false);
+          }, 150)
+        }
         onChange={(e) => {
           onChange(e.target.value);
           setOpen(true);

@@ -2,7 +2,7 @@
 // page (renderer/hostClient.ts) sends calls; the server (electron/web/webShell.ts) answers each by
 // its id and pushes the host's events.
 import { z } from 'zod';
-import type { HostApi, HostEvent, HostMethod } from './contract';
+import type { HostArgs, HostEvent, HostMethod } from './contract';
 
 /** What the server accepts as a call; the contract (parseCall) then checks its method and arguments. */
 export const callEnvelope = z.object({
@@ -17,7 +17,7 @@ export type CallId = z.infer<typeof callEnvelope>['id'];
 export interface CallMessage<M extends HostMethod = HostMethod> {
   id: CallId;
   method: M;
-  args: Parameters<HostApi[M]>;
+  args: HostArgs[M];
 }
 
 /**

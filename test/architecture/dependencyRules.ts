@@ -92,6 +92,23 @@ export function sourceFiles(root: string, dirs: string[]): string[] {
   return out;
 }
 
+/** Where the app's own code lives: what ships, or runs it (scripts). */
+export const PRODUCTION_AREAS = ['electron', 'shared', 'renderer', 'scripts'];
+
+/** A production file, not a test or a test's helper. `file` is relative to the repository root. */
+export const isProductionFile = (file: string): boolean => {
+  const p = file.split(path.sep).join('/');
+  return (
+    PRODUCTION_AREAS.some((a) => p.startsWith(`${a}/`)) &&
+    !/\.test\.[cm]?[jt]sx?$/.test(p) &&
+    !p.startsWith('renderer/test/')
+  );
+};
+
+export function productionFiles(root: string): string[] {
+  return sourceFiles(root, PRODUCTION_AREAS).filter(isProductionFile);
+}
+
 export function violations(root: string): string[] {
   const files = sourceFiles(root, ['shared', 'renderer', 'electron', ...UNRESTRICTED]);
   return files.flatMap((file) =>

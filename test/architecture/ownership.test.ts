@@ -17,6 +17,7 @@ describe('one owner per live thing (DESIGN.md)', () => {
     ['electron/web/main.ts', 'onAllClosed: () => host.consent.closeAll(),', /not host\.consent/],
     ['electron/main/index.ts', 'void host.registry.startAll();', /not host\.registry/],
     ['electron/main/index.ts', 'const service = new HostService(host, {});', /host\.serve\(\)/],
+    ['electron/web/main.ts', 'const service = hostService(host, {});', /host\.serve\(\)/],
     ['shared/ipc/contract.ts', ']) as unknown as z.ZodType<ServerDraft>;', /casts through unknown/],
   ])('%s with `%s` is a violation', (file, source, message) => {
     expect(ownershipProblems(file, source).join('\n')).toMatch(message);

@@ -28,7 +28,7 @@ export function ownershipProblems(file: string, source: string): string[] {
         problems.push(
           `${p}: a shell uses the host's lifecycle only (${[...SHELL_HOST_API].join(', ')}), not host.${m[1]}`,
         );
-    if (/\bnew HostService\b/.test(source))
+    if (/\b(?:new HostService|hostService)\s*\(/.test(source))
       problems.push(`${p}: a shell gets its HostService from host.serve()`);
   }
   if (/\bas unknown as\b/.test(source.replace(/\/\/.*$|\/\*[\s\S]*?\*\//gm, '')))

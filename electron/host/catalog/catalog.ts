@@ -1,6 +1,6 @@
 import { modelMayCall } from '../../../shared/mcp/apps';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
-import { type Disposer, Emitter, offersSkills, type SkillEntry } from '../../mcp';
+import { DisposableStore, Emitter, offersSkills, type SkillEntry } from '../../mcp';
 import { JsonFile, stringList } from '../../store/jsonFile';
 import { inServerScope } from '../faults/serverScope';
 import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
@@ -54,9 +54,10 @@ export class Catalog {
   /** Names of tools whose server stopped running, to what they stood for (see formerTool). */
   private readonly former = new Map<string, ToolRef>();
   private disabled = new Set<string>();
-  private readonly changeEmitter = new Emitter<void>();
+  /** Its subscriptions to the registry, and its own emitter: let go at dispose. */
+  private readonly held = new DisposableStore();
+  private readonly changeEmitter = this.held.add(new Emitter<void>());
   readonly onChange = this.changeEmitter.event;
-  private readonly listeners: Disposer[];
 
   private readonly settings: JsonFile<{ disabledTools: string[] }> | undefined;
 
@@ -75,12 +76,12 @@ export class Catalog {
             }),
             unreadableIsEmpty: true,
           });
-    this.listeners = [
-      registry.onChange(() => void this.sync()),
+    this.held.add(registry.onChange(() => void this.sync()));
+    this.held.add(
       registry.onServerEvent((event) => {
         if (event.kind === 'list-changed') void this.tracked.get(event.server)?.refresh(event.list);
       }),
-    ];
+    );
   }
 
   async init(): Promise<void> {
@@ -207,8 +208,7 @@ export class Catalog {
   }
 
   dispose(): void {
-    for (const off of this.listeners) off();
-    this.changeEmitter.dispose();
+    this.held.dispose();
     this.tracked.clear();
   }
 

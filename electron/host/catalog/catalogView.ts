@@ -1,4 +1,4 @@
-import type { CatalogView, ToolView } from '../../../shared/ipc/contract';
+import type { CatalogView, ToolView } from '../../../shared/ipc/catalogContract';
 import { toolUi } from '../../../shared/mcp/apps';
 import type { Catalog } from './catalog';
 

@@ -4,8 +4,8 @@ import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import { ConversationStore } from '../../store/conversationStore';
 import type { Host } from '../host';
-import { HostService } from '../hostService';
-import { titleFrom } from './chatService';
+import { hostService } from '../hostService';
+import { titleFrom } from './titleFrom';
 
 const HOSTILE = new URL('../../../e2e/fixtures/stdio/hostile-server.mjs', import.meta.url).pathname;
 const SCHEMA_2020 = JSON.parse(
@@ -53,7 +53,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     // Byte for byte: no $ref resolved, no keyword dropped, the key order kept.
     expect(JSON.stringify(offered?.input_schema)).toBe(JSON.stringify(SCHEMA_2020.inputSchema));
 
-    const service = new HostService(h);
+    const service = hostService(h);
     const place = { city: 'Oslo' };
     expect(
       await service.checkToolArguments(name, { from: place, to: place, legs: ['outbound', 'return'] }),
@@ -397,7 +397,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     await env.shutdown();
 
     const again = await start();
-    expect(await new HostService(again).listDrafts()).toEqual({
+    expect(await hostService(again).listDrafts()).toEqual({
       [drafted.id]: 'A long question I have not sent yet',
     });
     // Emptied (sent, or cleared): forgotten, and New chat may remove the conversation again.

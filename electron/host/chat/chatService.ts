@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  contextWindowOf,
-  estimateRequestTokens,
-  latestOwnMessage,
-  withoutOldToolResults,
-} from '../../../shared/chat/context';
+import { latestOwnMessage } from '../../../shared/chat/context';
 import type {
   ChatBlock,
   ChatError,
@@ -14,12 +9,8 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../../../shared/chat/conversation';
-import { isLeftOut, overBudget } from '../../../shared/chat/toolBudget';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
-import { streamWithin } from '../../llm/modelDeadlines';
-import type { ModelToolSpec } from '../../llm/modelProvider';
-import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { DraftStore } from '../../store/draftStore';
@@ -27,20 +18,14 @@ import type { SettingsStore } from '../../store/settingsStore';
 import type { Catalog } from '../catalog/catalog';
 import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
-import { refused, type ToolOutcome, toolCallRecord } from '../runs/toolOutcome';
+import { ConversationTurns } from './conversationTurns';
 import { conversationToMarkdown } from './exportConversation';
-
-const NEW_TITLE = 'New conversation';
-
-/** A conversation's tool call among all the host's invocations. */
-const callId = (conversation: string, toolUse: string) => `chat:${conversation}:${toolUse}`;
-
-/** What a message may carry besides text: a server resource the person attached, or a skill (its SKILL.md). */
-export interface Attachment {
-  server: string;
-  uri: string;
-  skill?: true;
-}
+import { type Attachment, messageBlocks } from './messageBlocks';
+import { summarise } from './summarise';
+import { NEW_TITLE, titleFrom } from './titleFrom';
+import { chatCallId, toolUseRunner } from './toolUseRunner';
+import { turnFailure } from './turnFailure';
+import { turnRequest } from './turnRequest';
 
 /**
  * Conversations with the model: each message saved before anything is sent, each reply streamed to
@@ -48,9 +33,7 @@ export interface Attachment {
  * every tool use through consent. One turn at a time per conversation.
  */
 export class ChatService {
-  private readonly running = new Map<string, AbortController>();
-  /** Conversations where a turn is being started (see `claimed`). */
-  private readonly claims = new Set<string>();
+  private readonly turns = new ConversationTurns();
   private readonly eventEmitter = new Emitter<ChatEvent>();
   readonly onEvent = this.eventEmitter.event;
   private readonly listEmitter = new Emitter<void>();
@@ -86,7 +69,7 @@ export class ChatService {
    */
   async get(id: string): Promise<Conversation> {
     const conversation = await this.deps.store.load(id);
-    if (!conversation.lastError && !this.running.has(id) && conversation.messages.at(-1)?.role === 'user')
+    if (!conversation.lastError && !this.turns.isRunning(id) && conversation.messages.at(-1)?.role === 'user')
       conversation.lastError = {
         kind: 'interrupted',
         message: 'The reply to your last message did not finish.',
@@ -98,7 +81,7 @@ export class ChatService {
     return this.deps.store.search(query);
   }
   isRunning(id: string): boolean {
-    return this.running.has(id);
+    return this.turns.isRunning(id);
   }
 
   /**
@@ -107,7 +90,7 @@ export class ChatService {
    */
   async create(settings: Partial<ConversationSettings> = {}): Promise<Conversation> {
     for (const c of await this.deps.store.list())
-      if (c.messageCount === 0 && !this.running.has(c.id) && !(await this.deps.drafts?.has(c.id)))
+      if (c.messageCount === 0 && !this.turns.isRunning(c.id) && !(await this.deps.drafts?.has(c.id)))
         await this.deps.store.delete(c.id);
     // The default provider and its default model, unless asked otherwise.
     const provider = settings.provider ?? (await this.deps.providers.defaultId());
@@ -168,27 +151,16 @@ export class ChatService {
 
   /** Saves the person's message, then starts the reply. Resolves once the message is saved. */
   async send(id: string, text: string, attachments: Attachment[] = []): Promise<void> {
-    return this.claimed(id, async () => {
+    return this.turns.claimed(id, async () => {
       const trimmed = text.trim();
       if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
       const before = await this.deps.store.summary(id);
-      const blocks: ChatBlock[] = [];
-      for (const a of attachments)
-        for (const b of await (a.skill ? this.deps.loadSkill : this.deps.readResource)(a.server, a.uri))
-          blocks.push(
-            b.type === 'text' || b.type === 'image'
-              ? { attachment: { server: a.server, uri: a.uri }, ...b }
-              : b,
-          );
-      // What the conversation's Views asked to add to the model's context (MCP Apps), kept with the
-      // message that carries it: seen, and the same on every retry.
-      for (const c of this.deps.viewContext?.(id) ?? [])
-        blocks.push({
-          type: 'text',
-          text: `Context from the view of ${c.tool} (${c.server}):\n${c.text}`,
-          attachment: { server: c.server, uri: c.uri },
-        });
-      if (trimmed) blocks.push({ type: 'text', text: trimmed });
+      const blocks = await messageBlocks(
+        trimmed,
+        attachments,
+        this.deps,
+        () => this.deps.viewContext?.(id) ?? [],
+      );
       await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
       // Sent: no longer a draft, whatever happens before the page says so (what it typed since, it keeps).
       await this.deps.drafts?.set(id, '').catch(() => {});
@@ -210,7 +182,7 @@ export class ChatService {
     args: Record<string, string>,
     text = '',
   ): Promise<void> {
-    return this.claimed(id, async () => {
+    return this.turns.claimed(id, async () => {
       const before = await this.deps.store.summary(id);
       const messages = await this.deps.getPrompt(server, name, args);
       if (messages.length === 0) throw new Error(`The prompt ${name} has no messages`);
@@ -235,7 +207,7 @@ export class ChatService {
 
   /** Runs the turn again on the saved conversation (after an error, or to continue). */
   async retry(id: string): Promise<void> {
-    return this.claimed(id, async () => {
+    return this.turns.claimed(id, async () => {
       const c = await this.deps.store.load(id);
       if (c.messages.length === 0) throw new Error('Nothing to answer yet');
       // A reply that ended cleanly is regenerated: drop it and answer the message before it again.
@@ -251,7 +223,7 @@ export class ChatService {
    * out (the conversation keeps them, and shows them); then the reply is asked again.
    */
   async leaveOutOldToolResults(id: string): Promise<void> {
-    return this.claimed(id, async () => {
+    return this.turns.claimed(id, async () => {
       const c = await this.deps.store.load(id);
       const before = latestOwnMessage(c.messages);
       const cut = c.messages.findIndex((m) => m.id === before);
@@ -274,69 +246,24 @@ export class ChatService {
     const c = await this.deps.store.load(id);
     const { provider, model, name } = await this.deps.providers.forConversation(c.settings);
     const { streamIdleMs } = this.deps.providers.deadlines;
-    const ask: ChatMessage = {
+    const summary = await summarise(c, { provider, model, name, streamIdleMs });
+    const { compactBefore: _, ...settings } = c.settings;
+    const next = await this.deps.store.create(randomUUID(), `${c.title} (continued)`, settings);
+    await this.save(next.id, {
       id: randomUUID(),
       role: 'user',
       blocks: [
-        {
-          type: 'text',
-          text: 'Summarise this conversation so that it can be continued in a new one: what was asked, what was found or decided (with the facts, names and numbers that matter), and what is still open. Write only the summary.',
-        },
+        { type: 'text', text: `Here is a summary of our earlier conversation "${c.title}":\n\n${summary}` },
       ],
       at: Date.now(),
-    };
-    // All of it (every tool result left out) first; then, while the model says it is too long, its later half.
-    let history = withoutOldToolResults(c.messages, c.messages.at(-1)?.id);
-    for (let attempt = 0; ; attempt++) {
-      try {
-        let text = '';
-        const request = {
-          model,
-          maxTokens: Math.min(4096, c.settings.maxTokens),
-          messages: [...history, ask],
-          tools: [],
-          ...(c.settings.system ? { system: c.settings.system } : {}),
-        };
-        // A summary that stalls ends with an error, as a reply does.
-        for await (const e of streamWithin((s) => provider.stream(request, s), undefined, streamIdleMs, name))
-          if (e.type === 'text') text += e.text;
-        if (!text.trim()) throw new ProviderError('server', 'The model wrote no summary.');
-        const { compactBefore: _, ...settings } = c.settings;
-        const next = await this.deps.store.create(randomUUID(), `${c.title} (continued)`, settings);
-        await this.save(next.id, {
-          id: randomUUID(),
-          role: 'user',
-          blocks: [
-            {
-              type: 'text',
-              text: `Here is a summary of our earlier conversation "${c.title}":\n\n${text.trim()}`,
-            },
-          ],
-          at: Date.now(),
-        });
-        this.listEmitter.fire();
-        return this.deps.store.load(next.id);
-      } catch (error) {
-        if (
-          !(error instanceof ProviderError && error.kind === 'too-long') ||
-          attempt >= 3 ||
-          history.length < 2
-        )
-          throw error;
-        history = history.slice(Math.floor(history.length / 2));
-        // Start on the person's own message (never on a tool result without its call).
-        while (
-          history.length > 1 &&
-          (history[0]!.role !== 'user' || history[0]!.blocks.every((b) => b.type === 'tool_result'))
-        )
-          history = history.slice(1);
-      }
-    }
+    });
+    this.listEmitter.fire();
+    return this.deps.store.load(next.id);
   }
 
   /** Replaces a message the person wrote (and everything after it), then answers again. */
   async editAndResend(id: string, messageId: string, text: string): Promise<void> {
-    return this.claimed(id, async () => {
+    return this.turns.claimed(id, async () => {
       const c = await this.deps.store.load(id);
       const index = c.messages.findIndex((m) => m.id === messageId);
       const original = c.messages[index];
@@ -357,16 +284,16 @@ export class ChatService {
 
   /** Cancels one running tool call on its server; the model is told, and the reply goes on. */
   cancelToolCall(id: string, toolUseId: string): void {
-    this.deps.tools.cancel(callId(id, toolUseId), 'Cancelled by the user while it ran.');
+    this.deps.tools.cancel(chatCallId(id, toolUseId), 'Cancelled by the user while it ran.');
   }
 
   /** Stops the reply: the stream, and every tool call it is running (each server is told). */
   stop(id: string): void {
-    this.running.get(id)?.abort(new Error('Stopped by the user.'));
+    this.turns.stop(id);
   }
 
   stopAll(): void {
-    for (const c of this.running.values()) c.abort(new Error('Switchboard is closing.'));
+    this.turns.stopAll();
   }
 
   dispose(): void {
@@ -392,42 +319,15 @@ export class ChatService {
     this.eventEmitter.fire({ conversationId: id, kind: 'truncated', count });
   }
 
-  /**
-   * Runs what starts a turn (saving the person's message, truncating, …) while nothing else may start
-   * one on this conversation: claimed before the first await, so two sends at once (a double Enter,
-   * two windows) never both pass the "still replying" check and run two turns. `work` ends by starting
-   * the turn, which holds the conversation from then on.
-   */
-  private async claimed(id: string, work: () => Promise<void>): Promise<void> {
-    if (this.running.has(id) || this.claims.has(id))
-      throw new Error('A reply is still being written: stop it first');
-    this.claims.add(id);
-    try {
-      await work();
-    } finally {
-      this.claims.delete(id);
-    }
-  }
-
   private startTurn(id: string): void {
-    const controller = new AbortController();
-    this.running.set(id, controller);
+    const signal = this.turns.begin(id);
     const emit = (e: ChatEvent) => this.eventEmitter.fire(e);
     emit({ conversationId: id, kind: 'started' });
-    void this.turn(id, controller)
+    void this.turn(id, signal)
       .then(
         ({ stopped }): { stopped: boolean; failure?: ChatError } => ({ stopped }),
         async (error: unknown) => {
-          const e =
-            error instanceof ProviderError
-              ? error
-              : new ProviderError('server', error instanceof Error ? error.message : String(error));
-          const failure: ChatError = {
-            message: this.deps.redact ? this.deps.redact(e.message) : e.message,
-            kind: e.kind,
-            retryable: e.retryable || e.kind === 'no-key' || e.kind === 'auth',
-            ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
-          };
+          const failure = turnFailure(error, this.deps.redact);
           // Saved, so that Retry is still offered after a restart (a failed save costs only that) —
           // before the turn is said over, so that a Retry at once comes after it in the file.
           await this.deps.store.failTurn(id, failure).catch(() => {});
@@ -436,108 +336,40 @@ export class ChatService {
       )
       .then(({ stopped, failure }) => {
         // Over before it is said so: whoever hears "finished" may start the next turn at once.
-        this.running.delete(id);
+        this.turns.end(id);
         this.listEmitter.fire();
         if (failure) emit({ conversationId: id, kind: 'error', error: failure });
         emit({ conversationId: id, kind: 'finished', stopped });
       });
   }
 
-  private async turn(id: string, controller: AbortController): Promise<{ stopped: boolean }> {
+  private async turn(id: string, signal: AbortSignal): Promise<{ stopped: boolean }> {
     const conversation = await this.deps.store.load(id);
-    const { provider, model, name } = await this.deps.providers.forConversation(
-      conversation.settings,
-      controller.signal,
-    );
+    const { settings } = conversation;
+    const { provider, model, name } = await this.deps.providers.forConversation(settings, signal);
     // A modern server's tool list past its ttlMs is listed again before the model sees it (a few
     // seconds at most: then the last list is used; a stop ends the wait).
-    await this.deps.catalog.freshenTools({ signal: controller.signal });
-    const { leaveOut, compactBefore } = conversation.settings;
-    const tools = this.deps.catalog.enabledTools().filter((t) => !isLeftOut(leaveOut, t.server, t.tool.name));
-    // In name order, whatever order servers started or listed in: the tool list is the same from
-    // turn to turn, so a provider's prompt cache keeps hitting it.
-    const offered: ModelToolSpec[] = tools
-      .map((t) => ({
-        name: t.name,
-        ...(t.tool.description ? { description: t.tool.description } : {}),
-        inputSchema: t.tool.inputSchema,
-      }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    // Never cut silently: too many, and the person chooses what this conversation offers.
-    const over = overBudget(
-      offered,
-      { maxTools: provider.maxTools, maxTokens: (await this.deps.settings.get()).settings.toolTokenBudget },
-      name,
-    );
-    if (over)
-      throw new ProviderError(
-        'too-many-tools',
-        `${over} Choose which servers and tools this conversation uses.`,
-      );
-    const history = withoutOldToolResults(conversation.messages, compactBefore);
-    // Too long for the model's context is said before sending, with the ways on (the API says it
-    // too, for models whose window is not known here).
-    const window = contextWindowOf(model);
-    const estimate = estimateRequestTokens(
-      history,
-      { system: conversation.settings.system, tools: offered },
-      compactBefore,
-    );
-    if (window !== undefined && estimate + conversation.settings.maxTokens > window)
-      throw new ProviderError(
-        'too-long',
-        `This conversation is about ${estimate.toLocaleString('en-US')} tokens; with room for the reply that is more than ${model}'s context of ${window.toLocaleString('en-US')}.${conversation.settings.maxTokens > estimate ? ` Most of it is the room kept for the reply (max tokens ${conversation.settings.maxTokens.toLocaleString('en-US')}): lower it in Model…` : ''}`,
-      );
+    await this.deps.catalog.freshenTools({ signal });
+    const { tools, history } = turnRequest(conversation, this.deps.catalog.enabledTools(), {
+      provider: name,
+      model,
+      maxTools: provider.maxTools,
+      toolTokenBudget: (await this.deps.settings.get()).settings.toolTokenBudget,
+    });
     return runChatTurn({
       provider,
       providerName: name,
       idleTimeoutMs: this.deps.providers.deadlines.streamIdleMs,
       model,
-      ...(conversation.settings.system ? { system: conversation.settings.system } : {}),
-      maxTokens: conversation.settings.maxTokens,
-      ...(conversation.settings.thinkingBudget
-        ? { thinkingBudget: conversation.settings.thinkingBudget }
-        : {}),
+      ...(settings.system ? { system: settings.system } : {}),
+      maxTokens: settings.maxTokens,
+      ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
       history,
-      tools: offered,
-      signal: controller.signal,
+      tools,
+      signal,
       onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e }),
       onMessage: (message: ChatMessage) => this.save(id, message),
-      // Each call can be cancelled on its own (the reply goes on); Stop cancels them all (the turn's signal).
-      runTool: async (use, signal, onProgress) => {
-        let outcome: ToolOutcome;
-        let startedAt = Date.now();
-        // A tool this conversation leaves out is not run, whatever the model names.
-        const named = this.deps.catalog.resolveTool(use.name);
-        if (named && isLeftOut(leaveOut, named.server, named.tool.name)) {
-          outcome = refused(`${use.name} is not offered in this conversation.`);
-          return { result: outcome.result, record: toolCallRecord(outcome, use, startedAt) };
-        }
-        try {
-          const invocation = this.deps.tools.start(
-            callId(id, use.id),
-            { name: use.name, args: use.input, conversationId: id, asker: 'model' },
-            signal,
-          );
-          startedAt = invocation.startedAt;
-          invocation.onProgress(onProgress);
-          outcome = await invocation.outcome;
-        } catch (error) {
-          // Not a call at all (a model that used one tool use id twice): the model is told.
-          outcome = refused(
-            `The tool use could not run: ${error instanceof Error ? error.message : String(error)}`,
-          );
-        }
-        return { result: outcome.result, record: toolCallRecord(outcome, use, startedAt) };
-      },
+      runTool: toolUseRunner(this.deps, id, settings.leaveOut),
     });
   }
-}
-
-/** A conversation's title from its first line: at most about 60 characters, cut between words. */
-export function titleFrom(line: string, max = 60): string {
-  const clean = line.trim();
-  if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max + 1).lastIndexOf(' ');
-  return `${clean.slice(0, cut > max / 2 ? cut : max).trimEnd()}…`;
 }

@@ -3,7 +3,7 @@ import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../e2e/fixtures/openai/fakeOpenAI';
 import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
 import type { ChatEvent } from '../../../shared/chat/conversation';
-import { HostService } from '../hostService';
+import { hostService } from '../hostService';
 
 const KEY = 'sk-budget-7731';
 const env = withHostAndModel('sb-budget-', 'sk-ant-budget-0c2e');
@@ -33,7 +33,7 @@ describe('the tool budget: never cut silently, the person chooses what a convers
       },
       servers: MORE,
     });
-    const service = new HostService(h);
+    const service = hostService(h);
     await service.setApiKey('gw', KEY);
     await expect
       .poll(() => new Set(h.catalog.tools().map((t) => t.server)).size, { timeout: 30_000 })

@@ -9,8 +9,7 @@ import type {
 } from '../../../shared/host/serverDraft';
 import { isSecretName } from '../logs/redactor';
 import { type SecretTarget, secretId } from '../secrets/secretStore';
-import { targetOf } from '../servers/serverIdentity';
-import { isSecretRef, parseConfig } from './serverConfig';
+import { isSecretRef, parseConfig, targetOf } from './serverConfig';
 
 export type { ImportPreview, ImportSource, SecretPrompt };
 

@@ -5,6 +5,7 @@
 
 import type { ZodType } from 'zod';
 import { escapeInvisible, hasInvisible } from '../../../shared/host/invisible';
+import { commandLine } from '../../../shared/host/launchText';
 import {
   type OAuthClientFields,
   oauthClientFields,
@@ -238,6 +239,11 @@ function parseOAuthClient(value: unknown, issue: Issue): OAuthClientConfig | und
     ...(clientSecret ? { clientSecret } : {}),
     ...(privateKey ? { privateKey } : {}),
   };
+}
+
+/** The command line (quoted as the trust prompt shows it) or URL, as a person reads it. */
+export function targetOf(config: ServerConfig): string {
+  return config.kind === 'remote' ? config.url : commandLine(config);
 }
 
 /** The file form of a server: its raw object with the known fields set from `config`, others kept. */

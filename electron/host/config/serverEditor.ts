@@ -7,7 +7,6 @@ import type {
 } from '../../../shared/host/serverDraft';
 import type { SecretField, SecretStore } from '../secrets/secretStore';
 import { secretId, secretRefProblem } from '../secrets/secretStore';
-import type { ServerRegistry } from '../servers/serverRegistry';
 import type { ImportPlan } from './imports';
 import {
   type ConfigValue,
@@ -17,6 +16,18 @@ import {
   type SecretRef,
   type ServerConfig,
 } from './serverConfig';
+
+/**
+ * Where the edited servers go: the registry, which saves the file and restarts exactly what an edit
+ * changed (config/ says what it needs; servers/ provides it).
+ */
+export interface ConfiguredServers {
+  configOf(id: string): ServerConfig | undefined;
+  upsert(id: string, raw: Record<string, unknown>): Promise<void>;
+  /** Several servers in one save; nothing is written if any of them is invalid. */
+  upsertMany(raws: Record<string, Record<string, unknown>>): Promise<void>;
+  remove(id: string): Promise<void>;
+}
 
 /** The edit form's view of a server: secrets as `{ secret: true, keep: true }`, never their values. */
 export function draftOf(config: ServerConfig): ServerDraft {
@@ -109,7 +120,7 @@ const originOf = (url: string): string | undefined => (URL.canParse(url) ? new U
 export async function saveDraft(
   id: string,
   draft: ServerDraft,
-  registry: ServerRegistry,
+  registry: ConfiguredServers,
   secrets: SecretStore,
   previousId: string | null = null,
 ): Promise<void> {
@@ -233,7 +244,7 @@ async function oauthToSave(
 /** Removes a server from the file, then the secrets it referenced. */
 export async function removeServer(
   id: string,
-  registry: ServerRegistry,
+  registry: ConfiguredServers,
   secrets: SecretStore,
 ): Promise<void> {
   const config = registry.configOf(id);
@@ -261,7 +272,7 @@ function secretRefsOf(config: ServerConfig): string[] {
 export async function applyImport(
   plan: ImportPlan,
   selection: ImportSelection,
-  registry: ServerRegistry,
+  registry: ConfiguredServers,
   secrets: SecretStore,
 ): Promise<void> {
   const chosen = plan.preview.servers.filter((s) => selection.servers.includes(s.name));

@@ -5,7 +5,7 @@ import type { ChatEvent } from '../../../shared/chat/conversation';
 import type { ConsentRequest } from '../../../shared/host/consent';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
 import type { Host } from '../host';
-import { HostService } from '../hostService';
+import { hostService } from '../hostService';
 
 const OPENAI_KEY = 'sk-gw-canary-58d1';
 const env = withHostAndModel('sb-providers-', 'sk-ant-providers-2b7e');
@@ -32,7 +32,7 @@ async function start(defaultProvider = 'anthropic') {
       defaultProvider,
     },
   });
-  const service = new HostService(h);
+  const service = hostService(h);
   await service.setApiKey('gw', OPENAI_KEY);
   const events: ChatEvent[] = [];
   h.chat.onEvent((e) => events.push(e));

@@ -1,7 +1,7 @@
 import { readdir, realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import type { DirectoryListing } from '../../../shared/ipc/contract';
+import type { DirectoryListing } from '../../../shared/ipc/rootsContract';
 
 const MAX_ENTRIES = 2000;
 

@@ -1,6 +1,6 @@
 import { assertNever } from '../../../shared/assertNever';
 import type { ToolCallRecord } from '../../../shared/chat/conversation';
-import type { ToolRunOutcome } from '../../../shared/ipc/contract';
+import type { ToolRunOutcome } from '../../../shared/ipc/catalogContract';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
 
 /** What was sent to the server once consent allowed it; `sentAt` starts the tool's own time. */

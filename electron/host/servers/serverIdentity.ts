@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { commandLine } from '../../../shared/host/launchText';
 import type { LaunchSummary } from '../../../shared/host/serverView';
 import { isSecretRef, type ServerConfig } from '../config/serverConfig';
 
@@ -38,9 +37,4 @@ export function launchSummary(config: ServerConfig): LaunchSummary | undefined {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => (isSecretRef(value) ? { name, secret: true } : { name, value })),
   };
-}
-
-/** The command line (quoted as the trust prompt shows it) or URL, as a person reads it. */
-export function targetOf(config: ServerConfig): string {
-  return config.kind === 'remote' ? config.url : commandLine(config);
 }

@@ -1,11 +1,17 @@
 import { homedir } from 'node:os';
+import { APP_MIME_TYPE, APPS_EXTENSION } from '../../../shared/mcp/apps';
+import type { Era } from '../../../shared/mcp/protocol';
 import {
   type ClientCredentials,
+  type ClientHandlers,
   createHttpTransport,
   type HttpAuth,
+  type McpClientOptions,
+  type PingOptions,
   type PreRegisteredClient,
   StdioTransport,
   type Transport,
+  traceContextFromEnv,
 } from '../../mcp';
 import {
   type ConfigValue,
@@ -19,6 +25,44 @@ import { type SecretField, type SecretStore, secretRefProblem } from '../secrets
 
 /** Something in the server's configuration that only an edit can fix (a secret missing or not its own). */
 export class ConfigProblem extends Error {}
+
+/**
+ * A remote server is pinged every 30 s; after a missed answer, again a second later (a restarted
+ * server answers that one through a new session); two missed in a row mark it unreachable.
+ */
+const REMOTE_PING: PingOptions = {
+  intervalMs: 30_000,
+  timeoutMs: 10_000,
+  maxMissed: 2,
+  retryIntervalMs: 1000,
+};
+
+/**
+ * The client's options for one attempt at a server, as configured: the extensions the app handles
+ * (MCP Apps: Views render in the conversation, so servers may offer their tools with one), its
+ * timeouts and protocol, the era it answered in before, and a remote server's ping.
+ */
+export function clientOptions(
+  config: ServerConfig,
+  deps: { handlers: ClientHandlers; remotePing?: PingOptions },
+  attempt: Pick<McpClientOptions, 'transport' | 'signal' | 'onWireTrace' | 'onOpeningLog'> & {
+    era: Era | undefined;
+  },
+): McpClientOptions {
+  const { era, ...opening } = attempt;
+  return {
+    ...opening,
+    serverName: config.name,
+    handlers: deps.handlers,
+    extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
+    requestTimeoutMs: config.requestTimeoutMs,
+    maxTotalTimeoutMs: config.maxTotalTimeoutMs,
+    protocol: config.protocol ?? 'auto',
+    ...(era ? { knownEra: era } : {}),
+    traceContext: traceContextFromEnv,
+    ...(config.kind === 'remote' ? { ping: deps.remotePing ?? REMOTE_PING } : {}),
+  };
+}
 
 /**
  * The transport for one attempt at a server, as configured: a local process (in the person's home

@@ -1,17 +1,17 @@
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerView, TrustRequest } from '../../../shared/host/serverView';
-import { type AuthStore, type ClientHandlers, type Disposer, Emitter } from '../../mcp';
+import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
-import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import { parseConfig, type ServerConfig, serverToRaw, targetOf } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
-import { launchSummary, serverIdentity, targetOf } from './serverIdentity';
+import { launchSummary, serverIdentity } from './serverIdentity';
 import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
@@ -40,8 +40,8 @@ export type ServerEvent = SessionEvent & { server: string };
 
 interface Entry {
   session: ServerSession;
-  /** The registry's subscriptions to this session, ended when it goes. */
-  listeners: Disposer[];
+  /** The registry's subscriptions to this session, and the session itself: let go when it goes. */
+  held: DisposableStore;
   identity: string;
   /** Canonical text of the config, to tell an edited server from an untouched one. */
   fingerprint: string;
@@ -243,7 +243,7 @@ export class ServerRegistry {
     await Promise.all(this.sessions().map((c) => c.stop('shutting down')));
     // What the servers answered in, written before the data folder is let go.
     await this.deps.eras?.settled();
-    for (const entry of this.entries.values()) release(entry);
+    for (const entry of this.entries.values()) entry.held.dispose();
     this.changeEmitter.dispose();
     this.eventEmitter.dispose();
   }
@@ -275,7 +275,9 @@ export class ServerRegistry {
       const config = next.get(id);
       if (!config || canonicalJson(serverToRaw(config)) !== entry.fingerprint) {
         stops.push(
-          entry.session.stop(config ? 'configuration changed' : 'removed').finally(() => release(entry)),
+          entry.session
+            .stop(config ? 'configuration changed' : 'removed')
+            .finally(() => entry.held.dispose()),
         );
         this.entries.delete(id);
         // A server gone, or now another one: what it answered in is nobody's to remember.
@@ -301,12 +303,13 @@ export class ServerRegistry {
         ...(this.deps.eras ? { era: this.deps.eras.of(identity) } : {}),
         ...(this.deps.fault ? { fault: this.deps.fault } : {}),
       });
+      const held = new DisposableStore();
+      held.add(session.onStateChange(() => this.emitChange()));
+      held.add(session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })));
+      held.add(session);
       this.entries.set(config.name, {
         session,
-        listeners: [
-          session.onStateChange(() => this.emitChange()),
-          session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })),
-        ],
+        held,
         identity,
         fingerprint: canonicalJson(serverToRaw(config)),
         trusted,
@@ -345,10 +348,4 @@ export class ServerRegistry {
 /** Who a server is, for consent requests and the client features bound to it. */
 function consentServerOf(config: ServerConfig, identity: string): ConsentServer {
   return { id: config.name, target: targetOf(config), identity };
-}
-
-/** Ends the registry's subscriptions to a session that is gone, and the session's own. */
-function release(entry: Entry): void {
-  for (const off of entry.listeners) off();
-  entry.session.dispose();
 }

@@ -6,13 +6,12 @@ import {
   type ServerState,
   type SignInNeeded,
 } from '../../../shared/host/serverView';
-import { APP_MIME_TYPE, APPS_EXTENSION } from '../../../shared/mcp/apps';
-import type { CompleteParams, Era, LoggingLevel, ServerCapabilities } from '../../../shared/mcp/protocol';
+import type { CompleteParams, LoggingLevel, ServerCapabilities } from '../../../shared/mcp/protocol';
 import {
   type AuthStore,
   type CallOptions,
   type ClientHandlers,
-  type Disposer,
+  type DisposableStore,
   Emitter,
   listSkills,
   loadSkill,
@@ -20,23 +19,23 @@ import {
   type PingOptions,
   type SkillEntry,
   type Transport,
-  traceContextFromEnv,
 } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
-import { inServerScope } from '../faults/serverScope';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
-import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
+import { KnownEra } from './knownEra';
+import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
-import { openTransport } from './serverLaunch';
+import { clientOptions, openTransport } from './serverLaunch';
 import { unusableSelfDescription, usableResult, withoutProblem, withProblem } from './serverProblems';
 import { ServerNotRunning } from './serverStateText';
 import { SessionAuth, signInLostMessage } from './sessionAuth';
+import { canStart, SessionLifecycle } from './sessionLifecycle';
 import { SessionLog } from './sessionLog';
-import { wireClient } from './sessionWiring';
+import { type SessionEvent, wireClient } from './sessionWiring';
 import { startError } from './startError';
 
 export interface ServerSessionDeps {
@@ -60,66 +59,36 @@ export interface ServerSessionDeps {
   fault?: FaultSink;
 }
 
-/**
- * A remote server is pinged every 30 s; after a missed answer, again a second later (a restarted
- * server answers that one through a new session); two missed in a row mark it unreachable.
- */
-const REMOTE_PING: PingOptions = {
-  intervalMs: 30_000,
-  timeoutMs: 10_000,
-  maxMissed: 2,
-  retryIntervalMs: 1000,
-};
-
 export type { SessionEvent } from './sessionWiring';
 
-import type { SessionEvent } from './sessionWiring';
-
-/** The client of the attempt under way or of the running session, with what listens to it. */
+/** The client of the running session, with what listens to it. */
 interface Live {
   client: McpClient;
   /** Which session this is: a new number each time the server starts running. */
   run: number;
-  listeners: Disposer[];
+  listeners: DisposableStore;
 }
 
 /**
  * One configured server's session: its state, its restarts, and — only while it runs — its
  * McpClient, which nothing outside this class touches. The host asks it for the operations
  * (`callTool`, `readResource`…), which fail with one error when the server is not running, and
- * follows `onEvent` for what the live server says. Everything it logs goes through the log store
- * (redacted). Never throws from start/stop: failures become states with what went wrong.
+ * follows `onEvent` for what the live server says. Where it goes next is its lifecycle's to say
+ * (sessionLifecycle.ts); this class does what each step needs with the client (a try, a run let
+ * go). Everything it logs goes through the log store (redacted). Never throws from start/stop:
+ * failures become states with what went wrong.
  */
 export class ServerSession {
-  private readonly stateEmitter = new Emitter<ServerState>();
-  readonly onStateChange = this.stateEmitter.event;
+  private readonly lifecycle: SessionLifecycle;
+  readonly onStateChange: SessionLifecycle['onChange'];
   private readonly eventEmitter = new Emitter<SessionEvent>();
   /** Lists changed, a subscribed resource changed, a URL elicitation finished: from any run. */
   readonly onEvent = this.eventEmitter.event;
-  private current: ServerState;
   private live: Live | undefined;
   private runs = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private stableTimer: ReturnType<typeof setTimeout> | undefined;
-  private tries = 0;
-  /** Bumped by every start/stop so that late results of an abandoned attempt are ignored. */
-  private generation = 0;
-  /** Aborts the attempt under way (stop or remove while starting ends the process at once). */
-  private attempt: AbortController | undefined;
   private readonly logger: SessionLog;
-  private lastError: ServerError | undefined;
-  private readonly policy: RestartPolicy;
   private loggingLevel: LoggingLevel | undefined;
-  /**
-   * The era this server answered in (2026-07-28 basic/versioning: remembered for the life of this
-   * configuration, across app restarts for a local one; a legacy server is not probed again unless
-   * its initialize fails).
-   */
-  private era: Era | undefined;
-  /** Whether the era kept from an earlier launch was read (once: after that, `era` is the truth). */
-  private eraRecalled = false;
-  /** Whether the wire trace is written (off by default; not kept across app restarts). */
-  private tracing = false;
+  private readonly era: KnownEra;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
 
@@ -127,9 +96,17 @@ export class ServerSession {
     readonly config: ServerConfig,
     private readonly deps: ServerSessionDeps,
   ) {
-    this.policy = { ...DEFAULT_RESTART_POLICY, ...deps.restart };
     this.logger = new SessionLog(deps.logs, config.name, (kind, message) => this.noteProblem(kind, message));
-    this.current = config.disabled ? { status: 'disabled' } : { status: 'stopped' };
+    const rules = {
+      policy: { ...DEFAULT_RESTART_POLICY, ...deps.restart },
+      remote: config.kind === 'remote',
+      disabled: config.disabled === true,
+    };
+    this.lifecycle = new SessionLifecycle(config.name, rules, (level, text) =>
+      this.log('lifecycle', level, text),
+    );
+    this.onStateChange = this.lifecycle.onChange;
+    this.era = new KnownEra(deps.era, config.kind === 'stdio');
     if (config.kind === 'remote')
       this.auth = SessionAuth.forServer(config, deps, {
         log: (text) => this.log('lifecycle', 'info', text),
@@ -142,50 +119,36 @@ export class ServerSession {
     return this.config.name;
   }
   get state(): ServerState {
-    return this.current;
+    return this.lifecycle.state;
   }
   get wireTrace(): boolean {
-    return this.tracing;
+    return this.logger.wireTrace;
   }
   /** Turns the wire trace on or off; on from a start, it includes the opening exchange. */
   setWireTrace(on: boolean): void {
-    if (this.tracing === on) return;
-    this.tracing = on;
-    this.log(
-      'lifecycle',
-      'info',
-      on
-        ? 'wire trace on: every message both ways is logged (restart the server to see its opening exchange)'
-        : 'wire trace off',
-    );
-    this.stateEmitter.fire(this.current);
+    if (this.logger.setWireTrace(on)) this.lifecycle.announce();
   }
   /** Which run of the server is live (a new number after every restart); undefined unless running. */
   get run(): number | undefined {
-    return isRunning(this.current) ? this.live?.run : undefined;
+    return isRunning(this.state) ? this.live?.run : undefined;
   }
   /** What the running server offers; undefined unless running. */
   get capabilities(): ServerCapabilities | undefined {
-    return isRunning(this.current) ? this.current.capabilities : undefined;
+    return isRunning(this.state) ? this.state.capabilities : undefined;
   }
 
   async start(): Promise<void> {
-    // Restarting counts as stopped here: Start tries again now instead of waiting out the backoff.
-    if (this.config.disabled || isRunning(this.current) || this.current.status === 'starting') return;
-    this.cancelTimers();
-    this.tries = 0;
-    this.lastError = undefined;
-    await this.connect(++this.generation);
+    if (!canStart(this.state)) return;
+    const generation = this.lifecycle.renew();
+    this.lifecycle.step({ kind: 'start' });
+    await this.connect(generation);
   }
 
   /** Says so at once, then shuts the server down per its transport (which can take seconds). */
   async stop(reason = 'stopped'): Promise<void> {
-    ++this.generation;
-    this.cancelTimers();
-    this.attempt?.abort(new Error(reason));
-    this.attempt = undefined;
+    this.lifecycle.abort(reason);
     const client = this.drop();
-    this.setState(this.config.disabled ? { status: 'disabled' } : { status: 'stopped', reason });
+    this.lifecycle.step({ kind: 'stop', reason });
     if (client) {
       this.log('lifecycle', 'info', `stopping (${reason})`);
       await client.close().catch(() => {});
@@ -205,7 +168,7 @@ export class ServerSession {
   async signIn(): Promise<void> {
     if (!this.auth) throw new Error(`Server "${this.id}" is not a remote server`);
     // Signed in but refused for scope: this sign-in is a step-up.
-    const stepUp = this.lastError?.signIn !== undefined && this.auth.signedIn !== undefined;
+    const stepUp = this.lifecycle.lastError?.signIn !== undefined && this.auth.signedIn !== undefined;
     await this.stop('signing in');
     await this.auth.interactively(() => this.start(), stepUp);
   }
@@ -230,14 +193,14 @@ export class ServerSession {
    */
   private signInLost(needed: SignInNeeded): void {
     if (this.run === undefined) return; // a start under way reports it through its own failure
-    const generation = ++this.generation;
-    this.cancelTimers();
+    const generation = this.lifecycle.renew();
     const client = this.drop();
     const message = signInLostMessage(needed);
-    this.log('lifecycle', 'warning', message);
-    this.lastError = { message, stderrTail: [], at: Date.now(), permanent: true, signIn: needed };
-    this.setState({ status: 'error', error: this.lastError });
-    if (generation === this.generation) void client?.close().catch(() => {});
+    this.lifecycle.step({
+      kind: 'sign-in-lost',
+      error: { message, stderrTail: [], at: Date.now(), permanent: true, signIn: needed },
+    });
+    if (this.lifecycle.isCurrent(generation)) void client?.close().catch(() => {});
   }
 
   /** Kept for later runs too; sent now when the server is running and logs. */
@@ -298,24 +261,24 @@ export class ServerSession {
    */
   noteProblem(kind: ServerProblemKind, message: string): void {
     this.log('protocol', 'error', message);
-    this.markProblem(kind, message);
-  }
-
-  /** The card says `message` for `kind` (already logged by whoever found it). */
-  private markProblem(kind: ServerProblemKind, message: string): void {
-    const next = isRunning(this.current) ? withProblem(this.current, kind, message) : undefined;
-    if (next) this.setState(next);
+    this.lifecycle.step({ kind: 'card', change: (state) => withProblem(state, kind, message) });
   }
 
   /** The problem of `kind` is over (a list that failed has been read since). */
   clearProblem(kind: ServerProblemKind): void {
-    const next = isRunning(this.current) ? withoutProblem(this.current, kind) : undefined;
-    if (next) this.setState(next);
+    this.lifecycle.step({ kind: 'card', change: (state) => withoutProblem(state, kind) });
   }
 
-  /** Ends every subscription; the session is not used again. */
+  /**
+   * Ends everything the session holds, at once and silently: a try under way, the wait before the
+   * next, the run (its client closed, its process ended), every subscription to it. It is not used
+   * again.
+   */
   dispose(): void {
-    this.stateEmitter.dispose();
+    this.lifecycle.dispose();
+    void this.drop()
+      ?.close()
+      .catch(() => {});
     this.eventEmitter.dispose();
   }
 
@@ -327,7 +290,7 @@ export class ServerSession {
   }
 
   private running(): McpClient {
-    if (!isRunning(this.current) || !this.live) throw new ServerNotRunning(this.id, this.current);
+    if (!isRunning(this.state) || !this.live) throw new ServerNotRunning(this.id, this.state);
     return this.live.client;
   }
 
@@ -335,62 +298,39 @@ export class ServerSession {
   private drop(): McpClient | undefined {
     const live = this.live;
     this.live = undefined;
-    for (const off of live?.listeners ?? []) off();
+    live?.listeners.dispose();
     return live?.client;
   }
 
   // ---- lifecycle ------------------------------------------------------------------------------
 
   private async connect(generation: number): Promise<void> {
-    this.tries++;
     this.logger.newAttempt();
-    const attempt = new AbortController();
-    this.attempt = attempt;
-    this.setState({
-      status: 'starting',
-      attempt: this.tries,
-      ...(this.tries > 1 && this.lastError ? { lastError: this.lastError } : {}),
-    });
-    this.log('lifecycle', 'info', this.tries === 1 ? 'starting' : `starting (try ${this.tries})`);
+    const signal = this.lifecycle.try();
     let transport: Transport;
     let client: McpClient;
-    if (!this.eraRecalled && this.config.kind === 'stdio') {
-      this.eraRecalled = true;
-      this.era ??= await this.deps.era?.recall().catch(() => undefined);
-    }
+    const era = await this.era.known();
     try {
       transport = await openTransport(this.config, this.deps, await this.auth?.http());
       this.logger.followTransport(transport);
-      client = await McpClient.connect({
-        transport,
-        serverName: this.id,
-        handlers: this.deps.handlers,
-        // Views render in the conversation (MCP Apps): servers may offer their tools with one.
-        extensions: { [APPS_EXTENSION]: { mimeTypes: [APP_MIME_TYPE] } },
-        requestTimeoutMs: this.config.requestTimeoutMs,
-        maxTotalTimeoutMs: this.config.maxTotalTimeoutMs,
-        protocol: this.config.protocol ?? 'auto',
-        ...(this.era ? { knownEra: this.era } : {}),
-        traceContext: traceContextFromEnv,
-        // Only while the person has it on (the Logs page): a trace doubles what a busy server logs.
-        onWireTrace: (trace) => {
-          if (this.tracing) this.logger.wire(trace);
-        },
-        // What it sent before its first answer that was refused (junk on stdout, a bad line).
-        onOpeningLog: (entry) => this.log('protocol', entry.level, entry.message),
-        signal: attempt.signal,
-        ...(this.config.kind === 'remote' ? { ping: this.deps.remotePing ?? REMOTE_PING } : {}),
-      });
+      client = await McpClient.connect(
+        clientOptions(this.config, this.deps, {
+          transport,
+          era,
+          signal,
+          onWireTrace: (trace) => this.logger.wire(trace),
+          // What it sent before its first answer that was refused (junk on stdout, a bad line).
+          onOpeningLog: (entry) => this.log('protocol', entry.level, entry.message),
+        }),
+      );
     } catch (error) {
       // Stopped while starting: that says nothing about the server.
-      if (generation !== this.generation) return;
-      // What answered before may not be what is there now: the next start finds out again.
-      if (this.era) void this.deps.era?.remember(undefined).catch(() => {});
-      this.era = undefined;
+      if (!this.lifecycle.isCurrent(generation)) return;
+      this.era.forget();
       this.failed(generation, startError(error, this.logger.tail, this.deps.redactor));
       return;
     }
-    if (generation !== this.generation) {
+    if (!this.lifecycle.isCurrent(generation)) {
       await client.close();
       return;
     }
@@ -400,28 +340,12 @@ export class ServerSession {
       this.failed(generation, { message: unusable, stderrTail: [], at: Date.now(), permanent: true });
       return;
     }
-    if (client.era !== this.era && this.config.kind === 'stdio')
-      void this.deps.era?.remember(client.era).catch(() => {});
-    this.era = client.era;
-    const listeners = wireClient(client, {
-      server: this.id,
-      current: () => generation === this.generation,
-      live: () => this.live?.client === client,
-      event: (event) => this.eventEmitter.fire(event),
-      failed: (error) => this.failed(generation, error),
-      serverMessage: (m) => this.logger.serverMessage(m),
-      log: (source, level, text) => this.log(source, level, text),
-      redact: (text) => this.deps.redactor.redact(text),
-      refused: (text) =>
-        this.markProblem('protocol', `Refused, against the protocol: ${this.deps.redactor.redact(text)}`),
-      fault:
-        this.deps.fault ?? ((e, during) => this.noteProblem('fault', `Switchboard failed ${during}: ${e}`)),
-    });
-    this.live = { client, run: ++this.runs, listeners };
+    this.era.answered(client.era);
+    this.live = { client, run: ++this.runs, listeners: this.wire(client, generation) };
     if (this.loggingLevel && client.serverCapabilities.logging) {
       await client.setLoggingLevel(this.loggingLevel).catch(() => {});
     }
-    this.setState({
+    this.lifecycle.running({
       status: 'running',
       protocolVersion: client.protocolVersion,
       serverInfo: client.serverInfo,
@@ -432,57 +356,40 @@ export class ServerSession {
     });
     if (this.config.kind === 'remote' && client.serverInfo.icons?.length)
       void fetchServerIcon(this.config.url, client.serverInfo.icons).then((icon) => {
-        if (icon && generation === this.generation && isRunning(this.current))
-          this.setState({ ...this.current, icon });
+        if (icon && this.lifecycle.isCurrent(generation))
+          this.lifecycle.step({ kind: 'card', change: (state) => ({ ...state, icon }) });
       });
-    const info = client.serverInfo;
-    this.log(
-      'lifecycle',
-      'info',
-      `running: ${info.title ?? info.name} ${info.version}, protocol ${client.protocolVersion}`,
-    );
-    this.stableTimer = setTimeout(() => {
-      this.tries = 0;
-    }, this.policy.stableAfterMs);
-    this.stableTimer.unref?.();
+  }
+
+  /** The session's listeners on its live client (see wireClient). */
+  private wire(client: McpClient, generation: number): DisposableStore {
+    return wireClient(client, {
+      server: this.id,
+      current: () => this.lifecycle.isCurrent(generation),
+      live: () => this.live?.client === client,
+      event: (event) => this.eventEmitter.fire(event),
+      failed: (error) => this.failed(generation, error),
+      serverMessage: (m) => this.logger.serverMessage(m),
+      log: (source, level, text) => this.log(source, level, text),
+      redact: (text) => this.deps.redactor.redact(text),
+      refused: (text) =>
+        this.lifecycle.step({
+          kind: 'card',
+          change: (state) =>
+            withProblem(
+              state,
+              'protocol',
+              `Refused, against the protocol: ${this.deps.redactor.redact(text)}`,
+            ),
+        }),
+      fault:
+        this.deps.fault ?? ((e, during) => this.noteProblem('fault', `Switchboard failed ${during}: ${e}`)),
+    });
   }
 
   private failed(generation: number, error: ServerError): void {
     this.drop();
-    this.lastError = error;
-    clearTimeout(this.stableTimer);
-    this.log('lifecycle', 'error', error.message);
-    if (error.permanent) {
-      this.log('lifecycle', 'error', 'not restarting: starting it again would fail the same way');
-      this.setState({ status: 'error', error });
-      return;
-    }
-    const inMs = restartDelay(this.policy, this.tries, this.config.kind === 'remote');
-    if (inMs === undefined) {
-      this.log('lifecycle', 'error', `giving up after ${this.policy.maxTries} restarts`);
-      this.setState({ status: 'error', error });
-      return;
-    }
-    this.setState({ status: 'restarting', attempt: this.tries, inMs, lastError: error });
-    this.log(
-      'lifecycle',
-      'warning',
-      `restarting in ${inMs} ms (restart ${this.tries} of ${this.policy.maxTries})`,
-    );
-    this.timer = setTimeout(() => {
-      if (generation === this.generation) void this.connect(generation);
-    }, inMs);
-  }
-
-  private setState(state: ServerState): void {
-    this.current = state;
-    inServerScope(this.id, () => this.stateEmitter.fire(state));
-  }
-
-  private cancelTimers(): void {
-    clearTimeout(this.timer);
-    clearTimeout(this.stableTimer);
-    this.timer = undefined;
+    this.lifecycle.failed(generation, error, () => void this.connect(generation));
   }
 
   private log(source: LogSource, level: LoggingLevel, text: string): void {

@@ -17,6 +17,8 @@ const WIRE_TEXT_LIMIT = 2000;
 export class SessionLog {
   /** The last stderr lines of the attempt under way. */
   tail: string[] = [];
+  /** Whether every message both ways is written (off by default; not kept across app restarts). */
+  private tracing = false;
 
   constructor(
     private readonly logs: LogStore,
@@ -59,7 +61,27 @@ export class SessionLog {
     this.problem('log', `A log message was not shown: ${text.why}`);
   }
 
+  get wireTrace(): boolean {
+    return this.tracing;
+  }
+
+  /** Turns the wire trace on or off, saying so; false when it was so already. */
+  setWireTrace(on: boolean): boolean {
+    if (this.tracing === on) return false;
+    this.tracing = on;
+    this.write(
+      'lifecycle',
+      'info',
+      on
+        ? 'wire trace on: every message both ways is logged (restart the server to see its opening exchange)'
+        : 'wire trace off',
+    );
+    return true;
+  }
+
+  /** A message on the wire: written only while the person has the trace on (it doubles what a busy server logs). */
   wire(trace: WireTrace): void {
+    if (!this.tracing) return;
     const json = shown(trace.message, 'the message');
     const text = typeof json === 'string' ? json : `[not shown: ${json.why}]`;
     const cut = text.length > WIRE_TEXT_LIMIT ? `${text.slice(0, WIRE_TEXT_LIMIT)}…` : text;

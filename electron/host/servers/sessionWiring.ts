@@ -1,6 +1,12 @@
 import type { LogSource, ServerError } from '../../../shared/host/serverView';
 import type { LoggingLevel, LoggingMessageParams } from '../../../shared/mcp/protocol';
-import type { ConnectionLog, Disposer, Health, TransportClosed } from '../../mcp';
+import {
+  type ConnectionLog,
+  DisposableStore,
+  type Disposer,
+  type Health,
+  type TransportClosed,
+} from '../../mcp';
 import { serverListener } from '../faults/serverScope';
 
 /** What a live server said that the host acts on, re-emitted from whichever client is live. */
@@ -52,17 +58,20 @@ export interface WiringHooks {
  * (its card and log say so) and is never thrown on into the client's emitter, where nothing would
  * catch it and the host would exit.
  */
-export function wireClient(client: WiredClient, hooks: WiringHooks): Disposer[] {
+export function wireClient(client: WiredClient, hooks: WiringHooks): DisposableStore {
   const on = serverListener(hooks.server, hooks.fault);
   const fire = (event: SessionEvent) => hooks.event(event);
-  return [
-    client.onToolsListChanged(on(() => fire({ kind: 'list-changed', list: 'tools' }))),
-    client.onResourcesListChanged(on(() => fire({ kind: 'list-changed', list: 'resources' }))),
-    client.onPromptsListChanged(on(() => fire({ kind: 'list-changed', list: 'prompts' }))),
-    client.onResourceUpdated(on(({ uri }) => fire({ kind: 'resource-updated', uri }))),
+  const listeners = new DisposableStore();
+  listeners.add(client.onToolsListChanged(on(() => fire({ kind: 'list-changed', list: 'tools' }))));
+  listeners.add(client.onResourcesListChanged(on(() => fire({ kind: 'list-changed', list: 'resources' }))));
+  listeners.add(client.onPromptsListChanged(on(() => fire({ kind: 'list-changed', list: 'prompts' }))));
+  listeners.add(client.onResourceUpdated(on(({ uri }) => fire({ kind: 'resource-updated', uri }))));
+  listeners.add(
     client.onElicitationComplete(
       on(({ elicitationId }) => fire({ kind: 'elicitation-complete', elicitationId })),
     ),
+  );
+  listeners.add(
     client.onClose(
       on((info) => {
         if (info.requested || !hooks.current()) return;
@@ -73,6 +82,8 @@ export function wireClient(client: WiredClient, hooks: WiringHooks): Disposer[] 
         });
       }),
     ),
+  );
+  listeners.add(
     client.onHealthChange(
       on((health) => {
         if (health.healthy || !hooks.current() || !hooks.live()) return;
@@ -87,7 +98,9 @@ export function wireClient(client: WiredClient, hooks: WiringHooks): Disposer[] 
         void client.close().catch(() => {});
       }),
     ),
-    client.onLogMessage(on((m) => hooks.serverMessage(m))),
+  );
+  listeners.add(client.onLogMessage(on((m) => hooks.serverMessage(m))));
+  listeners.add(
     client.onProtocolLog(
       on((entry) => {
         hooks.log('protocol', entry.level, entry.message);
@@ -95,5 +108,6 @@ export function wireClient(client: WiredClient, hooks: WiringHooks): Disposer[] 
         if (entry.level === 'warning') hooks.refused(entry.message);
       }),
     ),
-  ];
+  );
+  return listeners;
 }

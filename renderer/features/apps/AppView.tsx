@@ -1,10 +1,5 @@
-import { CallToolResultSchema, ReadResourceResultSchema, ToolSchema } from '@modelcontextprotocol/core';
-import {
-  AppBridge,
-  type McpUiDisplayMode,
-  type McpUiHostContext,
-  McpUiHostStylesSchema,
-} from '@modelcontextprotocol/ext-apps/app-bridge';
+import { CallToolResultSchema, ReadResourceResultSchema } from '@modelcontextprotocol/core';
+import { AppBridge, type McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OpenedView } from '../../../shared/host/appView';
 import { ErrorText } from '../../components/ErrorText';
@@ -14,24 +9,15 @@ import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { FrameTransport } from './frameTransport';
 import { keepLive } from './liveViews';
+import { useDisplayMode } from './useDisplayMode';
+import { DISPLAY_MODES, MAX_HEIGHT, MIN_HEIGHT, PIP_MAX_HEIGHT, viewHostContext } from './viewHostContext';
 
 const HOST_INFO = { name: 'Switchboard', version: '1.0.0' };
-/**
- * Inline in the conversation; full screen (the Fullscreen API on the View's section); or
- * picture-in-picture, floating in the window's top corner while its conversation is open (the section
- * fixed in place). Either way the frame is never moved in the page — a moved frame reloads.
- */
-const MODES: McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
 const MODE_LABEL: Record<McpUiDisplayMode, string> = {
   inline: 'Back in the conversation',
   fullscreen: 'Full screen',
   pip: 'Float in the corner',
 };
-/** The floating frame's height at most (its width is set in the stylesheet). */
-const PIP_MAX_HEIGHT = 320;
-/** The frame's height follows what the View asks, within these bounds (inline). */
-const MIN_HEIGHT = 48;
-const MAX_HEIGHT = 900;
 /** How long a View may take to start (its `initialized`) once its sandbox page is asked for. */
 const START_WAIT_MS = 20_000;
 /** The longest message a View may put into the composer, and the longest draft it may leave there. */
@@ -44,31 +30,6 @@ type State =
   | { kind: 'open'; view: OpenedView }
   | { kind: 'failed'; message: string }
   | { kind: 'closed'; why: string };
-
-const isFullscreen = (section: HTMLElement | null) => !!section && document.fullscreenElement === section;
-
-/** The app's own colours and font as the spec's standard style variables (the View may use them). */
-function hostStyles() {
-  const css = getComputedStyle(document.documentElement);
-  const v = (name: string) => css.getPropertyValue(name).trim() || undefined;
-  return McpUiHostStylesSchema.parse({
-    variables: {
-      '--color-background-primary': v('--panel'),
-      '--color-background-secondary': v('--bg'),
-      '--color-text-primary': v('--text'),
-      '--color-text-secondary': v('--muted'),
-      '--color-text-danger': v('--bad'),
-      '--color-text-success': v('--ok'),
-      '--color-text-warning': v('--warn'),
-      '--color-border-primary': v('--line'),
-      '--color-ring-primary': v('--accent'),
-      '--font-sans': getComputedStyle(document.body).fontFamily || undefined,
-      '--border-radius-md': '8px',
-    },
-  });
-}
-
-const theme = () => (window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
 
 /**
  * A tool call's View (MCP Apps) in its card: the host opens it (reading the server's `ui://`
@@ -88,10 +49,6 @@ export default function AppView({
   const host = useHost();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [height, setHeight] = useState(160);
-  const [fullscreen, setFullscreen] = useState(false);
-  const [floating, setFloatingState] = useState(false);
-  const floatingNow = useRef(false);
-  const mode: McpUiDisplayMode = fullscreen ? 'fullscreen' : floating ? 'pip' : 'inline';
   const [modes, setModes] = useState<McpUiDisplayMode[]>(['inline']);
   const [link, setLinkState] = useState<string>();
   // The link on screen, for the View's next ask: one at a time, so the person clicks what they read.
@@ -111,30 +68,7 @@ export default function AppView({
   const frame = useRef<HTMLIFrameElement>(null);
   const section = useRef<HTMLElement>(null);
   const bridgeRef = useRef<AppBridge>(undefined);
-  const currentMode = useCallback(
-    (): McpUiDisplayMode =>
-      isFullscreen(section.current) ? 'fullscreen' : floatingNow.current ? 'pip' : 'inline',
-    [],
-  );
-  /** Shows the View as `next`; the mode it ends in (full screen needs a click, in the app or the View). */
-  const display = useCallback(
-    async (next: McpUiDisplayMode): Promise<McpUiDisplayMode> => {
-      const setFloating = (on: boolean) => {
-        floatingNow.current = on;
-        setFloatingState(on);
-      };
-      if (next === 'fullscreen') {
-        if (section.current && !document.fullscreenElement)
-          await section.current.requestFullscreen().catch(() => {});
-        if (isFullscreen(section.current)) setFloating(false);
-      } else {
-        if (isFullscreen(section.current)) await document.exitFullscreen().catch(() => {});
-        setFloating(next === 'pip');
-      }
-      return currentMode();
-    },
-    [currentMode],
-  );
+  const { mode, display, currentMode } = useDisplayMode(section);
 
   useEffect(() => {
     let live = true;
@@ -157,24 +91,7 @@ export default function AppView({
       view.sandboxOrigin,
       () => close('The view sent too many messages and was closed.'),
     );
-    const context = (): McpUiHostContext => ({
-      toolInfo: {
-        id: toolUseId,
-        tool: ToolSchema.safeParse(view.tool).data ?? {
-          name: view.tool.name,
-          inputSchema: { type: 'object' },
-        },
-      },
-      theme: theme(),
-      styles: hostStyles(),
-      displayMode: 'inline',
-      availableDisplayModes: MODES,
-      containerDimensions: { maxHeight: MAX_HEIGHT, width: frame.current?.clientWidth ?? 600 },
-      locale: navigator.language,
-      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      // The Electron window, or a browser tab (the browser shell).
-      platform: window.switchboard ? 'desktop' : 'web',
-    });
+    const context = () => viewHostContext(view, toolUseId, frame.current?.clientWidth);
     const bridge = new AppBridge(
       null,
       HOST_INFO,
@@ -231,7 +148,7 @@ export default function AppView({
     };
     bridge.onrequestdisplaymode = async ({ mode: asked }) => {
       const offered = bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline'];
-      const shown = MODES.includes(asked) && offered.includes(asked);
+      const shown = DISPLAY_MODES.includes(asked) && offered.includes(asked);
       return { mode: shown ? await display(asked) : currentMode() };
     };
     bridge.addEventListener('sizechange', ({ height: h }) => {
@@ -246,7 +163,9 @@ export default function AppView({
       initialized = true;
       clearTimeout(startTimer);
       setModes(
-        MODES.filter((m) => (bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline']).includes(m)),
+        DISPLAY_MODES.filter((m) =>
+          (bridge.getAppCapabilities()?.availableDisplayModes ?? ['inline']).includes(m),
+        ),
       );
       void bridge.sendToolInput({ arguments: view.input });
       if (!view.result) return;
@@ -294,12 +213,7 @@ export default function AppView({
     };
   }, [view, host, conversationId, toolUseId, display, currentMode, setLink]);
 
-  // The mode follows the browser's full screen (Escape leaves it); the View hears of each change.
-  useEffect(() => {
-    const onChange = () => setFullscreen(isFullscreen(section.current));
-    document.addEventListener('fullscreenchange', onChange);
-    return () => document.removeEventListener('fullscreenchange', onChange);
-  }, []);
+  // The View hears of each change of mode.
   useEffect(() => {
     void bridgeRef.current?.sendHostContextChange({
       displayMode: mode,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, type LeaveOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
-import type { ToolView } from '../../../shared/ipc/contract';
+import type { ToolView } from '../../../shared/ipc/catalogContract';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';

@@ -13,7 +13,7 @@ import { Markdown } from '../../components/Markdown';
 import { SafeText } from '../../components/SafeText';
 import type { LiveReply } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
-import type { Item } from './MessageList';
+import type { Item } from './messageItems';
 import { ToolCallCard } from './ToolCallCard';
 
 /** One saved message: the person's (editable, then sent again) or the assistant's with its tool calls. */

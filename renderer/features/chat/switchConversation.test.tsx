@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConversationView } from '../../../shared/ipc/contract';
+import type { ConversationView } from '../../../shared/ipc/chatContract';
 import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ChatPage } from './ChatPage';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DirectoryListing } from '../../../shared/ipc/contract';
+import type { DirectoryListing } from '../../../shared/ipc/rootsContract';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ImportSource } from '../../../shared/host/serverDraft';
-import type { ImportPreviewView } from '../../../shared/ipc/contract';
+import type { ImportPreviewView } from '../../../shared/ipc/configContract';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';

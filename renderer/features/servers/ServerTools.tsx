@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ApprovalsView, ToolView } from '../../../shared/ipc/contract';
+import type { ToolView } from '../../../shared/ipc/catalogContract';
+import type { ApprovalsView } from '../../../shared/ipc/consentContract';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';

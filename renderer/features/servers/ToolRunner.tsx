@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { ToolView } from '../../../shared/ipc/contract';
+import type { ToolView } from '../../../shared/ipc/catalogContract';
 import { ErrorText } from '../../components/ErrorText';
 import { fieldsOf, initialValues, validate } from '../../components/form/restrictedSchema';
 import { SchemaForm } from '../../components/form/SchemaForm';

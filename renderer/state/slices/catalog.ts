@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { CatalogView } from '../../../shared/ipc/contract';
+import type { CatalogView } from '../../../shared/ipc/catalogContract';
 import type { AppState } from '../store';
 
 export interface CatalogSlice {

@@ -1,7 +1,7 @@
 import type { StateCreator } from 'zustand';
 import { assertNever } from '../../../shared/assertNever';
 import type { ChatError, ChatEvent, ConversationSummary } from '../../../shared/chat/conversation';
-import type { ConversationView } from '../../../shared/ipc/contract';
+import type { ConversationView } from '../../../shared/ipc/chatContract';
 import type { Progress } from '../../../shared/mcp/protocol';
 import type { AppState } from '../store';
 

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { RootsView } from '../../../shared/ipc/contract';
+import type { RootsView } from '../../../shared/ipc/rootsContract';
 import type { AppState } from '../store';
 
 export interface RootsSlice {

@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { ToolRunOutcome } from '../../../shared/ipc/contract';
+import type { ToolRunOutcome } from '../../../shared/ipc/catalogContract';
 import type { Progress } from '../../../shared/mcp/protocol';
 import type { AppState } from '../store';
 

@@ -1,0 +1,27 @@
+import type { CHAT_METHODS } from '../../../shared/ipc/chatContract';
+import type { AreaApi } from '../../../shared/ipc/contract';
+import type { HostParts } from '../hostParts';
+
+/** The chat area of the contract: conversations with the model, kept, searched, exported, answered. */
+export function chatApi({ chat }: HostParts) {
+  return {
+    listConversations: () => chat.list(),
+    getConversation: async (id) => ({ ...(await chat.get(id)), replying: chat.isRunning(id) }),
+    createConversation: async (settings) => ({ ...(await chat.create(settings)), replying: false }),
+    renameConversation: (id, title) => chat.rename(id, title),
+    deleteConversation: (id) => chat.delete(id),
+    listDrafts: () => chat.drafts(),
+    saveDraft: (id, text) => chat.saveDraft(id, text),
+    setConversationSettings: (id, settings) => chat.setSettings(id, settings),
+    searchConversations: (query) => chat.search(query),
+    exportConversation: (id, format) => chat.export(id, format),
+    sendMessage: (id, text, attachments) => chat.send(id, text, attachments),
+    sendPrompt: (id, server, name, args, text) => chat.sendPrompt(id, server, name, args, text),
+    cancelToolCall: async (id, toolUseId) => chat.cancelToolCall(id, toolUseId),
+    stopReply: async (id) => chat.stop(id),
+    retryReply: (id) => chat.retry(id),
+    leaveOutOldToolResults: (id) => chat.leaveOutOldToolResults(id),
+    continueWithSummary: async (id) => ({ ...(await chat.continueWithSummary(id)), replying: false }),
+    editAndResend: (id, messageId, text) => chat.editAndResend(id, messageId, text),
+  } satisfies AreaApi<typeof CHAT_METHODS>;
+}

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import type { CONFIG_METHODS } from '../../../shared/ipc/configContract';
+import type { AreaApi } from '../../../shared/ipc/contract';
+import { defaultImportPath, type ImportPlan, planImport } from '../config/imports';
+import { applyImport, draftOf, removeServer, saveDraft } from '../config/serverEditor';
+import type { HostParts } from '../hostParts';
+
+/** Import previews wait this long for the person to apply them. */
+const PLAN_TTL_MS = 30 * 60_000;
+
+/** The config area of the contract: a server's edit form, and imports from other apps' files. */
+export function configApi(host: HostParts) {
+  const plans = new Map<string, { plan: ImportPlan; at: number }>();
+  return {
+    async getServerDraft(id) {
+      const config = host.registry.configOf(id);
+      if (!config) throw new Error(`No server named "${id}"`);
+      return draftOf(config);
+    },
+    async saveServer(id, draft, previousId) {
+      const renaming = previousId !== null && previousId !== id;
+      if ((previousId === null || renaming) && host.registry.configOf(id))
+        throw new Error(`A server named "${id}" exists already: choose another name`);
+      await saveDraft(id, draft, host.registry, host.secrets, previousId);
+    },
+    async removeServer(id) {
+      await removeServer(id, host.registry, host.secrets);
+    },
+    async previewImport(source, filePath) {
+      const now = Date.now();
+      for (const [id, p] of plans) if (now - p.at > PLAN_TTL_MS) plans.delete(id);
+      const plan = await planImport(
+        source,
+        filePath ?? defaultImportPath(source),
+        host.registry.configuredServers(),
+      );
+      const planId = randomUUID();
+      plans.set(planId, { plan, at: now });
+      return { ...plan.preview, planId };
+    },
+    async applyImport(planId, selection) {
+      const entry = plans.get(planId);
+      if (!entry) throw new Error('This import preview has expired: preview the file again');
+      await applyImport(entry.plan, selection, host.registry, host.secrets);
+      plans.delete(planId);
+    },
+  } satisfies AreaApi<typeof CONFIG_METHODS>;
+}

@@ -1,0 +1,43 @@
+import type { HostEvent } from '../../../shared/ipc/contract';
+import { DisposableStore } from '../../mcp';
+import { catalogView } from '../catalog/catalogView';
+import type { HostParts } from '../hostParts';
+import { LogBatches } from './logBatches';
+import { rootsView } from './rootsApi';
+import type { ShellAbilities } from './shellAbilities';
+
+/**
+ * What the host's parts say, as the contract's events (a run's progress aside: the tool runner
+ * tells it). Disposing the store returned ends every subscription and the log batches' timer.
+ */
+export function followHost(host: HostParts, shell: ShellAbilities, fire: (event: HostEvent) => void) {
+  const store = new DisposableStore();
+  const logs = new LogBatches(fire);
+  store.add(host.registry.onChange((views) => fire({ event: 'serversChanged', payload: views })));
+  store.add(host.logs.onEntry((entry) => logs.add(entry)));
+  // After the subscription that feeds it: nothing arrives once its timer is cleared.
+  store.add(logs);
+  store.add(host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })));
+  store.add(host.consent.onWithdrawn((payload) => fire({ event: 'consentWithdrawn', payload })));
+  store.add(
+    host.catalog.onChange(() => fire({ event: 'catalogChanged', payload: catalogView(host.catalog) })),
+  );
+  store.add(
+    host.registry.onServerEvent((e) => {
+      if (e.kind === 'resource-updated')
+        fire({ event: 'resourceUpdated', payload: { server: e.server, uri: e.uri } });
+      else if (e.kind === 'elicitation-complete')
+        fire({ event: 'elicitationComplete', payload: { server: e.server, elicitationId: e.elicitationId } });
+      else if (e.kind === 'open-sign-in')
+        fire({ event: 'openSignIn', payload: { server: e.server, url: e.url, issuer: e.issuer } });
+    }),
+  );
+  store.add(host.roots.onChange(() => fire({ event: 'rootsChanged', payload: rootsView(host, shell) })));
+  store.add(host.chat.onEvent((payload) => fire({ event: 'chat', payload })));
+  store.add(
+    host.chat.onListChange(() => {
+      void host.chat.list().then((payload) => fire({ event: 'conversationsChanged', payload }));
+    }),
+  );
+  return store;
+}

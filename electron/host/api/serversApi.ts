@@ -1,0 +1,56 @@
+import type { AreaApi } from '../../../shared/ipc/contract';
+import type { SERVERS_METHODS } from '../../../shared/ipc/serversContract';
+import type { HostParts } from '../hostParts';
+import type { ShellAbilities } from './shellAbilities';
+
+/** The servers area of the contract: each server's lifecycle, trust, sign-in and log. */
+export function serversApi(host: HostParts, shell: ShellAbilities) {
+  return {
+    async listServers() {
+      return host.registry.views();
+    },
+    async startServer(id) {
+      await host.registry.start(id);
+    },
+    async stopServer(id) {
+      await host.registry.session(id).stop();
+    },
+    async refreshServerLists(id) {
+      await host.catalog.refresh(id);
+    },
+    async restartServer(id) {
+      await host.registry.restart(id);
+    },
+    async signIn(id) {
+      await host.registry.signIn(id);
+    },
+    async signOut(id) {
+      await host.registry.signOut(id);
+    },
+    async setServerEnabled(id, enabled) {
+      await host.registry.setEnabled(id, enabled);
+    },
+    /**
+     * The person trusts the launch the page showed them (`identity`). A renderer can save a command
+     * (the edit form) but never run one on its own say-so: where the shell has a dialog of its own it
+     * shows the launch again there, and what is trusted is exactly what was shown — an edit saved while
+     * either was open trusts nothing.
+     */
+    async trustServer(id, identity) {
+      const request = host.registry.pendingTrust(id, identity);
+      if (!request) return;
+      const { identity: _, ...launch } = request;
+      if (shell.confirmLaunch && !(await shell.confirmLaunch(id, launch))) return;
+      await host.registry.trust(id, request.identity);
+    },
+    async getLogs(server) {
+      return host.logs.entries(server ?? undefined);
+    },
+    async setLogLevel(id, level) {
+      await host.registry.session(id).setLoggingLevel(level);
+    },
+    async setWireTrace(id, on) {
+      host.registry.session(id).setWireTrace(on);
+    },
+  } satisfies AreaApi<typeof SERVERS_METHODS>;
+}

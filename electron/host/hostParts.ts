@@ -1,0 +1,33 @@
+import type { SettingsStore } from '../store/settingsStore';
+import type { AppViews } from './apps/appViews';
+import type { Catalog } from './catalog/catalog';
+import type { ChatService } from './chat/chatService';
+import type { ApprovalStore } from './consent/approvalStore';
+import type { ConsentBroker } from './consent/consentBroker';
+import type { HostFaults } from './faults/hostFaults';
+import type { LogStore } from './logs/logStore';
+import type { Redactor } from './logs/redactor';
+import type { ModelProviders } from './models/modelProviders';
+import type { RootsManager } from './roots/rootsManager';
+import type { ToolInvocations } from './runs/toolInvocations';
+import type { SecretStore } from './secrets/secretStore';
+import type { ServerRegistry } from './servers/serverRegistry';
+
+/** What the host is made of. The host layer (HostService) and tests use them; shells do not. */
+export interface HostParts {
+  secrets: SecretStore;
+  redactor: Redactor;
+  logs: LogStore;
+  roots: RootsManager;
+  registry: ServerRegistry;
+  catalog: Catalog;
+  consent: ConsentBroker;
+  approvals: ApprovalStore;
+  settings: SettingsStore;
+  providers: ModelProviders;
+  tools: ToolInvocations;
+  chat: ChatService;
+  apps: AppViews;
+  /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
+  faults: HostFaults;
+}

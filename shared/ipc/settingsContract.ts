@@ -1,0 +1,58 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: a result type is what the method's promise resolves to; void is exactly that.
+import { z } from 'zod';
+import type { Settings, SettingsView } from '../host/settings';
+import { providerId } from './argumentSchemas';
+
+const settingsSchema = z
+  .object({
+    anthropic: z
+      .object({ baseUrl: z.string().min(1).max(2048), defaultModel: z.string().min(1).max(256).optional() })
+      .strict(),
+    openai: z
+      .array(
+        z
+          .object({
+            id: providerId,
+            name: z.string().min(1).max(200),
+            baseUrl: z.string().min(1).max(2048),
+            defaultModel: z.string().min(1).max(256).optional(),
+            images: z.literal(false).optional(),
+          })
+          .strict(),
+      )
+      .max(50),
+    defaultProvider: providerId,
+    oauth: z.object({ clientMetadataUrl: z.string().min(1).max(2048).optional() }).strict(),
+    sampling: z
+      .object({
+        maxTokensCap: z.number().int().min(1).max(1_000_000),
+        perServerPerMinute: z.number().int().min(0).max(10_000),
+      })
+      .strict(),
+    elicitation: z.object({ perServerPerMinute: z.number().int().min(0).max(10_000) }).strict(),
+    toolTokenBudget: z.number().int().min(100).max(1_000_000).optional(),
+  })
+  .strict() satisfies z.ZodType<Settings>;
+
+/** Settings, the model providers' keys and models, and how secrets are kept. */
+export const SETTINGS_METHODS = {
+  secretStorage: z.tuple([]),
+  getSettings: z.tuple([]),
+  saveSettings: z.tuple([settingsSchema]),
+  /**
+   * Write-only: a provider's key goes into the SecretStore, bound to that provider and its base
+   * URL's origin, and never comes back (null removes it).
+   */
+  setApiKey: z.tuple([providerId, z.string().min(1).max(1024).nullable()]),
+  /** A provider's models (from its API, kept a while). */
+  listModels: z.tuple([providerId]),
+} as const;
+
+export interface SettingsResults {
+  /** Whether secrets are encrypted at rest (the UI warns when they are not). */
+  secretStorage: { encrypted: boolean };
+  getSettings: SettingsView;
+  saveSettings: void;
+  setApiKey: void;
+  listModels: { models: string[]; source: 'api' | 'fallback'; error?: string };
+}
