@@ -8,6 +8,7 @@
 // running again, new pid), tool calls done / failed / never settled, and chat messages sent against
 // those stored exactly once, in order. At the end, or on SIGINT, it shuts the host down and checks that
 // nothing it started is left running. Exit 1 when something was lost or left behind.
+
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,8 @@ import { fuzzArgs } from '../e2e/fuzz/libraryCase';
 import { Host } from '../electron/host/host';
 import { providerKeyId } from '../electron/host/secrets/providerKey';
 import { LogFlow } from '../electron/web/logFlow';
+import { ANTHROPIC } from '../shared/host/providerSettings';
+import { providerOf } from '../shared/host/settings';
 
 const USAGE = 'Usage: npm run soak -- --minutes N [--calls-per-second R] [--json FILE]';
 const API_KEY = 'sk-soak';
@@ -123,7 +126,8 @@ async function main(): Promise<void> {
   );
   await writeFile(path.join(home, 'settings.json'), JSON.stringify({ anthropic: { baseUrl: fake.url } }));
   const host = await Host.create({ home });
-  await host.secrets.set(providerKeyId((await host.settings.get()).settings.anthropic.baseUrl), API_KEY);
+  const anthropic = providerOf((await host.settings.get()).settings, ANTHROPIC)!;
+  await host.secrets.set(providerKeyId(ANTHROPIC, anthropic.baseUrl), API_KEY);
   const service = host.serve({ browseDirectories: true });
 
   // The page: every event serialised as the shell's socket does; each tool call allowed once.

@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ANTHROPIC } from '../../shared/host/providerSettings';
 import type { ServerDraft } from '../../shared/host/serverDraft';
 import { SettingsStore } from '../store/settingsStore';
 import { ApprovalStore } from './consent/approvalStore';
@@ -93,10 +94,15 @@ describe('changes made at once all land', () => {
     const base = (await settings.get()).settings;
     const models = Array.from({ length: 10 }, (_, n) => `claude-model-${n}`);
     await Promise.all(
-      models.map((m) => settings.set({ ...base, anthropic: { ...base.anthropic, defaultModel: m } })),
+      models.map((m) =>
+        settings.set({
+          ...base,
+          providers: base.providers.map((p) => (p.id === ANTHROPIC ? { ...p, defaultModel: m } : p)),
+        }),
+      ),
     );
     // Whole-form saves: the last one given wins, and the file is one of them, whole.
     const onDisk = JSON.parse(await readFile(path.join(home, 'settings.json'), 'utf8'));
-    expect(onDisk.anthropic.defaultModel).toBe(models.at(-1));
+    expect(onDisk.providers[0].defaultModel).toBe(models.at(-1));
   });
 });

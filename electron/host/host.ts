@@ -116,7 +116,7 @@ export class Host implements HostParts {
     await approvals.load();
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
     const settings = SettingsStore.inHome(home);
-    await adoptLegacyKey(secrets, (await settings.get()).settings.anthropic.baseUrl);
+    await adoptLegacyKey(secrets, (await settings.get()).settings);
     const providers = new ModelProviders(settings, secrets, { ...DEFAULT_DEADLINES, ...options.deadlines });
     const sampling =
       options.sampler === null

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
 import { trustServerAsShown } from '../../e2e/fixtures/trust';
 import type { ConsentRequest } from '../../shared/host/consent';
+import { withProvider } from '../../shared/host/settings';
 import type { HostEvent } from '../../shared/ipc/contract';
 import { MAX_LOG_BATCH } from './api/logBatches';
 import { Host } from './host';
@@ -376,24 +377,26 @@ describe('HostService: settings and the API key', () => {
   it('stores the key write-only: settings say a key exists, never what it is; logs redact it', async () => {
     const { host, service } = await start({});
     const KEY = 'sk-ant-canary-41c2';
-    expect((await service.getSettings()).hasApiKey).toBe(false);
+    const hasKey = async () =>
+      (await service.getSettings()).providers.find((p) => p.id === 'anthropic')?.hasKey;
+    expect(await hasKey()).toBe(false);
     await service.setApiKey('anthropic', `  ${KEY}  `);
     const view = await service.getSettings();
-    expect(view.hasApiKey).toBe(true);
+    expect(await hasKey()).toBe(true);
     expect(JSON.stringify(view)).not.toContain(KEY);
     expect(await host.secrets.get('anthropic/api-key@https://api.anthropic.com')).toBe(KEY);
     host.logs.append('x', 'stderr', 'info', `leaked ${KEY}`);
     expect(host.logs.entries('x')[0]?.text).toBe('leaked [redacted]');
     await expect(service.setApiKey('anthropic', '   ')).rejects.toThrow('empty');
     await service.setApiKey('anthropic', null);
-    expect((await service.getSettings()).hasApiKey).toBe(false);
+    expect(await hasKey()).toBe(false);
   });
 
   it('saves settings and refuses a bad base URL with the reason', async () => {
     const { service } = await start({});
     const current = (await service.getSettings()).settings;
     await expect(
-      service.saveSettings({ ...current, anthropic: { baseUrl: 'file:///etc/passwd' } }),
+      service.saveSettings(withProvider(current, 'anthropic', { baseUrl: 'file:///etc/passwd' })),
     ).rejects.toThrow('file: is not http or https');
     await service.saveSettings({ ...current, sampling: { maxTokensCap: 100, perServerPerMinute: 1 } });
     expect((await service.getSettings()).settings.sampling).toEqual({

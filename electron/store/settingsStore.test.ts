@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/host/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/host/settings';
 import { SettingsStore } from './settingsStore';
 
 let dir: string;
@@ -17,11 +17,28 @@ describe('SettingsStore', () => {
   it('starts from the defaults and saves what the person sets', async () => {
     const store = SettingsStore.inHome(dir);
     expect(await store.get()).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
-    const next = {
-      anthropic: { baseUrl: 'http://127.0.0.1:8080/gateway', defaultModel: 'claude-sonnet-5-5' },
-      openai: [
-        { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-5.5' },
-        { id: 'ollama', name: 'Ollama here', baseUrl: 'http://localhost:11434/v1' },
+    const next: Settings = {
+      providers: [
+        {
+          id: 'anthropic',
+          kind: 'anthropic',
+          name: 'Anthropic',
+          baseUrl: 'http://127.0.0.1:8080/gateway',
+          defaultModel: 'claude-sonnet-5-5',
+        },
+        {
+          id: 'openai',
+          kind: 'openai-compatible',
+          name: 'OpenAI',
+          baseUrl: 'https://api.openai.com/v1',
+          defaultModel: 'gpt-5.5',
+        },
+        {
+          id: 'ollama',
+          kind: 'openai-compatible',
+          name: 'Ollama here',
+          baseUrl: 'http://localhost:11434/v1',
+        },
       ],
       defaultProvider: 'ollama',
       oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
@@ -69,7 +86,10 @@ describe('SettingsStore', () => {
     });
     await writeFile(file, text);
     const { settings, problems } = await SettingsStore.inHome(dir).get();
-    expect(settings.openai).toEqual([{ id: 'ok', name: 'Fine', baseUrl: 'https://llm.example.com/v1' }]);
+    expect(settings.providers).toEqual([
+      ...DEFAULT_SETTINGS.providers,
+      { id: 'ok', kind: 'openai-compatible', name: 'Fine', baseUrl: 'https://llm.example.com/v1' },
+    ]);
     expect(settings.defaultProvider).toBe('anthropic');
     expect(problems).toEqual([
       'openai[0].defaultModel: not a model name',
@@ -84,9 +104,111 @@ describe('SettingsStore', () => {
     await expect(
       SettingsStore.inHome(dir).set({
         ...DEFAULT_SETTINGS,
-        openai: [{ id: 'x', name: ' ', baseUrl: 'https://a.example' }],
+        providers: [
+          ...DEFAULT_SETTINGS.providers,
+          { id: 'x', kind: 'openai-compatible', name: ' ', baseUrl: 'https://a.example' },
+        ],
       }),
-    ).rejects.toThrow('Settings not saved: openai[0].name: empty');
+    ).rejects.toThrow('Settings not saved: providers[1] (x).name: empty');
+  });
+
+  it("reads a file written by the version before providers were a list, loses nothing, and writes today's form on save", async () => {
+    const file = path.join(dir, 'settings.json');
+    // As that version wrote it (HostService.saveSettings of switchboard 0.1.0 at be4d8a4).
+    const earlier = {
+      anthropic: { baseUrl: 'https://gateway.example.com/anthropic', defaultModel: 'claude-opus-5' },
+      openai: [
+        { id: 'openai', name: 'OpenAI', baseUrl: 'https://api.openai.com/v1', defaultModel: 'gpt-5.5' },
+        { id: 'ollama', name: 'Ollama here', baseUrl: 'http://localhost:11434/v1', images: false },
+      ],
+      defaultProvider: 'ollama',
+      oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
+      sampling: { maxTokensCap: 2000, perServerPerMinute: 5 },
+      elicitation: { perServerPerMinute: 7 },
+      toolTokenBudget: 30000,
+    };
+    await writeFile(file, `${JSON.stringify(earlier, null, 2)}\n`);
+    const today: Settings = {
+      providers: [
+        {
+          id: 'anthropic',
+          kind: 'anthropic',
+          name: 'Anthropic',
+          baseUrl: 'https://gateway.example.com/anthropic',
+          defaultModel: 'claude-opus-5',
+        },
+        {
+          id: 'openai',
+          kind: 'openai-compatible',
+          name: 'OpenAI',
+          baseUrl: 'https://api.openai.com/v1',
+          defaultModel: 'gpt-5.5',
+        },
+        {
+          id: 'ollama',
+          kind: 'openai-compatible',
+          name: 'Ollama here',
+          baseUrl: 'http://localhost:11434/v1',
+          images: false,
+        },
+      ],
+      defaultProvider: 'ollama',
+      oauth: earlier.oauth,
+      sampling: earlier.sampling,
+      elicitation: earlier.elicitation,
+      toolTokenBudget: 30000,
+    };
+    const store = SettingsStore.inHome(dir);
+    expect(await store.get()).toEqual({ settings: today, problems: [] });
+    // Read, not rewritten: an older Switchboard on the same folder still reads it until a save.
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(earlier);
+    await store.set((await store.get()).settings);
+    const written = JSON.parse(await readFile(file, 'utf8'));
+    expect(written).toEqual(today);
+    expect(written.anthropic).toBeUndefined();
+    expect(await SettingsStore.inHome(dir).get()).toEqual({ settings: today, problems: [] });
+  });
+
+  it("today's form: an unknown kind, a built-in under another id, a field of another kind, a second form beside it — each named, the rest kept", async () => {
+    const file = path.join(dir, 'settings.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        providers: [
+          {
+            id: 'anthropic',
+            kind: 'anthropic',
+            name: 'Anthropic',
+            baseUrl: 'https://api.anthropic.com',
+            images: false,
+          },
+          { id: 'gem', kind: 'gemini', name: 'Gemini', baseUrl: 'https://gemini.example.com' },
+          { id: 'claude2', kind: 'anthropic', name: 'Another', baseUrl: 'https://api.anthropic.com' },
+          {
+            id: 'gw',
+            kind: 'openai-compatible',
+            name: 'Gateway',
+            baseUrl: 'https://gw.example.com/v1',
+            images: true,
+          },
+        ],
+        openai: [{ id: 'old', name: 'Old', baseUrl: 'https://old.example.com/v1' }],
+        defaultProvider: 'gw',
+      }),
+    );
+    const { settings, problems } = await SettingsStore.inHome(dir).get();
+    expect(settings.providers).toEqual([
+      { id: 'anthropic', kind: 'anthropic', name: 'Anthropic', baseUrl: 'https://api.anthropic.com' },
+      { id: 'gw', kind: 'openai-compatible', name: 'Gateway', baseUrl: 'https://gw.example.com/v1' },
+    ]);
+    expect(settings.defaultProvider).toBe('gw');
+    expect(problems).toEqual([
+      'openai: an earlier version\'s form of the providers, not read beside "providers"',
+      'providers[0] (anthropic).images: not a setting of Anthropic providers',
+      'providers[1] (gem).kind: "gemini" is not a kind of provider this version knows (anthropic, openai-compatible)',
+      'providers[2] (claude2).id: the Anthropic provider is "anthropic"; Settings holds one',
+      'providers[3] (gw).images: true is not one it takes',
+    ]);
   });
 
   it('refuses to save a base URL with credentials, a query, or that is not a URL', async () => {
@@ -96,7 +218,8 @@ describe('SettingsStore', () => {
       ['https://gateway.example/?key=1', 'must not have a query'],
       ['gateway', 'is not a URL'],
     ] as const) {
-      await expect(store.set({ ...DEFAULT_SETTINGS, anthropic: { baseUrl } })).rejects.toThrow(why);
+      const providers: Settings['providers'] = [{ ...DEFAULT_SETTINGS.providers[0]!, baseUrl }];
+      await expect(store.set({ ...DEFAULT_SETTINGS, providers })).rejects.toThrow(why);
     }
     expect((await store.get()).settings).toEqual(DEFAULT_SETTINGS);
   });

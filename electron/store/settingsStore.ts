@@ -1,14 +1,12 @@
 import path from 'node:path';
 import {
-  ANTHROPIC,
-  baseUrlProblem,
   clientMetadataUrlProblem,
   DEFAULT_SETTINGS,
-  type OpenAICompatibleProvider,
-  openAIProvidersProblems,
+  providerOf,
   type Settings,
 } from '../../shared/host/settings';
 import { JsonFile } from './jsonFile';
+import { readProviders } from './readProviders';
 
 interface Stored {
   settings: Settings;
@@ -24,53 +22,12 @@ export function parseSettings(value: unknown): Stored {
   const settings = structuredClone(DEFAULT_SETTINGS);
   if (!isObject(value))
     return { settings, problems: value === undefined ? [] : ['the file is not a JSON object'] };
-  const anthropic = isObject(value.anthropic) ? value.anthropic : {};
-  if (anthropic.baseUrl !== undefined) {
-    const problem =
-      typeof anthropic.baseUrl === 'string' ? baseUrlProblem(anthropic.baseUrl) : 'not a string';
-    if (problem) problems.push(`anthropic.baseUrl: ${problem}`);
-    else settings.anthropic.baseUrl = anthropic.baseUrl as string;
-  }
-  if (anthropic.defaultModel !== undefined) {
-    if (typeof anthropic.defaultModel === 'string' && anthropic.defaultModel.trim())
-      settings.anthropic.defaultModel = anthropic.defaultModel.trim();
-    else problems.push('anthropic.defaultModel: not a model name');
-  }
-  if (value.openai !== undefined) {
-    if (!Array.isArray(value.openai)) problems.push('openai: not a list');
-    else
-      for (const [i, entry] of (value.openai as unknown[]).entries()) {
-        const where = `openai[${i}]`;
-        if (!isObject(entry)) {
-          problems.push(`${where}: not an object`);
-          continue;
-        }
-        const { id, name, baseUrl, defaultModel, images } = entry;
-        if (typeof id !== 'string' || typeof name !== 'string' || typeof baseUrl !== 'string') {
-          problems.push(`${where}: id, name and baseUrl must be strings`);
-          continue;
-        }
-        // A bad model name costs only itself: the provider (and its conversations) stays.
-        const modelOk = typeof defaultModel === 'string' && defaultModel.trim() !== '';
-        if (defaultModel !== undefined && !modelOk) problems.push(`${where}.defaultModel: not a model name`);
-        const provider: OpenAICompatibleProvider = {
-          id,
-          name: name.trim(),
-          baseUrl,
-          ...(modelOk ? { defaultModel: (defaultModel as string).trim() } : {}),
-          ...(images === false ? { images: false as const } : {}),
-        };
-        const wrong = openAIProvidersProblems([...settings.openai, provider]).map((p) =>
-          p.replace(`openai[${settings.openai.length}]`, where),
-        );
-        if (wrong.length > 0) problems.push(...wrong);
-        else settings.openai.push(provider);
-      }
-  }
+  const providers = readProviders(value);
+  settings.providers = providers.providers;
+  problems.push(...providers.problems);
   if (value.defaultProvider !== undefined) {
     const id = value.defaultProvider;
-    if (typeof id === 'string' && (id === ANTHROPIC || settings.openai.some((p) => p.id === id)))
-      settings.defaultProvider = id;
+    if (typeof id === 'string' && providerOf(settings, id)) settings.defaultProvider = id;
     else problems.push(`defaultProvider: ${JSON.stringify(id)} is not a provider in Settings`);
   }
   const oauth = isObject(value.oauth) ? value.oauth : {};

@@ -1,37 +1,14 @@
 import { isPlainHttpOffLoopback } from '../loopback';
-
-/** The Anthropic provider's id (the other providers' ids are the person's, see `providerIdProblem`). */
-export const ANTHROPIC = 'anthropic';
-
-/**
- * An OpenAI-compatible Chat Completions API the person added: OpenAI itself, or any compatible base
- * URL (Ollama, LM Studio, vLLM, OpenRouter, a company gateway). Its key, like Anthropic's, lives in
- * the SecretStore, bound to this provider and the origin it was entered for.
- */
-export interface OpenAICompatibleProvider {
-  /** Stable, the person's choice at creation: lower-case letters, digits and dashes. */
-  id: string;
-  /** As the person reads it: "OpenAI", "Ollama on this computer". */
-  name: string;
-  /** Where requests (and the key) go, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
-  baseUrl: string;
-  /** The model new conversations with this provider start with. */
-  defaultModel?: string;
-  /** false: its models do not read images (a tool's image is described to them in text instead). */
-  images?: false;
-}
+import { ANTHROPIC, BUILT_IN_PROVIDERS, type ProviderKind, type ProviderSettings } from './providerSettings';
 
 /** What the person sets in Settings. API keys are not here: they live in the SecretStore, write-only. */
 export interface Settings {
-  anthropic: {
-    /** Where requests (and the key) go: changeable only here, for Anthropic-compatible gateways. */
-    baseUrl: string;
-    /** The model for new conversations and for sampling when a server states no preference. */
-    defaultModel?: string;
-  };
-  /** OpenAI-compatible providers, in the order the person added them. */
-  openai: OpenAICompatibleProvider[];
-  /** The provider new conversations start with: `anthropic` or one of `openai`'s ids. */
+  /**
+   * The model providers: the built-in ones (Anthropic) and the ones the person added, in that order,
+   * each of a kind (`shared/host/providerSettings.ts`). No id twice.
+   */
+  providers: ProviderSettings[];
+  /** The provider new conversations (and sampling) start with: one of `providers`' ids. */
   defaultProvider: string;
   oauth: {
     /**
@@ -59,8 +36,7 @@ export interface Settings {
 }
 
 export const DEFAULT_SETTINGS: Settings = {
-  anthropic: { baseUrl: 'https://api.anthropic.com' },
-  openai: [],
+  providers: [...BUILT_IN_PROVIDERS],
   defaultProvider: ANTHROPIC,
   oauth: {},
   sampling: { maxTokensCap: 4096, perServerPerMinute: 10 },
@@ -70,7 +46,7 @@ export const DEFAULT_SETTINGS: Settings = {
 /** A provider as Settings and the Model form show it (whether a key is stored, never the key). */
 export interface ProviderView {
   id: string;
-  kind: 'anthropic' | 'openai';
+  kind: ProviderKind;
   name: string;
   baseUrl: string;
   defaultModel?: string;
@@ -86,12 +62,8 @@ export interface ProviderView {
 
 export interface SettingsView {
   settings: Settings;
-  /** Every provider, Anthropic first. */
+  /** Every provider, in the order of `settings.providers`. */
   providers: ProviderView[];
-  /** Whether a key is stored for the base URL's origin (a key is bound to the origin it was entered for). */
-  hasApiKey: boolean;
-  /** The origin the key is sent to. */
-  keyOrigin: string;
   /** What was wrong in the settings file (those values fell back to their defaults). */
   problems: string[];
 }
@@ -133,27 +105,16 @@ export function clientMetadataUrlProblem(value: string): string | undefined {
 export const anyProviderReady = (view: Pick<SettingsView, 'providers'>): boolean =>
   view.providers.some((p) => p.hasKey || p.local);
 
-/** Checks a new provider id: what is wrong, or undefined. */
-export function providerIdProblem(id: string): string | undefined {
-  if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(id))
-    return `"${id}" is not a provider id (lower-case letters, digits and dashes, at most 40)`;
-  if (id === ANTHROPIC) return `"${ANTHROPIC}" is the Anthropic provider's id`;
-  return undefined;
-}
+/** The provider `id` of `settings`, if it is there. */
+export const providerOf = (settings: Pick<Settings, 'providers'>, id: string): ProviderSettings | undefined =>
+  settings.providers.find((p) => p.id === id);
 
-/** Checks the OpenAI-compatible providers as a whole: each one's fields, and no id twice. */
-export function openAIProvidersProblems(list: readonly OpenAICompatibleProvider[]): string[] {
-  const problems: string[] = [];
-  const seen = new Set<string>();
-  list.forEach((p, i) => {
-    const where = `openai[${i}]`;
-    const idProblem = providerIdProblem(p.id);
-    if (idProblem) problems.push(`${where}.id: ${idProblem}`);
-    else if (seen.has(p.id)) problems.push(`${where}.id: "${p.id}" is used twice`);
-    seen.add(p.id);
-    if (!p.name.trim()) problems.push(`${where}.name: empty`);
-    const urlProblem = baseUrlProblem(p.baseUrl);
-    if (urlProblem) problems.push(`${where}.baseUrl: ${urlProblem}`);
-  });
-  return problems;
-}
+/** `settings` with provider `id` changed by `patch` (the others as they are). */
+export const withProvider = (
+  settings: Settings,
+  id: string,
+  patch: Partial<Omit<ProviderSettings, 'id' | 'kind'>>,
+): Settings => ({
+  ...settings,
+  providers: settings.providers.map((p) => (p.id === id ? ({ ...p, ...patch } as ProviderSettings) : p)),
+});

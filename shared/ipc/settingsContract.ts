@@ -1,26 +1,13 @@
 // biome-ignore-all lint/suspicious/noConfusingVoidType: a result type is what the method's promise resolves to; void is exactly that.
 import { z } from 'zod';
+import { BUILT_IN_PROVIDERS, providerSettingsSchema } from '../host/providerSettings';
 import type { Settings, SettingsView } from '../host/settings';
 import { providerId } from './argumentSchemas';
 
 const settingsSchema = z
   .object({
-    anthropic: z
-      .object({ baseUrl: z.string().min(1).max(2048), defaultModel: z.string().min(1).max(256).optional() })
-      .strict(),
-    openai: z
-      .array(
-        z
-          .object({
-            id: providerId,
-            name: z.string().min(1).max(200),
-            baseUrl: z.string().min(1).max(2048),
-            defaultModel: z.string().min(1).max(256).optional(),
-            images: z.literal(false).optional(),
-          })
-          .strict(),
-      )
-      .max(50),
+    // The built-in ones, and as many as the person may add.
+    providers: z.array(providerSettingsSchema).max(BUILT_IN_PROVIDERS.length + 50),
     defaultProvider: providerId,
     oauth: z.object({ clientMetadataUrl: z.string().min(1).max(2048).optional() }).strict(),
     sampling: z

@@ -1,7 +1,8 @@
+import { providerOf } from '../../../shared/host/settings';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { SETTINGS_METHODS } from '../../../shared/ipc/settingsContract';
 import type { HostParts } from '../hostParts';
-import { keyOrigin, openAIKeysOf, providerKeyId } from '../secrets/providerKey';
+import { keyOrigin, providerKeyId, providerKeysOf } from '../secrets/providerKey';
 import type { ShellAbilities } from './shellAbilities';
 
 /** The settings area of the contract: Settings, the model providers' keys and models, how secrets are kept. */
@@ -12,32 +13,30 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
     },
     async getSettings() {
       const { settings, problems } = await host.settings.get();
-      const providers = await host.providers.views();
-      return {
-        settings,
-        problems,
-        providers,
-        hasApiKey: providers[0]!.hasKey,
-        keyOrigin: keyOrigin(settings.anthropic.baseUrl),
-      };
+      return { settings, problems, providers: await host.providers.views() };
     },
     async saveSettings(settings) {
       const previous = (await host.settings.get()).settings;
-      const before = previous.anthropic.baseUrl;
       await host.settings.set(settings);
+      // As saved (a built-in provider left out stands, with its key).
+      const saved = (await host.settings.get()).settings;
+      const { secrets } = host;
       // A provider removed takes its keys with it — the one for its address now, and any left bound to
       // an address it had before (one added again later, anywhere, asks for its key again).
-      for (const gone of previous.openai.filter((p) => !settings.openai.some((q) => q.id === p.id)))
-        await host.secrets.deleteStartingWith(openAIKeysOf(gone.id));
-      const after = settings.anthropic.baseUrl;
-      if (keyOrigin(before) === keyOrigin(after) || !shell.confirmKeyDestination) return;
-      // The key stays with the origin it was entered for unless the person says otherwise where the
-      // page cannot answer for them.
-      const secrets = host.secrets;
-      const key = await secrets.get(providerKeyId(before));
-      if (key === undefined || (await secrets.get(providerKeyId(after))) !== undefined) return;
-      if (await shell.confirmKeyDestination(keyOrigin(before), keyOrigin(after)))
-        await secrets.set(providerKeyId(after), key);
+      for (const gone of previous.providers.filter((p) => !providerOf(saved, p.id)))
+        await secrets.deleteStartingWith(providerKeysOf(gone.id));
+      if (!shell.confirmKeyDestination) return;
+      for (const before of previous.providers) {
+        const after = providerOf(saved, before.id);
+        if (!after || keyOrigin(before.baseUrl) === keyOrigin(after.baseUrl)) continue;
+        // The key stays with the origin it was entered for unless the person says otherwise where the
+        // page cannot answer for them.
+        const key = await secrets.get(providerKeyId(before.id, before.baseUrl));
+        const there = providerKeyId(after.id, after.baseUrl);
+        if (key === undefined || (await secrets.get(there)) !== undefined) continue;
+        if (await shell.confirmKeyDestination(keyOrigin(before.baseUrl), keyOrigin(after.baseUrl)))
+          await secrets.set(there, key);
+      }
     },
     async setApiKey(provider, key) {
       const id = await host.providers.keyIdOf(provider);

@@ -1,28 +1,35 @@
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ANTHROPIC, type Settings } from '../../../shared/host/settings';
+import {
+  builtInOfKind,
+  PROVIDER_KIND_LABELS,
+  type ProviderKind,
+  type ProviderSettings,
+} from '../../../shared/host/providerSettings';
+import { providerOf, type Settings } from '../../../shared/host/settings';
+import { providerKind } from '../../llm/providerKinds';
 import { parseSettings } from '../../store/settingsStore';
 import { FileSecretStore } from '../secrets/fileSecretStore';
-import { openAIKeyId, providerKeyId } from '../secrets/providerKey';
+import { providerKeyId } from '../secrets/providerKey';
 import type { SecretStore } from '../secrets/secretStore';
 
-/** The OpenAI-compatible provider a headless chat adds when none in Settings sends to that address. */
-const CHAT_OPENAI = 'cli-openai';
-const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
+/** The kind of provider each `--provider` names. */
+const FLAG_KINDS = { anthropic: 'anthropic', openai: 'openai-compatible' } as const satisfies Record<
+  string,
+  ProviderKind
+>;
 /** What a headless chat takes from the person's data folder when it runs their configured servers. */
 const CONFIGURED = ['config.json', 'trusted-servers.json', 'tool-settings.json', 'roots.json'];
 
 /** What a headless chat was asked for: a provider (else Settings' default), where, which model. */
 export interface ChatModelChoice {
-  provider: 'anthropic' | 'openai' | undefined;
+  provider: keyof typeof FLAG_KINDS | undefined;
   baseUrl: string | undefined;
   model: string | undefined;
   /** The environment variable whose key goes to the chosen address, whatever it is (said explicitly). */
   keyEnv?: string | undefined;
 }
 
-/** Where each provider's own key variable may go without being named: its vendor's API. */
-const VENDOR = { anthropic: 'https://api.anthropic.com', openai: 'https://api.openai.com' };
 /** The key ids of the time before keys were bound to origins: never adopted by a headless chat's address. */
 const LEGACY_IDS = new Set(['anthropic/api-key']);
 
@@ -62,34 +69,42 @@ class EnvKeys implements SecretStore {
 /** The person's settings with the chat's choice applied (written only into the chat's own folder). */
 function chatSettings(mine: Settings, choice: ChatModelChoice): { settings: Settings; providerId: string } {
   const settings = structuredClone(mine);
-  if (
-    choice.provider === 'anthropic' ||
-    (!choice.provider && choice.baseUrl && mine.defaultProvider === ANTHROPIC)
-  ) {
-    if (choice.baseUrl) settings.anthropic.baseUrl = choice.baseUrl;
-    if (choice.model) settings.anthropic.defaultModel = choice.model;
-    settings.defaultProvider = ANTHROPIC;
-    return { settings, providerId: ANTHROPIC };
-  }
-  if (choice.provider === 'openai' || (!choice.provider && choice.baseUrl)) {
-    const baseUrl = choice.baseUrl ?? OPENAI_DEFAULT_URL;
-    const origin = new URL(baseUrl).origin;
-    // One the person set up for that address keeps its stored key; else one of the chat's own.
-    const known = settings.openai.find((p) => new URL(p.baseUrl).origin === origin);
-    const entry = known ?? { id: CHAT_OPENAI, name: `the OpenAI-compatible API at ${origin}`, baseUrl };
-    entry.baseUrl = baseUrl;
+  const chosen = (entry: ProviderSettings) => {
     if (choice.model) entry.defaultModel = choice.model;
-    if (!known) settings.openai.push(entry);
     settings.defaultProvider = entry.id;
     return { settings, providerId: entry.id };
-  }
+  };
+  // A base URL alone goes to a provider of the default provider's kind.
+  const kind = choice.provider
+    ? FLAG_KINDS[choice.provider]
+    : choice.baseUrl
+      ? providerOf(settings, settings.defaultProvider)?.kind
+      : undefined;
   // Switchboard's default provider, its model unless the chat names one.
-  const id = settings.defaultProvider;
-  if (choice.model) {
-    if (id === ANTHROPIC) settings.anthropic.defaultModel = choice.model;
-    else for (const p of settings.openai) if (p.id === id) p.defaultModel = choice.model;
+  if (!kind) return chosen(providerOf(settings, settings.defaultProvider)!);
+  const builtIn = builtInOfKind(kind);
+  if (builtIn) {
+    const entry = providerOf(settings, builtIn.id)!;
+    if (choice.baseUrl) entry.baseUrl = choice.baseUrl;
+    return chosen(entry);
   }
-  return { settings, providerId: id };
+  const baseUrl = choice.baseUrl ?? providerKind(kind).vendor?.baseUrl;
+  if (!baseUrl) throw new Error(`--base-url is needed for ${PROVIDER_KIND_LABELS[kind]} providers`);
+  const origin = new URL(baseUrl).origin;
+  // One the person set up for that address keeps its stored key; else one of the chat's own.
+  const known = settings.providers.find((p) => p.kind === kind && new URL(p.baseUrl).origin === origin);
+  const flag = Object.entries(FLAG_KINDS).find(([, k]) => k === kind)?.[0] ?? kind;
+  // What every kind's entries have (their own settings are optional).
+  const own = {
+    id: `cli-${flag}`,
+    kind,
+    name: `the ${PROVIDER_KIND_LABELS[kind]} API at ${origin}`,
+    baseUrl,
+  };
+  const entry = known ?? (own as ProviderSettings);
+  entry.baseUrl = baseUrl;
+  if (!known) settings.providers.push(entry);
+  return chosen(entry);
 }
 
 /**
@@ -121,22 +136,23 @@ export async function prepareChatHome(options: {
   // A vendor's key variable goes to its vendor's API only; anywhere else only a variable named with
   // --api-key-env — neither a typed URL nor a settings file (which someone else may have written:
   // threat model §2) takes a key along. A key stored for another address is bound to it, as in the app.
-  const anthropic = providerId === ANTHROPIC;
-  const openai = settings.openai.find((p) => p.id === providerId);
-  const baseUrl = anthropic ? settings.anthropic.baseUrl : openai!.baseUrl;
+  const { baseUrl, kind } = providerOf(settings, providerId)!;
   const origin = new URL(baseUrl).origin;
-  const variable = anthropic ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
-  const own = origin === (anthropic ? VENDOR.anthropic : VENDOR.openai);
-  const key = choice.keyEnv ? env[choice.keyEnv] : own ? env[variable] : undefined;
+  const vendor = providerKind(kind).vendor;
+  const vendorOrigin = vendor && new URL(vendor.baseUrl).origin;
+  const own = origin === vendorOrigin;
+  const key = choice.keyEnv ? env[choice.keyEnv] : own && vendor ? env[vendor.keyVariable] : undefined;
   if (choice.keyEnv && key === undefined)
     throw new Error(`The environment variable ${choice.keyEnv} is not set`);
   const keys = new Map<string, string>();
-  if (key) keys.set(anthropic ? providerKeyId(baseUrl) : openAIKeyId(openai!.id, baseUrl), key);
+  if (key) keys.set(providerKeyId(providerId, baseUrl), key);
   return {
     providerId,
     secrets: new EnvKeys(FileSecretStore.inHome(personal), keys),
-    keyHelp: own
-      ? `set ${variable} or store one in Switchboard's Settings`
-      : `${variable} goes only to ${anthropic ? VENDOR.anthropic : VENDOR.openai}; store the key for ${origin} in Switchboard's Settings, or name the variable that holds it with --api-key-env`,
+    keyHelp: !vendor
+      ? `store the key for ${origin} in Switchboard's Settings, or name the variable that holds it with --api-key-env`
+      : own
+        ? `set ${vendor.keyVariable} or store one in Switchboard's Settings`
+        : `${vendor.keyVariable} goes only to ${vendorOrigin}; store the key for ${origin} in Switchboard's Settings, or name the variable that holds it with --api-key-env`,
   };
 }

@@ -3,6 +3,7 @@ import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../e2e/fixtures/openai/fakeOpenAI';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import type { ConsentRequest } from '../../../shared/host/consent';
+import { withProvider } from '../../../shared/host/settings';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
 import type { Host } from '../host';
 import { hostService } from '../hostService';
@@ -115,7 +116,7 @@ describe('model providers: Anthropic and OpenAI-compatible ones side by side (fa
     const settings = (await service.getSettings()).settings;
     await service.saveSettings({
       ...settings,
-      openai: settings.openai.filter((p) => p.id !== 'here'),
+      providers: settings.providers.filter((p) => p.id !== 'here'),
       defaultProvider: 'anthropic',
     });
     await h.chat.send(c.id, 'still there?');
@@ -150,18 +151,15 @@ describe('model providers: Anthropic and OpenAI-compatible ones side by side (fa
     const view = await service.getSettings();
     expect(view.providers.map((p) => [p.id, p.kind, p.hasKey, p.local])).toEqual([
       ['anthropic', 'anthropic', true, false],
-      ['gw', 'openai', true, true], // the fakes listen on this computer
-      ['here', 'openai', false, true],
+      ['gw', 'openai-compatible', true, true], // the fakes listen on this computer
+      ['here', 'openai-compatible', false, true],
     ]);
     expect(JSON.stringify(view)).not.toContain(OPENAI_KEY);
     expect(await h.secrets.get(`openai/gw/api-key@${new URL(gateway.url).origin}`)).toBe(OPENAI_KEY);
     h.logs.append('x', 'stderr', 'info', `leaked ${OPENAI_KEY}`);
     expect(h.logs.entries('x')[0]?.text).toBe('leaked [redacted]');
     // Pointed at another address: no key goes there.
-    const elsewhere = {
-      ...view.settings,
-      openai: view.settings.openai.map((p) => (p.id === 'gw' ? { ...p, baseUrl: local.url } : p)),
-    };
+    const elsewhere = withProvider(view.settings, 'gw', { baseUrl: local.url });
     await service.saveSettings(elsewhere);
     expect((await service.getSettings()).providers[1]).toMatchObject({ id: 'gw', hasKey: false });
     local.script({ content: 'no key here' });
@@ -180,7 +178,7 @@ describe('model providers: Anthropic and OpenAI-compatible ones side by side (fa
     expect((await service.getSettings()).providers[1]).toMatchObject({ hasKey: true });
     await service.saveSettings({
       ...view.settings,
-      openai: view.settings.openai.filter((p) => p.id !== 'gw'),
+      providers: view.settings.providers.filter((p) => p.id !== 'gw'),
     });
     expect(await h.secrets.get(`openai/gw/api-key@${new URL(gateway.url).origin}`)).toBeUndefined();
     await expect(service.setApiKey('nope', 'k')).rejects.toThrow('No provider "nope" in Settings');
@@ -191,13 +189,10 @@ describe('model providers: Anthropic and OpenAI-compatible ones side by side (fa
     const { h, service } = await start();
     const view = await service.getSettings();
     // Pointed elsewhere (the key stays with the address it was entered for), then removed.
+    await service.saveSettings(withProvider(view.settings, 'gw', { baseUrl: local.url }));
     await service.saveSettings({
       ...view.settings,
-      openai: view.settings.openai.map((p) => (p.id === 'gw' ? { ...p, baseUrl: local.url } : p)),
-    });
-    await service.saveSettings({
-      ...view.settings,
-      openai: view.settings.openai.filter((p) => p.id !== 'gw'),
+      providers: view.settings.providers.filter((p) => p.id !== 'gw'),
     });
     // "A provider removed takes its key with it": one added again under that id and address gets none.
     expect(await h.secrets.get(`openai/gw/api-key@${new URL(gateway.url).origin}`)).toBeUndefined();

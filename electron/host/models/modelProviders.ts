@@ -1,15 +1,19 @@
 import type { ConversationSettings } from '../../../shared/chat/conversation';
-import { ANTHROPIC, type ProviderView } from '../../../shared/host/settings';
-import { isLoopbackHost } from '../../../shared/loopback';
+import {
+  ANTHROPIC,
+  isOfKind,
+  type ProviderKind,
+  type SettingsOfKind,
+} from '../../../shared/host/providerSettings';
+import { type ProviderView, providerOf } from '../../../shared/host/settings';
 import type { ModelPreferences } from '../../../shared/mcp/protocol';
-import { AnthropicProvider } from '../../llm/anthropic/anthropicProvider';
 import { chooseModel } from '../../llm/modelChoice';
 import { DEFAULT_DEADLINES, durationText, type ModelDeadlines, withDeadline } from '../../llm/modelDeadlines';
 import type { ModelProvider } from '../../llm/modelProvider';
-import { OPENAI_MAX_TOOLS, OpenAIProvider } from '../../llm/openai/openaiProvider';
 import { ProviderError } from '../../llm/providerError';
+import { providerKind } from '../../llm/providerKinds';
 import type { SettingsStore } from '../../store/settingsStore';
-import { keyOrigin, openAIKeyId, providerKeyId } from '../secrets/providerKey';
+import { keyOrigin, providerKeyId } from '../secrets/providerKey';
 import type { SecretStore } from '../secrets/secretStore';
 
 /** What `chooseModel` answers when no listed model matched (no model id is this). */
@@ -24,68 +28,53 @@ export interface ProviderEntry {
 }
 
 /**
- * Every model provider in Settings: Anthropic, and the OpenAI-compatible ones the person added.
- * Each is read from Settings when it is used (where requests go, under which name), and its key from
- * the SecretStore under the id bound to it and its origin — so a provider removed, renamed or
- * pointed elsewhere is never asked with what it had before.
+ * Every model provider in Settings, each made by its kind (electron/llm/providerKinds.ts). Each is
+ * read from Settings when it is used (where requests go, under which name), and its key from the
+ * SecretStore under the id bound to it and its origin — so a provider removed, renamed or pointed
+ * elsewhere is never asked with what it had before.
  */
 export class ModelProviders {
-  private readonly anthropic: AnthropicProvider;
-  /** OpenAI-compatible providers by id, made again when their name changes (errors say it). */
-  private readonly openai = new Map<string, { name: string; provider: OpenAIProvider }>();
+  /** Providers by id, made again when their name or kind changes (errors say the name). */
+  private readonly made = new Map<string, { name: string; kind: ProviderKind; provider: ModelProvider }>();
 
   constructor(
     private readonly settings: SettingsStore,
     private readonly secrets: SecretStore,
     /** How long a turn waits for a model list, and for a reply that sends nothing. */
     readonly deadlines: ModelDeadlines = DEFAULT_DEADLINES,
-  ) {
-    // Where the key goes is read from Settings on every request, and from nowhere else; the key is
-    // the one stored for that origin (providerKeyId), so a changed base URL never receives another's.
-    this.anthropic = new AnthropicProvider(async () => {
-      const { baseUrl } = (await this.settings.get()).settings.anthropic;
-      return { baseUrl, apiKey: await this.secrets.get(providerKeyId(baseUrl)) };
-    });
-  }
+  ) {}
 
   /** The provider `id` as Settings has it now; one no longer there is said so. */
   async get(id: string): Promise<ProviderEntry> {
-    const { settings } = await this.settings.get();
-    if (id === ANTHROPIC)
-      return {
-        id,
-        name: 'Anthropic',
-        provider: this.anthropic,
-        ...(settings.anthropic.defaultModel ? { defaultModel: settings.anthropic.defaultModel } : {}),
-      };
-    const entry = settings.openai.find((p) => p.id === id);
+    const entry = providerOf((await this.settings.get()).settings, id);
     if (!entry)
       throw new ProviderError(
         'bad-request',
         `The provider "${id}" is no longer in Settings: pick another in this conversation's Model settings.`,
       );
-    let made = this.openai.get(id);
-    if (made?.name !== entry.name) {
-      made = {
-        name: entry.name,
-        provider: new OpenAIProvider(entry.name, async () => {
-          const now = (await this.settings.get()).settings.openai.find((p) => p.id === id);
-          if (!now) throw new ProviderError('bad-request', `The provider "${id}" is no longer in Settings.`);
-          return {
-            baseUrl: now.baseUrl,
-            apiKey: await this.secrets.get(openAIKeyId(id, now.baseUrl)),
-            ...(now.images === false ? { images: false } : {}),
-          };
-        }),
-      };
-      this.openai.set(id, made);
-    }
     return {
       id,
       name: entry.name,
-      provider: made.provider,
+      provider: this.providerFor(entry),
       ...(entry.defaultModel ? { defaultModel: entry.defaultModel } : {}),
     };
+  }
+
+  private providerFor<K extends ProviderKind>(entry: SettingsOfKind<K>): ModelProvider {
+    const { id, name } = entry;
+    const kind: K = entry.kind;
+    const made = this.made.get(id);
+    if (made?.name === name && made.kind === kind) return made.provider;
+    // Where the key goes is read from Settings on every request, and from nowhere else; the key is
+    // the one stored for the provider at that origin, so a changed base URL never receives another's.
+    const provider = providerKind(kind).create(name, async () => {
+      const now = providerOf((await this.settings.get()).settings, id);
+      if (!isOfKind(now, kind))
+        throw new ProviderError('bad-request', `The provider "${id}" is no longer in Settings.`);
+      return { settings: now, apiKey: await this.secrets.get(providerKeyId(id, now.baseUrl)) };
+    });
+    this.made.set(id, { name, kind, provider });
+    return provider;
   }
 
   /** The default provider (Settings), for new conversations and sampling. */
@@ -171,40 +160,28 @@ export class ModelProviders {
   /** Every provider as Settings shows it: whether a key is stored (never the key), where it goes. */
   async views(): Promise<ProviderView[]> {
     const { settings } = await this.settings.get();
-    const anthropic: ProviderView = {
-      id: ANTHROPIC,
-      kind: 'anthropic',
-      name: 'Anthropic',
-      baseUrl: settings.anthropic.baseUrl,
-      ...(settings.anthropic.defaultModel ? { defaultModel: settings.anthropic.defaultModel } : {}),
-      hasKey: (await this.secrets.get(providerKeyId(settings.anthropic.baseUrl))) !== undefined,
-      local: false,
-      keyOrigin: keyOrigin(settings.anthropic.baseUrl),
-    };
-    const others = await Promise.all(
-      settings.openai.map(
-        async (p): Promise<ProviderView> => ({
+    return Promise.all(
+      settings.providers.map(async (p): Promise<ProviderView> => {
+        const { maxTools } = this.providerFor(p);
+        return {
           id: p.id,
-          kind: 'openai',
+          kind: p.kind,
           name: p.name,
           baseUrl: p.baseUrl,
           ...(p.defaultModel ? { defaultModel: p.defaultModel } : {}),
-          hasKey: (await this.secrets.get(openAIKeyId(p.id, p.baseUrl))) !== undefined,
-          local: isLoopbackHost(new URL(p.baseUrl).hostname),
+          hasKey: (await this.secrets.get(providerKeyId(p.id, p.baseUrl))) !== undefined,
+          local: providerKind(p.kind).keyless(p.baseUrl),
           keyOrigin: keyOrigin(p.baseUrl),
-          maxTools: OPENAI_MAX_TOOLS,
-        }),
-      ),
+          ...(maxTools !== undefined ? { maxTools } : {}),
+        };
+      }),
     );
-    return [anthropic, ...others];
   }
 
   /** The SecretStore id of provider `id`'s key at its base URL now. */
   async keyIdOf(id: string): Promise<string> {
-    const { settings } = await this.settings.get();
-    if (id === ANTHROPIC) return providerKeyId(settings.anthropic.baseUrl);
-    const entry = settings.openai.find((p) => p.id === id);
+    const entry = providerOf((await this.settings.get()).settings, id);
     if (!entry) throw new Error(`No provider "${id}" in Settings`);
-    return openAIKeyId(id, entry.baseUrl);
+    return providerKeyId(id, entry.baseUrl);
   }
 }

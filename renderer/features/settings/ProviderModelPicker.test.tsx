@@ -11,14 +11,12 @@ afterEach(() => useApp.setState(useApp.getInitialState(), true));
 const VIEW: SettingsView = {
   settings: DEFAULT_SETTINGS,
   problems: [],
-  hasApiKey: true,
-  keyOrigin: 'https://api.anthropic.com',
   providers: [
     {
       id: 'anthropic',
       kind: 'anthropic',
       name: 'Anthropic',
-      baseUrl: DEFAULT_SETTINGS.anthropic.baseUrl,
+      baseUrl: DEFAULT_SETTINGS.providers[0]!.baseUrl,
       hasKey: true,
       local: false,
       keyOrigin: 'https://api.anthropic.com',

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ProviderSettings } from '../../../shared/host/providerSettings';
 import { DEFAULT_SETTINGS, type Settings, type SettingsView } from '../../../shared/host/settings';
 import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
@@ -8,34 +9,27 @@ import { SettingsPage } from './SettingsPage';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const GATEWAY = { id: 'gw', name: 'Gateway', baseUrl: 'http://127.0.0.1:9/v1' };
+const GATEWAY: ProviderSettings = {
+  id: 'gw',
+  kind: 'openai-compatible',
+  name: 'Gateway',
+  baseUrl: 'http://127.0.0.1:9/v1',
+};
+const gatewayOf = (settings: Settings) => settings.providers.find((p) => p.id === 'gw');
 
 function viewOf(settings: Settings): SettingsView {
   return {
     settings,
     problems: [],
-    hasApiKey: false,
-    keyOrigin: 'https://api.anthropic.com',
-    providers: [
-      {
-        id: 'anthropic',
-        kind: 'anthropic',
-        name: 'Anthropic',
-        baseUrl: settings.anthropic.baseUrl,
-        hasKey: false,
-        local: false,
-        keyOrigin: 'https://api.anthropic.com',
-      },
-      ...settings.openai.map((p) => ({
-        id: p.id,
-        kind: 'openai' as const,
-        name: p.name,
-        baseUrl: p.baseUrl,
-        hasKey: false,
-        local: true,
-        keyOrigin: 'http://127.0.0.1:9',
-      })),
-    ],
+    providers: settings.providers.map((p) => ({
+      id: p.id,
+      kind: p.kind,
+      name: p.name,
+      baseUrl: p.baseUrl,
+      hasKey: false,
+      local: p.kind !== 'anthropic',
+      keyOrigin: new URL(p.baseUrl).origin,
+    })),
   };
 }
 
@@ -49,7 +43,7 @@ async function saveGatewayModel(model: string) {
 describe('Settings', () => {
   it('a provider card saved while the person picks the default provider does not undo their pick', async () => {
     // What the host holds; each saveSettings replaces it. One getSettings (the card's, after its save) answers late.
-    let saved: Settings = { ...DEFAULT_SETTINGS, openai: [GATEWAY] };
+    let saved: Settings = { ...DEFAULT_SETTINGS, providers: [...DEFAULT_SETTINGS.providers, GATEWAY] };
     let hold: (() => void) | undefined;
     let saves = 0;
     let held = false;
@@ -75,19 +69,19 @@ describe('Settings', () => {
     // Meanwhile the person makes the gateway the default for new conversations.
     fireEvent.change(screen.getByLabelText('New conversations use'), { target: { value: 'gw' } });
     hold!();
-    await waitFor(() => expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5'));
+    await waitFor(() => expect(gatewayOf(saved)?.defaultModel).toBe('gpt-5.5'));
     await new Promise((r) => setTimeout(r, 20));
     expect((screen.getByLabelText('New conversations use') as HTMLSelectElement).value).toBe('gw');
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(saved.defaultProvider).toBe('gw'));
     // The card's save kept the gateway's model, and was made on top of what was saved then.
-    expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5');
+    expect(gatewayOf(saved)?.defaultModel).toBe('gpt-5.5');
     expect(calls.filter((c) => c.method === 'saveSettings')).toHaveLength(2);
   });
   it('"Save settings" pressed while a provider card save is on its way keeps both: the model and the default', async () => {
     // Found by the providers e2e under load: the model saved just before was undone by the form's
     // save, which wrote the providers as the page had read them.
-    let saved: Settings = { ...DEFAULT_SETTINGS, openai: [GATEWAY] };
+    let saved: Settings = { ...DEFAULT_SETTINGS, providers: [...DEFAULT_SETTINGS.providers, GATEWAY] };
     let release: (() => void) | undefined;
     const { host, calls } = recordingHost({
       getSettings: async () => viewOf(saved),
@@ -107,7 +101,7 @@ describe('Settings', () => {
     release!();
     await waitFor(() => expect(calls.filter((c) => c.method === 'saveSettings')).toHaveLength(2));
     await waitFor(() => expect(saved.defaultProvider).toBe('gw'));
-    expect(saved.openai[0]?.defaultModel).toBe('gpt-5.5');
+    expect(gatewayOf(saved)?.defaultModel).toBe('gpt-5.5');
   });
 
   it('elicitation requests per server per minute are a setting of their own, saved with the form', async () => {

@@ -1,12 +1,18 @@
 import { useEffect, useState } from 'react';
-import { ANTHROPIC, anyProviderReady, type Settings, type SettingsView } from '../../../shared/host/settings';
-import type { HostResults } from '../../../shared/ipc/contract';
+import { isAddable, isBuiltIn, PROVIDER_KINDS } from '../../../shared/host/providerSettings';
+import {
+  anyProviderReady,
+  providerOf,
+  type Settings,
+  type SettingsView,
+} from '../../../shared/host/settings';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
-import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
-import { OpenAIProviders } from './OpenAIProviders';
-import { updateSettings } from './settingsWrites';
+import { AddedProviders } from './AddedProviders';
+import { BuiltInProviderFields } from './BuiltInProviderFields';
+import { BuiltInProviderKey } from './BuiltInProviderKey';
+import { updateSettings, withBuiltInsOf } from './settingsWrites';
 
 /**
  * The model providers and sampling limits. API keys are write-only: the window can set or remove
@@ -15,11 +21,8 @@ import { updateSettings } from './settingsWrites';
 export function SettingsPage() {
   const host = useHost();
   const run = useApp((s) => s.run);
-  const encrypted = useApp((s) => s.secretsEncrypted);
   const [view, setView] = useState<SettingsView>();
   const [draft, setDraft] = useState<Settings>();
-  const [key, setKey] = useState('');
-  const [models, setModels] = useState<HostResults['listModels']>();
   const [saved, setSaved] = useState(false);
 
   const load = async () => {
@@ -28,17 +31,13 @@ export function SettingsPage() {
     setDraft(v.settings);
     useApp.setState({ hasApiKey: anyProviderReady(v) });
   };
-  // The API is asked for its models only when the person goes to choose one: saving a key sends
-  // nothing anywhere (a gateway user sets the base URL first, and nothing reached the default).
-  const loadModels = () => {
-    if (models || !view?.hasApiKey) return;
-    void run(async () => setModels(await host.call('listModels', 'anthropic')));
-  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open
   useEffect(() => {
     void run(load);
   }, []);
   if (!view || !draft) return <p className="muted">Loading settings…</p>;
+  // The built-in providers are the form's (saved with it); the added ones their cards' (saved at once).
+  const builtIns = draft.providers.filter((p) => isBuiltIn(p.id));
 
   const number = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
   return (
@@ -54,75 +53,34 @@ export function SettingsPage() {
           </ul>
         </div>
       )}
-      <section className="card" aria-label="Anthropic API key">
-        <h2>Anthropic API key</h2>
-        <p className="muted">
-          {view.hasApiKey ? `A key is stored for ${view.keyOrigin}.` : `No key for ${view.keyOrigin}.`}{' '}
-          {!view.hasApiKey && 'Using a gateway? Set its API base URL below and save it first. '}It stays in
-          Switchboard’s secret store
-          {encrypted === false ? ' (a file only you can read, not encrypted)' : ''}, is never shown again, and
-          is sent only to the address it was entered for.
-        </p>
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(async () => {
-              await host.call('setApiKey', 'anthropic', key);
-              setKey('');
-              await load();
+      {view.providers
+        .filter((p) => isBuiltIn(p.id))
+        .map((p) => (
+          <BuiltInProviderKey key={p.id} provider={p} onSaved={load} />
+        ))}
+      {PROVIDER_KINDS.filter(isAddable).map((kind) => (
+        <AddedProviders
+          key={kind}
+          kind={kind}
+          view={view}
+          onSaved={(v) => {
+            setView(v);
+            useApp.setState({ hasApiKey: anyProviderReady(v) });
+            // Only what the providers card saved: the form's other edits stay as typed — the default
+            // provider chosen below too (a card save answered late must not undo it), unless the card
+            // took away the provider it names.
+            setDraft((d) => {
+              if (!d) return d;
+              const named = providerOf(v.settings, d.defaultProvider) !== undefined;
+              return {
+                ...d,
+                providers: withBuiltInsOf(d, v.settings),
+                defaultProvider: named ? d.defaultProvider : v.settings.defaultProvider,
+              };
             });
           }}
-        >
-          <label htmlFor="api-key" className="sr-only">
-            API key
-          </label>
-          <input
-            id="api-key"
-            type="password"
-            autoComplete="off"
-            placeholder={view.hasApiKey ? 'Replace the key' : 'sk-ant-…'}
-            value={key}
-            onChange={(e) => setKey(e.target.value)}
-          />
-          <button type="submit" className="primary" disabled={!key.trim()}>
-            Save key
-          </button>
-          {view.hasApiKey && (
-            <button
-              type="button"
-              onClick={() =>
-                void run(async () => {
-                  await host.call('setApiKey', 'anthropic', null);
-                  await load();
-                })
-              }
-            >
-              Remove key
-            </button>
-          )}
-        </form>
-      </section>
-      <OpenAIProviders
-        view={view}
-        onSaved={(v) => {
-          setView(v);
-          useApp.setState({ hasApiKey: anyProviderReady(v) });
-          // Only what the providers card saved: the form's other edits stay as typed — the default
-          // provider chosen below too (a card save answered late must not undo it), unless the card
-          // took away the provider it names.
-          setDraft((d) => {
-            if (!d) return d;
-            const named =
-              d.defaultProvider === ANTHROPIC || v.settings.openai.some((p) => p.id === d.defaultProvider);
-            return {
-              ...d,
-              openai: v.settings.openai,
-              defaultProvider: named ? d.defaultProvider : v.settings.defaultProvider,
-            };
-          });
-        }}
-      />
+        />
+      ))}
       <form
         className="card"
         aria-label="Model and sampling"
@@ -132,12 +90,10 @@ export function SettingsPage() {
             // The providers are the card's, saved at once: this form writes them as they are saved now
             // (a card save still on its way is made first, and kept).
             await updateSettings(host, (current) => {
-              const named =
-                draft.defaultProvider === ANTHROPIC ||
-                current.openai.some((p) => p.id === draft.defaultProvider);
+              const named = providerOf(current, draft.defaultProvider) !== undefined;
               return {
                 ...draft,
-                openai: current.openai,
+                providers: withBuiltInsOf(draft, current),
                 defaultProvider: named ? draft.defaultProvider : current.defaultProvider,
               };
             });
@@ -183,50 +139,16 @@ export function SettingsPage() {
             tools to offer instead of sending them all.
           </p>
         </div>
-        <h3 className="sub">Anthropic</h3>
-        <div className="field">
-          <label htmlFor="base-url">API base URL</label>
-          <input
-            id="base-url"
-            value={draft.anthropic.baseUrl}
-            onChange={(e) =>
-              setDraft({ ...draft, anthropic: { ...draft.anthropic, baseUrl: e.target.value } })
+        {builtIns.map((p) => (
+          <BuiltInProviderFields
+            key={p.id}
+            provider={p}
+            view={view.providers.find((v) => v.id === p.id)}
+            onChange={(next) =>
+              setDraft({ ...draft, providers: draft.providers.map((q) => (q.id === p.id ? next : q)) })
             }
           />
-          <p className="field-desc muted">
-            Where requests go. Change it only for an Anthropic-compatible gateway you trust: https, or plain
-            http on this computer. A stored key does not follow a change of host — enter the key for the new
-            address.
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="default-model">Default model</label>
-          <input
-            id="default-model"
-            list="known-models"
-            onFocus={loadModels}
-            value={draft.anthropic.defaultModel ?? ''}
-            placeholder={models?.models[0] ? revealAsText(models.models[0]) : 'the newest the API lists'}
-            onChange={(e) => {
-              const { defaultModel: _, ...rest } = draft.anthropic;
-              setDraft({
-                ...draft,
-                anthropic: e.target.value ? { ...rest, defaultModel: e.target.value } : rest,
-              });
-            }}
-          />
-          <datalist id="known-models">
-            {models?.models.map((m) => (
-              <option key={m} value={revealAsText(m)} />
-            ))}
-          </datalist>
-          {models?.source === 'fallback' && (
-            <p className="field-desc muted">
-              The API did not list its models (<SafeText text={models.error ?? ''} />
-              ); these are the known ones.
-            </p>
-          )}
-        </div>
+        ))}
         <h2>Signing in to servers (OAuth)</h2>
         <div className="field">
           <label htmlFor="client-metadata-url">Client ID Metadata Document URL</label>

@@ -1,4 +1,5 @@
-import type { Settings } from '../../../shared/host/settings';
+import { isBuiltIn, type ProviderSettings } from '../../../shared/host/providerSettings';
+import { providerOf, type Settings } from '../../../shared/host/settings';
 import type { HostConnection } from '../../hostClient';
 
 const last = new WeakMap<HostConnection, Promise<unknown>>();
@@ -18,4 +19,12 @@ export function updateSettings(host: HostConnection, change: (current: Settings)
     });
   last.set(host, write);
   return write;
+}
+
+/**
+ * The providers of `saved` with the built-in ones as `form` has them: the page's form owns the built-in
+ * providers (where they send, their model) and the cards the added ones, each saved on its own.
+ */
+export function withBuiltInsOf(form: Settings, saved: Settings): ProviderSettings[] {
+  return saved.providers.map((p) => (isBuiltIn(p.id) ? (providerOf(form, p.id) ?? p) : p));
 }

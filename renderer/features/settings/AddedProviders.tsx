@@ -1,27 +1,19 @@
 import { useState } from 'react';
 import {
-  ANTHROPIC,
-  baseUrlProblem,
-  type OpenAICompatibleProvider,
+  isBuiltIn,
+  PROVIDER_KIND_LABELS,
+  type ProviderKind,
+  type ProviderSettings,
   providerIdProblem,
-  type SettingsView,
-} from '../../../shared/host/settings';
+} from '../../../shared/host/providerSettings';
+import { baseUrlProblem, DEFAULT_SETTINGS, type SettingsView } from '../../../shared/host/settings';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { useModels } from './ProviderModelPicker';
+import { ADDED_KIND_TEXTS, PLAIN_KIND_TEXTS } from './providerKindTexts';
 import { updateSettings } from './settingsWrites';
-
-/** Where the common OpenAI-compatible servers listen: the add form fills these in. */
-const PRESETS: { name: string; baseUrl: string }[] = [
-  { name: 'OpenAI', baseUrl: 'https://api.openai.com/v1' },
-  { name: 'Ollama', baseUrl: 'http://localhost:11434/v1' },
-  { name: 'LM Studio', baseUrl: 'http://localhost:1234/v1' },
-  { name: 'vLLM', baseUrl: 'http://localhost:8000/v1' },
-  { name: 'llama.cpp server', baseUrl: 'http://localhost:8080/v1' },
-  { name: 'OpenRouter', baseUrl: 'https://openrouter.ai/api/v1' },
-];
 
 /** A new provider's id from its name: lower-case words joined by dashes, made unique. */
 function idFor(name: string, taken: readonly string[]): string {
@@ -32,20 +24,23 @@ function idFor(name: string, taken: readonly string[]): string {
       .replace(/[^a-z0-9]+/g, '-')
       .replace(/^-+|-+$/g, '')
       .slice(0, 32) || 'provider';
-  let id = base === 'anthropic' ? 'anthropic-compatible' : base;
+  let id = isBuiltIn(base) ? `${base}-compatible` : base;
   for (let n = 2; taken.includes(id); n++) id = `${base}-${n}`;
   return id;
 }
 
 /**
- * The OpenAI-compatible providers: each with where it sends requests, whether a key is stored for
- * that address (write-only, bound to the provider and its origin), its default model; added from a
- * preset or by hand, removed with its key. Changes are saved at once, apart from the form above.
+ * The providers of one kind the person adds (OpenAI-compatible ones): each with where it sends
+ * requests, whether a key is stored for that address (write-only, bound to the provider and its
+ * origin), its default model; added from a preset or by hand, removed with its key. Changes are saved
+ * at once, apart from the form below.
  */
-export function OpenAIProviders({
+export function AddedProviders({
+  kind,
   view,
   onSaved,
 }: {
+  kind: ProviderKind;
   view: SettingsView;
   /** The settings as saved now (the page keeps its other unsaved edits). */
   onSaved: (view: SettingsView) => void;
@@ -55,34 +50,32 @@ export function OpenAIProviders({
   const encrypted = useApp((s) => s.secretsEncrypted);
   const [name, setName] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
-  const list = view.settings.openai;
+  const texts = ADDED_KIND_TEXTS[kind] ?? PLAIN_KIND_TEXTS;
+  const title = `${PROVIDER_KIND_LABELS[kind]} providers`;
+  const list = view.settings.providers.filter((p) => p.kind === kind);
   const problem = baseUrl.trim() ? baseUrlProblem(baseUrl.trim()) : undefined;
 
   /**
    * Saves the providers as `change` makes them from the ones saved now (the form below, or another
    * save of this card, may have saved since this page read them).
    */
-  const save = (
-    change: (openai: OpenAICompatibleProvider[]) => OpenAICompatibleProvider[],
-    removed?: string,
-  ) =>
+  const save = (change: (providers: ProviderSettings[]) => ProviderSettings[], removed?: string) =>
     run(async () => {
       await updateSettings(host, (current) => ({
         ...current,
-        openai: change(current.openai),
-        // The default provider goes back to Anthropic only when it is the one removed.
-        defaultProvider: current.defaultProvider === removed ? ANTHROPIC : current.defaultProvider,
+        providers: change(current.providers),
+        // The default provider goes back to the first default only when it is the one removed.
+        defaultProvider:
+          current.defaultProvider === removed ? DEFAULT_SETTINGS.defaultProvider : current.defaultProvider,
       }));
       onSaved(await host.call('getSettings'));
     });
 
   return (
-    <section className="card" aria-label="OpenAI-compatible providers">
-      <h2>OpenAI-compatible providers</h2>
+    <section className="card" aria-label={title}>
+      <h2>{title}</h2>
       <p className="muted">
-        OpenAI, or any server that speaks its Chat Completions API: Ollama, LM Studio, vLLM, llama.cpp,
-        OpenRouter, a company gateway. A key is sent only to the address it was entered for; a server on this
-        computer needs none. Keys stay in Switchboard’s secret store
+        {texts.about} Keys stay in Switchboard’s secret store
         {encrypted === false ? ' (a file only you can read, not encrypted)' : ''} and are never shown again.
       </p>
       {list.length > 0 && (
@@ -107,46 +100,52 @@ export function OpenAIProviders({
           const trimmed = name.trim();
           const id = idFor(
             trimmed,
-            list.map((p) => p.id),
+            view.settings.providers.map((p) => p.id),
           );
           if (providerIdProblem(id)) return;
-          void save((saved) => [...saved, { id, name: trimmed, baseUrl: baseUrl.trim() }]).then(() => {
+          // Every kind's own settings are optional: a name and an address make one.
+          const added = { id, kind, name: trimmed, baseUrl: baseUrl.trim() } as ProviderSettings;
+          void save((saved) => [...saved, added]).then(() => {
             setName('');
             setBaseUrl('');
           });
         }}
       >
-        <label htmlFor="provider-preset">Add</label>
-        <select
-          id="provider-preset"
-          value=""
-          onChange={(e) => {
-            const preset = PRESETS.find((p) => p.name === e.target.value);
-            if (!preset) return;
-            setName(preset.name);
-            setBaseUrl(preset.baseUrl);
-          }}
-        >
-          <option value="">a known server…</option>
-          {PRESETS.map((p) => (
-            <option key={p.name} value={p.name}>
-              {p.name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="provider-name">Name</label>
+        {texts.presets.length > 0 && (
+          <>
+            <label htmlFor={`${kind}-preset`}>Add</label>
+            <select
+              id={`${kind}-preset`}
+              value=""
+              onChange={(e) => {
+                const preset = texts.presets.find((p) => p.name === e.target.value);
+                if (!preset) return;
+                setName(preset.name);
+                setBaseUrl(preset.baseUrl);
+              }}
+            >
+              <option value="">a known server…</option>
+              {texts.presets.map((p) => (
+                <option key={p.name} value={p.name}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label htmlFor={`${kind}-name`}>Name</label>
         <input
-          id="provider-name"
+          id={`${kind}-name`}
           value={name}
           onChange={(e) => setName(e.target.value)}
-          placeholder="OpenAI"
+          placeholder={texts.namePlaceholder}
         />
-        <label htmlFor="provider-url">Base URL</label>
+        <label htmlFor={`${kind}-url`}>Base URL</label>
         <input
-          id="provider-url"
+          id={`${kind}-url`}
           value={baseUrl}
           onChange={(e) => setBaseUrl(e.target.value)}
-          placeholder="https://api.openai.com/v1"
+          placeholder={texts.baseUrlPlaceholder}
           aria-invalid={problem ? true : undefined}
         />
         <button type="submit" disabled={!name.trim() || !baseUrl.trim() || !!problem}>
@@ -165,9 +164,9 @@ function ProviderRow({
   onRemove,
   onKeySaved,
 }: {
-  provider: OpenAICompatibleProvider;
+  provider: ProviderSettings;
   view: SettingsView['providers'][number] | undefined;
-  onChange: (next: OpenAICompatibleProvider) => void;
+  onChange: (next: ProviderSettings) => void;
   onRemove: () => void;
   onKeySaved: () => void;
 }) {
@@ -245,17 +244,19 @@ function ProviderRow({
           ))}
         </datalist>
         <button type="submit">Save model</button>
-        <label className="small">
-          <input
-            type="checkbox"
-            checked={provider.images !== false}
-            onChange={(e) => {
-              const { images: _, ...rest } = provider;
-              onChange(e.target.checked ? rest : { ...rest, images: false });
-            }}
-          />{' '}
-          Its models read images
-        </label>
+        {provider.kind === 'openai-compatible' && (
+          <label className="small">
+            <input
+              type="checkbox"
+              checked={provider.images !== false}
+              onChange={(e) => {
+                const { images: _, ...rest } = provider;
+                onChange(e.target.checked ? rest : { ...rest, images: false });
+              }}
+            />{' '}
+            Its models read images
+          </label>
+        )}
         <button type="button" className="danger" onClick={onRemove}>
           Remove provider
         </button>
