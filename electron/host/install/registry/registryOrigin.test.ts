@@ -14,12 +14,19 @@ describe('registryOrigin', () => {
     expect(
       readOrigin({
         command: 'npx',
-        registry: { url: installed.registryUrl, name: installed.name, version: '1.7.2', choice: 'packages/0' },
+        registry: {
+          url: installed.registryUrl,
+          name: installed.name,
+          version: '1.7.2',
+          choice: 'packages/0',
+        },
       }),
     ).toEqual(installed);
     expect(readOrigin({ command: 'npx' })).toBeUndefined();
     expect(readOrigin({ registry: 'https://registry.modelcontextprotocol.io' })).toBeUndefined();
-    expect(readOrigin({ registry: { url: installed.registryUrl, name: installed.name, version: 3 } })).toBeUndefined();
+    expect(
+      readOrigin({ registry: { url: installed.registryUrl, name: installed.name, version: 3 } }),
+    ).toBeUndefined();
   });
 
   it('orders semantic versions, pre-releases before their release', () => {
@@ -35,9 +42,16 @@ describe('registryOrigin', () => {
   });
 
   it('says when the registry has an update, and when it has not', () => {
-    expect(updateAvailable(installed, latest('1.7.3'))).toEqual({ available: true, from: '1.7.2', to: '1.7.3' });
+    expect(updateAvailable(installed, latest('1.7.3'))).toEqual({
+      available: true,
+      from: '1.7.2',
+      to: '1.7.3',
+    });
     expect(updateAvailable(installed, latest('1.7.2'))).toEqual({ available: false, why: 'same-version' });
-    expect(updateAvailable(installed, latest('1.7.1'))).toEqual({ available: false, why: 'installed-is-newer' });
+    expect(updateAvailable(installed, latest('1.7.1'))).toEqual({
+      available: false,
+      why: 'installed-is-newer',
+    });
     expect(updateAvailable({ ...installed, version: 'v1.7.2' }, latest('1.7.2'))).toEqual({
       available: false,
       why: 'same-version',
