@@ -27,13 +27,15 @@ const unsupported = (why: string) => new BundleError('unsupported', `This bundle
 function fileInBundle(dir: string, p: string, what: string): string {
   const full = path.resolve(dir, p);
   const rel = path.relative(dir, full);
+  // Said as the manifest says it: the folder it was unpacked in means nothing to the person.
+  const shown = p.startsWith(dir) ? `\${__dirname}${p.slice(dir.length)}` : p;
   if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel))
-    throw outside(`names ${what} outside the bundle (${p})`);
+    throw outside(`names ${what} outside the bundle (${shown})`);
   let isFile = false;
   try {
     isFile = statSync(full).isFile();
   } catch {}
-  if (!isFile) throw outside(`names ${what} the bundle does not hold (${p})`);
+  if (!isFile) throw outside(`names ${what} the bundle does not hold (${shown})`);
   return full;
 }
 

@@ -68,7 +68,7 @@ function kindOf(entry: Entry, name: string): Listed['kind'] {
 /** yauzl's own refusals, said in terms of the bundle. */
 function fromYauzl(error: unknown): BundleError {
   if (error instanceof BundleError) return error;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = (error instanceof Error ? error.message : String(error)).replace(/\.+$/, '');
   if (/^(invalid relative path|absolute path|invalid characters in fileName)/.test(message))
     return new BundleError(
       'unsafe-path',
