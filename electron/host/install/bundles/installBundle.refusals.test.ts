@@ -200,6 +200,7 @@ describe('installBundle refuses', () => {
       {
         type: 'node',
         entry_point: '../../outside.js',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a manifest's own variable syntax
         mcp_config: { command: 'node', args: ['${__dirname}/server/index.mjs'] },
       },
       /names an entry point outside the bundle \(\.\.\/\.\.\/outside\.js\)/,
@@ -209,6 +210,7 @@ describe('installBundle refuses', () => {
       {
         type: 'node',
         entry_point: 'server/index.mjs',
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: a manifest's own variable syntax
         mcp_config: { command: 'node', args: ['${__dirname}/../outside.js'] },
       },
       /names a script outside the bundle \(\$\{__dirname\}\/\.\.\/outside\.js\)/,
