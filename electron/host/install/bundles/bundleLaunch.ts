@@ -41,17 +41,17 @@ function fileInBundle(dir: string, p: string, what: string): string {
 
 /** mcp_config for `platform`; a platform's override replaces each field it sets, as mcpb's own code does. */
 function forPlatform(manifest: BundleManifest, platform: string): McpLaunch {
+  // uv bundles leave their Python packages to the host to install (MANIFEST.md, "UV Runtime").
+  if (manifest.server.type === 'uv')
+    throw unsupported(
+      'it is a "uv" bundle, whose Python packages the host installs, which Switchboard does not do yet',
+    );
   const config = manifest.server.mcp_config;
-  if (!config) {
-    if (manifest.server.type === 'uv')
-      throw unsupported(
-        'it is a "uv" bundle, whose Python packages the host installs, which Switchboard does not do yet',
-      );
+  if (!config)
     throw new BundleError(
       'manifest-invalid',
       "The bundle's manifest.json is not valid: it has no server.mcp_config.",
     );
-  }
   const override = config.platform_overrides?.[platform] ?? {};
   return {
     command: override.command ?? config.command,
