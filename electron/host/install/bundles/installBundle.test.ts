@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { FileSecretStore } from '../../secrets/fileSecretStore';
 import { openTransport } from '../../servers/serverLaunch';
 import type { BundleRuntime } from './bundleRuntime';
 import { bundleOriginOf, bundleServerDraft } from './bundleServerDraft';
-import { installBundle, removeBundle } from './installBundle';
+import { installBundle, removeBundle, sweepBundles } from './installBundle';
 
 let dir = '';
 tempDirPerTest('sb-mcpb-', (d) => {
@@ -202,5 +203,36 @@ describe('installBundle', () => {
     });
     if (bundle.origin.signature.status !== 'unsigned')
       expect(bundle.origin.signature.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
+  });
+
+  it('removes only bundle folders: never one a config file names elsewhere', async () => {
+    const bundlesDir = path.join(dir, 'bundles');
+    const bundle = await installBundle({ file: unsigned, bundlesDir, runtime: runtime() });
+    const elsewhere = path.join(dir, 'precious');
+    await mkdir(elsewhere);
+    for (const target of [
+      elsewhere,
+      bundlesDir,
+      path.join(bundlesDir, '..'),
+      path.join(bundle.origin.dir, 'server'),
+    ])
+      await expect(removeBundle(bundlesDir, target)).rejects.toMatchObject({ problem: 'unreadable' });
+    expect(existsSync(elsewhere)).toBe(true);
+    expect(existsSync(path.join(bundle.origin.dir, 'server/index.mjs'))).toBe(true);
+    // A record in config.json naming another folder is no bundle's.
+    expect(bundleOriginOf({ bundle: { ...bundle.origin, dir: elsewhere } }, bundlesDir)).toBeUndefined();
+    expect(bundleOriginOf({ bundle: { name: 'x' } }, bundlesDir)).toBeUndefined();
+    expect(bundleOriginOf({}, bundlesDir)).toBeUndefined();
+  });
+
+  it('sweeps interrupted installs and bundles no server uses, keeping those in use', async () => {
+    const bundlesDir = path.join(dir, 'bundles');
+    const used = await installBundle({ file: unsigned, bundlesDir, runtime: runtime() });
+    const unused = await installBundle({ file: unsigned, bundlesDir, runtime: runtime() });
+    expect(used.origin.dir).not.toBe(unused.origin.dir);
+    await mkdir(path.join(bundlesDir, '.installing-abc123'));
+    const removed = await sweepBundles(bundlesDir, [used.origin.dir]);
+    expect(removed.sort()).toEqual(['.installing-abc123', path.basename(unused.origin.dir)].sort());
+    expect(await readdir(bundlesDir)).toEqual([path.basename(used.origin.dir)]);
   });
 });

@@ -3,7 +3,7 @@
 // private folder of the data folder's bundles/ and moved to its own folder there only once everything
 // held. Whatever fails, nothing is left on disk.
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, mkdir, mkdtemp, open, rename, rm } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { BundleError } from './bundleError';
 import { digestBundle, readBundleLayout } from './bundleFile';
@@ -166,4 +166,23 @@ export async function removeBundle(bundlesDir: string, dir: string): Promise<voi
   if (!isBundleDir(bundlesDir, dir))
     throw new BundleError('unreadable', `${dir} is not an installed bundle's folder; nothing was removed.`);
   await rm(path.resolve(dir), { recursive: true, force: true });
+}
+
+/**
+ * Removes what interrupted installs left in `bundlesDir`, and every bundle folder no server uses
+ * (`inUse`: the folders of configured servers' bundles, as bundleOriginOf reads them). For the app's
+ * start, before any install begins: a bundle installed and not yet made into a server goes too.
+ * Returns the names removed.
+ */
+export async function sweepBundles(bundlesDir: string, inUse: string[]): Promise<string[]> {
+  const keep = new Set(inUse.map((d) => path.resolve(d)));
+  const names = await readdir(bundlesDir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const full = path.join(path.resolve(bundlesDir), name);
+    if (keep.has(full) || !(name.startsWith('.installing-') || isBundleDir(bundlesDir, full))) continue;
+    await rm(full, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
 }
