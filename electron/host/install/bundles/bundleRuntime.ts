@@ -7,8 +7,13 @@ import path from 'node:path';
  * that manifests name as `${HOME}`, `${DESKTOP}`, `${DOCUMENTS}` and `${DOWNLOADS}`.
  */
 export interface BundleRuntime {
+  /** The Node that runs Node bundles (`node` in a manifest's mcp_config). */
   execPath: string;
-  /** The app is Electron: its binary runs as Node only with ELECTRON_RUN_AS_NODE=1 in the environment. */
+  /**
+   * `execPath` is an Electron binary: it runs as Node only with ELECTRON_RUN_AS_NODE=1 in the
+   * environment — and only where its RunAsNode fuse is on, which scripts/afterPack.mjs turns off in
+   * the packaged app. There, pass another Node as `execPath` (with `electron: false`).
+   */
   electron: boolean;
   platform: NodeJS.Platform;
   home: string;
