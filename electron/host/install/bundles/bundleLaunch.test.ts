@@ -195,6 +195,32 @@ describe('resolveLaunch', () => {
     });
   });
 
+  it('lets Node preload a module the bundle holds or one by name, never a file from elsewhere', async () => {
+    const files = ['server/index.js', 'server/pre.js'];
+    const args = (...a: string[]) => node({ command: 'node', args: [...a, 'server/index.js', '/srv/data'] });
+    const ok = await launchOf(args('-r', './server/pre.js', '--import=tsx', '--max-old-space-size=512'), {
+      files,
+    });
+    expect(ok.args).toEqual([
+      '-r',
+      './server/pre.js',
+      '--import=tsx',
+      '--max-old-space-size=512',
+      'server/index.js',
+      '/srv/data',
+    ]);
+    for (const preload of [
+      ['--import=/tmp/evil.mjs'],
+      ['--require', '/tmp/evil.js'],
+      ['--import', 'file:///tmp/evil.mjs'],
+      ['-r', '../evil.js'],
+    ])
+      await expect(launchOf(args(...preload), { files })).rejects.toMatchObject({
+        problem: 'outside-bundle',
+        message: expect.stringMatching(/names a module to load outside the bundle/),
+      });
+  });
+
   it('refuses what it cannot run here, and manifests that use what they do not declare', async () => {
     await expect(
       launchOf(node({ command: 'node', args: ['server/index.js'] }), {

@@ -2,6 +2,7 @@
 // to start what the bundle holds. A Node bundle runs with the Node that runs Switchboard.
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BundleError } from './bundleError';
 import type { BundleFormField } from './bundleForm';
 import type { BundleManifest, McpLaunch, UserConfigValue } from './bundleManifest';
@@ -58,6 +59,39 @@ function forPlatform(manifest: BundleManifest, platform: string): McpLaunch {
     args: override.args ?? config.args ?? [],
     env: override.env ?? config.env ?? {},
   };
+}
+
+/** Options (Node's and Python's) whose value is the next argument. */
+const TAKES_VALUE = new Set([
+  ...['-r', '--require', '--import', '--loader', '--experimental-loader'],
+  ...['-C', '--conditions', '--env-file', '--title', '-W', '-X'],
+]);
+/** Options that load code before the script: a module named by a path must be the bundle's. */
+const LOADS_CODE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader']);
+
+/**
+ * An interpreter from this computer (this Node, python…) runs a script the bundle holds: its options
+ * may neither run code of their own (`-e`) nor load a module from elsewhere (`--import=/tmp/x.mjs`).
+ * What follows the script is the script's own (folders from the settings, say) and is not looked at.
+ */
+function checkInterpreterArgs(dir: string, command: string, args: string[]): void {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (!arg.startsWith('-')) {
+      fileInBundle(dir, arg, 'a script');
+      return;
+    }
+    // python -m runs a module found from its folder (the bundle's): there is no script to look at.
+    if (arg === '-m') return;
+    if (INLINE_CODE.test(arg))
+      throw outside(`runs code given on the command line (${arg}) instead of a script it holds`);
+    const joined = /^(--?[^=]+)=(.*)$/.exec(arg);
+    const option = joined ? joined[1]! : arg;
+    const value = joined ? joined[2] : TAKES_VALUE.has(arg) ? args[++i] : undefined;
+    if (value !== undefined && LOADS_CODE.has(option) && /^(\.|\/|[A-Za-z]:|file:)/.test(value))
+      fileInBundle(dir, value.startsWith('file:') ? fileURLToPath(value) : value, 'a module to load');
+  }
+  throw outside(`starts ${path.basename(command)} with no script from the bundle`);
 }
 
 const USER_CONFIG = 'user_config.';
@@ -157,15 +191,7 @@ export function resolveLaunch(
       "The bundle's manifest.json is not valid: its command is empty.",
     );
   } else {
-    // An interpreter from this computer (this Node, python, uv…) runs a script the bundle holds.
-    const inline = args.find((a) => INLINE_CODE.test(a));
-    if (inline) throw outside(`runs code given on the command line (${inline}) instead of a script it holds`);
-    const moduleRun = args.indexOf('-m');
-    const script = args.findIndex((a) => !a.startsWith('-'));
-    if (!(moduleRun !== -1 && (script === -1 || moduleRun < script))) {
-      if (script === -1) throw outside(`starts ${path.basename(command)} with no script from the bundle`);
-      fileInBundle(dir, args[script]!, 'a script');
-    }
+    checkInterpreterArgs(dir, command, args);
   }
   return { command, args, env, secretEnv, cwd: dir };
 }
