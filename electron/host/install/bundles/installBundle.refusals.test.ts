@@ -65,6 +65,21 @@ describe('installBundle refuses', () => {
     await refused(Buffer.alloc(0), 'not-a-zip', /not a bundle/);
   });
 
+  it('a file that is not there, or too large to be a bundle', async () => {
+    const bundlesDir = path.join(dir, 'bundles');
+    await expect(installBundle({ file: path.join(dir, 'none.mcpb'), bundlesDir })).rejects.toMatchObject({
+      problem: 'unreadable',
+      message: expect.stringMatching(/There is no bundle file at .*none\.mcpb/),
+    });
+    await expect(
+      installBundle({ file: other, bundlesDir, limits: { maxFileBytes: 100 } }),
+    ).rejects.toMatchObject({
+      problem: 'unreadable',
+      message: expect.stringMatching(/more than the .* MiB a bundle may be/),
+    });
+    expect(existsSync(bundlesDir)).toBe(false);
+  });
+
   it('a zip bomb: one entry that unpacks past the per-file bound', async () => {
     const bomb = zeroBomb(300);
     expect(bomb.compressed.length).toBeLessThan(1024 * 1024);

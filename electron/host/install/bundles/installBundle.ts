@@ -3,7 +3,7 @@
 // private folder of the data folder's bundles/ and moved to its own folder there only once everything
 // held. Whatever fails, nothing is left on disk.
 import { randomBytes } from 'node:crypto';
-import { copyFile, lstat, mkdir, mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BundleError } from './bundleError';
 import { digestBundle, readBundleLayout } from './bundleFile';
@@ -88,13 +88,14 @@ export async function installBundle(options: InstallOptions): Promise<InstalledB
   const runtime = options.runtime ?? currentRuntime();
   const limits = { ...DEFAULT_UNPACK_LIMITS, ...options.limits };
   const maxFileBytes = options.limits?.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
-  const stat = await lstat(options.file).catch(() => undefined);
-  if (!stat?.isFile()) throw new BundleError('unreadable', `There is no bundle file at ${options.file}.`);
-  if (stat.size > maxFileBytes)
-    throw new BundleError(
+  const tooLarge = (size: number) =>
+    new BundleError(
       'unreadable',
-      `The bundle file is ${Math.round(stat.size / 1024 / 1024)} MiB, more than the ${maxFileBytes / 1024 / 1024} MiB a bundle may be.`,
+      `The bundle file is ${Math.round(size / 1024 / 1024)} MiB, more than the ${maxFileBytes / 1024 / 1024} MiB a bundle may be.`,
     );
+  const given = await stat(options.file).catch(() => undefined);
+  if (!given?.isFile()) throw new BundleError('unreadable', `There is no bundle file at ${options.file}.`);
+  if (given.size > maxFileBytes) throw tooLarge(given.size);
 
   const bundlesDir = path.resolve(options.bundlesDir);
   await mkdir(bundlesDir, { recursive: true, mode: 0o700 });
@@ -107,7 +108,10 @@ export async function installBundle(options: InstallOptions): Promise<InstalledB
     let digests: Awaited<ReturnType<typeof digestBundle>>;
     let pkcs7: ReturnType<typeof readPkcs7> | undefined;
     try {
-      layout = await readBundleLayout(handle, (await handle.stat()).size);
+      // The copy's own size: the file may have grown since it was looked at.
+      const size = (await handle.stat()).size;
+      if (size > maxFileBytes) throw tooLarge(size);
+      layout = await readBundleLayout(handle, size);
       pkcs7 = layout.signed ? readPkcs7(layout.signed.pkcs7) : undefined;
       digests = await digestBundle(handle, layout, pkcs7?.digest);
     } finally {
