@@ -30,6 +30,12 @@ describe('dependency directions (DESIGN.md)', () => {
     ],
     ['electron/llm/chatLoop.ts', '@anthropic-ai/sdk', /only electron\/llm\/anthropic/],
     ['renderer/app.tsx', 'openai', /only electron\/llm\/openai/],
+    ['electron/host/hostService.ts', '@anthropic-ai/mcpb', /only electron\/host\/install\/bundles/],
+    [
+      'electron/llm/anthropic/anthropicProvider.ts',
+      '@anthropic-ai/mcpb/node',
+      /only electron\/host\/install/,
+    ],
   ])('%s importing %s is a violation', (file, spec, message) => {
     expect(checkImport(file, spec)).toMatch(message);
   });
@@ -45,6 +51,7 @@ describe('dependency directions (DESIGN.md)', () => {
     ['electron/llm/anthropic/anthropicProvider.ts', '@anthropic-ai/sdk'],
     ['e2e/fixtures/anthropic/fakeAnthropic.ts', '@anthropic-ai/sdk'],
     ['electron/host/host.ts', 'zod'],
+    ['electron/host/install/bundles/bundleManifest.ts', '@anthropic-ai/mcpb/schemas'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

@@ -18,11 +18,25 @@ export const ALLOWED: Record<string, readonly string[]> = {
 const ELECTRON_ALLOWED = new Set(['electron/main', 'electron/preload']);
 /**
  * Packages only one folder may import: a model SDK stays inside its provider (electron/llm/<name>),
- * behind the ModelProvider seam, so no SDK type reaches the host, the shells or the page.
+ * behind the ModelProvider seam, so no SDK type reaches the host, the shells or the page; the bundle
+ * format's library stays inside the bundle installer.
  */
-export const PACKAGE_HOMES: readonly { pattern: RegExp; name: string; home: string }[] = [
-  { pattern: /^@anthropic-ai\//, name: '@anthropic-ai/*', home: 'electron/llm/anthropic' },
-  { pattern: /^openai(\/|$)/, name: 'openai', home: 'electron/llm/openai' },
+const SDK_SEAM = 'the host speaks ModelProvider';
+export const PACKAGE_HOMES: readonly { pattern: RegExp; name: string; home: string; why: string }[] = [
+  // @anthropic-ai/mcpb is no model SDK: the bundle format's own tools.
+  {
+    pattern: /^@anthropic-ai\/(?!mcpb(\/|$))/,
+    name: '@anthropic-ai/*',
+    home: 'electron/llm/anthropic',
+    why: SDK_SEAM,
+  },
+  { pattern: /^openai(\/|$)/, name: 'openai', home: 'electron/llm/openai', why: SDK_SEAM },
+  {
+    pattern: /^@anthropic-ai\/mcpb(\/|$)/,
+    name: '@anthropic-ai/mcpb',
+    home: 'electron/host/install/bundles',
+    why: 'the rest of the host sees installed bundles, not the format',
+  },
 ];
 /** Test and tooling code may reach anywhere, but never the `electron` module. */
 const UNRESTRICTED = ['e2e', 'bench', 'test'];
@@ -56,7 +70,7 @@ export function checkImport(file: string, specifier: string): string | undefined
     const p = file.split(/[\\/]/).join('/');
     const rule = PACKAGE_HOMES.find((r) => r.pattern.test(specifier));
     if (rule && !p.startsWith(`${rule.home}/`))
-      return `${file} imports '${specifier}' (only ${rule.home} may import ${rule.name}: the host speaks ModelProvider)`;
+      return `${file} imports '${specifier}' (only ${rule.home} may import ${rule.name}: ${rule.why})`;
     return undefined;
   }
   const resolved = path

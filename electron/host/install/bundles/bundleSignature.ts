@@ -1,0 +1,68 @@
+import type { X509Certificate } from 'node:crypto';
+import { verifyCertificateChain } from '@anthropic-ai/mcpb/node';
+import { checkPkcs7, type Pkcs7Signature } from './pkcs7Signature';
+
+/**
+ * Who signed a bundle, said plainly. `signed`: by a certificate this computer's trust store vouches for;
+ * `self-signed`: by a certificate that vouches only for itself (anyone can make one); `untrusted`: by
+ * a certificate issued by someone this computer does not trust. A signature that does not hold is no
+ * status: the bundle is refused.
+ */
+export type BundleSignature =
+  | { status: 'unsigned' }
+  | {
+      status: 'signed' | 'self-signed' | 'untrusted';
+      /** The certificate's subject common name (or its whole subject). */
+      publisher: string;
+      issuer: string;
+      validFrom: string;
+      validTo: string;
+      /** SHA-256 of the signer's certificate, colon-separated hex. */
+      fingerprint: string;
+    };
+export type SignatureStatus = BundleSignature['status'];
+
+/** Whether the operating system's trust store vouches for `signer`, helped by the `others` sent with it. */
+export type TrustCheck = (signer: X509Certificate, others: X509Certificate[]) => Promise<boolean>;
+
+/**
+ * mcpb's own check: `security verify-cert` on macOS, .NET's X509Chain on Windows, `openssl verify`
+ * against /etc/ssl/certs on Linux (which reads only the signer, so a chain through an intermediate
+ * the system lacks is not vouched for there).
+ */
+export const osTrustCheck: TrustCheck = (signer, others) =>
+  verifyCertificateChain(
+    Buffer.from(signer.toString()),
+    others.map((c) => Buffer.from(c.toString())),
+  );
+
+const commonName = (dn: string) =>
+  dn
+    .split('\n')
+    .find((line) => line.startsWith('CN='))
+    ?.slice(3) ?? dn.split('\n').join(', ');
+
+const isSelfSigned = (cert: X509Certificate) => cert.checkIssued(cert) && cert.verify(cert.publicKey);
+
+/** The bundle's signature judged: throws BundleError('bad-signature') when it does not hold. */
+export async function judgeSignature(
+  sig: Pkcs7Signature | undefined,
+  contentDigests: Buffer[],
+  trusts: TrustCheck = osTrustCheck,
+): Promise<BundleSignature> {
+  if (!sig) return { status: 'unsigned' };
+  const { signer, others } = checkPkcs7(sig, contentDigests);
+  const status = isSelfSigned(signer)
+    ? 'self-signed'
+    : (await trusts(signer, others))
+      ? 'signed'
+      : 'untrusted';
+  return {
+    status,
+    publisher: commonName(signer.subject),
+    issuer: commonName(signer.issuer),
+    validFrom: new Date(signer.validFrom).toISOString(),
+    validTo: new Date(signer.validTo).toISOString(),
+    fingerprint: signer.fingerprint256,
+  };
+}
