@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { parsePolicy, policyFilePath } from './managedPolicy';
+
+const error = (document: unknown) => {
+  const parsed = parsePolicy(document);
+  if (parsed.ok) throw new Error('accepted');
+  return parsed.error;
+};
+
+describe('parsePolicy', () => {
+  it('reads every field, keeping each rule as the file writes it', () => {
+    const parsed = parsePolicy({
+      $schema: 'https://switchboard.example/policy.schema.json',
+      registryOnly: true,
+      registryUrl: 'https://registry.acme.example',
+      allowedServers: [{ registry: 'io.github.acme/*' }, { args: ['acme-mcp'], command: 'uvx' }],
+      deniedServers: [{ url: 'https://mcp.untrusted.example' }],
+    });
+    expect(parsed).toEqual({
+      ok: true,
+      policy: {
+        registryOnly: true,
+        registryUrl: 'https://registry.acme.example',
+        allowedServers: [
+          {
+            rule: { registry: 'io.github.acme/*' },
+            text: 'allowedServers[0] {"registry":"io.github.acme/*"}',
+          },
+          {
+            rule: { command: 'uvx', args: ['acme-mcp'] },
+            text: 'allowedServers[1] {"args":["acme-mcp"],"command":"uvx"}',
+          },
+        ],
+        deniedServers: [
+          {
+            rule: { url: 'https://mcp.untrusted.example' },
+            text: 'deniedServers[0] {"url":"https://mcp.untrusted.example"}',
+          },
+        ],
+      },
+    });
+  });
+
+  it('an empty object is a policy that allows everything; an absent allow-list is not an empty one', () => {
+    expect(parsePolicy({})).toEqual({ ok: true, policy: { registryOnly: false, deniedServers: [] } });
+    expect(parsePolicy({ allowedServers: [] })).toMatchObject({ ok: true, policy: { allowedServers: [] } });
+  });
+
+  it('refuses anything it does not understand, saying where (a security control is never half-read)', () => {
+    expect(error([])).toBe('must be a JSON object');
+    expect(error({ deniedServer: [] })).toBe('unknown field "deniedServer"');
+    expect(error({ registryOnly: 'yes' })).toBe('registryOnly: must be true or false');
+    expect(error({ registryUrl: 'javascript:alert(1)' })).toMatch(
+      /^registryUrl: must be the http:\/\/ or https:\/\/ URL/,
+    );
+    expect(error({ allowedServers: {} })).toBe('allowedServers: must be an array of rules');
+    expect(error({ allowedServers: ['npx'] })).toMatch(/^allowedServers\[0\]: each rule must be an object/);
+    expect(error({ deniedServers: [{}] })).toMatch(/^deniedServers\[0\]: a rule names exactly one of/);
+    expect(error({ deniedServers: [{ command: 'npx', url: 'https://a.example' }] })).toMatch(
+      /not command and url/,
+    );
+    expect(error({ deniedServers: [{ commmand: 'npx' }] })).toMatch(
+      /deniedServers\[0\]: unknown field "commmand"/,
+    );
+    expect(error({ deniedServers: [{ registry: 'io.github.acme/**' }] })).toMatch(
+      /registry: must be a registry name/,
+    );
+    expect(error({ deniedServers: [{ registry: 'io.github.*' }] })).toMatch(
+      /registry: must be a registry name/,
+    );
+    expect(error({ deniedServers: [{ url: 'file:///etc' }] })).toMatch(/url: must be an http/);
+    expect(error({ deniedServers: [{ command: '  ' }] })).toMatch(/command: must be a command/);
+    expect(error({ deniedServers: [{ url: 'https://a.example', args: ['x'] }] })).toMatch(
+      /args: "args" goes only with "command"/,
+    );
+  });
+});
+
+describe('policyFilePath', () => {
+  it('is SWITCHBOARD_POLICY_FILE when set, else a folder only an administrator can write', () => {
+    expect(policyFilePath({ SWITCHBOARD_POLICY_FILE: '/tmp/p.json' }, 'linux')).toBe('/tmp/p.json');
+    expect(policyFilePath({}, 'linux')).toBe('/etc/switchboard/policy.json');
+    expect(policyFilePath({}, 'freebsd')).toBe('/etc/switchboard/policy.json');
+    expect(policyFilePath({}, 'darwin')).toBe('/Library/Application Support/Switchboard/policy.json');
+    expect(policyFilePath({ ProgramData: 'D:\\PD' }, 'win32')).toBe('D:\\PD\\Switchboard\\policy.json');
+    expect(policyFilePath({}, 'win32')).toBe('C:\\ProgramData\\Switchboard\\policy.json');
+  });
+});

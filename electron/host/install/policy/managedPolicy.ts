@@ -1,0 +1,151 @@
+// The managed policy: an optional JSON file an administrator puts where only they can write, which
+// Switchboard reads and never writes. Modelled on VS Code's Linux policy file (/etc/vscode/policy.json)
+// and Claude Code's managed-settings.json (/Library/Application Support/ClaudeCode/…,
+// /etc/claude-code/…, C:\ProgramData\ClaudeCode\…), whose allowedMcpServers/deniedMcpServers it echoes.
+//
+// {
+//   "registryOnly": true,                               servers only from the registry
+//   "registryUrl": "https://registry.example.com",      the one registry Switchboard uses
+//   "allowedServers": [ {"registry": "io.github.acme/*"}, {"command": "uvx", "args": ["acme-mcp"]} ],
+//   "deniedServers":  [ {"url": "https://mcp.untrusted.example"}, {"command": "/usr/local/bin/old-tool"} ]
+// }
+import path from 'node:path';
+import { z } from 'zod';
+
+/** One rule: exactly one of registry, command (optionally with leading args) or url. */
+export interface PolicyRule {
+  /** A registry name (`io.github.acme/tool`) or every name under a namespace (`io.github.acme/*`). */
+  registry?: string;
+  /** A bare name (`npx`) matches the command's basename; a path matches that path only. */
+  command?: string;
+  /** With command: the server's arguments must begin with these. */
+  args?: string[];
+  /** An origin (`https://mcp.acme.com`) matches everything on it; a longer URL matches it as a prefix. */
+  url?: string;
+}
+
+export interface WrittenRule {
+  rule: PolicyRule;
+  /** Where and how the file writes it: `deniedServers[1] {"command":"npx"}`. */
+  text: string;
+}
+
+export interface ManagedPolicy {
+  registryOnly: boolean;
+  registryUrl?: string;
+  /** Absent: no allow-list. Present (even empty): only what matches one of these. */
+  allowedServers?: WrittenRule[];
+  deniedServers: WrittenRule[];
+}
+
+const REGISTRY_RULE = /^[A-Za-z0-9][A-Za-z0-9.-]*\/(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
+const httpUrl = (what: string) =>
+  z
+    .string({ error: `must be ${what}` })
+    .max(8192)
+    .refine((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol), `must be ${what}`);
+
+const ruleSchema = z
+  .object(
+    {
+      registry: z
+        .string({ error: 'must be a registry name' })
+        .max(200)
+        .regex(
+          REGISTRY_RULE,
+          'must be a registry name (io.github.acme/tool) or a namespace ending in /* (io.github.acme/*)',
+        )
+        .optional(),
+      command: z
+        .string({ error: 'must be a command' })
+        .max(4096)
+        .refine((c) => c.trim() !== '' && !/[\0\r\n]/.test(c), 'must be a command')
+        .optional(),
+      args: z
+        .array(z.string({ error: 'must be a string' }).max(65_536), { error: 'must be an array of strings' })
+        .max(1000)
+        .optional(),
+      url: httpUrl('an http:// or https:// URL').optional(),
+    },
+    { error: 'each rule must be an object: {"registry": …}, {"command": …} or {"url": …}' },
+  )
+  .strict()
+  .superRefine((rule, ctx) => {
+    const kinds = (['registry', 'command', 'url'] as const).filter((k) => rule[k] !== undefined);
+    if (kinds.length !== 1)
+      ctx.addIssue({
+        code: 'custom',
+        message: `a rule names exactly one of "registry", "command" or "url"${kinds.length > 1 ? `, not ${kinds.join(' and ')}` : ''}`,
+      });
+    if (rule.args !== undefined && rule.command === undefined)
+      ctx.addIssue({ code: 'custom', path: ['args'], message: '"args" goes only with "command"' });
+  });
+
+const rules = z.array(ruleSchema, { error: 'must be an array of rules' }).max(10_000);
+
+const policySchema = z
+  .object(
+    {
+      $schema: z.string().optional(),
+      registryOnly: z.boolean({ error: 'must be true or false' }).optional(),
+      registryUrl: httpUrl('the http:// or https:// URL of a registry').optional(),
+      allowedServers: rules.optional(),
+      deniedServers: rules.optional(),
+    },
+    { error: 'must be a JSON object' },
+  )
+  .strict();
+
+export type PolicyParse = { ok: true; policy: ManagedPolicy } | { ok: false; error: string };
+
+/** A policy file's parsed JSON, checked whole: any unknown field or bad rule makes it invalid. */
+export function parsePolicy(document: unknown): PolicyParse {
+  const parsed = policySchema.safeParse(document);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => {
+      const at = i.path
+        .map((k) => (typeof k === 'number' ? `[${k}]` : `.${String(k)}`))
+        .join('')
+        .replace(/^\./, '');
+      const message =
+        i.code === 'unrecognized_keys'
+          ? `unknown field${i.keys.length > 1 ? 's' : ''} ${i.keys.map((k) => JSON.stringify(k)).join(', ')}`
+          : i.message;
+      return at ? `${at}: ${message}` : message;
+    });
+    return { ok: false, error: issues.join('; ') };
+  }
+  const raw = document as Record<string, unknown[] | undefined>;
+  const written = (key: 'allowedServers' | 'deniedServers', list: PolicyRule[]): WrittenRule[] =>
+    list.map((rule, i) => ({ rule, text: `${key}[${i}] ${JSON.stringify(raw[key]![i])}` }));
+  const { registryOnly, registryUrl, allowedServers, deniedServers } = parsed.data;
+  return {
+    ok: true,
+    policy: {
+      registryOnly: registryOnly ?? false,
+      ...(registryUrl !== undefined ? { registryUrl } : {}),
+      ...(allowedServers !== undefined ? { allowedServers: written('allowedServers', allowedServers) } : {}),
+      deniedServers: written('deniedServers', deniedServers ?? []),
+    },
+  };
+}
+
+/**
+ * Where the policy file lives: `SWITCHBOARD_POLICY_FILE` when set (tests), else a folder only an
+ * administrator can write — /etc/switchboard/policy.json (Linux and others), /Library/Application
+ * Support/Switchboard/policy.json (macOS), %ProgramData%\Switchboard\policy.json (Windows).
+ */
+export function policyFilePath(
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  if (env.SWITCHBOARD_POLICY_FILE) return path.resolve(env.SWITCHBOARD_POLICY_FILE);
+  if (platform === 'darwin') return '/Library/Application Support/Switchboard/policy.json';
+  if (platform === 'win32')
+    return path.win32.join(
+      env.ProgramData ?? env.PROGRAMDATA ?? 'C:\\ProgramData',
+      'Switchboard',
+      'policy.json',
+    );
+  return '/etc/switchboard/policy.json';
+}

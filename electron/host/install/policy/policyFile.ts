@@ -1,0 +1,50 @@
+import { readFile, stat } from 'node:fs/promises';
+import { type ManagedPolicy, parsePolicy } from './managedPolicy';
+
+/**
+ * What the policy file holds. `invalid` is a security control that cannot be read: it fails closed —
+ * no server is added or started (stateVerdict refuses every one), and `error` is what to show.
+ */
+export type PolicyState =
+  | { kind: 'none'; path: string }
+  | { kind: 'active'; path: string; policy: ManagedPolicy }
+  | { kind: 'invalid'; path: string; error: string };
+
+/** A policy is a few rules; a file far larger is not one. */
+export const MAX_POLICY_BYTES = 1024 * 1024;
+
+/** Reads the policy file. Never throws; only a file that is not there at all means no policy. */
+export async function readPolicy(file: string): Promise<PolicyState> {
+  const invalid = (error: string): PolicyState => ({ kind: 'invalid', path: file, error });
+  let text: string;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) return invalid('it is not a file');
+    if (info.size > MAX_POLICY_BYTES) return invalid(`it is larger than ${MAX_POLICY_BYTES / 1024} KiB`);
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'none', path: file };
+    return invalid(
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : `it cannot be read (${code ?? (error as Error).message})`,
+    );
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    const at = /position (\d+)/.exec((error as Error).message);
+    // The file is the administrator's, not a secret: V8's own words help find the fault.
+    if (!at)
+      return invalid(
+        text.trim() === '' ? 'it is empty' : `it is not valid JSON (${(error as Error).message})`,
+      );
+    const before = text.slice(0, Number(at[1]));
+    const line = before.split('\n').length;
+    return invalid(`it is not valid JSON (line ${line}, column ${before.length - before.lastIndexOf('\n')})`);
+  }
+  const parsed = parsePolicy(document);
+  return parsed.ok ? { kind: 'active', path: file, policy: parsed.policy } : invalid(parsed.error);
+}
