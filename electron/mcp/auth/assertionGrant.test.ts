@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { ErrorCode } from '../jsonrpc/errorCodes';
-import type { McpError } from '../mcpError';
 import { idJagFrom, JWT_BEARER } from './assertionGrant';
 import { MemoryAuthStore } from './authStore';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const challenge = (url: string) =>
   ({
     status: 401,

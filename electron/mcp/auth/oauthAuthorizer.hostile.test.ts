@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import {
   approveAtOnce,
   fixture,
@@ -14,11 +15,6 @@ import { refusalOf } from './addresses';
 import { MemoryAuthStore } from './authStore';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const nowhere = new URL('http://127.0.0.1/mcp');
 const challenge401 = (header: string | null = 'Bearer') =>
   ({ status: 401, header, sentAuthorization: undefined, url: nowhere, dpopNonce: null }) as const;

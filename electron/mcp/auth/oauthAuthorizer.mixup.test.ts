@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { approveAtOnce, json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { ErrorCode } from '../jsonrpc/errorCodes';
-import type { McpError } from '../mcpError';
 import { MemoryAuthStore } from './authStore';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const nowhere = new URL('http://127.0.0.1/mcp');
 const challenge401 = {
   status: 401,

@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import {
   type FixtureHandler,
   mcpBasics,
@@ -25,19 +27,11 @@ import { MAX_MESSAGE_DEPTH } from '../jsonrpc/parseMessage';
  * request it answers fails at once (the timeouts here are far beyond the test's own), the
  * server's request is answered Invalid Request, a notification is logged and counted.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 const LONG = 120_000;
 const DEEP = 100_000;
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 async function stdio(era: 'legacy' | 'modern', mode: string, handlers: ClientHandlers = {}) {
   const transport = new StdioTransport(hostileStdio(era === 'modern' ? `modern-${mode}` : mode));

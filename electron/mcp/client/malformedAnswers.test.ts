@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import {
   type HttpFixture,
   mcpBasics,
@@ -8,7 +10,7 @@ import {
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import { createHttpTransport, ErrorCode, McpClient, StdioTransport } from '../index';
 
 /**
  * Issue 35: bad answers looked like timeouts. An answer that names one of our requests but is
@@ -16,17 +18,9 @@ import { createHttpTransport, ErrorCode, McpClient, type McpError, StdioTranspor
  * what was wrong; one that names no request is logged and counted, and the timeout of a request it
  * may have been says what was refused meanwhile.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 const LONG = 120_000;
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 /** A client of the hostile server; `owned`: the caller closes it (tests that run side by side). */
 async function stdio(era: 'legacy' | 'modern', owned = false) {

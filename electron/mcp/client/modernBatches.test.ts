@@ -1,5 +1,7 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import {
   json,
   modernBasics,
@@ -8,25 +10,17 @@ import {
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import { createHttpTransport, ErrorCode, McpClient, StdioTransport } from '../index';
 
 /**
  * Issue 35: JSON-RPC batches were accepted from a 2026-07-28 server (turned off only on the
  * initialize path). A batch is refused in that era wherever it comes — stdio, a JSON body, an SSE
  * event, the answer to server/discover — and a request answered inside one fails at once, saying so.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 const LONG = 120_000;
 const BATCH = 'the server answered inside a JSON-RPC batch: JSON-RPC batches are not allowed';
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 describe('2026-07-28: no batches', () => {
   it('stdio: batched pings are refused as a whole, a batched answer fails its call at once', async () => {

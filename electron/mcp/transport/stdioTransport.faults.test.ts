@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { hostileStdio, processAlive } from '../../../e2e/fixtures/servers';
 import { type ClientHandlers, ErrorCode, McpClient, McpError, StdioTransport } from '../index';
 import type { ConnectionLog } from '../jsonrpc/connection';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 async function connect(mode: string, handlers: ClientHandlers = {}, timeoutMs = 5000) {
   const transport = new StdioTransport(hostileStdio(mode));
@@ -34,11 +33,6 @@ const until = async (check: () => boolean, ms = 3000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const echo = (client: McpClient, message = 'hi') => client.callTool('echo', { message });
 
 describe('stdio client against hostile servers', () => {
