@@ -4,16 +4,10 @@ import { json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthS
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { idJagFrom, JWT_BEARER } from './assertionGrant';
 import { MemoryAuthStore } from './authStore';
+import { challenge401 } from './challenge401.testkit';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-const challenge = (url: string) =>
-  ({
-    status: 401,
-    header: 'Bearer',
-    sentAuthorization: undefined,
-    url: new URL(url),
-    dpopNonce: null,
-  }) as const;
+const challenge = (url: string) => challenge401('Bearer', new URL(url));
 
 /** An authorization server for JWT-bearer grants whose token endpoint answers as `token` says. */
 async function jwtBearerServer(token: (body: URLSearchParams) => { status: number; body: object }) {
