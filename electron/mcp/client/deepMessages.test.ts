@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
 import {
   type FixtureHandler,
   mcpBasics,
@@ -10,15 +11,7 @@ import {
   sseHead,
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
-import { hostileStdio } from '../../../e2e/fixtures/servers';
-import {
-  type ClientHandlers,
-  createHttpTransport,
-  ErrorCode,
-  McpClient,
-  McpError,
-  StdioTransport,
-} from '../index';
+import { type ClientHandlers, createHttpTransport, ErrorCode, McpClient, McpError } from '../index';
 import { MAX_MESSAGE_DEPTH } from '../jsonrpc/parseMessage';
 
 /**
@@ -34,17 +27,11 @@ const DEEP = 100_000;
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
 async function stdio(era: 'legacy' | 'modern', mode: string, handlers: ClientHandlers = {}) {
-  const transport = new StdioTransport(hostileStdio(era === 'modern' ? `modern-${mode}` : mode));
-  const stderr: string[] = [];
-  transport.onLog((l) => l.source === 'stderr' && stderr.push(l.text));
-  const client = await McpClient.connect({
-    transport,
-    serverName: mode,
-    handlers,
-    protocol: era,
-    requestTimeoutMs: LONG,
-  });
-  cleanups.push(() => client.close());
+  const { client, stderr } = await connectHostileStdio(
+    era === 'modern' ? `modern-${mode}` : mode,
+    { serverName: mode, handlers, protocol: era, requestTimeoutMs: LONG },
+    cleanups,
+  );
   const logs: string[] = [];
   client.onProtocolLog((l) => logs.push(l.message));
   return { client, logs, stderr };

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
 import {
   json,
   modernBasics,
@@ -9,8 +10,7 @@ import {
   sseHead,
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
-import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, StdioTransport } from '../index';
+import { createHttpTransport, ErrorCode, McpClient } from '../index';
 
 /**
  * Issue 35: JSON-RPC batches were accepted from a 2026-07-28 server (turned off only on the
@@ -24,11 +24,11 @@ const BATCH = 'the server answered inside a JSON-RPC batch: JSON-RPC batches are
 
 describe('2026-07-28: no batches', () => {
   it('stdio: batched pings are refused as a whole, a batched answer fails its call at once', async () => {
-    const transport = new StdioTransport(hostileStdio('modern-batch'));
-    const stderr: string[] = [];
-    transport.onLog((l) => l.source === 'stderr' && stderr.push(l.text));
-    const client = await McpClient.connect({ transport, protocol: 'modern', requestTimeoutMs: LONG });
-    cleanups.push(() => client.close());
+    const { client, received } = await connectHostileStdio(
+      'modern-batch',
+      { protocol: 'modern', requestTimeoutMs: LONG },
+      cleanups,
+    );
     const logged: unknown[] = [];
     client.onLogMessage((m) => logged.push(m));
     const error = await errorOf(client.callTool('echo', { message: 'x' }));
@@ -38,10 +38,7 @@ describe('2026-07-28: no batches', () => {
     expect(client.refusedMessages).toBe(2);
     expect(logged).toEqual([]);
     // What the server got back: two refusals with a null id, never an answer to b1 or b2.
-    const replies = () =>
-      stderr
-        .filter((l) => l.startsWith('RECV '))
-        .map((l) => JSON.parse(l.slice(5)) as { id?: unknown; error?: { code: number } });
+    const replies = () => received() as { id?: unknown; error?: { code: number } }[];
     await expect
       .poll(() => replies().filter((r) => r.id === null && r.error?.code === ErrorCode.InvalidRequest).length)
       .toBe(2);

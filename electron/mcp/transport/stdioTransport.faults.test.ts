@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
 import { hostileStdio, processAlive } from '../../../e2e/fixtures/servers';
 import { type ClientHandlers, ErrorCode, McpClient, McpError, StdioTransport } from '../index';
 import type { ConnectionLog } from '../jsonrpc/connection';
@@ -8,22 +9,14 @@ import type { ConnectionLog } from '../jsonrpc/connection';
 const cleanups = cleanupsPerTest();
 
 async function connect(mode: string, handlers: ClientHandlers = {}, timeoutMs = 5000) {
-  const transport = new StdioTransport(hostileStdio(mode));
-  const stderr: string[] = [];
-  transport.onLog((l) => l.source === 'stderr' && stderr.push(l.text));
-  const client = await McpClient.connect({
-    transport,
-    serverName: mode,
-    handlers,
-    requestTimeoutMs: timeoutMs,
-  });
+  const connected = await connectHostileStdio(
+    mode,
+    { serverName: mode, handlers, requestTimeoutMs: timeoutMs },
+    cleanups,
+  );
   const protocol: ConnectionLog[] = [];
-  client.onProtocolLog((l) => protocol.push(l));
-  cleanups.push(() => client.close());
-  /** What the server received, parsed from its RECV lines. */
-  const received = () =>
-    stderr.filter((l) => l.startsWith('RECV ')).map((l) => JSON.parse(l.slice(5)) as Record<string, unknown>);
-  return { client, transport, stderr, protocol, received };
+  connected.client.onProtocolLog((l) => protocol.push(l));
+  return { ...connected, protocol };
 }
 
 const until = async (check: () => boolean, ms = 3000) => {
