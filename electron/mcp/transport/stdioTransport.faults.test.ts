@@ -120,22 +120,14 @@ describe('stdio client against hostile servers', () => {
     await until(() => received().some((m) => (m.error as { code?: number })?.code === -32700));
   });
 
-  it('invalid UTF-8 is reported, not decoded into garbage', async () => {
-    const { client, protocol } = await connect('invalid-utf8');
+  it.each([
+    ['invalid UTF-8 is reported, not decoded into garbage', 'invalid-utf8', 'not valid UTF-8'],
+    ['an 11 MiB line is dropped under the 10 MiB cap; the connection carries on', 'huge-line', 'line limit'],
+    ['a response with an unknown id is logged and dropped', 'unknown-id', 'unknown request id 987654'],
+  ])('%s', async (_title, mode, logged) => {
+    const { client, protocol } = await connect(mode);
     expect((await echo(client)).content[0]).toEqual({ type: 'text', text: 'Echo: hi' });
-    expect(protocol.some((l) => l.message.includes('not valid UTF-8'))).toBe(true);
-  });
-
-  it('an 11 MiB line is dropped under the 10 MiB cap; the connection carries on', async () => {
-    const { client, protocol } = await connect('huge-line');
-    expect((await echo(client)).content[0]).toEqual({ type: 'text', text: 'Echo: hi' });
-    expect(protocol.some((l) => l.message.includes('line limit'))).toBe(true);
-  });
-
-  it('a response with an unknown id is logged and dropped', async () => {
-    const { client, protocol } = await connect('unknown-id');
-    expect((await echo(client)).content[0]).toEqual({ type: 'text', text: 'Echo: hi' });
-    expect(protocol.some((l) => l.message.includes('unknown request id 987654'))).toBe(true);
+    expect(protocol.some((l) => l.message.includes(logged))).toBe(true);
   });
 
   it('a duplicate response resolves once; the second is dropped', async () => {
