@@ -3,14 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
-import {
-  type FixtureHandler,
-  mcpBasics,
-  modernBasics,
-  sseEvent,
-  sseHead,
-  startHttpFixture,
-} from '../../../e2e/fixtures/http/httpFixture';
+import { connectToolAnswerer } from '../../../e2e/fixtures/http/connectToolAnswerer';
+import { sseEvent, sseHead, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
 import { type ClientHandlers, createHttpTransport, ErrorCode, McpClient, McpError } from '../index';
 import { MAX_MESSAGE_DEPTH } from '../jsonrpc/parseMessage';
 
@@ -97,20 +91,8 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: messages nested 100
 
 /** An HTTP server answering the basics of its era and every tools/call with `answer`. */
 async function http(era: 'legacy' | 'modern', answer: (res: ServerResponse, id: unknown) => void) {
-  const handler: FixtureHandler = (req, res, body) => {
-    if (era === 'modern' ? modernBasics(res, body) : mcpBasics(req, res, body)) return;
-    answer(res, body!.id);
-  };
-  const fixture = await startHttpFixture(handler);
-  cleanups.push(() => fixture.close());
-  const client = await McpClient.connect({
-    transport: createHttpTransport({ url: fixture.url }, 'http'),
-    serverName: 'deep-http',
-    protocol: era,
-    requestTimeoutMs: LONG,
-  });
-  cleanups.unshift(() => client.close());
-  return client;
+  const options = { serverName: 'deep-http', requestTimeoutMs: LONG, cleanups };
+  return (await connectToolAnswerer(era, answer, options)).client;
 }
 
 const deepResult = (id: unknown) =>

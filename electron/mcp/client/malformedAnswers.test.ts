@@ -2,15 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
-import {
-  type HttpFixture,
-  mcpBasics,
-  modernBasics,
-  sseHead,
-  startHttpFixture,
-} from '../../../e2e/fixtures/http/httpFixture';
+import { connectToolAnswerer } from '../../../e2e/fixtures/http/connectToolAnswerer';
+import { type HttpFixture, sseHead } from '../../../e2e/fixtures/http/httpFixture';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, StdioTransport } from '../index';
+import { ErrorCode, McpClient, StdioTransport } from '../index';
 
 /**
  * Issue 35: bad answers looked like timeouts. An answer that names one of our requests but is
@@ -108,19 +103,8 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: a malformed answer'
 
 /** An HTTP server answering the basics of its era and each tools/call with `answer`. */
 async function http(era: 'legacy' | 'modern', answer: (res: ServerResponse, id: number) => void) {
-  const fixture = await startHttpFixture((req, res, body) => {
-    if (era === 'modern' ? modernBasics(res, body) : mcpBasics(req, res, body)) return;
-    answer(res, body!.id as number);
-  });
-  cleanups.push(() => fixture.close());
-  const client = await McpClient.connect({
-    transport: createHttpTransport({ url: fixture.url }, 'http'),
-    serverName: 'malformed-http',
-    protocol: era,
-    requestTimeoutMs: LONG,
-  });
-  cleanups.unshift(() => client.close());
-  return { client, fixture };
+  const options = { serverName: 'malformed-http', requestTimeoutMs: LONG, cleanups };
+  return connectToolAnswerer(era, (res, id) => answer(res, id as number), options);
 }
 const jsonBody = (res: ServerResponse, text: string) => {
   res.writeHead(200, { 'content-type': 'application/json' });
