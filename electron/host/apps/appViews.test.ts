@@ -173,8 +173,7 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     );
     const c = await h.chat.create();
     await h.chat.send(c.id, 'Show it');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-conversation' });
+    await allowNextTool(h, { decision: 'allow-conversation' });
     await finished(c.id);
     const view = await h.apps.open(c.id, 'toolu_conv');
     const calling = h.apps.callTool(view.viewId, 'show-panel', { topic: 'again' });

@@ -63,7 +63,7 @@ describe('model providers: Anthropic and OpenAI-compatible ones side by side (fa
     expect(c.settings).toMatchObject({ provider: 'gw', model: 'gpt-5.5' });
     const before = chatRequests(gateway).length;
     await h.chat.send(c.id, 'What does echo say?');
-    await allowNextTool(h, { conversationId: c.id, argumentsJson: '{"message":"hi there"}' });
+    await allowNextTool(h, { like: { conversationId: c.id, argumentsJson: '{"message":"hi there"}' } });
     await finished(c.id);
     const saved = await h.chat.get(c.id);
     expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
