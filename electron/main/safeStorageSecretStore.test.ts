@@ -1,7 +1,7 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../e2e/fixtures/tempDir';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
 
 // The OS keychain is the edge: a reversible stand-in that is visibly not the plain text.
@@ -12,11 +12,8 @@ const fakeSafeStorage = (available = true) => ({
 });
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sb-safe-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+tempDirPerTest('sb-safe-', (d) => {
+  dir = d;
 });
 
 describe('SafeStorageSecretStore', () => {

@@ -1,16 +1,13 @@
-import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { appendFile, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../e2e/fixtures/tempDir';
 import type { ChatMessage } from '../../shared/chat/conversation';
 import { ConversationStore } from './conversationStore';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sb-conv-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+tempDirPerTest('sb-conv-', (d) => {
+  dir = d;
 });
 
 const ID = '0b0e3c1a-7d3c-4a3e-9a7e-2f1d3c4b5a69';

@@ -1,15 +1,14 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../e2e/fixtures/tempDir';
 import { MAX_MESSAGE_CHARS } from '../../shared/chat/conversation';
 import { DraftStore, MAX_DRAFTS, MAX_DRAFTS_CHARS } from './draftStore';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sb-drafts-'));
+tempDirPerTest('sb-drafts-', (d) => {
+  dir = d;
 });
-afterEach(() => rm(dir, { recursive: true, force: true }));
 
 describe('the drafts file', () => {
   it('keeps drafts across instances; blank forgets; too long is refused by name; written only by the person (0600)', async () => {

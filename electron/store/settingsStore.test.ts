@@ -1,17 +1,30 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../e2e/fixtures/tempDir';
+import type { ProviderSettings } from '../../shared/host/providerSettings';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/host/settings';
 import { SettingsStore } from './settingsStore';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sb-settings-'));
+tempDirPerTest('sb-settings-', (d) => {
+  dir = d;
 });
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+
+// Two OpenAI-compatible providers as Settings holds them, in the tests that save or read them back.
+const OPENAI: ProviderSettings = {
+  id: 'openai',
+  kind: 'openai-compatible',
+  name: 'OpenAI',
+  baseUrl: 'https://api.openai.com/v1',
+  defaultModel: 'gpt-5.5',
+};
+const OLLAMA: ProviderSettings = {
+  id: 'ollama',
+  kind: 'openai-compatible',
+  name: 'Ollama here',
+  baseUrl: 'http://localhost:11434/v1',
+};
 
 describe('SettingsStore', () => {
   it('starts from the defaults and saves what the person sets', async () => {
@@ -26,19 +39,8 @@ describe('SettingsStore', () => {
           baseUrl: 'http://127.0.0.1:8080/gateway',
           defaultModel: 'claude-sonnet-5-5',
         },
-        {
-          id: 'openai',
-          kind: 'openai-compatible',
-          name: 'OpenAI',
-          baseUrl: 'https://api.openai.com/v1',
-          defaultModel: 'gpt-5.5',
-        },
-        {
-          id: 'ollama',
-          kind: 'openai-compatible',
-          name: 'Ollama here',
-          baseUrl: 'http://localhost:11434/v1',
-        },
+        OPENAI,
+        OLLAMA,
       ],
       defaultProvider: 'ollama',
       oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
@@ -137,20 +139,8 @@ describe('SettingsStore', () => {
           baseUrl: 'https://gateway.example.com/anthropic',
           defaultModel: 'claude-opus-5',
         },
-        {
-          id: 'openai',
-          kind: 'openai-compatible',
-          name: 'OpenAI',
-          baseUrl: 'https://api.openai.com/v1',
-          defaultModel: 'gpt-5.5',
-        },
-        {
-          id: 'ollama',
-          kind: 'openai-compatible',
-          name: 'Ollama here',
-          baseUrl: 'http://localhost:11434/v1',
-          images: false,
-        },
+        OPENAI,
+        { ...OLLAMA, images: false },
       ],
       defaultProvider: 'ollama',
       oauth: earlier.oauth,

@@ -1,4 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
+import { conversationFinished } from '../../../e2e/fixtures/conversationFinished';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { APPS_FIXTURE, BASIC_VIEW_ENTRY } from '../../../e2e/fixtures/servers';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
@@ -34,16 +36,7 @@ async function start(): Promise<Host> {
 
 const nameOf = (h: Host, server: string, tool: string) =>
   h.catalog.tools().find((t) => t.server === server && t.tool.name === tool)!.name;
-const finished = (id: string) =>
-  expect
-    .poll(() => events.some((e) => e.conversationId === id && e.kind === 'finished'), { timeout: 15_000 })
-    .toBe(true);
-const allowNext = async (h: Host) => {
-  await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-  const request = h.consent.queue()[0]!;
-  h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
-  return request;
-};
+const finished = (id: string) => conversationFinished(events, id);
 
 /** A chat turn in which the model calls `tool` of `server` once (allowed), then answers. */
 async function callInChat(h: Host, server: string, tool: string, input: Record<string, unknown> = {}) {
@@ -53,7 +46,7 @@ async function callInChat(h: Host, server: string, tool: string, input: Record<s
   );
   const c = await h.chat.create();
   await h.chat.send(c.id, `Use ${tool}`);
-  await allowNext(h);
+  await allowNextTool(h);
   await finished(c.id);
   return { conversationId: c.id, toolUseId: `toolu_${tool}` };
 }
@@ -121,7 +114,7 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
 
     // The View calls its app-only tool: asked as the View's, in its conversation.
     const calling = h.apps.callTool(view.viewId, 'panel-refresh', { times: 2 });
-    const asked = await allowNext(h);
+    const asked = await allowNextTool(h);
     expect(asked).toMatchObject({
       kind: 'tool',
       fromView: 'show-panel',
@@ -180,13 +173,12 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     );
     const c = await h.chat.create();
     await h.chat.send(c.id, 'Show it');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-conversation' });
+    await allowNextTool(h, { decision: 'allow-conversation' });
     await finished(c.id);
     const view = await h.apps.open(c.id, 'toolu_conv');
     const calling = h.apps.callTool(view.viewId, 'show-panel', { topic: 'again' });
     // Asked, though the model may call it here without asking.
-    const asked = await allowNext(h);
+    const asked = await allowNextTool(h);
     expect(asked).toMatchObject({ fromView: 'show-panel', conversationId: c.id });
     expect(await calling).toMatchObject({ content: [{ text: 'panel about again' }] });
   });
@@ -221,8 +213,8 @@ describe('MCP Apps in the host: Views opened from kept tool calls, attributed to
     );
     const c = await h.chat.create();
     await h.chat.send(c.id, 'Show it');
-    await allowNext(h);
-    await allowNext(h);
+    await allowNextTool(h);
+    await allowNextTool(h);
     await finished(c.id);
     const view = await h.apps.open(c.id, 'toolu_dup');
     expect(view.server).toBe('apps');

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
+import { conversationFinished } from '../../../e2e/fixtures/conversationFinished';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import { ConversationStore } from '../../store/conversationStore';
@@ -28,10 +30,7 @@ async function start() {
 
 const nameOf = (h: Host, tool: string) =>
   h.catalog.tools().find((t) => t.server === 'everything' && t.tool.name === tool)!.name;
-const finished = (id: string) =>
-  expect
-    .poll(() => events.some((e) => e.conversationId === id && e.kind === 'finished'), { timeout: 15_000 })
-    .toBe(true);
+const finished = (id: string) => conversationFinished(events, id);
 const messagesSent = () => env.fake.requests.filter((r) => r.path === '/v1/messages');
 
 describe('chat: the model uses real servers’ tools through consent (fake API, real SDK)', () => {
@@ -94,10 +93,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     const c = await h.chat.create();
     const before = messagesSent().length;
     await h.chat.send(c.id, 'What does echo say?');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    const request = h.consent.queue()[0]!;
-    expect(request).toMatchObject({ conversationId: c.id, argumentsJson: '{"message":"hi there"}' });
-    h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h, { like: { conversationId: c.id, argumentsJson: '{"message":"hi there"}' } });
     await finished(c.id);
     const saved = await h.chat.get(c.id);
     expect(saved.title).toBe('What does echo say?');
@@ -133,8 +129,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     const c = await h.chat.create({ maxTokens: 8000, thinkingBudget: 2048 });
     const before = messagesSent().length;
     await h.chat.send(c.id, 'Think, then echo');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h);
     await finished(c.id);
     const saved = await h.chat.get(c.id);
     expect(saved.messages[1]!.blocks[0]).toEqual({
@@ -197,8 +192,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     const c = await h.chat.create();
     const before = messagesSent().length;
     await h.chat.send(c.id, 'Use it');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h);
     await finished(c.id);
     expect(events.filter((e) => e.conversationId === c.id && e.kind === 'error')).toEqual([]);
     const saved = await h.chat.get(c.id);
@@ -251,8 +245,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     h.registry.session('everything').setWireTrace(true); // the cancel is read on the wire trace
     const c = await h.chat.create();
     await h.chat.send(c.id, 'Run the long one');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h);
     await expect.poll(() => events.some((e) => e.kind === 'tool-progress')).toBe(true);
     h.chat.stop(c.id);
     await finished(c.id);
@@ -279,8 +272,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     const c = await h.chat.create();
     const before = messagesSent().length;
     await h.chat.send(c.id, 'Run it, then tell me');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h);
     await expect.poll(() => events.some((e) => e.kind === 'tool-progress')).toBe(true);
     h.chat.cancelToolCall(c.id, 'toolu_one');
     await finished(c.id);
@@ -480,8 +472,7 @@ describe('chat: a conversation that outgrows the model’s context is not a dead
     );
     const c = await h.chat.create();
     await h.chat.send(c.id, 'Echo a lot');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    h.consent.answer(h.consent.queue()[0]!.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h);
     await finished(c.id);
     events.length = 0;
     return c;

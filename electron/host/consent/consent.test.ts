@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
-import type { ConsentRequest, ConsentWithdrawn } from '../../../shared/host/consent';
+import type { ConsentRequest, ConsentWithdrawn, ToolDecision } from '../../../shared/host/consent';
 import type { CreateMessageParams, Tool } from '../../../shared/mcp/protocol';
 import { canonicalJson } from '../canonicalJson';
 import { Host, type HostOptions } from '../host';
@@ -58,6 +58,13 @@ function callAsking(h: Host, name: string, args: Record<string, unknown>) {
   const prompt = nextConsent(h);
   const call = h.tools.call({ name: name, args: args });
   return { call, asked: Promise.race([prompt, call.then(() => undefined)]) };
+}
+/** Calls a tool and gives the consent it raises `decision`; resolves with the call's outcome. */
+async function callAnswered(h: Host, request: Parameters<Host['tools']['call']>[0], decision: ToolDecision) {
+  const asked = nextConsent(h);
+  const call = h.tools.call(request);
+  h.consent.answer((await asked).id, { kind: 'tool', decision });
+  return call;
 }
 const text = (r: { content: { type: string; text?: string }[] }) =>
   r.content.map((c) => c.text ?? '').join('');
@@ -120,10 +127,11 @@ describe('consent for tool calls', () => {
 
   it('allow for this conversation covers that conversation only', async () => {
     const h = await start();
-    const asked = nextConsent(h);
-    const call = h.tools.call({ name: 'dyn__echo', args: { message: 'a' }, conversationId: 'conv-1' });
-    h.consent.answer((await asked).id, { kind: 'tool', decision: 'allow-conversation' });
-    await call;
+    await callAnswered(
+      h,
+      { name: 'dyn__echo', args: { message: 'a' }, conversationId: 'conv-1' },
+      'allow-conversation',
+    );
     expect(
       text(
         (await h.tools.call({ name: 'dyn__echo', args: { message: 'b' }, conversationId: 'conv-1' })).result,
@@ -137,10 +145,7 @@ describe('consent for tool calls', () => {
 
   it('always for this tool survives a restart, and a rug pull (changed description) asks again', async () => {
     let h = await start();
-    const asked = nextConsent(h);
-    const call = h.tools.call({ name: 'dyn__echo', args: { message: 'first' } });
-    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-tool' });
-    await call;
+    await callAnswered(h, { name: 'dyn__echo', args: { message: 'first' } }, 'always-tool');
     await h.shutdown();
     h = await start();
     expect(text((await h.tools.call({ name: 'dyn__echo', args: { message: 'no prompt' } })).result)).toBe(
@@ -173,10 +178,7 @@ describe('consent for tool calls', () => {
     ),
   )('an "%s" approval asks again when only the %s changes', async (decision, _field, set, changed) => {
     const h = await start();
-    const asked = nextConsent(h);
-    const first = h.tools.call({ name: 'dyn__echo', args: { message: 'approve' } });
-    h.consent.answer((await asked).id, { kind: 'tool', decision });
-    await first;
+    await callAnswered(h, { name: 'dyn__echo', args: { message: 'approve' } }, decision);
     expect((await h.tools.call({ name: 'dyn__echo', args: { message: 'standing' } })).status).toBe('done');
 
     await h.registry.get('dyn')!.callTool('echo', { message: set });
@@ -190,10 +192,7 @@ describe('consent for tool calls', () => {
 
   it('an "always" approval still holds when the tool is listed again unchanged (even with its keys reordered)', async () => {
     const h = await start();
-    const asked = nextConsent(h);
-    const call = h.tools.call({ name: 'dyn__echo', args: { message: 'approve' } });
-    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-tool' });
-    await call;
+    await callAnswered(h, { name: 'dyn__echo', args: { message: 'approve' } }, 'always-tool');
     const before = h.catalog.resolveTool('dyn__echo')!.tool;
     await h.registry.get('dyn')!.callTool('echo', { message: 'set:reorder' });
     await expect
@@ -243,10 +242,7 @@ describe('consent for tool calls', () => {
 
   it('always for this server covers its new tools, but a redefined tool asks again; a changed config revokes', async () => {
     const h = await start();
-    const asked = nextConsent(h);
-    const call = h.tools.call({ name: 'dyn__echo', args: { message: 'x' } });
-    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-server' });
-    await call;
+    await callAnswered(h, { name: 'dyn__echo', args: { message: 'x' } }, 'always-server');
     await h.registry.get('dyn')!.callTool('echo', { message: 'set:add' });
     await expect.poll(() => h.catalog.resolveTool('dyn__extra')).toBeDefined();
     expect((await h.tools.call({ name: 'dyn__extra', args: {} })).status).toBe('done');
@@ -271,10 +267,7 @@ describe('consent for tool calls', () => {
 
   it('approvals of one server never reach another configured alike', async () => {
     const h = await start({}, { dyn: SERVERS.dyn, twin: SERVERS.dyn });
-    const asked = nextConsent(h);
-    const call = h.tools.call({ name: 'dyn__echo', args: { message: 'x' } });
-    h.consent.answer((await asked).id, { kind: 'tool', decision: 'always-server' });
-    await call;
+    await callAnswered(h, { name: 'dyn__echo', args: { message: 'x' } }, 'always-server');
     expect((await h.tools.call({ name: 'dyn__echo', args: { message: 'y' } })).status).toBe('done');
     const twin = nextConsent(h);
     const twinCall = h.tools.call({ name: 'twin__echo', args: { message: 'z' } });
@@ -289,10 +282,7 @@ describe('consent for tool calls', () => {
       .tools()
       .find((t) => t.server === 'everything' && t.tool.annotations?.readOnlyHint === true)!;
     expect(readOnly).toBeDefined();
-    const asked = nextConsent(h);
-    const call = h.tools.call({ name: readOnly.name, args: {} });
-    h.consent.answer((await asked).id, { kind: 'tool', decision: 'deny' });
-    expect((await call).status).toBe('refused');
+    expect((await callAnswered(h, { name: readOnly.name, args: {} }, 'deny')).status).toBe('refused');
 
     await h.approvals.setReadOnlyPolicy(h.registry.describe('everything')!.identity, true);
     expect((await h.tools.call({ name: readOnly.name, args: {} })).status).toBe('done');

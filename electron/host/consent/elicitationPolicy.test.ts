@@ -1,7 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { writeEverythingConfig } from '../../../e2e/fixtures/everythingConfig';
+import { hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
@@ -22,15 +23,7 @@ tempDirPerTest(
 /** A host with server-everything and one hostile server in `mode`, both running. */
 async function start(mode: string, settings: Record<string, unknown> = {}) {
   const hostile = hostileStdio(mode);
-  await writeFile(
-    path.join(home, 'config.json'),
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
-        hostile: { command: hostile.command, args: hostile.args },
-      },
-    }),
-  );
+  await writeEverythingConfig(home, { hostile: { command: hostile.command, args: hostile.args } });
   await writeFile(path.join(home, 'settings.json'), JSON.stringify(settings));
   host = await Host.create({ home });
   const h = host;

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { writeEverythingConfig } from '../../../e2e/fixtures/everythingConfig';
+import { hostileStdio } from '../../../e2e/fixtures/servers';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ServerProblem } from '../../../shared/host/serverView';
 import type { HostEvent } from '../../../shared/ipc/contract';
@@ -25,15 +26,7 @@ const hostile = (mode: string) => {
 };
 
 async function startHost(servers: Record<string, Record<string, unknown>>): Promise<Host> {
-  await writeFile(
-    path.join(home, 'config.json'),
-    JSON.stringify({
-      mcpServers: {
-        everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },
-        ...servers,
-      },
-    }),
-  );
+  await writeEverythingConfig(home, servers);
   host = await Host.create({ home });
   for (const id of ['everything', ...Object.keys(servers)]) await trustAsShown(host.registry, id);
   return host;

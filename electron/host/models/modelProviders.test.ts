@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
+import { conversationFinished } from '../../../e2e/fixtures/conversationFinished';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../e2e/fixtures/openai/fakeOpenAI';
 import type { ChatEvent } from '../../../shared/chat/conversation';
@@ -37,10 +39,7 @@ async function start(defaultProvider = 'anthropic') {
   await service.setApiKey('gw', OPENAI_KEY);
   const events: ChatEvent[] = [];
   h.chat.onEvent((e) => events.push(e));
-  const finished = (id: string) =>
-    expect
-      .poll(() => events.some((e) => e.conversationId === id && e.kind === 'finished'), { timeout: 15_000 })
-      .toBe(true);
+  const finished = (id: string) => conversationFinished(events, id);
   return { h, service, events, finished };
 }
 
@@ -64,10 +63,7 @@ describe('model providers: Anthropic and OpenAI-compatible ones side by side (fa
     expect(c.settings).toMatchObject({ provider: 'gw', model: 'gpt-5.5' });
     const before = chatRequests(gateway).length;
     await h.chat.send(c.id, 'What does echo say?');
-    await expect.poll(() => h.consent.queue()[0]?.kind).toBe('tool');
-    const request = h.consent.queue()[0]!;
-    expect(request).toMatchObject({ conversationId: c.id, argumentsJson: '{"message":"hi there"}' });
-    h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
+    await allowNextTool(h, { like: { conversationId: c.id, argumentsJson: '{"message":"hi there"}' } });
     await finished(c.id);
     const saved = await h.chat.get(c.id);
     expect(saved.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);

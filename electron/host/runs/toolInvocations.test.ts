@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { writeEverythingConfig } from '../../../e2e/fixtures/everythingConfig';
 import { json, modernBasics, sseBreak, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
-import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
+import { hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ToolConsentRequest } from '../../../shared/host/consent';
@@ -22,12 +23,7 @@ tempDirPerTest(
 
 /** A host with server-everything running, and its long-running tool's model-facing name. */
 async function start() {
-  await writeFile(
-    path.join(home, 'config.json'),
-    JSON.stringify({
-      mcpServers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
-    }),
-  );
+  await writeEverythingConfig(home);
   host = await Host.create({ home });
   await trustAsShown(host.registry, 'everything');
   await expect.poll(() => host!.catalog.tools().length).toBeGreaterThan(5);

@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { ErrorCode } from '../jsonrpc/errorCodes';
-import type { McpError } from '../mcpError';
 import { idJagFrom, JWT_BEARER } from './assertionGrant';
 import { MemoryAuthStore } from './authStore';
+import { challenge401 } from './challenge401.testkit';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
-const challenge = (url: string) =>
-  ({
-    status: 401,
-    header: 'Bearer',
-    sentAuthorization: undefined,
-    url: new URL(url),
-    dpopNonce: null,
-  }) as const;
+const challenge = (url: string) => challenge401('Bearer', new URL(url));
 
 /** An authorization server for JWT-bearer grants whose token endpoint answers as `token` says. */
 async function jwtBearerServer(token: (body: URLSearchParams) => { status: number; body: object }) {

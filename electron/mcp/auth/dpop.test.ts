@@ -10,6 +10,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { MemoryAuthStore } from './authStore';
+import { challenge401 } from './challenge401.testkit';
 import { canonicalResource } from './discovery';
 import { DpopKey } from './dpop';
 import { OAuthAuthorizer } from './oauthAuthorizer';
@@ -104,13 +105,7 @@ describe('when tokens are bound to a DPoP key', () => {
       store: new MemoryAuthStore(),
       clientCredentials: { clientId: 'c', clientSecret: 's' },
     });
-    await auth.challenged({
-      status: 401,
-      header: challenge,
-      sentAuthorization: undefined,
-      url,
-      dpopNonce: null,
-    });
+    await auth.challenged(challenge401(challenge, url));
     return { proofs, given: await auth.authorization('POST', url) };
   }
 

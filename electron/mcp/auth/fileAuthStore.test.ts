@@ -1,16 +1,13 @@
-import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runTogether } from '../../../e2e/fixtures/runTogether';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { FileAuthStore } from './fileAuthStore';
 
 let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'sb-auth-file-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+tempDirPerTest('sb-auth-file-', (d) => {
+  dir = d;
 });
 
 describe('FileAuthStore', () => {

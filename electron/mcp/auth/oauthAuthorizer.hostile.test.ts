@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import {
   approveAtOnce,
   fixture,
@@ -12,16 +13,8 @@ import type { HttpResponse } from '../transport/httpClient';
 import { StreamableHttpTransport } from '../transport/streamableHttpTransport';
 import { refusalOf } from './addresses';
 import { MemoryAuthStore } from './authStore';
+import { challenge401, nowhere } from './challenge401.testkit';
 import { OAuthAuthorizer } from './oauthAuthorizer';
-
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
-const nowhere = new URL('http://127.0.0.1/mcp');
-const challenge401 = (header: string | null = 'Bearer') =>
-  ({ status: 401, header, sentAuthorization: undefined, url: nowhere, dpopNonce: null }) as const;
 
 function authorizer(base: string, signIn = async () => {}) {
   const calls: string[] = [];
@@ -37,6 +30,14 @@ function authorizer(base: string, signIn = async () => {}) {
   return { auth, calls };
 }
 
+/** The error a plain 401 from `base`'s server ends in, having started no sign-in. */
+async function refusalBeforeSignIn(base: string) {
+  const { auth, calls } = authorizer(base);
+  const error = await errorOf(auth.challenged(challenge401()));
+  expect(calls).toEqual([]);
+  return error;
+}
+
 describe('OAuth against hostile servers: refused, with what did not match, before any sign-in', () => {
   it('metadata for another resource', async () => {
     const f = await protectedServer({
@@ -45,12 +46,10 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
         authorization_servers: ['https://as.example'],
       }),
     });
-    const { auth, calls } = authorizer(f.base);
-    const error = await errorOf(auth.challenged(challenge401()));
+    const error = await refusalBeforeSignIn(f.base);
     expect(error).toBeInstanceOf(McpError);
     expect(error?.code).toBe(ErrorCode.AuthFailed);
     expect(error?.message).toContain('"https://elsewhere.example/mcp", not this server');
-    expect(calls).toEqual([]);
   });
 
   it('an authorization server whose metadata names another issuer', async () => {
@@ -62,10 +61,8 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
         code_challenge_methods_supported: ['S256'],
       }),
     });
-    const { auth, calls } = authorizer(f.base);
-    const error = await errorOf(auth.challenged(challenge401()));
+    const error = await refusalBeforeSignIn(f.base);
     expect(error?.message).toContain(`for the issuer "https://honest.example", not "${f.base}"`);
-    expect(calls).toEqual([]);
   });
 
   it('an authorization server without PKCE S256 (only plain, or none said)', async () => {
@@ -78,10 +75,8 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
           ...(methods ? { code_challenge_methods_supported: methods } : {}),
         }),
       });
-      const { auth, calls } = authorizer(f.base);
-      const error = await errorOf(auth.challenged(challenge401()));
+      const error = await refusalBeforeSignIn(f.base);
       expect(error?.message).toContain('does not offer PKCE with S256');
-      expect(calls).toEqual([]);
       expect(f.requests.some((r) => r.url.startsWith('/register'))).toBe(false);
     }
   });
@@ -96,10 +91,8 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
         code_challenge_methods_supported: ['S256'],
       }),
     });
-    const { auth, calls } = authorizer(f.base);
-    const error = await errorOf(auth.challenged(challenge401()));
+    const error = await refusalBeforeSignIn(f.base);
     expect(error?.message).toContain('authorization_endpoint: http://login.example/authorize is plain HTTP');
-    expect(calls).toEqual([]);
   });
 
   it('a 403 that is not about scope is a refusal, not a reason to sign in again', async () => {
@@ -167,13 +160,7 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
       onSignInNeeded: (n) => needed.push(n.scopes),
       signIn: async ({ url }) => void (await (await fetch(url)).text()),
     });
-    await auth.challenged({
-      status: 401,
-      header: 'Bearer scope="read"',
-      sentAuthorization: undefined,
-      url: nowhere,
-      dpopNonce: null,
-    });
+    await auth.challenged(challenge401('Bearer scope="read"'));
     expect((await auth.authorization('POST', nowhere))?.authorization).toBe('Bearer t1');
     person = false;
     const stepUp = 'Bearer error="insufficient_scope", scope="read write"';
@@ -191,13 +178,7 @@ describe('OAuth against hostile servers: refused, with what did not match, befor
     // The person agrees: the token in hand goes, and the new sign-in asks for what the 403 wanted.
     person = true;
     await auth.forgetTokens();
-    await auth.challenged({
-      status: 401,
-      header: 'Bearer scope="read"',
-      sentAuthorization: undefined,
-      url: nowhere,
-      dpopNonce: null,
-    });
+    await auth.challenged(challenge401('Bearer scope="read"'));
     expect(asked).toEqual(['read', 'read write']);
     expect((await auth.authorization('POST', nowhere))?.authorization).toBe('Bearer t2');
   });

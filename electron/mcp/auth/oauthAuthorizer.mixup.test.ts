@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { approveAtOnce, json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
 import { ErrorCode } from '../jsonrpc/errorCodes';
-import type { McpError } from '../mcpError';
 import { MemoryAuthStore } from './authStore';
+import { challenge401, nowhere } from './challenge401.testkit';
 import { OAuthAuthorizer } from './oauthAuthorizer';
-
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
-const nowhere = new URL('http://127.0.0.1/mcp');
-const challenge401 = {
-  status: 401,
-  header: 'Bearer',
-  sentAuthorization: undefined,
-  url: nowhere,
-  dpopNonce: null,
-} as const;
 
 /** Paths of a 2025-03-26 server: it publishes no protected resource metadata. */
 const noResourceMetadata = (url: URL, res: Parameters<typeof json>[0]) => {
@@ -58,7 +45,7 @@ describe('authorization-server mix-up: metadata is believed only for the issuer 
       label: 'attacker',
       signIn: signInBy(asked),
     });
-    const error = await errorOf(auth.challenged(challenge401));
+    const error = await errorOf(auth.challenged(challenge401()));
     expect(error?.code).toBe(ErrorCode.AuthFailed);
     expect(error?.message).toContain(
       `names the issuer "${honest.base}", which is not on this server's own origin ${attacker.base}`,
@@ -94,7 +81,7 @@ describe('authorization-server mix-up: metadata is believed only for the issuer 
       });
       const store = new MemoryAuthStore();
       const auth = new OAuthAuthorizer({ serverUrl: `${own.base}/mcp`, store, signIn: signInBy([]) });
-      await auth.challenged(challenge401);
+      await auth.challenged(challenge401());
       expect((await auth.authorization('POST', nowhere))?.authorization).toBe('Bearer own-token');
       expect(auth.signedIn?.issuer).toBe(`${own.base}${slash}`);
       expect(await store.client(`${own.base}${slash}`)).toMatchObject({ clientId: 'c' });
@@ -112,7 +99,7 @@ describe('authorization-server mix-up: metadata is believed only for the issuer 
       more: noResourceMetadata,
     });
     const auth = new OAuthAuthorizer({ serverUrl: `${f.base}/mcp`, store: new MemoryAuthStore() });
-    const error = await errorOf(auth.challenged(challenge401));
+    const error = await errorOf(auth.challenged(challenge401()));
     expect(error?.code).toBe(ErrorCode.SignInRequired);
     expect(error?.message).toContain(`sign in with ${new URL(f.base).host}`);
   });
@@ -146,7 +133,7 @@ describe('authorization-server mix-up: metadata is believed only for the issuer 
     });
     const store = new MemoryAuthStore();
     const first = new OAuthAuthorizer({ serverUrl: `${f.base}/mcp`, store, signIn: signInBy([]) });
-    await first.challenged(challenge401);
+    await first.challenged(challenge401());
     // A new process: only the issuer is kept; the one-second token is due.
     await new Promise((r) => setTimeout(r, 1100));
     const restarted = new OAuthAuthorizer({ serverUrl: `${f.base}/mcp`, store });
@@ -210,7 +197,7 @@ describe("every endpoint a public server's metadata names is address-checked, in
         fetch: fakeFetch,
         signIn: async (r) => void asked.push(r.url.href),
       });
-      const error = await errorOf(auth.challenged(challenge401));
+      const error = await errorOf(auth.challenged(challenge401()));
       expect(error?.code).toBe(ErrorCode.AuthFailed);
       expect(error?.message).toContain(`${field}: `);
       expect(asked).toEqual([]);
@@ -228,7 +215,7 @@ describe("every endpoint a public server's metadata names is address-checked, in
     ] as const) {
       const { fakeFetch } = publicServers(metadata(endpoints));
       const auth = new OAuthAuthorizer({ serverUrl: SERVER, store: new MemoryAuthStore(), fetch: fakeFetch });
-      expect((await errorOf(auth.challenged(challenge401)))?.message).toContain(named);
+      expect((await errorOf(auth.challenged(challenge401())))?.message).toContain(named);
     }
   });
 
@@ -261,7 +248,7 @@ describe("every endpoint a public server's metadata names is address-checked, in
     );
     const auth = new OAuthAuthorizer({ serverUrl: SERVER, store: new MemoryAuthStore(), fetch: fakeFetch });
     // No way to ask a person here: the sign-in is needed, which means discovery passed every check.
-    const error = await errorOf(auth.challenged(challenge401));
+    const error = await errorOf(auth.challenged(challenge401()));
     expect(error?.code).toBe(ErrorCode.SignInRequired);
     expect(fetched).toContain(`${ISSUER}/.well-known/oauth-authorization-server`);
   });

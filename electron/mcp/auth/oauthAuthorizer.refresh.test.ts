@@ -1,20 +1,42 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { approveAtOnce, json, protectedServer } from '../../../e2e/fixtures/oauth/loopbackAuthServer';
+import { describe, expect, it } from 'vitest';
+import {
+  approveAtOnce,
+  json,
+  protectedServer,
+  type Recorded,
+} from '../../../e2e/fixtures/oauth/loopbackAuthServer';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { type AuthStore, MemoryAuthStore } from './authStore';
+import { challenge401, nowhere } from './challenge401.testkit';
 import { FileAuthStore } from './fileAuthStore';
 import { OAuthAuthorizer } from './oauthAuthorizer';
 
-const nowhere = new URL('http://127.0.0.1/mcp');
-const challenge401 = {
-  status: 401,
-  header: 'Bearer',
-  sentAuthorization: undefined,
-  url: nowhere,
-  dpopNonce: null,
-} as const;
+/** Issues tokens t<n> and r<n> living `seconds`, a moment later, as a real token endpoint: concurrent requests overlap. */
+const issueSoon = (res: ServerResponse, n: number, seconds: number) =>
+  setTimeout(
+    () =>
+      json(res, {
+        access_token: `t${n}`,
+        refresh_token: `r${n}`,
+        token_type: 'Bearer',
+        expires_in: seconds,
+      }),
+    20,
+  );
+
+/** How many refresh grants the authorization server received. */
+const refreshesAt = (requests: Recorded[]) =>
+  requests.filter((r) => r.url === '/token' && r.body.includes('grant_type=refresh_token')).length;
+
+const authorizerOn = (base: string, store: AuthStore) =>
+  new OAuthAuthorizer({
+    serverUrl: `${base}/mcp`,
+    store,
+    interactive: () => true,
+    signIn: async ({ url }) => void (await (await fetch(url)).text()),
+  });
 
 /** An authorization server whose tokens live `seconds`, rotating its refresh token at each refresh. */
 async function shortLived(seconds: number) {
@@ -23,39 +45,14 @@ async function shortLived(seconds: number) {
     more: (url, res) => {
       if (url.pathname === '/register') json(res, { client_id: 'c' }, 201);
       else if (url.pathname === '/authorize') approveAtOnce(url, res);
-      else if (url.pathname === '/token') {
-        const n = ++issued;
-        // Answered a moment later, as a real token endpoint: concurrent requests overlap.
-        setTimeout(
-          () =>
-            json(res, {
-              access_token: `t${n}`,
-              refresh_token: `r${n}`,
-              token_type: 'Bearer',
-              expires_in: seconds,
-            }),
-          20,
-        );
-      } else return false;
+      else if (url.pathname === '/token') issueSoon(res, ++issued, seconds);
+      else return false;
       return true;
     },
   });
-  const auth = new OAuthAuthorizer({
-    serverUrl: `${f.base}/mcp`,
-    store: new MemoryAuthStore(),
-    interactive: () => true,
-    signIn: async ({ url }) => void (await (await fetch(url)).text()),
-  });
-  await auth.challenged({
-    status: 401,
-    header: 'Bearer',
-    sentAuthorization: undefined,
-    url: nowhere,
-    dpopNonce: null,
-  });
-  const refreshes = () =>
-    f.requests.filter((r) => r.url === '/token' && r.body.includes('grant_type=refresh_token')).length;
-  return { auth, refreshes };
+  const auth = authorizerOn(f.base, new MemoryAuthStore());
+  await auth.challenged(challenge401());
+  return { auth, refreshes: () => refreshesAt(f.requests) };
 }
 
 describe('refreshing short-lived tokens', () => {
@@ -103,40 +100,18 @@ async function rotatingWithReuseDetection(seconds: number) {
         }
         const n = ++issued;
         live.add(`r${n}`);
-        setTimeout(
-          () =>
-            json(res, {
-              access_token: `t${n}`,
-              refresh_token: `r${n}`,
-              token_type: 'Bearer',
-              expires_in: seconds,
-            }),
-          20,
-        );
+        issueSoon(res, n, seconds);
       } else return false;
       return true;
     },
   });
-  const refreshes = () =>
-    f.requests.filter((r) => r.url === '/token' && r.body.includes('grant_type=refresh_token')).length;
-  return { f, refreshes, revoked: () => revoked };
+  return { f, refreshes: () => refreshesAt(f.requests), revoked: () => revoked };
 }
-
-const authorizerOn = (base: string, store: AuthStore) =>
-  new OAuthAuthorizer({
-    serverUrl: `${base}/mcp`,
-    store,
-    interactive: () => true,
-    signIn: async ({ url }) => void (await (await fetch(url)).text()),
-  });
 
 describe('refreshing when another process uses the same store (the app and mcp chat, CLI runs)', () => {
   let dir: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'sb-refresh-'));
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+  tempDirPerTest('sb-refresh-', (d) => {
+    dir = d;
   });
 
   it('a refresh token another process rotated is taken from the store, never spent again (which would revoke the sign-in)', async () => {
@@ -146,7 +121,7 @@ describe('refreshing when another process uses the same store (the app and mcp c
     const as = await rotatingWithReuseDetection(1);
     const file = path.join(dir, 'credentials.json');
     const app = authorizerOn(as.f.base, new FileAuthStore(file));
-    await app.challenged({ ...challenge401 });
+    await app.challenged(challenge401());
     expect((await app.authorization('POST', nowhere))?.authorization).toBe('Bearer t1');
     await new Promise((r) => setTimeout(r, 800)); // due
     const chat = authorizerOn(as.f.base, new FileAuthStore(file));
@@ -164,7 +139,7 @@ describe('refreshing when another process uses the same store (the app and mcp c
     const as = await rotatingWithReuseDetection(1);
     const file = path.join(dir, 'credentials.json');
     const first = authorizerOn(as.f.base, new FileAuthStore(file));
-    await first.challenged({ ...challenge401 });
+    await first.challenged(challenge401());
     const others = [1, 2, 3].map(() => authorizerOn(as.f.base, new FileAuthStore(file)));
     for (const o of others) await o.authorization('POST', nowhere); // each has read t1/r1
     await new Promise((r) => setTimeout(r, 800)); // due
@@ -191,7 +166,7 @@ describe('refreshing when another process uses the same store (the app and mcp c
         return response;
       },
     });
-    await app.challenged({ ...challenge401 });
+    await app.challenged(challenge401());
     const binding = await new FileAuthStore(file).binding(`${as.f.base}/mcp`);
     // The server takes r1 as spent (say, revoked): the app's refresh will be refused.
     await (

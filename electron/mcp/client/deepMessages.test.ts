@@ -1,22 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type FixtureHandler,
-  mcpBasics,
-  modernBasics,
-  sseEvent,
-  sseHead,
-  startHttpFixture,
-} from '../../../e2e/fixtures/http/httpFixture';
-import { hostileStdio } from '../../../e2e/fixtures/servers';
-import {
-  type ClientHandlers,
-  createHttpTransport,
-  ErrorCode,
-  McpClient,
-  McpError,
-  StdioTransport,
-} from '../index';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
+import { connectToolAnswerer } from '../../../e2e/fixtures/http/connectToolAnswerer';
+import { sseEvent, sseHead, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
+import { type ClientHandlers, createHttpTransport, ErrorCode, McpClient, McpError } from '../index';
 import { MAX_MESSAGE_DEPTH } from '../jsonrpc/parseMessage';
 
 /**
@@ -25,32 +14,18 @@ import { MAX_MESSAGE_DEPTH } from '../jsonrpc/parseMessage';
  * request it answers fails at once (the timeouts here are far beyond the test's own), the
  * server's request is answered Invalid Request, a notification is logged and counted.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 const LONG = 120_000;
 const DEEP = 100_000;
 const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 async function stdio(era: 'legacy' | 'modern', mode: string, handlers: ClientHandlers = {}) {
-  const transport = new StdioTransport(hostileStdio(era === 'modern' ? `modern-${mode}` : mode));
-  const stderr: string[] = [];
-  transport.onLog((l) => l.source === 'stderr' && stderr.push(l.text));
-  const client = await McpClient.connect({
-    transport,
-    serverName: mode,
-    handlers,
-    protocol: era,
-    requestTimeoutMs: LONG,
-  });
-  cleanups.push(() => client.close());
+  const { client, stderr } = await connectHostileStdio(
+    era === 'modern' ? `modern-${mode}` : mode,
+    { serverName: mode, handlers, protocol: era, requestTimeoutMs: LONG },
+    cleanups,
+  );
   const logs: string[] = [];
   client.onProtocolLog((l) => logs.push(l.message));
   return { client, logs, stderr };
@@ -116,20 +91,8 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: messages nested 100
 
 /** An HTTP server answering the basics of its era and every tools/call with `answer`. */
 async function http(era: 'legacy' | 'modern', answer: (res: ServerResponse, id: unknown) => void) {
-  const handler: FixtureHandler = (req, res, body) => {
-    if (era === 'modern' ? modernBasics(res, body) : mcpBasics(req, res, body)) return;
-    answer(res, body!.id);
-  };
-  const fixture = await startHttpFixture(handler);
-  cleanups.push(() => fixture.close());
-  const client = await McpClient.connect({
-    transport: createHttpTransport({ url: fixture.url }, 'http'),
-    serverName: 'deep-http',
-    protocol: era,
-    requestTimeoutMs: LONG,
-  });
-  cleanups.unshift(() => client.close());
-  return client;
+  const options = { serverName: 'deep-http', requestTimeoutMs: LONG, cleanups };
+  return (await connectToolAnswerer(era, answer, options)).client;
 }
 
 const deepResult = (id: unknown) =>

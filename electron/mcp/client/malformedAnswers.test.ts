@@ -1,14 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  type HttpFixture,
-  mcpBasics,
-  modernBasics,
-  sseHead,
-  startHttpFixture,
-} from '../../../e2e/fixtures/http/httpFixture';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectToolAnswerer } from '../../../e2e/fixtures/http/connectToolAnswerer';
+import { type HttpFixture, sseHead } from '../../../e2e/fixtures/http/httpFixture';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import { ErrorCode, McpClient, StdioTransport } from '../index';
 
 /**
  * Issue 35: bad answers looked like timeouts. An answer that names one of our requests but is
@@ -16,17 +13,9 @@ import { createHttpTransport, ErrorCode, McpClient, type McpError, StdioTranspor
  * what was wrong; one that names no request is logged and counted, and the timeout of a request it
  * may have been says what was refused meanwhile.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 const LONG = 120_000;
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 /** A client of the hostile server; `owned`: the caller closes it (tests that run side by side). */
 async function stdio(era: 'legacy' | 'modern', owned = false) {
@@ -114,19 +103,8 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: a malformed answer'
 
 /** An HTTP server answering the basics of its era and each tools/call with `answer`. */
 async function http(era: 'legacy' | 'modern', answer: (res: ServerResponse, id: number) => void) {
-  const fixture = await startHttpFixture((req, res, body) => {
-    if (era === 'modern' ? modernBasics(res, body) : mcpBasics(req, res, body)) return;
-    answer(res, body!.id as number);
-  });
-  cleanups.push(() => fixture.close());
-  const client = await McpClient.connect({
-    transport: createHttpTransport({ url: fixture.url }, 'http'),
-    serverName: 'malformed-http',
-    protocol: era,
-    requestTimeoutMs: LONG,
-  });
-  cleanups.unshift(() => client.close());
-  return { client, fixture };
+  const options = { serverName: 'malformed-http', requestTimeoutMs: LONG, cleanups };
+  return connectToolAnswerer(era, (res, id) => answer(res, id as number), options);
 }
 const jsonBody = (res: ServerResponse, text: string) => {
   res.writeHead(200, { 'content-type': 'application/json' });

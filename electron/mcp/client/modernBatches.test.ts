@@ -1,5 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
 import {
   json,
   modernBasics,
@@ -7,34 +10,25 @@ import {
   sseHead,
   startHttpFixture,
 } from '../../../e2e/fixtures/http/httpFixture';
-import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import { createHttpTransport, ErrorCode, McpClient } from '../index';
 
 /**
  * Issue 35: JSON-RPC batches were accepted from a 2026-07-28 server (turned off only on the
  * initialize path). A batch is refused in that era wherever it comes — stdio, a JSON body, an SSE
  * event, the answer to server/discover — and a request answered inside one fails at once, saying so.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 const LONG = 120_000;
 const BATCH = 'the server answered inside a JSON-RPC batch: JSON-RPC batches are not allowed';
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 describe('2026-07-28: no batches', () => {
   it('stdio: batched pings are refused as a whole, a batched answer fails its call at once', async () => {
-    const transport = new StdioTransport(hostileStdio('modern-batch'));
-    const stderr: string[] = [];
-    transport.onLog((l) => l.source === 'stderr' && stderr.push(l.text));
-    const client = await McpClient.connect({ transport, protocol: 'modern', requestTimeoutMs: LONG });
-    cleanups.push(() => client.close());
+    const { client, received } = await connectHostileStdio(
+      'modern-batch',
+      { protocol: 'modern', requestTimeoutMs: LONG },
+      cleanups,
+    );
     const logged: unknown[] = [];
     client.onLogMessage((m) => logged.push(m));
     const error = await errorOf(client.callTool('echo', { message: 'x' }));
@@ -44,10 +38,7 @@ describe('2026-07-28: no batches', () => {
     expect(client.refusedMessages).toBe(2);
     expect(logged).toEqual([]);
     // What the server got back: two refusals with a null id, never an answer to b1 or b2.
-    const replies = () =>
-      stderr
-        .filter((l) => l.startsWith('RECV '))
-        .map((l) => JSON.parse(l.slice(5)) as { id?: unknown; error?: { code: number } });
+    const replies = () => received() as { id?: unknown; error?: { code: number } }[];
     await expect
       .poll(() => replies().filter((r) => r.id === null && r.error?.code === ErrorCode.InvalidRequest).length)
       .toBe(2);
@@ -75,22 +66,19 @@ describe('2026-07-28: no batches', () => {
   };
   const answer = (id: unknown) => ({ jsonrpc: '2.0', id, result: { content: [] } });
 
-  it('HTTP: a JSON body that is a batch fails the call at once', async () => {
+  it.each([
+    ['a JSON body', (res: ServerResponse, id: unknown) => json(res, [answer(id)])],
+    [
+      'an SSE event',
+      (res: ServerResponse, id: unknown) => {
+        sseHead(res);
+        sseEvent(res, { data: [answer(id)] });
+      },
+    ],
+  ])('HTTP: %s that is a batch fails the call at once', async (_where, batched) => {
     const url = await http((res, body) => {
       if (body.method !== 'tools/call') return false;
-      json(res, [answer(body.id)]);
-      return true;
-    });
-    const error = await errorOf((await connect(url)).callTool('echo'));
-    expect(error?.code).toBe(ErrorCode.InvalidResult);
-    expect(error?.message).toContain(BATCH);
-  });
-
-  it('HTTP: an SSE event that is a batch fails the call at once', async () => {
-    const url = await http((res, body) => {
-      if (body.method !== 'tools/call') return false;
-      sseHead(res);
-      sseEvent(res, { data: [answer(body.id)] });
+      batched(res, body.id);
       return true;
     });
     const error = await errorOf((await connect(url)).callTool('echo'));

@@ -1,6 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
-import { ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import { ErrorCode, McpClient, StdioTransport } from '../index';
 import type { WireTrace } from '../jsonrpc/connection';
 import { MAX_LIST_ITEMS } from './pagination';
 
@@ -8,10 +10,7 @@ import { MAX_LIST_ITEMS } from './pagination';
  * Issue 35: 1,000,000 tools in 1,000 pages took the host to 2.5 GB and blocked it for 20 s. A
  * listing stops at MAX_LIST_ITEMS items and at its time limit, with an error naming the limit.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 async function connect(era: 'legacy' | 'modern', mode: string) {
   const trace: WireTrace[] = [];
@@ -27,11 +26,6 @@ async function connect(era: 'legacy' | 'modern', mode: string) {
       .length;
   return { client, pages: () => sent('tools/list'), sent };
 }
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 
 describe.each(['legacy', 'modern'] as const)('stdio, %s era: a listing has bounds', (era) => {
   it('1,000,000 tools in 1,000 pages: stopped past 10,000, naming the cap, after 11 pages', async () => {

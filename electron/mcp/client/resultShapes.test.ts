@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
 import { ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
 import { checkedResult } from './resultShapes';
@@ -8,16 +10,7 @@ import { checkedResult } from './resultShapes';
  * Every result is now checked against its method's shape; a wrong one is an InvalidResult naming
  * the method, the server and the first wrong place. Fields the protocol does not define pass.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
-
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
+const cleanups = cleanupsPerTest();
 
 async function connect(era: 'legacy' | 'modern') {
   const transport = new StdioTransport(

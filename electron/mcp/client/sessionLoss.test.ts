@@ -1,7 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { json, mcpBasics, startHttpFixture } from '../../../e2e/fixtures/http/httpFixture';
 import { type RunningHttpServer, startEverythingHttp } from '../../../e2e/fixtures/servers';
-import { createHttpTransport, ErrorCode, McpClient, type McpError } from '../index';
+import { createHttpTransport, ErrorCode, McpClient } from '../index';
 import type { WireTrace } from '../jsonrpc/connection';
 
 /**
@@ -10,16 +12,8 @@ import type { WireTrace } from '../jsonrpc/connection';
  * an ordinary error; only a 404 started a new session. A 400 that says the session is gone is now
  * session loss like a 404: one new initialize, one retry, then the error.
  */
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const sent = (trace: WireTrace[], method: string) =>
   trace.filter((t) => t.direction === 'send' && (t.message as { method?: string }).method === method).length;
 

@@ -1,4 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
 import {
   type FixtureHandler,
   type HttpFixture,
@@ -19,10 +21,7 @@ import {
   McpError,
 } from '../index';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 async function fixture(handler: FixtureHandler, path?: string): Promise<HttpFixture> {
   const f = await startHttpFixture(handler, path);
@@ -37,11 +36,6 @@ async function connect(url: string, kind: HttpTransportKind = 'http', extra: Par
   return { client, transport };
 }
 
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const result = (id: unknown, text: string) => ({
   jsonrpc: '2.0',
   id,

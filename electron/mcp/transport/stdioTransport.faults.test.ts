@@ -1,30 +1,22 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { connectHostileStdio } from '../../../e2e/fixtures/hostileStdioClient';
 import { hostileStdio, processAlive } from '../../../e2e/fixtures/servers';
 import { type ClientHandlers, ErrorCode, McpClient, McpError, StdioTransport } from '../index';
 import type { ConnectionLog } from '../jsonrpc/connection';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((c) => c()));
-});
+const cleanups = cleanupsPerTest();
 
 async function connect(mode: string, handlers: ClientHandlers = {}, timeoutMs = 5000) {
-  const transport = new StdioTransport(hostileStdio(mode));
-  const stderr: string[] = [];
-  transport.onLog((l) => l.source === 'stderr' && stderr.push(l.text));
-  const client = await McpClient.connect({
-    transport,
-    serverName: mode,
-    handlers,
-    requestTimeoutMs: timeoutMs,
-  });
+  const connected = await connectHostileStdio(
+    mode,
+    { serverName: mode, handlers, requestTimeoutMs: timeoutMs },
+    cleanups,
+  );
   const protocol: ConnectionLog[] = [];
-  client.onProtocolLog((l) => protocol.push(l));
-  cleanups.push(() => client.close());
-  /** What the server received, parsed from its RECV lines. */
-  const received = () =>
-    stderr.filter((l) => l.startsWith('RECV ')).map((l) => JSON.parse(l.slice(5)) as Record<string, unknown>);
-  return { client, transport, stderr, protocol, received };
+  connected.client.onProtocolLog((l) => protocol.push(l));
+  return { ...connected, protocol };
 }
 
 const until = async (check: () => boolean, ms = 3000) => {
@@ -34,11 +26,6 @@ const until = async (check: () => boolean, ms = 3000) => {
     await new Promise((r) => setTimeout(r, 20));
   }
 };
-const errorOf = (p: Promise<unknown>) =>
-  p.then(
-    () => undefined,
-    (e: unknown) => e as McpError,
-  );
 const echo = (client: McpClient, message = 'hi') => client.callTool('echo', { message });
 
 describe('stdio client against hostile servers', () => {
@@ -133,22 +120,14 @@ describe('stdio client against hostile servers', () => {
     await until(() => received().some((m) => (m.error as { code?: number })?.code === -32700));
   });
 
-  it('invalid UTF-8 is reported, not decoded into garbage', async () => {
-    const { client, protocol } = await connect('invalid-utf8');
+  it.each([
+    ['invalid UTF-8 is reported, not decoded into garbage', 'invalid-utf8', 'not valid UTF-8'],
+    ['an 11 MiB line is dropped under the 10 MiB cap; the connection carries on', 'huge-line', 'line limit'],
+    ['a response with an unknown id is logged and dropped', 'unknown-id', 'unknown request id 987654'],
+  ])('%s', async (_title, mode, logged) => {
+    const { client, protocol } = await connect(mode);
     expect((await echo(client)).content[0]).toEqual({ type: 'text', text: 'Echo: hi' });
-    expect(protocol.some((l) => l.message.includes('not valid UTF-8'))).toBe(true);
-  });
-
-  it('an 11 MiB line is dropped under the 10 MiB cap; the connection carries on', async () => {
-    const { client, protocol } = await connect('huge-line');
-    expect((await echo(client)).content[0]).toEqual({ type: 'text', text: 'Echo: hi' });
-    expect(protocol.some((l) => l.message.includes('line limit'))).toBe(true);
-  });
-
-  it('a response with an unknown id is logged and dropped', async () => {
-    const { client, protocol } = await connect('unknown-id');
-    expect((await echo(client)).content[0]).toEqual({ type: 'text', text: 'Echo: hi' });
-    expect(protocol.some((l) => l.message.includes('unknown request id 987654'))).toBe(true);
+    expect(protocol.some((l) => l.message.includes(logged))).toBe(true);
   });
 
   it('a duplicate response resolves once; the second is dropped', async () => {
