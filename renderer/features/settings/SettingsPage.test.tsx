@@ -21,6 +21,11 @@ function viewOf(settings: Settings): SettingsView {
   return {
     settings,
     problems: [],
+    registry: {
+      url: 'https://registry.modelcontextprotocol.io',
+      from: 'default',
+      envName: 'SWITCHBOARD_REGISTRY_URL',
+    },
     providers: settings.providers.map((p) => ({
       id: p.id,
       kind: p.kind,
