@@ -98,7 +98,7 @@ export function InstallPreviewView({
       {error && <ErrorText>{error}</ErrorText>}
       <div className="actions">
         <button type="button" onClick={onBack}>
-          Back
+          Change values
         </button>
         <button type="button" className="primary" disabled={busy || missing !== undefined} onClick={confirm}>
           Add server

@@ -116,7 +116,7 @@ export function RegistryList({
               </>
             ) : (
               <div className="field-error">
-                <p>This entry does not follow the registry's schema, so it cannot be installed:</p>
+                <p>This entry cannot be read, so it cannot be installed:</p>
                 <ul>
                   {entry.reasons.slice(0, 5).map((r) => (
                     <li key={r}>
