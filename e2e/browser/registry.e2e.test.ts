@@ -2,7 +2,7 @@
 // entry shown as invalid; install a remote entry (server-everything over Streamable HTTP) and an npm
 // entry (server-memory, run by `npx -y` for real) through the same trust step as a hand-added server;
 // the registry down. Screenshots go to test-results/e2e/registry-*.png.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -109,6 +109,24 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     expect(await deprecated.textContent()).toContain('Use io.github.example/weather-v2 instead');
     expect(await dialog.locator('li.registry-entry').count()).toBeLessThan(10);
     await page.screenshot({ path: path.join(shots, 'registry-search.png') });
+
+    // A real published entry: each way to install it, and why one cannot be taken here.
+    await search(dialog, 'airtable');
+    await entry(dialog, 'io.github.domdomegg/airtable-mcp-server')
+      .getByRole('button', { name: 'Details…' })
+      .click();
+    const detail = page.getByRole('dialog', {
+      name: 'Registry entry io.github.domdomegg/airtable-mcp-server',
+    });
+    await expect.poll(() => detail.locator('li[data-choice]').count()).toBeGreaterThan(1);
+    expect(await detail.locator('li[data-choice="packages/0"]').textContent()).toContain(
+      'Runs npx -y airtable-mcp-server@1.7.3',
+    );
+    await page.screenshot({ path: path.join(shots, 'registry-detail.png') });
+    await detail.getByRole('button', { name: '← Back' }).click();
+    await expect
+      .poll(() => dialog.getByRole('searchbox', { name: 'Search the registry' }).inputValue())
+      .toBe('airtable');
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   });
 
@@ -133,6 +151,14 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     await expect.poll(() => card.locator('li[data-tool="echo"]').count()).toBe(1);
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, 'registry-remote-running.png') });
+    // Where it came from, kept with it in config.json.
+    const config = JSON.parse(await readFile(path.join(shell.home, 'config.json'), 'utf8'));
+    expect(config.mcpServers['everything-http'].registry).toEqual({
+      url: registry.url,
+      name: 'io.github.fixture/everything-http',
+      version: '1.2.0',
+      choice: 'remotes/0',
+    });
   });
 
   it('installs an npm entry: its form, the runtime found, the exact command, the trust prompt, then it runs', async () => {
