@@ -5,6 +5,7 @@ import { chatApi } from './api/chatApi';
 import { configApi } from './api/configApi';
 import { consentApi } from './api/consentApi';
 import { followHost } from './api/hostEvents';
+import { installApi } from './api/installApi';
 import { rootsApi } from './api/rootsApi';
 import { serversApi } from './api/serversApi';
 import { settingsApi } from './api/settingsApi';
@@ -43,6 +44,7 @@ export function hostService(host: HostParts, shell: ShellAbilities = {}): HostSe
     ...settingsApi(host, shell),
     ...chatApi(host),
     ...viewsApi(host),
+    ...installApi(host),
   };
   return {
     ...api,

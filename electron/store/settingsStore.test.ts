@@ -229,4 +229,26 @@ describe('SettingsStore', () => {
     }
     expect((await store.get()).settings).toEqual(DEFAULT_SETTINGS);
   });
+
+  it('keeps a registry address it would take what to run from, and names a bad one', async () => {
+    const store = SettingsStore.inHome(dir);
+    await store.set({ ...DEFAULT_SETTINGS, registryUrl: 'https://mirror.example.com/mcp' });
+    expect((await store.get()).settings.registryUrl).toBe('https://mirror.example.com/mcp');
+    await store.set({ ...DEFAULT_SETTINGS, registryUrl: 'http://127.0.0.1:4010' });
+    for (const [registryUrl, why] of [
+      ['http://registry.example.com', 'uses plain http to another computer'],
+      ['ftp://registry.example.com', 'must be an https:// address'],
+      ['https://me:pw@registry.example.com', 'must not hold a user name or password'],
+      ['https://registry.example.com/?x=1', 'must not have a query'],
+      ['registry.example.com', 'is not a URL'],
+    ] as const) {
+      await expect(store.set({ ...DEFAULT_SETTINGS, registryUrl })).rejects.toThrow(
+        `registryUrl: ${JSON.stringify(registryUrl)} ${why}`,
+      );
+    }
+    await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ registryUrl: 42 }));
+    const reread = await SettingsStore.inHome(dir).get();
+    expect(reread.problems).toEqual(['registryUrl: 42 not a string']);
+    expect(reread.settings.registryUrl).toBeUndefined();
+  });
 });

@@ -3,6 +3,7 @@ import {
   clientMetadataUrlProblem,
   DEFAULT_SETTINGS,
   providerOf,
+  registryUrlProblem,
   type Settings,
 } from '../../shared/host/settings';
 import { JsonFile } from './jsonFile';
@@ -38,6 +39,12 @@ export function parseSettings(value: unknown): Stored {
         : 'not a string';
     if (problem) problems.push(`oauth.clientMetadataUrl: ${problem}`);
     else settings.oauth.clientMetadataUrl = oauth.clientMetadataUrl as string;
+  }
+  if (value.registryUrl !== undefined && value.registryUrl !== '') {
+    const url = value.registryUrl;
+    const problem = typeof url === 'string' ? registryUrlProblem(url) : 'not a string';
+    if (problem) problems.push(`registryUrl: ${JSON.stringify(url)} ${problem}`);
+    else settings.registryUrl = url as string;
   }
   if (value.toolTokenBudget !== undefined) {
     const v = value.toolTokenBudget;

@@ -33,6 +33,26 @@ export interface Settings {
     /** Elicitations one server may make per minute; more are refused before any dialog. */
     perServerPerMinute: number;
   };
+  /**
+   * The MCP Registry Browse reads (absent: the official one, DEFAULT_REGISTRY_URL). The environment
+   * variable SWITCHBOARD_REGISTRY_URL, when set, overrides it.
+   */
+  registryUrl?: string;
+}
+
+/** The official MCP Registry: what Browse reads unless Settings or the environment say otherwise. */
+export const DEFAULT_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
+/** Overrides the registryUrl setting: a test registry, a company mirror, a subregistry. */
+export const REGISTRY_URL_ENV = 'SWITCHBOARD_REGISTRY_URL';
+
+/** The registry Browse reads, as Settings shows it: where the address came from, and what is wrong with it. */
+export interface RegistryAddressView {
+  url: string;
+  from: 'env' | 'setting' | 'default';
+  /** The environment variable that overrides the setting. */
+  envName: string;
+  /** Why the address in effect cannot be used (Browse says so too). */
+  problem?: string;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -66,6 +86,8 @@ export interface SettingsView {
   providers: ProviderView[];
   /** What was wrong in the settings file (those values fell back to their defaults). */
   problems: string[];
+  /** The registry Browse reads. */
+  registry: RegistryAddressView;
 }
 
 /**
@@ -98,6 +120,23 @@ export function clientMetadataUrlProblem(value: string): string | undefined {
   if (url.pathname === '/' || url.pathname === '') return 'must name the document (a path), not the site';
   if (url.hash) return 'must not have a fragment';
   if (url.username || url.password) return 'must not carry a user name or password';
+  return undefined;
+}
+
+/**
+ * Checks a registry's address, where Switchboard takes what to run from: https (plain http only on this
+ * computer, as anyone on the way could change what a page says to run), no user name or password, no
+ * query or fragment (the API's paths and parameters are added to it). Returns what is wrong, to follow
+ * the address in a sentence.
+ */
+export function registryUrlProblem(value: string): string | undefined {
+  if (!URL.canParse(value)) return `is not a URL: give one like ${DEFAULT_REGISTRY_URL}`;
+  const url = new URL(value);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an https:// address';
+  if (isPlainHttpOffLoopback(url))
+    return 'uses plain http to another computer: use https (plain http only on this computer)';
+  if (url.username || url.password) return 'must not hold a user name or password';
+  if (url.search || url.hash) return 'must not have a query (?…) or fragment (#…)';
   return undefined;
 }
 

@@ -8,6 +8,7 @@ import { CATALOG_METHODS, type CatalogEvents, type CatalogResults } from './cata
 import { CHAT_METHODS, type ChatEvents, type ChatResults } from './chatContract';
 import { CONFIG_METHODS, type ConfigResults } from './configContract';
 import { CONSENT_METHODS, type ConsentEvents, type ConsentResults } from './consentContract';
+import { INSTALL_METHODS, type InstallResults } from './installContract';
 import { ROOTS_METHODS, type RootsEvents, type RootsResults } from './rootsContract';
 import { SERVERS_METHODS, type ServersEvents, type ServersResults } from './serversContract';
 import { SETTINGS_METHODS, type SettingsResults } from './settingsContract';
@@ -23,6 +24,7 @@ export const HOST_METHODS = {
   ...SETTINGS_METHODS,
   ...CHAT_METHODS,
   ...VIEWS_METHODS,
+  ...INSTALL_METHODS,
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -40,7 +42,8 @@ export type HostResults = Exactly<
     RootsResults &
     SettingsResults &
     ChatResults &
-    ViewsResults
+    ViewsResults &
+    InstallResults
 >;
 
 /** Each method's arguments, as its schema gives them. */

@@ -2,6 +2,7 @@ import { providerOf } from '../../../shared/host/settings';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { SETTINGS_METHODS } from '../../../shared/ipc/settingsContract';
 import type { HostParts } from '../hostParts';
+import { registryAddressView } from '../install/registryAddressView';
 import { keyOrigin, providerKeyId, providerKeysOf } from '../secrets/providerKey';
 import type { ShellAbilities } from './shellAbilities';
 
@@ -13,7 +14,12 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
     },
     async getSettings() {
       const { settings, problems } = await host.settings.get();
-      return { settings, problems, providers: await host.providers.views() };
+      return {
+        settings,
+        problems,
+        providers: await host.providers.views(),
+        registry: registryAddressView(settings.registryUrl),
+      };
     },
     async saveSettings(settings) {
       const previous = (await host.settings.get()).settings;

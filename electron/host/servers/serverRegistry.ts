@@ -100,6 +100,11 @@ export class ServerRegistry {
     await Promise.all([...this.entries.values()].filter((e) => e.trusted).map((e) => e.session.start()));
   }
 
+  /** Whether local servers start with the login shell's PATH (what a runtime check must look on). */
+  get resolvesShellPath(): boolean {
+    return this.deps.resolveShellPath === true;
+  }
+
   get(id: string): ServerSession | undefined {
     return this.entries.get(id)?.session;
   }

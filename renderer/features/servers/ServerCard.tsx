@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { commandLine } from '../../../shared/host/launchText';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
 import { isActive, type ServerView } from '../../../shared/host/serverView';
 import type { Icon } from '../../../shared/mcp/protocol';
@@ -13,6 +12,7 @@ import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
 import { SignInPanel } from './SignInPanel';
+import { TrustPrompt } from './TrustPrompt';
 
 /**
  * Icons carried inline; a remote server's own-origin icon comes fetched by the host (the page never
@@ -55,50 +55,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           <SafeText text={server.target} />
         </code>
       </p>
-      {server.trustRequired && (
-        <section className="trust" aria-label="Trust prompt">
-          <p>This server has not run before, or what it runs changed. It will run exactly:</p>
-          <pre>{commandLine(server.trustRequired)}</pre>
-          {server.trustRequired.cwd && (
-            <p>
-              in <SafeText text={server.trustRequired.cwd} />
-            </p>
-          )}
-          {server.trustRequired.env.length > 0 ? (
-            <>
-              <p>with these environment variables:</p>
-              <ul className="launch-env">
-                {server.trustRequired.env.map((e) => (
-                  <li key={e.name}>
-                    <code>
-                      <SafeText text={e.name} />
-                    </code>
-                    {'secret' in e ? (
-                      <span className="muted"> a stored secret</span>
-                    ) : (
-                      <>
-                        {' = '}
-                        <code>
-                          <SafeText text={e.value} />
-                        </code>
-                      </>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : (
-            <p>with no environment variables of its own.</p>
-          )}
-          <button
-            type="button"
-            className="primary"
-            onClick={() => run(() => host.call('trustServer', server.id, server.trustRequired!.identity))}
-          >
-            Trust and start
-          </button>
-        </section>
-      )}
+      {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
       {state.status === 'running' && (
         <dl className="facts">
           <dt>Version</dt>

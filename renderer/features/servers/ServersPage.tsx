@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../../state/store';
+import { BrowseDialog } from '../install/BrowseDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerEditor } from './ServerEditor';
@@ -9,12 +10,25 @@ export function ServersPage() {
   const encrypted = useApp((s) => s.secretsEncrypted);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [browsing, setBrowsing] = useState(false);
+  const notify = useApp((s) => s.notify);
+  const installed = (server: string) => {
+    setBrowsing(false);
+    notify(`Added ${server}`);
+    // Where the new server's card says what happens next (the trust prompt, for a local command).
+    requestAnimationFrame(() =>
+      document.querySelector(`[data-server="${CSS.escape(server)}"]`)?.scrollIntoView({ block: 'center' }),
+    );
+  };
   return (
     <section aria-labelledby="servers-title">
       <div className="page-head">
         <h1 id="servers-title">Servers</h1>
         <button type="button" className="primary" onClick={() => setAdding(true)}>
           Add server
+        </button>
+        <button type="button" onClick={() => setBrowsing(true)}>
+          Browse…
         </button>
         <button type="button" onClick={() => setImporting(true)}>
           Import…
@@ -33,6 +47,7 @@ export function ServersPage() {
       </div>
       {adding && <ServerEditor onClose={() => setAdding(false)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
+      {browsing && <BrowseDialog onClose={() => setBrowsing(false)} onInstalled={installed} />}
     </section>
   );
 }

@@ -11,6 +11,11 @@ afterEach(() => useApp.setState(useApp.getInitialState(), true));
 const VIEW: SettingsView = {
   settings: DEFAULT_SETTINGS,
   problems: [],
+  registry: {
+    url: 'https://registry.modelcontextprotocol.io',
+    from: 'default',
+    envName: 'SWITCHBOARD_REGISTRY_URL',
+  },
   providers: [
     {
       id: 'anthropic',

@@ -21,6 +21,11 @@ function viewOf(settings: Settings): SettingsView {
   return {
     settings,
     problems: [],
+    registry: {
+      url: 'https://registry.modelcontextprotocol.io',
+      from: 'default',
+      envName: 'SWITCHBOARD_REGISTRY_URL',
+    },
     providers: settings.providers.map((p) => ({
       id: p.id,
       kind: p.kind,
@@ -123,5 +128,30 @@ describe('Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(saved.elicitation).toEqual({ perServerPerMinute: 4 }));
     expect(saved.sampling).toEqual(DEFAULT_SETTINGS.sampling);
+  });
+
+  it('saves the server registry, and says when the environment overrides it', async () => {
+    let saved: Settings = DEFAULT_SETTINGS;
+    const { host } = recordingHost({
+      getSettings: async () => ({
+        ...viewOf(saved),
+        registry: { url: 'http://127.0.0.1:4010', from: 'env', envName: 'SWITCHBOARD_REGISTRY_URL' },
+      }),
+      saveSettings: async (s) => {
+        saved = s as Settings;
+      },
+    });
+    renderWithHost(<SettingsPage />, host);
+    const field = (await screen.findByLabelText('Server registry')) as HTMLInputElement;
+    expect(field.placeholder).toBe('https://registry.modelcontextprotocol.io');
+    expect(document.querySelector('[data-registry-from="env"]')?.textContent).toBe(
+      'The environment variable SWITCHBOARD_REGISTRY_URL overrides this setting: Browse reads http://127.0.0.1:4010 while it is set.',
+    );
+    fireEvent.change(field, { target: { value: 'https://mirror.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saved.registryUrl).toBe('https://mirror.example.com'));
+    fireEvent.change(field, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect('registryUrl' in saved).toBe(false));
   });
 });

@@ -12,6 +12,7 @@ import { useApp } from '../../state/store';
 import { AddedProviders } from './AddedProviders';
 import { BuiltInProviderFields } from './BuiltInProviderFields';
 import { BuiltInProviderKey } from './BuiltInProviderKey';
+import { RegistrySetting } from './RegistrySetting';
 import { updateSettings, withBuiltInsOf } from './settingsWrites';
 
 /**
@@ -171,6 +172,7 @@ export function SettingsPage() {
             <code>client_id</code> set to the address. Takes effect for servers started after saving.
           </p>
         </div>
+        <RegistrySetting draft={draft} address={view.registry} onChange={setDraft} />
         <h2>Sampling (servers asking the model)</h2>
         <div className="row">
           <label htmlFor="max-tokens-cap">Most tokens per request</label>

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import type { AreaApi } from '../../../shared/ipc/contract';
+import type { INSTALL_METHODS } from '../../../shared/ipc/installContract';
+import type { HostParts } from '../hostParts';
+import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../install/registry';
+import { registryAddressView } from '../install/registryAddressView';
+import { entryView, installPreview, type ServerDraftOf, validEntryView } from '../install/registryViews';
+
+/** A Browse query's pages ("More") and a prepared install wait this long. */
+const TTL_MS = 30 * 60_000;
+/** Entries per page of Browse. */
+const PAGE_SIZE = 30;
+
+/**
+ * The install area of the contract: browse the MCP Registry, and install an entry the way a hand-added
+ * server is added — written to config.json (secrets to the SecretStore) only when the person confirms
+ * what it runs; a local server then waits for the same trust prompt as any new command.
+ */
+export function installApi(host: HostParts) {
+  const pagers = new Map<string, { pager: RegistryPager; registryUrl: string; at: number }>();
+  const plans = new Map<string, { draft: ServerDraftOf; at: number }>();
+  const forget = () => {
+    const now = Date.now();
+    for (const [id, p] of pagers) if (now - p.at > TTL_MS) pagers.delete(id);
+    for (const [id, p] of plans) if (now - p.at > TTL_MS) plans.delete(id);
+  };
+  const client = async () => {
+    const address = registryAddressView((await host.settings.get()).settings.registryUrl);
+    if (address.problem) throw new Error(address.problem);
+    return new RegistryClient({ baseUrl: address.url });
+  };
+  const taken = (name: string) => {
+    if (host.registry.configOf(name))
+      throw new Error(`A server named "${name}" exists already: choose another name`);
+  };
+
+  return {
+    async browseRegistry({ search, browseId }) {
+      forget();
+      let held = browseId ? pagers.get(browseId) : undefined;
+      if (browseId && !held) throw new Error('This list has expired: search again');
+      if (!held) {
+        const c = await client();
+        held = {
+          pager: new RegistryPager(c, {
+            ...(search.trim() ? { search: search.trim() } : {}),
+            limit: PAGE_SIZE,
+          }),
+          registryUrl: c.baseUrl,
+          at: Date.now(),
+        };
+      }
+      const id = browseId ?? randomUUID();
+      const page = await held.pager.next();
+      held.at = Date.now();
+      if (held.pager.done) pagers.delete(id);
+      else pagers.set(id, held);
+      return {
+        registryUrl: held.registryUrl,
+        browseId: id,
+        entries: page.entries.map(entryView),
+        more: !held.pager.done,
+      };
+    },
+    async getRegistryEntry(name) {
+      return validEntryView(await (await client()).getServer(name));
+    },
+    async checkRuntime(runtime) {
+      return checkRuntime(runtime, { resolveShellPath: host.registry.resolvesShellPath });
+    },
+    async prepareInstall({ entry, choice, values, name }) {
+      forget();
+      taken(name);
+      // The entry's latest, resolved now: what is confirmed is the concrete version it records.
+      const latest = await (await client()).getServer(entry);
+      const draft = buildDraft(latest, choice, values, { name });
+      if (!draft.ok) return { ok: false, problems: draft.problems };
+      if (draft.kind === 'bundle')
+        return {
+          ok: false,
+          problems: [
+            {
+              message: `${latest.name} ${latest.version} is an MCP bundle (.mcpb): Browse does not install bundles yet`,
+            },
+          ],
+        };
+      const runtime = draft.runtime
+        ? await checkRuntime(draft.runtime, { resolveShellPath: host.registry.resolvesShellPath })
+        : undefined;
+      const planId = randomUUID();
+      plans.set(planId, { draft, at: Date.now() });
+      return { ok: true, ...installPreview(planId, draft, runtime) };
+    },
+    async confirmInstall(planId) {
+      const plan = plans.get(planId);
+      if (!plan) throw new Error('This install has expired: prepare it again');
+      const { config, secrets } = plan.draft;
+      taken(config.name);
+      // Store first: a config that references a secret which failed to save would not start.
+      for (const [id, value] of Object.entries(secrets)) await host.secrets.set(id, value);
+      await host.registry.upsert(config.name, config.raw);
+      plans.delete(planId);
+      return { server: config.name };
+    },
+  } satisfies AreaApi<typeof INSTALL_METHODS>;
+}

@@ -1,0 +1,65 @@
+// The registry library's entries and drafts as the page sees them (shared/host/registryView.ts): the
+// entry without its raw server.json, and an install's preview without any secret value.
+import type {
+  InstallPreview,
+  RegistryEntryView,
+  RuntimeCheckView,
+  ValidEntryView,
+} from '../../../shared/host/registryView';
+import { isSecretRef } from '../config/serverConfig';
+import { launchSummary } from '../servers/serverIdentity';
+import { type InstallDraft, type RegistryEntry, suggestedServerName, type ValidEntry } from './registry';
+
+export function validEntryView(entry: ValidEntry): ValidEntryView {
+  const { server: _, repository, ...shown } = entry;
+  return {
+    ...shown,
+    ...(repository
+      ? {
+          repository: {
+            url: repository.url,
+            source: repository.source,
+            ...(repository.subfolder ? { subfolder: repository.subfolder } : {}),
+          },
+        }
+      : {}),
+    suggestedName: suggestedServerName(entry),
+  };
+}
+
+export function entryView(entry: RegistryEntry): RegistryEntryView {
+  return entry.valid ? validEntryView(entry) : entry;
+}
+
+export type ServerDraftOf = Extract<InstallDraft, { kind: 'server' }>;
+
+/** What the person confirms: the launch exactly as the trust prompt will show it, or the URL and headers. */
+export function installPreview(
+  planId: string,
+  draft: ServerDraftOf,
+  runtime: RuntimeCheckView | undefined,
+): InstallPreview {
+  const { config, origin } = draft;
+  const common = {
+    planId,
+    name: config.name,
+    origin: {
+      registryUrl: origin.registryUrl,
+      name: origin.name,
+      version: origin.version,
+      choice: origin.choice,
+    },
+    secrets: Object.keys(draft.secrets),
+  };
+  if (config.kind === 'stdio')
+    return { ...common, kind: 'stdio', launch: launchSummary(config)!, ...(runtime ? { runtime } : {}) };
+  return {
+    ...common,
+    kind: 'remote',
+    url: config.url,
+    transport: config.type === 'sse' ? 'sse' : 'http',
+    headers: Object.entries(config.headers)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, value]) => (isSecretRef(value) ? { name, secret: true } : { name, value })),
+  };
+}

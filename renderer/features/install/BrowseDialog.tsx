@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/registryView';
+import { ErrorText } from '../../components/ErrorText';
+import { useHost } from '../../components/HostContext';
+import { Modal } from '../../components/Modal';
+import { SafeText } from '../../components/SafeText';
+import { EntryDetail } from './EntryDetail';
+import { InstallStep } from './InstallStep';
+import { RegistryList } from './RegistryList';
+
+type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' }>;
+
+/**
+ * Servers → Browse: the MCP Registry's entries, one entry's ways to install, a choice's form and
+ * preview. What is confirmed is added like a hand-added server; the dialog then closes on it.
+ */
+export function BrowseDialog({
+  onClose,
+  onInstalled,
+}: {
+  onClose: () => void;
+  onInstalled: (server: string) => void;
+}) {
+  const host = useHost();
+  const [entry, setEntry] = useState<ValidEntryView>();
+  const [choice, setChoice] = useState<Installable>();
+  const [error, setError] = useState<string>();
+
+  // The list shows what the page it came on said; the detail is the entry's latest, read again.
+  const open = async (listed: ValidEntryView) => {
+    setError(undefined);
+    try {
+      setEntry(await host.call('getRegistryEntry', listed.name));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  const back = () => {
+    setError(undefined);
+    if (choice) setChoice(undefined);
+    else setEntry(undefined);
+  };
+
+  return (
+    <Modal
+      title={entry ? <SafeText text={entry.title} /> : 'Browse the MCP Registry'}
+      label={entry ? `Registry entry ${entry.name}` : 'Browse the MCP Registry'}
+      onEscape={onClose}
+      wide
+    >
+      {entry && (
+        <button type="button" className="back" onClick={back}>
+          ← Back
+        </button>
+      )}
+      {error && <ErrorText>{error}</ErrorText>}
+      {/* Kept mounted under the detail, so Back returns to the same list and search. */}
+      <div hidden={entry !== undefined}>
+        <RegistryList onOpen={(e) => void open(e)} />
+      </div>
+      {entry && !choice && <EntryDetail entry={entry} onPick={setChoice} />}
+      {entry && choice && <InstallStep entry={entry} choice={choice} onInstalled={onInstalled} />}
+      <div className="actions">
+        <button type="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,87 @@
+import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/registryView';
+import { SafeText } from '../../components/SafeText';
+import { EntryBadges } from './EntryBadges';
+
+type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' }>;
+
+/**
+ * One entry (its latest version): what the publisher says of it, shown as text — links included, which
+ * the app does not open — and each way to install it, or why it cannot be.
+ */
+export function EntryDetail({
+  entry,
+  onPick,
+}: {
+  entry: ValidEntryView;
+  onPick: (choice: Installable) => void;
+}) {
+  return (
+    <div className="entry-detail">
+      <p>
+        <code>
+          <SafeText text={entry.name} />
+        </code>{' '}
+        <SafeText text={entry.version} /> <EntryBadges entry={entry} />
+      </p>
+      <p>
+        <SafeText text={entry.description} />
+      </p>
+      {(entry.websiteUrl || entry.repository) && (
+        <dl className="facts">
+          {entry.websiteUrl && (
+            <>
+              <dt>Website</dt>
+              <dd>
+                <SafeText text={entry.websiteUrl} />
+              </dd>
+            </>
+          )}
+          {entry.repository && (
+            <>
+              <dt>Source</dt>
+              <dd>
+                <SafeText
+                  text={`${entry.repository.url}${entry.repository.subfolder ? ` (${entry.repository.subfolder})` : ''}`}
+                />
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+      <h3>Ways to install</h3>
+      {entry.choices.length === 0 && <p className="muted">The entry offers no package or remote.</p>}
+      <ul className="item-list install-choices">
+        {entry.choices.map((choice) => (
+          <li key={choice.id} data-choice={choice.id}>
+            <p>
+              <strong>
+                <SafeText text={choice.label} />
+              </strong>
+            </p>
+            <p className="muted">
+              <SafeText text={choice.summary} />
+            </p>
+            {choice.kind === 'unavailable' ? (
+              <div className="field-error">
+                <p>Cannot be installed:</p>
+                <ul>
+                  {choice.reasons.map((r) => (
+                    <li key={r}>
+                      <SafeText text={r} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : choice.kind === 'bundle' ? (
+              <p className="muted">An MCP bundle: Browse does not install bundles yet.</p>
+            ) : (
+              <button type="button" className="primary" onClick={() => onPick(choice)}>
+                Install this way…
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import type { InstallPreview } from '../../../shared/host/registryView';
+import { ErrorText } from '../../components/ErrorText';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { LaunchText } from '../servers/TrustPrompt';
+
+/**
+ * What installing writes and runs, as the host will write it — nothing is written or stored until the
+ * person confirms. A local server's command then still waits for the trust prompt on its card, as a
+ * hand-added one does.
+ */
+export function InstallPreviewView({
+  preview,
+  onBack,
+  onInstalled,
+}: {
+  preview: InstallPreview;
+  onBack: () => void;
+  onInstalled: (server: string) => void;
+}) {
+  const host = useHost();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const missing =
+    preview.kind === 'stdio' && preview.runtime && !preview.runtime.ok ? preview.runtime : undefined;
+  const confirm = async () => {
+    setError(undefined);
+    setBusy(true);
+    try {
+      onInstalled((await host.call('confirmInstall', preview.planId)).server);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="install-preview" aria-label="Install preview">
+      <p>
+        Adds <strong>{preview.name}</strong> from <SafeText text={preview.origin.name} />{' '}
+        <SafeText text={preview.origin.version} /> (recorded with it, from{' '}
+        <code>{preview.origin.registryUrl}</code>).
+      </p>
+      {preview.kind === 'stdio' ? (
+        <div className="trust">
+          <p>It will run exactly:</p>
+          <LaunchText launch={preview.launch} />
+        </div>
+      ) : (
+        <div className="trust">
+          <p>
+            It will connect to{' '}
+            <code data-testid="install-url">
+              <SafeText text={preview.url} />
+            </code>{' '}
+            ({preview.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'})
+            {preview.headers.length === 0 ? ', sending no headers of its own.' : ', sending:'}
+          </p>
+          {preview.headers.length > 0 && (
+            <ul className="launch-env">
+              {preview.headers.map((h) => (
+                <li key={h.name}>
+                  <code>
+                    <SafeText text={h.name} />
+                  </code>
+                  {'secret' in h ? (
+                    <span className="muted"> a stored secret</span>
+                  ) : (
+                    <>
+                      {': '}
+                      <code>
+                        <SafeText text={h.value} />
+                      </code>
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {preview.secrets.length > 0 && (
+        <p className="muted">
+          {preview.secrets.length === 1 ? 'One secret goes' : `${preview.secrets.length} secrets go`} to the
+          secret store, not to config.json.
+        </p>
+      )}
+      {missing && (
+        <p className="warning" role="alert" data-runtime="missing">
+          <SafeText text={missing.message} />
+        </p>
+      )}
+      <p className="muted">
+        {preview.kind === 'stdio'
+          ? 'After adding, its card asks you to trust this command before it runs.'
+          : 'After adding, it connects at once.'}
+      </p>
+      {error && <ErrorText>{error}</ErrorText>}
+      <div className="actions">
+        <button type="button" onClick={onBack}>
+          Change values
+        </button>
+        <button type="button" className="primary" disabled={busy || missing !== undefined} onClick={confirm}>
+          Add server
+        </button>
+      </div>
+    </section>
+  );
+}

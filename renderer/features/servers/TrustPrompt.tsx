@@ -1,0 +1,67 @@
+import { commandLine } from '../../../shared/host/launchText';
+import type { LaunchSummary, TrustRequest } from '../../../shared/host/serverView';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { useApp } from '../../state/store';
+
+/** What a local server runs — command, folder, environment (secrets named, never shown) — exactly. */
+export function LaunchText({ launch }: { launch: LaunchSummary }) {
+  return (
+    <>
+      <pre>{commandLine(launch)}</pre>
+      {launch.cwd && (
+        <p>
+          in <SafeText text={launch.cwd} />
+        </p>
+      )}
+      {launch.env.length > 0 ? (
+        <>
+          <p>with these environment variables:</p>
+          <ul className="launch-env">
+            {launch.env.map((e) => (
+              <li key={e.name}>
+                <code>
+                  <SafeText text={e.name} />
+                </code>
+                {'secret' in e ? (
+                  <span className="muted"> a stored secret</span>
+                ) : (
+                  <>
+                    {' = '}
+                    <code>
+                      <SafeText text={e.value} />
+                    </code>
+                  </>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>with no environment variables of its own.</p>
+      )}
+    </>
+  );
+}
+
+/**
+ * The one trust step before a local server's command runs, for a server added by hand, imported or
+ * installed from the registry alike: the launch exactly, and the identity that stands for it.
+ */
+export function TrustPrompt({ server, request }: { server: string; request: TrustRequest }) {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  return (
+    <section className="trust" aria-label="Trust prompt">
+      <p>This server has not run before, or what it runs changed. It will run exactly:</p>
+      <LaunchText launch={request} />
+      <button
+        type="button"
+        className="primary"
+        onClick={() => run(() => host.call('trustServer', server, request.identity))}
+      >
+        Trust and start
+      </button>
+    </section>
+  );
+}

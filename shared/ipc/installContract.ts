@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import type {
+  PrepareInstallResult,
+  RegistryPageView,
+  RuntimeCheckView,
+  ValidEntryView,
+} from '../host/registryView';
+import { serverId } from './argumentSchemas';
+
+/** A value typed into an install form: one, or one per line for a repeated argument. */
+const installValue = z.union([z.string().max(65_536), z.array(z.string().max(65_536)).max(100)]);
+/** An entry's name in the registry (`io.github.user/weather`; the schema allows 200 characters). */
+const entryName = z.string().min(1).max(200);
+
+/**
+ * Installing servers from the MCP Registry (Servers → Browse). Nothing here runs anything: a
+ * confirmed install is written to config.json like a hand-added server, and a local one then waits
+ * for the same trust prompt before it runs.
+ */
+export const INSTALL_METHODS = {
+  /** A page of the registry in Settings (or SWITCHBOARD_REGISTRY_URL); `browseId` of the page before for "More". */
+  browseRegistry: z.tuple([
+    z.object({ search: z.string().max(200), browseId: z.string().uuid().nullable() }).strict(),
+  ]),
+  /** One entry's latest version, resolved to a concrete one. */
+  getRegistryEntry: z.tuple([entryName]),
+  /** Whether the program a package choice runs is on the PATH servers start with. */
+  checkRuntime: z.tuple([z.enum(['npx', 'uvx', 'docker', 'dnx'])]),
+  /**
+   * The server a choice of the entry's latest version installs with these values, under `name`: what it
+   * will run or connect to, for the person to confirm. Nothing is written or stored yet.
+   */
+  prepareInstall: z.tuple([
+    z
+      .object({
+        entry: entryName,
+        choice: z.string().min(1).max(200),
+        values: z.record(z.string().max(500), installValue),
+        name: serverId,
+      })
+      .strict(),
+  ]),
+  /** The person confirmed the preview: its secrets go to the secret store, the server to config.json. */
+  confirmInstall: z.tuple([z.string().uuid()]),
+} as const;
+
+export interface InstallResults {
+  browseRegistry: RegistryPageView;
+  getRegistryEntry: ValidEntryView;
+  checkRuntime: RuntimeCheckView;
+  prepareInstall: PrepareInstallResult;
+  /** The server as named in config.json. */
+  confirmInstall: { server: string };
+}
