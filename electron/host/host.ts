@@ -19,6 +19,8 @@ import { HostFaults } from './faults/hostFaults';
 import { followProcessFaults } from './faults/processGuard';
 import type { HostParts } from './hostParts';
 import { type HostService, hostService } from './hostService';
+import { policyFilePath } from './install/policy/managedPolicy';
+import { watchPolicy } from './install/policy/policyWatcher';
 import { AppLog } from './logs/appLog';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
@@ -52,6 +54,8 @@ export interface HostOptions {
   consentTimeoutMs?: number;
   /** How long a turn waits for a model list and for a reply that sends nothing (tests shorten them). */
   deadlines?: Partial<ModelDeadlines>;
+  /** The managed policy file (default: policyFilePath(), which honours SWITCHBOARD_POLICY_FILE). */
+  policyFile?: string;
 }
 
 /**
@@ -140,8 +144,12 @@ export class Host implements HostParts {
       authStore: new SecretAuthStore(secrets, redactor),
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
       fault: faults.report,
+      policy: () => policy.state,
     });
     const held = new DisposableStore();
+    // Read before the servers load (a refused one never starts), then followed while the host runs.
+    const policy = held.add(await watchPolicy(options.policyFile ?? policyFilePath()));
+    held.add({ dispose: policy.onChange(() => void registry.applyPolicy()) });
     held.add(
       roots.onChange((ids) => {
         const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);

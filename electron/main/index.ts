@@ -7,6 +7,7 @@ import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
+import { policyFilePath } from '../host/install/policy/managedPolicy';
 import { serveRenderer } from './appProtocol';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
@@ -54,6 +55,10 @@ async function start(): Promise<void> {
     home,
     secrets: SafeStorageSecretStore.inHome(safeStorage, home),
     resolveShellPath: fromLauncher && process.platform !== 'win32',
+    // A packaged app reads only the administrator's file: SWITCHBOARD_POLICY_FILE is for tests.
+    ...(app.isPackaged
+      ? { policyFile: policyFilePath({ ...process.env, SWITCHBOARD_POLICY_FILE: '' }) }
+      : {}),
   });
   let win: BrowserWindow | undefined;
   const service = host.serve({

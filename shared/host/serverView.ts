@@ -93,6 +93,14 @@ export interface ServerView {
   trustRequired?: TrustRequest;
   /** Whether every message both ways is written to its log (off unless the person turns it on). */
   wireTrace: boolean;
+  /** Set while the managed policy refuses the server: it is not started, whatever else it is. */
+  refused?: ServerRefusal;
+}
+
+/** Why the organization's managed policy refuses a server: the rule as the file writes it, and why. */
+export interface ServerRefusal {
+  rule: string;
+  reason: string;
 }
 
 /** A launch waiting for the person's trust, and the identity that stands for exactly that launch. */

@@ -1,17 +1,19 @@
 import type { ConsentServer } from '../../../shared/host/consent';
-import type { ServerView, TrustRequest } from '../../../shared/host/serverView';
+import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
 import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
 import { parseConfig, type ServerConfig, serverToRaw, targetOf } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
+import type { PolicyState } from '../install/policy/policyFile';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
 import { launchSummary, serverIdentity } from './serverIdentity';
+import { policyRefusal, refusalText } from './serverPolicy';
 import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
@@ -33,6 +35,8 @@ export interface ServerRegistryDeps {
   eras?: EraStore;
   /** Where an error in handling what a server sent goes (the host's faults). */
   fault?: FaultSink;
+  /** What the managed policy file holds now; a server it refuses is never started. */
+  policy?: () => PolicyState | undefined;
 }
 
 /** Something a live server said, with which server said it. */
@@ -46,6 +50,8 @@ interface Entry {
   /** Canonical text of the config, to tell an edited server from an untouched one. */
   fingerprint: string;
   trusted: boolean;
+  /** Why the managed policy refuses it, while it does. */
+  refused?: ServerRefusal;
 }
 
 /**
@@ -97,7 +103,26 @@ export class ServerRegistry {
 
   /** Starts every enabled, trusted server at once. */
   async startAll(): Promise<void> {
-    await Promise.all([...this.entries.values()].filter((e) => e.trusted).map((e) => e.session.start()));
+    await Promise.all(
+      [...this.entries.values()].filter((e) => e.trusted && !e.refused).map((e) => e.session.start()),
+    );
+  }
+
+  /**
+   * The managed policy changed: servers it now refuses stop, servers it allows again start (those
+   * trusted and enabled), and every card says which.
+   */
+  async applyPolicy(): Promise<void> {
+    const work: Promise<void>[] = [];
+    for (const entry of this.entries.values()) {
+      const refused = policyRefusal(this.deps.policy?.(), entry.session.config);
+      const was = entry.refused;
+      entry.refused = refused;
+      if (refused && !was) work.push(entry.session.stop(refusalText(refused)));
+      else if (!refused && was && entry.trusted && this.loaded) work.push(entry.session.start());
+    }
+    this.emitChange();
+    await Promise.all(work);
   }
 
   /** Whether local servers start with the login shell's PATH (what a runtime check must look on). */
@@ -137,6 +162,7 @@ export class ServerRegistry {
       // A disabled server asks when it is enabled (enabling does not change what it runs).
       const request = this.trustRequest(entry);
       if (request && !config.disabled) view.trustRequired = request;
+      if (entry.refused) view.refused = entry.refused;
       return view;
     });
     return [...views, ...this.invalid];
@@ -164,7 +190,7 @@ export class ServerRegistry {
     await this.deps.trust.trust(entry.identity);
     entry.trusted = true;
     this.emitChange();
-    await entry.session.start();
+    if (!entry.refused) await entry.session.start();
   }
 
   /** Starts a server by hand: never one whose launch waits for the person's trust. */
@@ -308,6 +334,7 @@ export class ServerRegistry {
         ...(this.deps.eras ? { era: this.deps.eras.of(identity) } : {}),
         ...(this.deps.fault ? { fault: this.deps.fault } : {}),
       });
+      const refused = policyRefusal(this.deps.policy?.(), config);
       const held = new DisposableStore();
       held.add(session.onStateChange(() => this.emitChange()));
       held.add(session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })));
@@ -318,9 +345,10 @@ export class ServerRegistry {
         identity,
         fingerprint: canonicalJson(serverToRaw(config)),
         trusted,
+        refused,
       });
       // A server added or edited while the app runs starts at once (if trusted); at load, startAll does.
-      if (trusted && this.loaded) starts.push(session.start());
+      if (trusted && !refused && this.loaded) starts.push(session.start());
     }
     this.loaded = true;
     this.emitChange();
@@ -336,6 +364,7 @@ export class ServerRegistry {
     const entry = this.require(id);
     if (!entry.trusted)
       throw new Error(`${id} has not been trusted: confirm its command (Trust and start) before it runs`);
+    if (entry.refused) throw new Error(`${id} does not start. ${refusalText(entry.refused)}`);
     return entry.session;
   }
 

@@ -41,4 +41,6 @@ export class ServerNotRunning extends Error {
 
 /** A server's view as words: see serverStateText. */
 export const viewStateText = (view: ServerView): string =>
-  serverStateText(view.state, view.trustRequired !== undefined);
+  view.refused
+    ? `is refused by your organization's policy: ${view.refused.reason} (rule: ${view.refused.rule})`
+    : serverStateText(view.state, view.trustRequired !== undefined);

@@ -55,6 +55,17 @@ export function ServerCard({ server }: { server: ServerView }) {
           <SafeText text={server.target} />
         </code>
       </p>
+      {server.refused && (
+        <section className="error" aria-label="Refused by policy" data-refused="">
+          <p>
+            Refused by your organization's policy: <SafeText text={server.refused.reason} /> (rule:{' '}
+            <code>
+              <SafeText text={server.refused.rule} />
+            </code>
+            )
+          </p>
+        </section>
+      )}
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
       {state.status === 'running' && (
         <dl className="facts">
