@@ -118,7 +118,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       {server.kind === 'remote' && <SignInPanel server={server} />}
       {state.status === 'running' && state.capabilities.tools && <ServerTools server={server.id} />}
       <footer className="actions">
-        {!server.trustRequired && state.status !== 'disabled' && (
+        {!server.trustRequired && !server.refused && state.status !== 'disabled' && (
           <button type="button" onClick={() => run(() => host.call('restartServer', server.id))}>
             Restart
           </button>

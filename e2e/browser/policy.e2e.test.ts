@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInChromium, type RunningShell, root, shots, startShellOpen } from './shellFixture';
+
+/**
+ * The managed policy in the app: a server the organization's policy denies shows so on its card, with
+ * the rule as the file writes it, and never runs; the file edited while the app runs starts it.
+ */
+describeInChromium('the managed policy in the app', () => {
+  let shell: RunningShell;
+  let page: Page;
+  let dir: string;
+  const card = (id: string) => page.locator(`[data-server="${id}"]`);
+  const MARKER_SERVER = path.join(root, 'e2e/fixtures/stdio/marker-server.mjs');
+  const ECHO_SERVER = path.join(root, 'e2e/fixtures/stdio/echo-server.mjs');
+  const policyFile = () => path.join(dir, 'policy.json');
+  const marker = () => path.join(dir, 'spawned');
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'sb-policy-e2e-'));
+    await writeFile(
+      policyFile(),
+      JSON.stringify({ deniedServers: [{ command: process.execPath, args: [MARKER_SERVER] }] }),
+    );
+    shell = await startShellOpen(
+      {
+        servers: {
+          denied: { command: process.execPath, args: [MARKER_SERVER, marker()] },
+          allowed: { command: process.execPath, args: [ECHO_SERVER] },
+        },
+        trusted: ['denied', 'allowed'],
+        env: { SWITCHBOARD_POLICY_FILE: policyFile() },
+      },
+      ['allowed'],
+    );
+    page = shell.page;
+  }, 90_000);
+
+  afterAll(async () => {
+    await shell?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('shows a denied server refused, with the rule, and never starts it', async () => {
+    const refused = card('denied').getByRole('region', { name: 'Refused by policy' });
+    await refused.waitFor();
+    const text = await refused.textContent();
+    expect(text).toContain(
+      "Refused by your organization's policy: your organization's policy denies the command",
+    );
+    expect(text).toContain(`(rule: deniedServers[0] {"command":${JSON.stringify(process.execPath)}`);
+    expect(await card('denied').locator('[data-status="stopped"]').count()).toBe(1);
+    expect(await card('allowed').getByRole('region', { name: 'Refused by policy' }).count()).toBe(0);
+    // Nothing on the card offers to start it.
+    expect(await card('denied').getByRole('button', { name: 'Restart' }).count()).toBe(0);
+    expect(existsSync(marker())).toBe(false);
+    await card('denied').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(shots, 'policy-refused.png'), fullPage: true });
+  });
+
+  it('starts the server when the file is edited to allow it', async () => {
+    await writeFile(policyFile(), JSON.stringify({ deniedServers: [] }));
+    await card('denied').locator('[data-status="running"]').waitFor({ timeout: 20_000 });
+    expect(await card('denied').getByRole('region', { name: 'Refused by policy' }).count()).toBe(0);
+    expect(existsSync(marker())).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'policy-allowed.png'), fullPage: true });
+  });
+});
