@@ -79,6 +79,28 @@ describe('managed policy', () => {
     }
   });
 
+  it('registryOnly: a server installed from the registry is allowed, one added by hand refused', async () => {
+    await writePolicy({ registryOnly: true, registryUrl: 'https://registry.example.com' });
+    host = await Host.create({ home, policyFile: policyFile() });
+    const origin = (url: string) => ({
+      url,
+      name: 'io.github.acme/tool',
+      version: '1.0.0',
+      choice: 'remotes/0',
+    });
+    await host.registry.upsertMany({
+      installed: { url: 'http://127.0.0.1:9/mcp', registry: origin('https://registry.example.com') },
+      elsewhere: { url: 'http://127.0.0.1:9/mcp', registry: origin('https://other.example.com') },
+      typed: { url: 'http://127.0.0.1:9/mcp' },
+    });
+    expect(view('installed').refused).toBeUndefined();
+    expect(view('elsewhere').refused!.rule).toBe('registryUrl "https://registry.example.com"');
+    expect(view('typed').refused).toMatchObject({
+      rule: 'registryOnly true',
+      reason: expect.stringContaining('this one was added by hand or imported'),
+    });
+  });
+
   it('an invalid file refuses every server with the reason; deleting it is no policy', async () => {
     await writePolicy('{ "deniedServers": [ ');
     host = await Host.create({ home, policyFile: policyFile() });
