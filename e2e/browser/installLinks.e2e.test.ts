@@ -86,6 +86,27 @@ describeInChromium('Servers → Add from link in Chromium', () => {
       .toBe('running');
   });
 
+  it('a value the link leaves to fill is asked; a secret-looking one goes to the secret store', async () => {
+    const key = 'sk-live-e2e-link-canary-41c9';
+    const dialog = await paste(
+      cursorLink('filled', {
+        command: process.execPath,
+        args: [EVERYTHING_ENTRY, 'stdio'],
+        env: { API_KEY: key, CITY: '<YOUR_CITY>' },
+      }),
+    );
+    await expect.poll(() => dialog.getByText('a secret-looking value').count()).toBe(1);
+    await dialog.getByRole('button', { name: 'Add filled' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain('CITY needs a value');
+    await dialog.locator('input[id="link-filled-CITY"]').fill('Oslo');
+    await page.screenshot({ path: path.join(shots, 'links-fill-preview.png') });
+    await dialog.getByRole('button', { name: 'Add filled' }).click();
+    await expect.poll(() => page.locator('[data-server="filled"]').count()).toBe(1);
+    const text = await configText();
+    expect(text).not.toContain(key);
+    expect(JSON.parse(text).mcpServers.filled.env.CITY).toBe('Oslo');
+  });
+
   it('a javascript: link and bad base64: the library error shown, config.json unchanged', async () => {
     const before = await configText();
     let dialog = await paste('javascript:alert(1)');

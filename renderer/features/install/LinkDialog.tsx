@@ -72,7 +72,7 @@ export function LinkDialog({
 
   return (
     <Modal title="Add from link" onEscape={onClose} wide>
-      <div className="row">
+      <div className="row link-row">
         <label htmlFor="install-link">Link</label>
         <input
           id="install-link"
