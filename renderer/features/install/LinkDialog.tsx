@@ -121,9 +121,10 @@ export function LinkDialog({
                 server={s}
                 typed={typed[s.name] ?? {}}
                 secret={secret[s.name] ?? []}
-                onType={(name, value) =>
-                  setTyped((all) => ({ ...all, [s.name]: { ...all[s.name], [name]: value } }))
-                }
+                onType={(name, value) => {
+                  setError(undefined);
+                  setTyped((all) => ({ ...all, [s.name]: { ...all[s.name], [name]: value } }));
+                }}
                 onSecret={(name, on) =>
                   setSecret((all) => {
                     const was = (all[s.name] ?? []).filter((n) => n !== name);
