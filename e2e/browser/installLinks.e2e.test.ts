@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { type RegistryFixture, startRegistryFixture } from '../fixtures/registry/registryFixture';
 import { EVERYTHING_ENTRY, type RunningHttpServer, startEverythingHttp } from '../fixtures/servers';
 import { describeInChromium, goTo, type RunningShell, shots, startShell } from './shellFixture';
 
@@ -17,11 +18,13 @@ describeInChromium('Servers → Add from link in Chromium', () => {
   let shell: RunningShell;
   let page: Page;
   let everything: RunningHttpServer;
+  let registry: RegistryFixture;
   const configText = () => readFile(path.join(shell.home, 'config.json'), 'utf8');
 
   beforeAll(async () => {
     everything = await startEverythingHttp('streamableHttp');
-    shell = await startShell({ servers: {} });
+    registry = await startRegistryFixture();
+    shell = await startShell({ servers: {}, env: { SWITCHBOARD_REGISTRY_URL: registry.url } });
     page = shell.page;
     await page.goto(shell.url);
     await goTo(page, 'Servers');
@@ -29,6 +32,7 @@ describeInChromium('Servers → Add from link in Chromium', () => {
   afterAll(async () => {
     await shell?.stop();
     await everything?.stop();
+    await registry?.close().catch(() => {});
   });
   afterEach(async () => {
     while (await page.locator('dialog[open]').count()) await page.keyboard.press('Escape');
@@ -105,6 +109,22 @@ describeInChromium('Servers → Add from link in Chromium', () => {
     const text = await configText();
     expect(text).not.toContain(key);
     expect(JSON.parse(text).mcpServers.filled.env.CITY).toBe('Oslo');
+  });
+
+  it('a Switchboard registry link opens the entry in Browse', async () => {
+    const before = await configText();
+    const dialog = await paste('switchboard://install?registry=io.github.domdomegg%2Fairtable-mcp-server');
+    await expect
+      .poll(() => dialog.getByTestId('link-origin').textContent())
+      .toContain('A Switchboard install link');
+    await page.screenshot({ path: path.join(shots, 'links-registry-preview.png') });
+    await dialog.getByRole('button', { name: 'Open in Browse' }).click();
+    const detail = page.getByRole('dialog', {
+      name: 'Registry entry io.github.domdomegg/airtable-mcp-server',
+    });
+    await expect.poll(() => detail.locator('li[data-choice]').count()).toBeGreaterThan(1);
+    await page.screenshot({ path: path.join(shots, 'links-registry-browse.png') });
+    expect(await configText()).toBe(before);
   });
 
   it('a javascript: link and bad base64: the library error shown, config.json unchanged', async () => {
