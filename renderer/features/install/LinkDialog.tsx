@@ -78,7 +78,11 @@ export function LinkDialog({
           id="install-link"
           placeholder="vscode:mcp/install?…, cursor://…, switchboard://install?…"
           value={link}
-          onChange={(e) => setLink(e.target.value)}
+          onChange={(e) => {
+            // A changed link is previewed again before anything of it can be added.
+            setLink(e.target.value);
+            setPreview(undefined);
+          }}
         />
         <button type="button" onClick={() => void read(link)}>
           Preview
