@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Protocol } from 'electron';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
+import { appPagePath } from './installLinks';
 import { VIEW_SCHEME } from './viewProtocol';
 
 export const RENDERER_CSP = rendererCsp([], [`${VIEW_SCHEME}:`]);
@@ -12,7 +13,7 @@ export function serveRenderer(protocol: Pick<Protocol, 'handle'>, rendererDir: s
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
     if (url.host !== 'switchboard') return new Response('not found', { status: 404 });
-    const file = servedFile(root, url.pathname);
+    const file = servedFile(root, appPagePath(url.pathname));
     if (!file) return new Response('forbidden', { status: 403 });
     try {
       return new Response(await readFile(file), {

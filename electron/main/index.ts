@@ -9,6 +9,7 @@ import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
 import { policyFilePath } from '../host/install/policy/managedPolicy';
 import { serveRenderer } from './appProtocol';
+import { installLinkIn, installPage, LINK_SCHEME } from './installLinks';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
 import { guardViewNetwork } from './viewNetwork';
@@ -24,6 +25,24 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 if (!app.requestSingleInstanceLock()) app.quit();
+// switchboard:// links open the app's Add from link preview; nothing is installed from a link by itself.
+app.setAsDefaultProtocolClient(LINK_SCHEME);
+/** A link the OS gave before the window was up (macOS open-url, or this launch's argv). */
+let pendingLink = installLinkIn(process.argv);
+const openLink = (link: string) => {
+  const win = BrowserWindow.getAllWindows()[0];
+  if (!win) {
+    pendingLink = link;
+    return;
+  }
+  void win.loadURL(installPage(link));
+  if (win.isMinimized()) win.restore();
+  win.focus();
+};
+app.on('open-url', (event, url) => {
+  event.preventDefault();
+  openLink(url);
+});
 // As the browser shell: an error nobody handled is logged (traced to a server where it can be) and the
 // app goes on; Electron's default shows a dialog and leaves main in an undefined state.
 keepProcessAlive();
@@ -114,7 +133,13 @@ async function start(): Promise<void> {
   serveViews(protocol, service.views);
   service.views.setSandbox(electronViewSandbox);
   Menu.setApplicationMenu(Menu.buildFromTemplate(standardMenu()));
-  win = createMainWindow(BrowserWindow, shell, path.join(here, '../preload'));
+  win = createMainWindow(
+    BrowserWindow,
+    shell,
+    path.join(here, '../preload'),
+    ...(pendingLink ? [installPage(pendingLink)] : []),
+  );
+  pendingLink = undefined;
   const window = win;
   const unsubscribe = service.subscribe((event) => {
     if (!window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, event);
@@ -148,7 +173,9 @@ function standardMenu(): Electron.MenuItemConstructorOptions[] {
   ];
 }
 
-app.on('second-instance', () => {
+app.on('second-instance', (_event, argv) => {
+  const link = installLinkIn(argv);
+  if (link) return openLink(link);
   const win = BrowserWindow.getAllWindows()[0];
   if (win) {
     if (win.isMinimized()) win.restore();

@@ -21,6 +21,8 @@ export function createMainWindow(
   BrowserWindow: typeof BrowserWindowType,
   shell: Pick<Shell, 'openExternal'>,
   preloadDir: string,
+  /** The page to open: the app, or the app with an install link's preview (installPage). */
+  page = `${APP_ORIGIN}/index.html`,
 ): BrowserWindowType {
   const win = new BrowserWindow({
     width: 1280,
@@ -56,6 +58,6 @@ export function createMainWindow(
     return { action: 'deny' };
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(`${APP_ORIGIN}/index.html`);
+  void win.loadURL(page);
   return win;
 }

@@ -227,6 +227,16 @@ describe('browser shell', () => {
     expect(responses.script.headers['content-security-policy']).toMatch(/^default-src 'none'/);
   });
 
+  it('/install?link=… is the app page, under the same session; it writes nothing itself', async () => {
+    const address = `/install?link=${encodeURIComponent('cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=e30=')}`;
+    expect((await get(address)).status).toBe(403);
+    const cookie = await signIn();
+    const page = await get(address, { cookie });
+    expect(page.status).toBe(200);
+    expect(page.body).toBe((await get('/', { cookie })).body);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
   it('serves no source map, even one left in the build', async () => {
     const cookie = await signIn();
     const map = await get('/app.js.map', { cookie });

@@ -153,7 +153,9 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     const refused = check(req);
     if (refused) return deny(res, refused);
-    void serveStatic(res, root, url.pathname, port, sandbox ? [sandbox.frameSource] : []).catch(() => {
+    // An install link's address opens the app itself, which shows the link's preview (only that).
+    const pathname = url.pathname === '/install' ? '/' : url.pathname;
+    void serveStatic(res, root, pathname, port, sandbox ? [sandbox.frameSource] : []).catch(() => {
       if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain' });
       res.end();
     });

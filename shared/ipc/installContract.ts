@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LinkPreviewView } from '../host/linkView';
 import type {
   PrepareInstallResult,
   RegistryPageView,
@@ -42,6 +43,23 @@ export const INSTALL_METHODS = {
   ]),
   /** The person confirmed the preview: its secrets go to the secret store, the server to config.json. */
   confirmInstall: z.tuple([z.string().uuid()]),
+  /**
+   * An install link (switchboard://, vscode:, cursor://, lmstudio://, goose://) read by the host into a
+   * preview: whose format it is, each server exactly as it would be written. Nothing is written or run.
+   */
+  previewLink: z.tuple([
+    z.object({ link: z.string().max(70_000), from: z.string().max(200).nullable() }).strict(),
+  ]),
+  /** The person confirmed a link's preview: its servers are added like hand-added ones. */
+  confirmLink: z.tuple([
+    z.string().uuid(),
+    z
+      .object({
+        values: z.record(serverId, z.record(z.string().max(500), z.string().max(65_536))),
+        secret: z.record(serverId, z.array(z.string().max(500)).max(200)),
+      })
+      .strict(),
+  ]),
 } as const;
 
 export interface InstallResults {
@@ -51,4 +69,7 @@ export interface InstallResults {
   prepareInstall: PrepareInstallResult;
   /** The server as named in config.json. */
   confirmInstall: { server: string };
+  previewLink: LinkPreviewView;
+  /** The servers as named in config.json. */
+  confirmLink: { servers: string[] };
 }

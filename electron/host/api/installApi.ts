@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { INSTALL_METHODS } from '../../../shared/ipc/installContract';
+import { saveDraft } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
+import { linkDraft, linkServerView } from '../install/linkPlan';
+import { type LinkServer, parseInstallLink } from '../install/links/installLink';
 import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../install/registry';
 import { registryAddressView } from '../install/registryAddressView';
 import { entryView, installPreview, type ServerDraftOf, validEntryView } from '../install/registryViews';
@@ -19,8 +22,10 @@ const PAGE_SIZE = 30;
 export function installApi(host: HostParts) {
   const pagers = new Map<string, { pager: RegistryPager; registryUrl: string; at: number }>();
   const plans = new Map<string, { draft: ServerDraftOf; at: number }>();
+  const linkPlans = new Map<string, { servers: LinkServer[]; at: number }>();
   const forget = () => {
     const now = Date.now();
+    for (const [id, p] of linkPlans) if (now - p.at > TTL_MS) linkPlans.delete(id);
     for (const [id, p] of pagers) if (now - p.at > TTL_MS) pagers.delete(id);
     for (const [id, p] of plans) if (now - p.at > TTL_MS) plans.delete(id);
   };
@@ -101,6 +106,38 @@ export function installApi(host: HostParts) {
       await host.registry.upsert(config.name, config.raw);
       plans.delete(planId);
       return { server: config.name };
+    },
+    async previewLink({ link, from }) {
+      forget();
+      const read = parseInstallLink(link, from === null ? {} : { from });
+      if (!read.ok) return read;
+      const { origin, install, warnings } = read.preview;
+      const planId = randomUUID();
+      const servers = install.kind === 'servers' ? install.servers : [];
+      linkPlans.set(planId, { servers, at: Date.now() });
+      return {
+        ok: true,
+        planId,
+        app: origin.app,
+        ...(origin.from !== undefined ? { from: origin.from } : {}),
+        warnings,
+        servers: servers.map((s) => linkServerView(s, host.registry.configOf(s.config.name) !== undefined)),
+        ...(install.kind === 'registry'
+          ? { registry: { name: install.name, ...(install.version ? { version: install.version } : {}) } }
+          : {}),
+      };
+    },
+    async confirmLink(planId, answers) {
+      const plan = linkPlans.get(planId);
+      if (!plan) throw new Error('This link preview has expired: open the link again');
+      // Every draft first: a value left to fill stops the whole link before anything is written.
+      const drafts = plan.servers.map((s) => {
+        taken(s.config.name);
+        return { name: s.config.name, draft: linkDraft(s, answers) };
+      });
+      for (const { name, draft } of drafts) await saveDraft(name, draft, host.registry, host.secrets, null);
+      linkPlans.delete(planId);
+      return { servers: drafts.map((d) => d.name) };
     },
   } satisfies AreaApi<typeof INSTALL_METHODS>;
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/registryView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
@@ -15,9 +15,12 @@ type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' }>;
  * preview. What is confirmed is added like a hand-added server; the dialog then closes on it.
  */
 export function BrowseDialog({
+  entry: named,
   onClose,
   onInstalled,
 }: {
+  /** An entry to open straight away (a registry install link names one). */
+  entry?: string;
   onClose: () => void;
   onInstalled: (server: string) => void;
 }) {
@@ -27,7 +30,7 @@ export function BrowseDialog({
   const [error, setError] = useState<string>();
 
   // The list shows what the page it came on said; the detail is the entry's latest, read again.
-  const open = async (listed: ValidEntryView) => {
+  const open = async (listed: Pick<ValidEntryView, 'name'>) => {
     setError(undefined);
     try {
       setEntry(await host.call('getRegistryEntry', listed.name));
@@ -35,6 +38,10 @@ export function BrowseDialog({
       setError(e instanceof Error ? e.message : String(e));
     }
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the named entry is opened once, when the dialog opens
+  useEffect(() => {
+    if (named) void open({ name: named });
+  }, []);
   const back = () => {
     setError(undefined);
     if (choice) setChoice(undefined);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApp } from '../../state/store';
 import { BrowseDialog } from '../install/BrowseDialog';
+import { LinkDialog } from '../install/LinkDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
 import { ServerEditor } from './ServerEditor';
@@ -10,10 +11,17 @@ export function ServersPage() {
   const encrypted = useApp((s) => s.secretsEncrypted);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
-  const [browsing, setBrowsing] = useState(false);
+  const [browsing, setBrowsing] = useState<{ entry?: string }>();
+  const [linking, setLinking] = useState(false);
+  const openedLink = useApp((s) => s.openedLink);
   const notify = useApp((s) => s.notify);
+  const closeLink = () => {
+    setLinking(false);
+    useApp.setState({ openedLink: undefined });
+  };
   const installed = (server: string) => {
-    setBrowsing(false);
+    setBrowsing(undefined);
+    closeLink();
     notify(`Added ${server}`);
     // Where the new server's card says what happens next (the trust prompt, for a local command).
     requestAnimationFrame(() =>
@@ -27,8 +35,11 @@ export function ServersPage() {
         <button type="button" className="primary" onClick={() => setAdding(true)}>
           Add server
         </button>
-        <button type="button" onClick={() => setBrowsing(true)}>
+        <button type="button" onClick={() => setBrowsing({})}>
           Browse…
+        </button>
+        <button type="button" onClick={() => setLinking(true)}>
+          Add from link…
         </button>
         <button type="button" onClick={() => setImporting(true)}>
           Import…
@@ -47,7 +58,26 @@ export function ServersPage() {
       </div>
       {adding && <ServerEditor onClose={() => setAdding(false)} />}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
-      {browsing && <BrowseDialog onClose={() => setBrowsing(false)} onInstalled={installed} />}
+      {browsing && (
+        <BrowseDialog
+          {...(browsing.entry ? { entry: browsing.entry } : {})}
+          onClose={() => setBrowsing(undefined)}
+          onInstalled={installed}
+        />
+      )}
+      {(linking || openedLink !== undefined) && (
+        <LinkDialog
+          {...(openedLink !== undefined
+            ? { initialLink: openedLink, from: 'opened from a web address' }
+            : {})}
+          onClose={closeLink}
+          onAdded={(added) => added.forEach(installed)}
+          onRegistry={(entry) => {
+            closeLink();
+            setBrowsing({ entry });
+          }}
+        />
+      )}
     </section>
   );
 }

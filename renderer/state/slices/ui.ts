@@ -16,6 +16,8 @@ export interface UiSlice {
   notices: Notice[];
   /** Whether any model provider can be asked: a key stored, or one on this computer (undefined: not asked yet). */
   hasApiKey: boolean | undefined;
+  /** An install link the app was opened with (the browser shell's /install?link=…): previewed on Servers. */
+  openedLink: string | undefined;
   /** Goes to `pane` (the Views on screen told first: they go with the page). */
   setPane(pane: Pane): void;
   /** Runs a host call; a failure is shown, not swallowed. Resolves to the result, or undefined. */
@@ -32,6 +34,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   error: undefined,
   notices: [],
   hasApiKey: undefined,
+  openedLink: undefined,
   setPane: (pane) => {
     if (get().pane === pane) return;
     if (viewsOnScreen()) void leaveViews().then(() => set({ pane }));

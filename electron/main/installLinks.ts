@@ -1,0 +1,22 @@
+// switchboard:// links the OS hands the Electron app (a second launch's argv on Windows and Linux,
+// open-url on macOS): forwarded to the page's Add from link preview — the same /install?link=… address
+// the browser shell serves. Nothing here reads, installs or runs the link; the host parses it when the
+// preview asks, and only the person's confirmation writes anything.
+import { APP_ORIGIN } from './ipcBridge';
+
+export const LINK_SCHEME = 'switchboard';
+
+/** The first switchboard: link among a launch's arguments (argv[0] and flags are never one). */
+export function installLinkIn(argv: readonly string[]): string | undefined {
+  return argv.find((arg) => arg.toLowerCase().startsWith(`${LINK_SCHEME}:`));
+}
+
+/** The page that opens the app with the link's preview filled (nothing more). */
+export function installPage(link: string): string {
+  return `${APP_ORIGIN}/install?link=${encodeURIComponent(link)}`;
+}
+
+/** The renderer file a path of the app's own pages serves: /install is the app itself. */
+export function appPagePath(pathname: string): string {
+  return pathname === '/install' ? '/index.html' : pathname;
+}
