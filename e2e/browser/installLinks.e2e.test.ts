@@ -8,7 +8,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type RegistryFixture, startRegistryFixture } from '../fixtures/registry/registryFixture';
 import { EVERYTHING_ENTRY, type RunningHttpServer, startEverythingHttp } from '../fixtures/servers';
-import { describeInChromium, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import {
+  describeInChromium,
+  goTo,
+  type RunningShell,
+  shots,
+  startShell,
+  trustAndSeeRunning,
+} from './shellFixture';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 const cursorLink = (name: string, entry: unknown) =>
@@ -61,17 +68,11 @@ describeInChromium('Servers → Add from link in Chromium', () => {
     expect(await configText()).toBe(before);
     await dialog.getByRole('button', { name: 'Add everything' }).click();
 
-    const card = page.locator('[data-server="everything"]');
-    const trust = card.getByRole('region', { name: 'Trust prompt' });
-    await expect.poll(() => trust.locator('pre').textContent()).toContain(EVERYTHING_ENTRY);
-    await page.screenshot({ path: path.join(shots, 'links-cursor-trust.png') });
-    await trust.getByRole('button', { name: 'Trust and start' }).click();
-    await expect
-      .poll(() => card.locator('[data-status]').getAttribute('data-status'), { timeout: 30_000 })
-      .toBe('running');
-    await card.locator('details.server-tools summary').click();
-    await expect.poll(() => card.locator('li[data-tool="echo"]').count()).toBe(1);
-    await card.scrollIntoViewIfNeeded();
+    await trustAndSeeRunning(page, 'everything', {
+      launch: EVERYTHING_ENTRY,
+      shot: 'links-cursor-trust.png',
+      tool: 'echo',
+    });
     await page.screenshot({ path: path.join(shots, 'links-cursor-running.png') });
   });
 

@@ -9,7 +9,14 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { type RegistryFixture, startRegistryFixture } from '../fixtures/registry/registryFixture';
 import { type RunningHttpServer, startEverythingHttp } from '../fixtures/servers';
-import { describeInChromium, goTo, type RunningShell, shots, startShell } from './shellFixture';
+import {
+  describeInChromium,
+  goTo,
+  type RunningShell,
+  shots,
+  startShell,
+  trustAndSeeRunning,
+} from './shellFixture';
 
 const MEMORY_VERSION = '2026.8.31';
 const NOTE_SECRET = 'registry-note-canary-3b7c';
@@ -187,17 +194,12 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     await page.screenshot({ path: path.join(shots, 'registry-npm-preview.png') });
     await detail.getByRole('button', { name: 'Add server' }).click();
 
-    const card = page.locator('[data-server="memory"]');
-    const trust = card.getByRole('region', { name: 'Trust prompt' });
-    await expect.poll(() => trust.locator('pre').textContent()).toContain('server-memory@');
-    await page.screenshot({ path: path.join(shots, 'registry-npm-trust.png') });
-    await trust.getByRole('button', { name: 'Trust and start' }).click();
-    await expect
-      .poll(() => card.locator('[data-status]').getAttribute('data-status'), { timeout: 120_000 })
-      .toBe('running');
-    await card.locator('details.server-tools summary').click();
-    await expect.poll(() => card.locator('li[data-tool="create_entities"]').count()).toBe(1);
-    await card.scrollIntoViewIfNeeded();
+    await trustAndSeeRunning(page, 'memory', {
+      launch: 'server-memory@',
+      shot: 'registry-npm-trust.png',
+      tool: 'create_entities',
+      timeout: 120_000,
+    });
     await page.screenshot({ path: path.join(shots, 'registry-npm-running.png') });
     expect(shell.frames.join('\n')).not.toContain(NOTE_SECRET);
   }, 180_000);

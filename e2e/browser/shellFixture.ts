@@ -197,6 +197,29 @@ export function allowToolOnce(page: Page, server: string): Promise<void> {
 }
 
 /**
+ * On `server`'s card: waits for its trust prompt to show `launch`, screenshots it as `shot`, trusts
+ * it, and waits until it runs with `tool` listed (`timeout` for the start). Returns the card.
+ */
+export async function trustAndSeeRunning(
+  page: Page,
+  server: string,
+  { launch, shot, tool, timeout = 30_000 }: { launch: string; shot: string; tool: string; timeout?: number },
+): Promise<Locator> {
+  const card = page.locator(`[data-server="${server}"]`);
+  const trust = card.getByRole('region', { name: 'Trust prompt' });
+  await expect.poll(() => trust.locator('pre').textContent()).toContain(launch);
+  await page.screenshot({ path: path.join(shots, shot) });
+  await trust.getByRole('button', { name: 'Trust and start' }).click();
+  await expect
+    .poll(() => card.locator('[data-status]').getAttribute('data-status'), { timeout })
+    .toBe('running');
+  await card.locator('details.server-tools summary').click();
+  await expect.poll(() => card.locator(`li[data-tool="${tool}"]`).count()).toBe(1);
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
+/**
  * Runs a server's tool by hand from its card (arguments filled by `fill`), approving the consent
  * unless told not to. Returns the runner dialog.
  */
