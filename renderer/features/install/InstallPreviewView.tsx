@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { InstallPreview } from '../../../shared/host/registryView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
+import { NamedValues } from '../../components/NamedValues';
 import { SafeText } from '../../components/SafeText';
 import { LaunchText } from '../servers/TrustPrompt';
 
@@ -56,27 +57,7 @@ export function InstallPreviewView({
             ({preview.transport === 'sse' ? 'legacy HTTP+SSE' : 'Streamable HTTP'})
             {preview.headers.length === 0 ? ', sending no headers of its own.' : ', sending:'}
           </p>
-          {preview.headers.length > 0 && (
-            <ul className="launch-env">
-              {preview.headers.map((h) => (
-                <li key={h.name}>
-                  <code>
-                    <SafeText text={h.name} />
-                  </code>
-                  {'secret' in h ? (
-                    <span className="muted"> a stored secret</span>
-                  ) : (
-                    <>
-                      {': '}
-                      <code>
-                        <SafeText text={h.value} />
-                      </code>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )}
+          {preview.headers.length > 0 && <NamedValues items={preview.headers} joiner={': '} />}
         </div>
       )}
       {preview.secrets.length > 0 && (

@@ -1,6 +1,7 @@
 import { commandLine } from '../../../shared/host/launchText';
 import type { LaunchSummary, TrustRequest } from '../../../shared/host/serverView';
 import { useHost } from '../../components/HostContext';
+import { NamedValues } from '../../components/NamedValues';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 
@@ -17,25 +18,7 @@ export function LaunchText({ launch }: { launch: LaunchSummary }) {
       {launch.env.length > 0 ? (
         <>
           <p>with these environment variables:</p>
-          <ul className="launch-env">
-            {launch.env.map((e) => (
-              <li key={e.name}>
-                <code>
-                  <SafeText text={e.name} />
-                </code>
-                {'secret' in e ? (
-                  <span className="muted"> a stored secret</span>
-                ) : (
-                  <>
-                    {' = '}
-                    <code>
-                      <SafeText text={e.value} />
-                    </code>
-                  </>
-                )}
-              </li>
-            ))}
-          </ul>
+          <NamedValues items={launch.env} joiner={' = '} />
         </>
       ) : (
         <p>with no environment variables of its own.</p>
