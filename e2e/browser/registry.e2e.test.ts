@@ -114,7 +114,8 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     const deprecated = entry(dialog, 'io.github.example/weather-mcp');
     await expect.poll(() => deprecated.locator('[data-badge="deprecated"]').count()).toBe(1);
     expect(await deprecated.textContent()).toContain('Use io.github.example/weather-v2 instead');
-    expect(await dialog.locator('li.registry-entry').count()).toBeLessThan(10);
+    // The search's answer replaces the list: waited for, not read while the old one still stands.
+    await expect.poll(() => dialog.locator('li.registry-entry').count()).toBeLessThan(10);
     await page.screenshot({ path: path.join(shots, 'registry-search.png') });
 
     // A real published entry: each way to install it, and why one cannot be taken here.
