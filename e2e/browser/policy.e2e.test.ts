@@ -31,6 +31,7 @@ describeInChromium('the managed policy in the app', () => {
         servers: {
           denied: { command: process.execPath, args: [MARKER_SERVER, marker()] },
           allowed: { command: process.execPath, args: [ECHO_SERVER] },
+          deniedNew: { command: process.execPath, args: [MARKER_SERVER, `${marker()}-new`] },
         },
         trusted: ['denied', 'allowed'],
         env: { SWITCHBOARD_POLICY_FILE: policyFile() },
@@ -53,13 +54,33 @@ describeInChromium('the managed policy in the app', () => {
       "Refused by your organization's policy: your organization's policy denies the command",
     );
     expect(text).toContain(`(rule: deniedServers[0] {"command":${JSON.stringify(process.execPath)}`);
-    expect(await card('denied').locator('[data-status="stopped"]').count()).toBe(1);
+    expect(await card('denied').locator('[data-status="refused"]').textContent()).toBe('Refused by policy');
     expect(await card('allowed').getByRole('region', { name: 'Refused by policy' }).count()).toBe(0);
     // Nothing on the card offers to start it.
     expect(await card('denied').getByRole('button', { name: 'Restart' }).count()).toBe(0);
     expect(existsSync(marker())).toBe(false);
+    // Not yet trusted and refused: no trust is asked for a launch that could not run.
+    await card('deniedNew').getByRole('region', { name: 'Refused by policy' }).waitFor();
+    expect(await card('deniedNew').getByRole('button', { name: /Trust/ }).count()).toBe(0);
     await card('denied').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(shots, 'policy-refused.png'), fullPage: true });
+  });
+
+  it('the Add form says the policy refuses a command before saving it', async () => {
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const editor = page.getByRole('dialog', { name: 'Add a server' });
+    await editor.getByLabel('Name', { exact: true }).fill('typed');
+    await editor.getByLabel(/^Command/).fill(process.execPath);
+    await editor.getByLabel('Arguments, one per line').fill(MARKER_SERVER);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const said = editor.getByRole('region', { name: 'Refused by policy' });
+    await said.waitFor();
+    expect(await said.textContent()).toContain('it will not start while the policy refuses it');
+    await editor.getByRole('button', { name: 'Save anyway' }).waitFor();
+    await page.screenshot({ path: path.join(shots, 'policy-add-refused.png') });
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await card('typed').count()).toBe(0);
   });
 
   it('starts the server when the file is edited to allow it', async () => {

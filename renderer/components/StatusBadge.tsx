@@ -13,7 +13,22 @@ const LABEL: Record<ServerState['status'], string> = {
  * A remote server between tries is one that cannot be reached now (the card says why); one stopped
  * for a sign-in says so, rather than Error: nothing is broken, the person is needed.
  */
-export function StatusBadge({ state, remote = false }: { state: ServerState; remote?: boolean }) {
+export function StatusBadge({
+  state,
+  remote = false,
+  refused = false,
+}: {
+  state: ServerState;
+  remote?: boolean;
+  /** The managed policy refuses the server: that is its state, whatever the session last was. */
+  refused?: boolean;
+}) {
+  if (refused)
+    return (
+      <span className="status status-refused" data-status="refused">
+        Refused by policy
+      </span>
+    );
   const detail =
     state.status === 'restarting'
       ? remote

@@ -1,3 +1,5 @@
+import type { ServerRefusal } from './serverView';
+
 /** One value of a server a link would add (an env variable or a header), as the preview shows it. */
 export interface LinkValueView {
   name: string;
@@ -26,6 +28,8 @@ export interface LinkServerView {
   warnings: string[];
   /** A server of that name is configured already: it cannot be added under it. */
   exists: boolean;
+  /** The managed policy would refuse it: it can be added, but will not start. */
+  refused?: ServerRefusal;
 }
 
 /** What the host read from a pasted or opened install link. Nothing is written until it is confirmed. */

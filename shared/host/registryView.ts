@@ -1,7 +1,7 @@
 // What Servers → Browse shows of the MCP Registry, as the host sends it: entries read against the
 // official schema (electron/host/install/registry), their ways to install, and an install's preview.
 // Every text here is the publisher's: the page shows it as text (SafeText), never as markup.
-import type { LaunchSummary } from './serverView';
+import type { LaunchSummary, ServerRefusal } from './serverView';
 
 export type RegistryStatusView = 'active' | 'deprecated' | 'deleted';
 
@@ -93,6 +93,8 @@ export type InstallPreview = {
   origin: { registryUrl: string; name: string; version: string; choice: string };
   /** Secret values that go to the secret store when confirmed (by where they go). */
   secrets: string[];
+  /** The managed policy would refuse it: it can be added, but will not start. */
+  refused?: ServerRefusal;
 } & (
   | { kind: 'stdio'; launch: LaunchSummary; runtime?: RuntimeCheckView }
   | {

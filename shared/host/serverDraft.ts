@@ -8,6 +8,7 @@ import {
   stdioLaunch,
   valueName,
 } from './serverFields';
+import type { ServerRefusal } from './serverView';
 
 /**
  * A value of the edit form. Secret values travel only toward the host: a value marked secret is
@@ -124,6 +125,8 @@ export interface ImportPreview {
     values: ImportValue[];
     secrets: SecretPrompt[];
     warnings: string[];
+    /** The managed policy would refuse it: it can be imported, but will not start. */
+    refused?: ServerRefusal;
   }[];
   warnings: string[];
 }

@@ -7,6 +7,7 @@ import {
   type ServerDraft,
   serverDraftSchema,
 } from '../host/serverDraft';
+import type { ServerRefusal } from '../host/serverView';
 import { path, serverId, stringArguments } from './argumentSchemas';
 
 const importSource = z.enum(['claude-desktop', 'cursor', 'vscode']) satisfies z.ZodType<ImportSource>;
@@ -21,6 +22,8 @@ export const CONFIG_METHODS = {
   /** Saves under `id`; with `previousId`, the server is renamed (the old entry removed). */
   saveServer: z.tuple([serverId, serverDraftSchema, serverId.nullable()]),
   removeServer: z.tuple([serverId]),
+  /** Whether the managed policy would refuse the server as the edit form has it now (nothing saved). */
+  draftRefusal: z.tuple([serverId, serverDraftSchema, serverId.nullable()]),
   previewImport: z.tuple([importSource, path.nullable()]),
   applyImport: z.tuple([z.string().uuid(), importSelection]),
 } as const;
@@ -31,6 +34,7 @@ export interface ConfigResults {
   getServerDraft: ServerDraft;
   saveServer: void;
   removeServer: void;
+  draftRefusal: ServerRefusal | null;
   previewImport: ImportPreviewView;
   applyImport: void;
 }

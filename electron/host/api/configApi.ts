@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CONFIG_METHODS } from '../../../shared/ipc/configContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import { defaultImportPath, type ImportPlan, planImport } from '../config/imports';
-import { applyImport, draftOf, removeServer, saveDraft } from '../config/serverEditor';
+import { applyImport, draftOf, draftRaw, removeServer, saveDraft } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
 
 /** Import previews wait this long for the person to apply them. */
@@ -23,6 +23,10 @@ export function configApi(host: HostParts) {
         throw new Error(`A server named "${id}" exists already: choose another name`);
       await saveDraft(id, draft, host.registry, host.secrets, previousId);
     },
+    async draftRefusal(id, draft, previousId) {
+      const previous = host.registry.configOf(previousId ?? id)?.raw ?? {};
+      return host.registry.refusalOf(id, draftRaw(draft, previous, {})) ?? null;
+    },
     async removeServer(id) {
       await removeServer(id, host.registry, host.secrets);
     },
@@ -36,7 +40,11 @@ export function configApi(host: HostParts) {
       );
       const planId = randomUUID();
       plans.set(planId, { plan, at: now });
-      return { ...plan.preview, planId };
+      const servers = plan.preview.servers.map((s) => {
+        const refused = host.registry.refusalOf(s.name, plan.raws[s.name]!);
+        return refused ? { ...s, refused } : s;
+      });
+      return { ...plan.preview, servers, planId };
     },
     async applyImport(planId, selection) {
       const entry = plans.get(planId);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { INSTALL_METHODS } from '../../../shared/ipc/installContract';
-import { saveDraft } from '../config/serverEditor';
+import { serverToRaw } from '../config/serverConfig';
+import { saveNewDrafts } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
 import { linkDraft, linkServerView } from '../install/linkPlan';
 import { type LinkServer, parseInstallLink } from '../install/links/installLink';
@@ -94,7 +95,8 @@ export function installApi(host: HostParts) {
         : undefined;
       const planId = randomUUID();
       plans.set(planId, { draft, at: Date.now() });
-      return { ok: true, ...installPreview(planId, draft, runtime) };
+      const refused = host.registry.refusalOf(draft.config.name, draft.config.raw);
+      return { ok: true, ...installPreview(planId, draft, runtime), ...(refused ? { refused } : {}) };
     },
     async confirmInstall(planId) {
       const plan = plans.get(planId);
@@ -121,7 +123,12 @@ export function installApi(host: HostParts) {
         app: origin.app,
         ...(origin.from !== undefined ? { from: origin.from } : {}),
         warnings,
-        servers: servers.map((s) => linkServerView(s, host.registry.configOf(s.config.name) !== undefined)),
+        servers: servers.map((s) =>
+          linkServerView(s, {
+            exists: host.registry.configOf(s.config.name) !== undefined,
+            refused: host.registry.refusalOf(s.config.name, serverToRaw(s.config)),
+          }),
+        ),
         ...(install.kind === 'registry'
           ? { registry: { name: install.name, ...(install.version ? { version: install.version } : {}) } }
           : {}),
@@ -133,11 +140,12 @@ export function installApi(host: HostParts) {
       // Every draft first: a value left to fill stops the whole link before anything is written.
       const drafts = plan.servers.map((s) => {
         taken(s.config.name);
-        return { name: s.config.name, draft: linkDraft(s, answers) };
+        return { id: s.config.name, draft: linkDraft(s, answers) };
       });
-      for (const { name, draft } of drafts) await saveDraft(name, draft, host.registry, host.secrets, null);
+      // One change: a link's servers are all written, or none of them.
+      await saveNewDrafts(drafts, host.registry, host.secrets);
       linkPlans.delete(planId);
-      return { servers: drafts.map((d) => d.name) };
+      return { servers: drafts.map((d) => d.id) };
     },
   } satisfies AreaApi<typeof INSTALL_METHODS>;
 }

@@ -127,6 +127,49 @@ export async function saveDraft(
   const renaming = previousId !== null && previousId !== id;
   const existing = registry.configOf(renaming ? previousId : id);
   if (renaming && !existing) throw new Error(`No server named "${previousId}"`);
+  const planned = await planSave(id, draft, existing, renaming, secrets);
+  // Store first: a config that references a secret which failed to save would not start.
+  for (const [ref, value] of planned.toStore) await secrets.set(ref, value);
+  await registry.upsert(id, planned.raw);
+  if (renaming) {
+    await removeServer(previousId, registry, secrets);
+    return;
+  }
+  for (const old of existing ? secretRefsOf(existing) : []) {
+    if (!planned.kept.has(old)) await secrets.delete(old);
+  }
+}
+
+/**
+ * Several new servers (an install link's) written as one change: every draft is worked out first, then
+ * their secrets stored, then config.json saved once — one of them wrong writes none of them.
+ */
+export async function saveNewDrafts(
+  drafts: { id: string; draft: ServerDraft }[],
+  registry: ConfiguredServers,
+  secrets: SecretStore,
+): Promise<void> {
+  const raws: Record<string, Record<string, unknown>> = {};
+  const toStore: [string, string][] = [];
+  for (const { id, draft } of drafts) {
+    if (registry.configOf(id) || id in raws)
+      throw new Error(`A server named "${id}" exists already: choose another name`);
+    const planned = await planSave(id, draft, undefined, false, secrets);
+    raws[id] = planned.raw;
+    toStore.push(...planned.toStore);
+  }
+  for (const [ref, value] of toStore) await secrets.set(ref, value);
+  await registry.upsertMany(raws);
+}
+
+/** What saving a draft writes: its config.json entry, the secrets to store, the stored ones it keeps. */
+async function planSave(
+  id: string,
+  draft: ServerDraft,
+  existing: ServerConfig | undefined,
+  renaming: boolean,
+  secrets: SecretStore,
+): Promise<{ raw: Record<string, unknown>; toStore: [string, string][]; kept: Set<string> }> {
   const field = draft.kind === 'stdio' ? 'env' : 'headers';
   const incoming = draft.kind === 'stdio' ? draft.env : draft.headers;
   const values: Record<string, ConfigValue> = {};
@@ -154,7 +197,25 @@ export async function saveDraft(
     draft.kind === 'remote' && draft.oauth
       ? await oauthToSave(id, draft, draft.oauth, existing, renaming, secrets, toStore)
       : undefined;
-  const raw: Record<string, unknown> = { ...(existing?.raw ?? {}) };
+  const kept = new Set(
+    [...Object.values(values), oauth?.clientSecret, oauth?.privateKey]
+      .filter(isSecretRef)
+      .map((r) => r.$secret),
+  );
+  return { raw: draftRaw(draft, existing?.raw ?? {}, values, oauth), toStore, kept };
+}
+
+/**
+ * config.json's entry for a draft: what the form decides replaced, everything else the entry held kept
+ * (its recorded origin, fields the form does not show). `values` are the env or headers as written.
+ */
+export function draftRaw(
+  draft: ServerDraft,
+  previous: Record<string, unknown>,
+  values: Record<string, ConfigValue>,
+  oauth?: OAuthClientConfig,
+): Record<string, unknown> {
+  const raw: Record<string, unknown> = { ...previous };
   for (const key of [
     'command',
     'args',
@@ -183,21 +244,7 @@ export async function saveDraft(
   if (draft.requestTimeoutMs) raw.requestTimeoutMs = draft.requestTimeoutMs;
   if (draft.maxTotalTimeoutMs) raw.maxTotalTimeoutMs = draft.maxTotalTimeoutMs;
   if (draft.protocol) raw.protocol = draft.protocol;
-  // Store first: a config that references a secret which failed to save would not start.
-  for (const [ref, value] of toStore) await secrets.set(ref, value);
-  await registry.upsert(id, raw);
-  if (renaming) {
-    await removeServer(previousId, registry, secrets);
-    return;
-  }
-  const kept = new Set(
-    [...Object.values(values), oauth?.clientSecret, oauth?.privateKey]
-      .filter(isSecretRef)
-      .map((r) => r.$secret),
-  );
-  for (const old of existing ? secretRefsOf(existing) : []) {
-    if (!kept.has(old)) await secrets.delete(old);
-  }
+  return raw;
 }
 
 /**

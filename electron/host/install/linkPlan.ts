@@ -4,10 +4,14 @@
 
 import type { LinkConfirmation, LinkServerView } from '../../../shared/host/linkView';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
+import type { ServerRefusal } from '../../../shared/host/serverView';
 import { draftOf } from '../config/serverEditor';
 import type { LinkServer } from './links/installLink';
 
-export function linkServerView(server: LinkServer, exists: boolean): LinkServerView {
+export function linkServerView(
+  server: LinkServer,
+  { exists, refused }: { exists: boolean; refused: ServerRefusal | undefined },
+): LinkServerView {
   const { config } = server;
   const field = config.kind === 'stdio' ? 'env' : 'headers';
   const record = config.kind === 'stdio' ? config.env : config.headers;
@@ -32,6 +36,7 @@ export function linkServerView(server: LinkServer, exists: boolean): LinkServerV
     ...(server.description ? { description: server.description } : {}),
     warnings: server.warnings,
     exists,
+    ...(refused ? { refused } : {}),
   };
 }
 

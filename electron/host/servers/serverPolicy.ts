@@ -1,5 +1,5 @@
 import type { ServerRefusal } from '../../../shared/host/serverView';
-import type { ServerConfig } from '../config/serverConfig';
+import { parseConfig, type ServerConfig } from '../config/serverConfig';
 import type { PolicyState } from '../install/policy/policyFile';
 import { type ServerOrigin, stateVerdict } from '../install/policy/policyVerdict';
 import { readOrigin } from '../install/registry/registryOrigin';
@@ -25,3 +25,17 @@ export function policyRefusal(
 /** What a refused server's card and log say. */
 export const refusalText = (refusal: ServerRefusal): string =>
   `Refused by your organization's policy: ${refusal.reason} (rule: ${refusal.rule})`;
+
+/**
+ * Why the policy would refuse a server not yet written (an Add, an import, an install or a link's
+ * preview): judged exactly as the written one will be, so the preview says what the card will.
+ */
+export function refusalOfRaw(
+  state: PolicyState | undefined,
+  name: string,
+  raw: Record<string, unknown>,
+): ServerRefusal | undefined {
+  if (!state) return undefined;
+  const [config] = parseConfig({ mcpServers: { [name]: raw } }).servers;
+  return config ? policyRefusal(state, config) : undefined;
+}

@@ -13,7 +13,7 @@ import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
 import { launchSummary, serverIdentity } from './serverIdentity';
-import { policyRefusal, refusalText } from './serverPolicy';
+import { policyRefusal, refusalOfRaw, refusalText } from './serverPolicy';
 import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
@@ -161,7 +161,8 @@ export class ServerRegistry {
       };
       // A disabled server asks when it is enabled (enabling does not change what it runs).
       const request = this.trustRequest(entry);
-      if (request && !config.disabled) view.trustRequired = request;
+      // A refused server is not offered to trust: trusting it would run nothing.
+      if (request && !config.disabled && !entry.refused) view.trustRequired = request;
       if (entry.refused) view.refused = entry.refused;
       return view;
     });
@@ -208,9 +209,19 @@ export class ServerRegistry {
     await this.trusted(id).signIn();
   }
 
-  /** Forgets a remote server's tokens (revoked where offered). */
+  /**
+   * Forgets a remote server's tokens (revoked where offered). A server the policy refuses can still be
+   * signed out of (its tokens should not outlive the refusal); it is not started again after.
+   */
   async signOut(id: string): Promise<void> {
-    await this.trusted(id).signOut();
+    const entry = this.require(id);
+    if (entry.refused) await entry.session.forgetSignIn();
+    else await this.trusted(id).signOut();
+  }
+
+  /** Why the managed policy would refuse this server (`raw` as config.json would hold it), if it would. */
+  refusalOf(name: string, raw: Record<string, unknown>): ServerRefusal | undefined {
+    return refusalOfRaw(this.deps.policy?.(), name, raw);
   }
 
   /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */

@@ -3,6 +3,7 @@ import type { InstallPreview } from '../../../shared/host/registryView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { NamedValues } from '../../components/NamedValues';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
 import { LaunchText } from '../servers/TrustPrompt';
 
@@ -66,6 +67,7 @@ export function InstallPreviewView({
           secret store, not to config.json.
         </p>
       )}
+      {preview.refused && <PolicyRefusal refusal={preview.refused} preview />}
       {missing && (
         <p className="warning" role="alert" data-runtime="missing">
           <SafeText text={missing.message} />

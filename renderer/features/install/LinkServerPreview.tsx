@@ -1,5 +1,6 @@
 import { commandLine } from '../../../shared/host/launchText';
 import type { LinkServerView } from '../../../shared/host/linkView';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
 
 /**
@@ -51,6 +52,7 @@ export function LinkServerPreview({
       {server.exists && (
         <p className="warning">A server of this name is configured already: remove or rename it first.</p>
       )}
+      {server.refused && <PolicyRefusal refusal={server.refused} preview />}
       {server.warnings.map((w) => (
         <p key={w} className="warning">
           <SafeText text={w} />

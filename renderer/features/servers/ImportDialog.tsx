@@ -4,6 +4,7 @@ import type { ImportPreviewView } from '../../../shared/ipc/configContract';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
 
 const SOURCES: { id: ImportSource; label: string }[] = [
@@ -102,6 +103,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     </span>
                   )}
                 </label>
+                {s.refused && <PolicyRefusal refusal={s.refused} preview />}
                 {s.warnings.map((w) => (
                   <p key={w} className="warning">
                     <SafeText text={w} />

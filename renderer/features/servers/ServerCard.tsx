@@ -4,6 +4,7 @@ import { isActive, type ServerView } from '../../../shared/host/serverView';
 import type { Icon } from '../../../shared/mcp/protocol';
 import { MODERN_PROTOCOL_VERSION } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -42,7 +43,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       <header className="card-head">
         {icon && <img className="server-icon" src={icon} alt="" width={20} height={20} />}
         <h2>{server.id}</h2>
-        <StatusBadge state={state} remote={server.kind === 'remote'} />
+        <StatusBadge state={state} remote={server.kind === 'remote'} refused={server.refused !== undefined} />
       </header>
       {serverTitle && serverTitle !== server.id && (
         <p className="server-title muted">
@@ -55,17 +56,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           <SafeText text={server.target} />
         </code>
       </p>
-      {server.refused && (
-        <section className="error" aria-label="Refused by policy" data-refused="">
-          <p>
-            Refused by your organization's policy: <SafeText text={server.refused.reason} /> (rule:{' '}
-            <code>
-              <SafeText text={server.refused.rule} />
-            </code>
-            )
-          </p>
-        </section>
-      )}
+      {server.refused && <PolicyRefusal refusal={server.refused} />}
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
       {state.status === 'running' && (
         <dl className="facts">
@@ -149,6 +140,15 @@ export function ServerCard({ server }: { server: ServerView }) {
             onClick={() => void run(async () => setEditing(await host.call('getServerDraft', server.id)))}
           >
             Edit
+          </button>
+        )}
+        {server.refused && server.kind === 'remote' && (
+          <button
+            type="button"
+            title="Forget the tokens it holds (revoked where the server offers it); it stays refused"
+            onClick={() => run(() => host.call('signOut', server.id))}
+          >
+            Forget sign-in
           </button>
         )}
         {confirmRemove ? (

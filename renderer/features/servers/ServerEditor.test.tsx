@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ServerEditor } from './ServerEditor';
@@ -100,5 +100,31 @@ describe('ServerEditor', () => {
       command: '/opt/My App/server',
       args: ['--port', '1'],
     });
+  });
+
+  it("says the organization's policy refuses the server before saving; Save anyway then saves it as entered", async () => {
+    const refusal = { rule: 'deniedServers[0] command "npx"', reason: 'the command npx is denied' };
+    const { host, calls } = recordingHost({ draftRefusal: () => refusal });
+    renderWithHost(<ServerEditor onClose={() => {}} />, host);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'memory' } });
+    paste(screen.getByLabelText(/^Command/), 'npx -y @modelcontextprotocol/server-memory');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const said = await screen.findByRole('region', { name: 'Refused by policy' });
+    expect(said.textContent).toContain('the command npx is denied');
+    expect(said.textContent).toContain('deniedServers[0] command "npx"');
+    expect(said.textContent).toContain('will not start while the policy refuses it');
+    expect(calls.filter((c) => c.method === 'saveServer')).toEqual([]);
+    expect(calls.find((c) => c.method === 'draftRefusal')?.args.slice(0, 2)).toEqual([
+      'memory',
+      { kind: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-memory'], env: {} },
+    ]);
+    // Changing what it runs asks the policy again; the same form saved again is saved.
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'memory2' } });
+    expect(screen.queryByRole('region', { name: 'Refused by policy' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'saveServer')?.args[0]).toBe('memory2'));
+    expect(calls.filter((c) => c.method === 'draftRefusal')).toHaveLength(2);
   });
 });

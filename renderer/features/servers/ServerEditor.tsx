@@ -2,9 +2,11 @@ import { useRef, useState } from 'react';
 import { parseCommandLine } from '../../../shared/host/commandLine';
 import { commandLine, quoteArg } from '../../../shared/host/launchText';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
+import type { ServerRefusal } from '../../../shared/host/serverView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { KeyValueEditor, type KeyValueRow, recordOf, rowsOf } from './KeyValueEditor';
 import { OAuthClientEditor, oauthDraftOf, oauthFormOf } from './OAuthClientEditor';
 
@@ -45,6 +47,8 @@ export function ServerEditor({
   const entered = JSON.stringify({ name, kind, command, args, cwd, env, url, type, headers, oauth });
   const opened = useRef(entered);
   const [discarding, setDiscarding] = useState(false);
+  /** What the managed policy said of the form as it was when Save was pressed. */
+  const [refusal, setRefusal] = useState<{ refusal: ServerRefusal; entered: string }>();
 
   /** The Command field as program, extra arguments and leading NAME=value words; or what is wrong. */
   const parsedCommand = (): ReturnType<typeof parseCommandLine> | { error: string } => {
@@ -126,7 +130,16 @@ export function ServerEditor({
     try {
       if (!name.trim()) throw new Error('Give the server a name');
       setSaving(true);
-      await host.call('saveServer', name.trim(), build(), id ?? null);
+      const built = build();
+      // The policy's no is said before saving; a second Save (nothing changed) saves it anyway.
+      if (refusal?.entered !== entered) {
+        const refused = await host.call('draftRefusal', name.trim(), built, id ?? null);
+        if (refused) {
+          setRefusal({ refusal: refused, entered });
+          return;
+        }
+      }
+      await host.call('saveServer', name.trim(), built, id ?? null);
       onClose();
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -222,6 +235,7 @@ export function ServerEditor({
           </>
         )}
         {error && <ErrorText>{error}</ErrorText>}
+        {refusal?.entered === entered && <PolicyRefusal refusal={refusal.refusal} preview />}
         {discarding && (
           <div className="row" role="alert">
             <span>Close without saving what you entered?</span>
@@ -239,7 +253,7 @@ export function ServerEditor({
             Cancel
           </button>
           <button type="submit" className="primary" disabled={saving}>
-            Save
+            {refusal?.entered === entered ? 'Save anyway' : 'Save'}
           </button>
         </div>
       </form>
