@@ -9,7 +9,7 @@ import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
 import { policyFilePath } from '../host/install/policy/managedPolicy';
 import { serveRenderer } from './appProtocol';
-import { installLinkIn, installPage, LINK_SCHEME } from './installLinks';
+import { installLinkIn, installPage, LINK_SCHEME, linkOpenedEvent } from './installLinks';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';
 import { SafeStorageSecretStore } from './safeStorageSecretStore';
 import { guardViewNetwork } from './viewNetwork';
@@ -35,7 +35,7 @@ const openLink = (link: string) => {
     pendingLink = link;
     return;
   }
-  void win.loadURL(installPage(link));
+  win.webContents.send(EVENT_CHANNEL, linkOpenedEvent(link));
   if (win.isMinimized()) win.restore();
   win.focus();
 };

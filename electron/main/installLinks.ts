@@ -1,7 +1,9 @@
 // switchboard:// links the OS hands the Electron app (a second launch's argv on Windows and Linux,
-// open-url on macOS): forwarded to the page's Add from link preview — the same /install?link=… address
-// the browser shell serves. Nothing here reads, installs or runs the link; the host parses it when the
+// open-url on macOS): forwarded to the page's Add from link preview — at launch as the same
+// /install?link=… address the browser shell serves, to an open window as an event (a reload would drop
+// what the person was doing: a consent dialog waiting, a message being typed). Nothing here reads, installs or runs the link; the host parses it when the
 // preview asks, and only the person's confirmation writes anything.
+import type { HostEvent } from '../../shared/ipc/contract';
 import { APP_ORIGIN } from './ipcBridge';
 
 export const LINK_SCHEME = 'switchboard';
@@ -20,3 +22,6 @@ export function installPage(link: string): string {
 export function appPagePath(pathname: string): string {
   return pathname === '/install' ? '/index.html' : pathname;
 }
+
+/** What an open window is sent for a link: the page opens its preview without reloading. */
+export const linkOpenedEvent = (link: string): HostEvent => ({ event: 'installLinkOpened', payload: { link } });

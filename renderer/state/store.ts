@@ -151,6 +151,10 @@ export function bindStore(host: HostConnection): () => void {
       case 'elicitationComplete':
         state.notify(`${e.payload.server}: the browser step you opened is complete.`);
         break;
+      case 'installLinkOpened':
+        // The preview opens on Servers; a dialog already waiting (a consent) stays where it is.
+        useApp.setState({ pane: 'servers', openedLink: e.payload.link });
+        break;
       case 'openSignIn':
         useApp.setState((s) => ({
           signInPages: {

@@ -8,7 +8,7 @@ import { CATALOG_METHODS, type CatalogEvents, type CatalogResults } from './cata
 import { CHAT_METHODS, type ChatEvents, type ChatResults } from './chatContract';
 import { CONFIG_METHODS, type ConfigResults } from './configContract';
 import { CONSENT_METHODS, type ConsentEvents, type ConsentResults } from './consentContract';
-import { INSTALL_METHODS, type InstallResults } from './installContract';
+import { INSTALL_METHODS, type InstallEvents, type InstallResults } from './installContract';
 import { ROOTS_METHODS, type RootsEvents, type RootsResults } from './rootsContract';
 import { SERVERS_METHODS, type ServersEvents, type ServersResults } from './serversContract';
 import { SETTINGS_METHODS, type SettingsResults } from './settingsContract';
@@ -58,7 +58,12 @@ export type AreaApi<Methods> = Pick<HostApi, keyof Methods & HostMethod>;
 export type HostCall<M extends HostMethod = HostMethod> = { [K in M]: { method: K; args: HostArgs[K] } }[M];
 
 /** What the host pushes to the renderer. */
-export type HostEvents = ServersEvents & ConsentEvents & CatalogEvents & RootsEvents & ChatEvents;
+export type HostEvents = ServersEvents &
+  ConsentEvents &
+  CatalogEvents &
+  RootsEvents &
+  ChatEvents &
+  InstallEvents;
 export type HostEventName = keyof HostEvents;
 
 // Every event, once: an event left out, or one that is not an event, does not compile.
@@ -76,6 +81,7 @@ const EVENT_NAMES = {
   openSignIn: true,
   chat: true,
   conversationsChanged: true,
+  installLinkOpened: true,
 } as const satisfies Record<HostEventName, true>;
 export const HOST_EVENTS = Object.keys(EVENT_NAMES) as readonly HostEventName[];
 

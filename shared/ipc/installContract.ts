@@ -62,6 +62,14 @@ export const INSTALL_METHODS = {
   ]),
 } as const;
 
+export interface InstallEvents {
+  /**
+   * The system handed the app an install link while it was open (Electron: a switchboard: link from a
+   * browser). Only its preview opens — on Servers, beside whatever the person was doing, which stays.
+   */
+  installLinkOpened: { link: string };
+}
+
 export interface InstallResults {
   browseRegistry: RegistryPageView;
   getRegistryEntry: ValidEntryView;

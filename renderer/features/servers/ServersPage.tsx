@@ -67,6 +67,8 @@ export function ServersPage() {
       )}
       {(linking || openedLink !== undefined) && (
         <LinkDialog
+          // A link opened while one is shown is read afresh (its own preview, nothing of the last kept).
+          key={openedLink ?? 'typed'}
           {...(openedLink !== undefined
             ? { initialLink: openedLink, from: 'opened from a web address' }
             : {})}
