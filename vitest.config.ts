@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -12,6 +13,11 @@ export default defineConfig({
       'test/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
+    // No test is subject to a managed policy the machine may have (/etc/switchboard/policy.json):
+    // a test that wants one writes its own and names it. This file never exists.
+    env: {
+      SWITCHBOARD_POLICY_FILE: path.join(import.meta.dirname, 'test-results', 'no-managed-policy.json'),
+    },
     testTimeout: 30_000,
     // Polls wait on real processes and a real browser: give them time on a loaded two-core machine.
     expect: { poll: { timeout: 10_000 } },
