@@ -136,6 +136,35 @@ describe('ServerSession', () => {
     expect(logs.entries('pasted').some((e) => e.text.startsWith('PATH searched:'))).toBe(true);
   });
 
+  it('a server whose own words say a retry would fail the same way stops at once, with the reason', async () => {
+    // Node: a module that is not there.
+    const missing = connection(
+      configOf('missing', { command: process.execPath, args: [path.join(home, 'nope.js')] }),
+    );
+    await missing.conn.start();
+    await expect.poll(() => missing.conn.state.status, { timeout: 20_000 }).toBe('error');
+    expect(missing.states.map((s) => s.status)).toEqual(['starting', 'error']);
+    expect((missing.conn.state as Extract<ServerState, { status: 'error' }>).error).toMatchObject({
+      permanent: true,
+      message: expect.stringContaining(`Node cannot find the module ${path.join(home, 'nope.js')}`),
+    });
+    // npm offline with the package not in its cache (what a launch without network gives).
+    const offline = connection(
+      configOf('offline', {
+        command: 'npx',
+        args: ['-y', `@switchboard-test/never-published-${Date.now()}`],
+        env: { npm_config_offline: 'true', npm_config_cache: path.join(home, 'npm-cache') },
+      }),
+    );
+    await offline.conn.start();
+    await expect.poll(() => offline.conn.state.status, { timeout: 60_000 }).toBe('error');
+    expect(offline.states.filter((s) => s.status === 'restarting')).toEqual([]);
+    const error = (offline.conn.state as Extract<ServerState, { status: 'error' }>).error;
+    expect(error.permanent).toBe(true);
+    expect(error.message).toMatch(/^npm could not download the package: it is offline \(ENOTCACHED\)/);
+    expect(error.stderrTail.join('\n')).toContain('npm error code ENOTCACHED');
+  }, 90_000);
+
   it('no answer to initialize: the card says so with what the program printed', async () => {
     // The program prints only once it has read initialize: the timeout gives a loaded machine time to
     // boot it (400 ms did not always); the state is taken from the changes, not polled (the restart

@@ -2,6 +2,7 @@ import { fieldOf } from '../../../shared/fieldOf';
 import type { ServerError, SignInNeeded } from '../../../shared/host/serverView';
 import { ErrorCode, McpError } from '../../mcp';
 import type { Redactor } from '../logs/redactor';
+import { permanentCause } from './permanentFailure';
 import { ConfigProblem } from './serverLaunch';
 
 /** What a closed connection's error data may carry: the plain reason and the stderr tail, apart. */
@@ -31,6 +32,9 @@ export function startError(error: unknown, output: string[], redactor: Redactor)
   }
   const signIn = error instanceof McpError ? signInNeeded(error) : undefined;
   const authFailed = error instanceof McpError && error.code === ErrorCode.AuthFailed;
+  // The process's own words may say a retry would fail the same way (npm E404, a missing module…).
+  const cause = permanentCause(tail);
+  if (cause) message = `${cause} (${message.replace(/[.:]\s*$/, '')})`;
   return {
     message: redactor.redact(message),
     stderrTail: tail.map((l) => redactor.redact(l)),
@@ -38,6 +42,7 @@ export function startError(error: unknown, output: string[], redactor: Redactor)
     ...(error instanceof ConfigProblem ||
     data?.spawnError !== undefined ||
     refusedForGood(data?.status) ||
+    cause !== undefined ||
     signIn ||
     authFailed
       ? { permanent: true }
