@@ -5,7 +5,7 @@ export type ServerState =
   | { status: 'disabled' }
   | { status: 'stopped'; reason?: string }
   /** `lastError`: why the attempt before this one failed (a retry says why it is retrying). */
-  | { status: 'starting'; attempt: number; lastError?: ServerError }
+  | StartingState
   | {
       status: 'running';
       protocolVersion: string;
@@ -22,6 +22,23 @@ export type ServerState =
     }
   | { status: 'restarting'; attempt: number; inMs: number; lastError: ServerError }
   | { status: 'error'; error: ServerError };
+
+/**
+ * A try under way, with what a person needs while it lasts: since when, what it waits for (with the
+ * limit after which it gives up), and the last lines the program wrote — so a silent server is not
+ * just "Starting" for a minute.
+ */
+export interface StartingState {
+  status: 'starting';
+  attempt: number;
+  lastError?: ServerError;
+  /** When this try began (epoch ms). */
+  since?: number;
+  /** The opening request sent and not yet answered: the era probe, then initialize. */
+  waiting?: { request: 'server/discover' | 'initialize'; timeoutMs: number; since: number };
+  /** This try's last stderr lines so far, redacted. */
+  output?: string[];
+}
 
 export interface ServerError {
   message: string;

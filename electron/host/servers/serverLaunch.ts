@@ -45,7 +45,10 @@ const REMOTE_PING: PingOptions = {
 export function clientOptions(
   config: ServerConfig,
   deps: { handlers: ClientHandlers; remotePing?: PingOptions },
-  attempt: Pick<McpClientOptions, 'transport' | 'signal' | 'onWireTrace' | 'onOpeningLog'> & {
+  attempt: Pick<
+    McpClientOptions,
+    'transport' | 'signal' | 'onWireTrace' | 'onOpeningLog' | 'onOpeningRequest'
+  > & {
     era: Era | undefined;
   },
 ): McpClientOptions {

@@ -52,8 +52,15 @@ function connection(config: ServerConfig, extra: Partial<ServerSessionDeps> = {}
     ...extra,
   });
   running.push(conn);
+  // Each state the card went through; a try's own updates (what it waits for, its output) replace
+  // that try's state rather than count as another.
   const states: ServerState[] = [];
-  conn.onStateChange((s) => states.push(s));
+  conn.onStateChange((s) => {
+    const last = states.at(-1);
+    const sameTry = last?.status === 'starting' && s.status === 'starting' && last.attempt === s.attempt;
+    if (sameTry) states[states.length - 1] = s;
+    else states.push(s);
+  });
   return { conn, logs, secrets, states };
 }
 
@@ -178,6 +185,16 @@ describe('ServerSession', () => {
     await expect.poll(restarting, { timeout: 20_000 }).toBeDefined();
     const state = restarting()!;
     expect(state.lastError.message).toMatch(/^No answer to initialize within 3 s: /);
+    // While it tried, its card said what it waited for, with the limit, and what it wrote so far.
+    const starting = states.filter((s) => s.status === 'starting');
+    expect(starting[0]).toMatchObject({ since: expect.any(Number) });
+    expect(starting.map((s) => s.waiting?.request)).toContain('initialize');
+    expect(starting.find((s) => s.waiting?.request === 'initialize')?.waiting?.timeoutMs).toBe(3000);
+    expect(
+      starting.some((s) =>
+        s.output?.includes('npm warn fetch retrying: connect ETIMEDOUT registry.npmjs.org'),
+      ),
+    ).toBe(true);
     expect(state.lastError.stderrTail).toContain(
       'npm warn fetch retrying: connect ETIMEDOUT registry.npmjs.org',
     );

@@ -27,16 +27,17 @@ import type { Redactor } from '../logs/redactor';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
 import { KnownEra } from './knownEra';
-import { DEFAULT_RESTART_POLICY, type RestartPolicy } from './restartPolicy';
+import type { RestartPolicy } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
 import { clientOptions, openTransport } from './serverLaunch';
 import { unusableSelfDescription, usableResult, withoutProblem, withProblem } from './serverProblems';
 import { ServerNotRunning } from './serverStateText';
 import { SessionAuth, signInLostMessage } from './sessionAuth';
-import { canStart, SessionLifecycle } from './sessionLifecycle';
+import { canStart, lifecycleRules, SessionLifecycle } from './sessionLifecycle';
 import { SessionLog } from './sessionLog';
 import { type SessionEvent, wireClient } from './sessionWiring';
 import { startError } from './startError';
+import { StartingDetail } from './startingDetail';
 
 export interface ServerSessionDeps {
   secrets: SecretStore;
@@ -89,6 +90,7 @@ export class ServerSession {
   private readonly logger: SessionLog;
   private loggingLevel: LoggingLevel | undefined;
   private readonly era: KnownEra;
+  private readonly starting: StartingDetail;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
 
@@ -97,15 +99,13 @@ export class ServerSession {
     private readonly deps: ServerSessionDeps,
   ) {
     this.logger = new SessionLog(deps.logs, config.name, (kind, message) => this.noteProblem(kind, message));
-    const rules = {
-      policy: { ...DEFAULT_RESTART_POLICY, ...deps.restart },
-      remote: config.kind === 'remote',
-      disabled: config.disabled === true,
-    };
-    this.lifecycle = new SessionLifecycle(config.name, rules, (level, text) =>
+    this.lifecycle = new SessionLifecycle(config.name, lifecycleRules(config, deps.restart), (level, text) =>
       this.log('lifecycle', level, text),
     );
     this.onStateChange = this.lifecycle.onChange;
+    this.starting = new StartingDetail(this.logger, deps.redactor, (change) =>
+      this.lifecycle.step({ kind: 'starting', change }),
+    );
     this.era = new KnownEra(deps.era, config.kind === 'stdio');
     if (config.kind === 'remote')
       this.auth = SessionAuth.forServer(config, deps, {
@@ -276,6 +276,7 @@ export class ServerSession {
    */
   dispose(): void {
     this.lifecycle.dispose();
+    this.starting.dispose();
     void this.drop()
       ?.close()
       .catch(() => {});
@@ -321,6 +322,7 @@ export class ServerSession {
           onWireTrace: (trace) => this.logger.wire(trace),
           // What it sent before its first answer that was refused (junk on stdout, a bad line).
           onOpeningLog: (entry) => this.log('protocol', entry.level, entry.message),
+          onOpeningRequest: (request, ms) => this.starting.waiting(request, ms),
         }),
       );
     } catch (error) {

@@ -25,12 +25,35 @@ function through(from: Lifecycle, rules: LifecycleRules, ...events: Parameters<t
 describe('the session lifecycle', () => {
   it('a try counts, says which, and carries why the one before failed', () => {
     const first = lifecycleStep(stopped, { kind: 'try' }, local);
-    expect(first.next).toEqual({ state: { status: 'starting', attempt: 1 }, tries: 1 });
+    expect(first.next).toEqual({
+      state: { status: 'starting', attempt: 1, since: expect.any(Number) },
+      tries: 1,
+    });
     expect(first.log).toEqual([['info', 'starting']]);
     const failed = through(first.next, local, { kind: 'failed', error: crash });
     const second = lifecycleStep(failed, { kind: 'try' }, local);
-    expect(second.next.state).toEqual({ status: 'starting', attempt: 2, lastError: crash });
+    expect(second.next.state).toEqual({
+      status: 'starting',
+      attempt: 2,
+      lastError: crash,
+      since: expect.any(Number),
+    });
     expect(second.log).toEqual([['info', 'starting (try 2)']]);
+  });
+
+  it('a try under way tells its card what it waits for; the change is dropped once it is over', () => {
+    const starting = through(stopped, local, { kind: 'try' });
+    const waiting = { request: 'initialize' as const, timeoutMs: 60_000, since: 5 };
+    const told = lifecycleStep(starting, { kind: 'starting', change: (s) => ({ ...s, waiting }) }, local);
+    expect(told.next.state).toMatchObject({ status: 'starting', attempt: 1, waiting });
+    expect(told.log).toEqual([]);
+    const over = through(told.next, local, { kind: 'failed', error: crash });
+    const late = lifecycleStep(
+      over,
+      { kind: 'starting', change: (s) => ({ ...s, output: ['late'] }) },
+      local,
+    );
+    expect(late.next).toBe(over);
   });
 
   it('a failure waits and tries again, doubling, until the local limit; then it stays in error', () => {

@@ -4,11 +4,12 @@ import {
   type RunningState,
   type ServerError,
   type ServerState,
+  type StartingState,
 } from '../../../shared/host/serverView';
 import type { LoggingLevel } from '../../../shared/mcp/protocol';
 import { DisposableStore, Emitter } from '../../mcp';
 import { inServerScope } from '../faults/serverScope';
-import { type RestartPolicy, restartDelay } from './restartPolicy';
+import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restartPolicy';
 
 /**
  * Where a session is: the state its card shows, how many tries it has made since it last started
@@ -35,7 +36,9 @@ export type LifecycleEvent =
   | { kind: 'sign-in-lost'; error: ServerError }
   | { kind: 'stop'; reason: string }
   /** What the running server's card says (a problem, its icon), changed or not (undefined). */
-  | { kind: 'card'; change: (state: RunningState) => RunningState | undefined };
+  | { kind: 'card'; change: (state: RunningState) => RunningState | undefined }
+  /** What a try under way says on the card (what it waits for, its output so far). */
+  | { kind: 'starting'; change: (state: StartingState) => StartingState };
 
 /** What a session's configuration decides about its lifecycle. */
 export interface LifecycleRules {
@@ -43,6 +46,18 @@ export interface LifecycleRules {
   /** A remote server is expected back: tried again for as long as it is configured. */
   remote: boolean;
   disabled: boolean;
+}
+
+/** The rules for a server as configured: its restart policy (defaults filled in), remote or not, disabled. */
+export function lifecycleRules(
+  config: { kind: 'stdio' | 'remote'; disabled?: boolean },
+  restart: Partial<RestartPolicy> | undefined,
+): LifecycleRules {
+  return {
+    policy: { ...DEFAULT_RESTART_POLICY, ...restart },
+    remote: config.kind === 'remote',
+    disabled: config.disabled === true,
+  };
 }
 
 /** One step: where the session is now, what its log says of it (in order), and when to try again. */
@@ -71,6 +86,7 @@ export function lifecycleStep(now: Lifecycle, event: LifecycleEvent, rules: Life
       const state: ServerState = {
         status: 'starting',
         attempt: tries,
+        since: Date.now(),
         ...(tries > 1 && now.lastError ? { lastError: now.lastError } : {}),
       };
       return {
@@ -100,6 +116,8 @@ export function lifecycleStep(now: Lifecycle, event: LifecycleEvent, rules: Life
       const changed = isRunning(now.state) ? event.change(now.state) : undefined;
       return changed ? at(changed) : { next: now, log: [] };
     }
+    case 'starting':
+      return now.state.status === 'starting' ? at(event.change(now.state)) : { next: now, log: [] };
     default:
       return assertNever(event, 'lifecycle event');
   }

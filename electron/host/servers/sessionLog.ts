@@ -17,6 +17,8 @@ const WIRE_TEXT_LIMIT = 2000;
 export class SessionLog {
   /** The last stderr lines of the attempt under way. */
   tail: string[] = [];
+  /** Told of each stderr line as it comes (the starting card shows them). */
+  onStderr: () => void = () => {};
   /** Whether every message both ways is written (off by default; not kept across app restarts). */
   private tracing = false;
 
@@ -46,6 +48,7 @@ export class SessionLog {
         this.write('stderr', 'info', entry.text);
         this.tail.push(entry.text);
         if (this.tail.length > STDERR_TAIL_LINES) this.tail.shift();
+        this.onStderr();
       } else this.write('lifecycle', entry.level, entry.text);
     });
   }

@@ -49,6 +49,8 @@ export interface McpClientOptions {
    * answer, a refused line) until connect settles; from then on `onProtocolLog` on the client.
    */
   onOpeningLog?: (entry: ConnectionLog) => void;
+  /** Each opening request as it is sent (the era probe, initialize), with how long it may wait. */
+  onOpeningRequest?: (request: 'server/discover' | 'initialize', timeoutMs: number) => void;
   /** W3C trace context to carry in each modern request's `_meta` (`traceparent`, `tracestate`). */
   traceContext?: () => { traceparent: string; tracestate?: string } | undefined;
   ping?: PingOptions;

@@ -13,6 +13,7 @@ import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
 import { SignInPanel } from './SignInPanel';
+import { StartingProgress } from './StartingProgress';
 import { TrustPrompt } from './TrustPrompt';
 
 /**
@@ -58,6 +59,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       </p>
       {server.refused && <PolicyRefusal refusal={server.refused} />}
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
+      {state.status === 'starting' && <StartingProgress state={state} remote={server.kind === 'remote'} />}
       {state.status === 'running' && (
         <dl className="facts">
           <dt>Version</dt>

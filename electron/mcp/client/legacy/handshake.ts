@@ -20,6 +20,8 @@ export async function handshake(
   server: string,
 ): Promise<InitializeResult> {
   const requested = options.protocolVersion ?? LATEST_PROTOCOL_VERSION;
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  options.onOpeningRequest?.('initialize', timeoutMs);
   const result = await connection.request<ResultOf<'initialize'>>(
     'initialize',
     {
@@ -30,7 +32,7 @@ export async function handshake(
       },
       clientInfo: options.clientInfo ?? SWITCHBOARD_CLIENT_INFO,
     },
-    { timeoutMs: options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, signal: options.signal },
+    { timeoutMs, signal: options.signal },
   );
   checkInitializeResult(result, requested, server);
   connection.batchesAllowed = result.protocolVersion <= '2025-03-26';

@@ -55,6 +55,7 @@ export async function discoverModern(
     http?.setModern(false);
     return undefined;
   };
+  options.onOpeningRequest?.('server/discover', timeoutMs);
   const ask = () =>
     connection.request<DiscoverResult>(
       'server/discover',
