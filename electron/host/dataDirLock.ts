@@ -94,6 +94,13 @@ function inUse(home: string, file: string, owner: LockOwner): string {
     owner.url
       ? `Open it at ${owner.url} (press Enter in its terminal for a new link), or stop it first.`
       : 'Use that one, or stop it first.',
+    // Its terminal may be gone (an IDE's run closed, a process manager): say how to stop it from here.
+    `To stop it from here: ${stopCommand(owner.pid)} (it stops its servers and frees the folder).`,
     `To run a second one, give it another folder: SWITCHBOARD_HOME=/another/folder. If no Switchboard is running, delete ${file}.`,
   ].join('\n');
+}
+
+/** The command that asks process `pid` to stop the way Ctrl-C would (SIGTERM; on Windows, taskkill). */
+function stopCommand(pid: number): string {
+  return process.platform === 'win32' ? `taskkill /PID ${pid}` : `kill ${pid}`;
 }
