@@ -1,5 +1,7 @@
-// `npm run web`: the browser shell in this one process — no shell or loader process between npm and
-// the host — so Ctrl-C and SIGTERM reach the host, which stops its servers; nothing is left behind.
+// `npm run web`: the browser shell in this one process. npm runs a script under `sh -c`, and Debian's
+// sh (dash) neither passes on the SIGINT npm forwards to it nor exits until its child does: the script
+// is `exec node …` (package.json) so no shell stays between npm and the host, and a signal to npm
+// alone — an IDE's stop button, a process manager — reaches the host, which stops its servers.
 // It runs the built host (out/node/web.mjs), built first when its sources changed.
 import { ensureBuilt } from './ensureBuilt.mjs';
 

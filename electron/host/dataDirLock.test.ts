@@ -25,6 +25,9 @@ describe('one app per data folder', () => {
       expect((error as Error).message).toContain(`already running with the data folder ${home}`);
       expect((error as Error).message).toContain(`process ${other.pid}`);
       expect((error as Error).message).toContain('Open it at http://127.0.0.1:17480');
+      // Its terminal may be gone: the message says how to stop it (webCommand.e2e runs that command).
+      const stop = process.platform === 'win32' ? `taskkill /PID ${other.pid} /T /F` : `kill ${other.pid}`;
+      expect((error as Error).message).toContain(`To stop it from here: ${stop} `);
       expect((error as Error).message).toContain('SWITCHBOARD_HOME=');
     } finally {
       other.kill('SIGKILL');

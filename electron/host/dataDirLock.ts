@@ -94,6 +94,18 @@ function inUse(home: string, file: string, owner: LockOwner): string {
     owner.url
       ? `Open it at ${owner.url} (press Enter in its terminal for a new link), or stop it first.`
       : 'Use that one, or stop it first.',
+    // Its terminal may be gone (an IDE's run closed, a process manager): say how to stop it from here.
+    `To stop it from here: ${stopCommand(owner.pid)}.`,
     `To run a second one, give it another folder: SWITCHBOARD_HOME=/another/folder. If no Switchboard is running, delete ${file}.`,
   ].join('\n');
+}
+
+/**
+ * How to stop process `pid` from another terminal: SIGTERM, which both shells take as Ctrl-C (the
+ * servers stopped, the folder freed). Windows has no signal a console process stops on: its tree is ended.
+ */
+function stopCommand(pid: number): string {
+  return process.platform === 'win32'
+    ? `taskkill /PID ${pid} /T /F (ends it and the servers it started)`
+    : `kill ${pid} (it stops its servers and frees the data folder)`;
 }

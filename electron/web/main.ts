@@ -89,10 +89,12 @@ async function main(): Promise<void> {
     await lock.release();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
-  // npm passes a signal to the shell it started, not to us: when whatever started us is gone (npm
-  // stopped, the terminal closed) we stop too, with our servers, instead of running on unseen.
+  // SIGHUP: the terminal closed. Its default would end this process at once, leaving the servers
+  // (each in a process group of its own) and the lock behind.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => void stop());
+  // npm forwards SIGINT and SIGTERM to us (package.json's `exec` leaves no shell between), but not a
+  // SIGHUP or SIGKILL that ends npm itself: when whatever started us is gone we stop too, with our
+  // servers, instead of running on unseen with the port and the data folder taken.
   const parent = process.ppid;
   setInterval(() => {
     if (process.ppid === parent) return;

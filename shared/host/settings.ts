@@ -140,10 +140,6 @@ export function registryUrlProblem(value: string): string | undefined {
   return undefined;
 }
 
-/** Whether any provider can be asked: a key stored, or a server on this computer. */
-export const anyProviderReady = (view: Pick<SettingsView, 'providers'>): boolean =>
-  view.providers.some((p) => p.hasKey || p.local);
-
 /** The provider `id` of `settings`, if it is there. */
 export const providerOf = (settings: Pick<Settings, 'providers'>, id: string): ProviderSettings | undefined =>
   settings.providers.find((p) => p.id === id);

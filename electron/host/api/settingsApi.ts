@@ -1,4 +1,4 @@
-import { providerOf } from '../../../shared/host/settings';
+import { providerOf, type Settings } from '../../../shared/host/settings';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { SETTINGS_METHODS } from '../../../shared/ipc/settingsContract';
 import type { HostParts } from '../hostParts';
@@ -8,6 +8,23 @@ import type { ShellAbilities } from './shellAbilities';
 
 /** The settings area of the contract: Settings, the model providers' keys and models, how secrets are kept. */
 export function settingsApi(host: HostParts, shell: ShellAbilities) {
+  /** Where the person says so, a key goes with its provider to the new origin of its base URL. */
+  async function moveKeys(previous: Settings, saved: Settings): Promise<void> {
+    const { secrets } = host;
+    if (!shell.confirmKeyDestination) return;
+    for (const before of previous.providers) {
+      const after = providerOf(saved, before.id);
+      if (!after || keyOrigin(before.baseUrl) === keyOrigin(after.baseUrl)) continue;
+      // The key stays with the origin it was entered for unless the person says otherwise where the
+      // page cannot answer for them.
+      const key = await secrets.get(providerKeyId(before.id, before.baseUrl));
+      const there = providerKeyId(after.id, after.baseUrl);
+      if (key === undefined || (await secrets.get(there)) !== undefined) continue;
+      if (await shell.confirmKeyDestination(keyOrigin(before.baseUrl), keyOrigin(after.baseUrl)))
+        await secrets.set(there, key);
+    }
+  }
+
   return {
     async secretStorage() {
       return { encrypted: host.secrets.encrypted };
@@ -31,30 +48,21 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
       // an address it had before (one added again later, anywhere, asks for its key again).
       for (const gone of previous.providers.filter((p) => !providerOf(saved, p.id)))
         await secrets.deleteStartingWith(providerKeysOf(gone.id));
-      if (!shell.confirmKeyDestination) return;
-      for (const before of previous.providers) {
-        const after = providerOf(saved, before.id);
-        if (!after || keyOrigin(before.baseUrl) === keyOrigin(after.baseUrl)) continue;
-        // The key stays with the origin it was entered for unless the person says otherwise where the
-        // page cannot answer for them.
-        const key = await secrets.get(providerKeyId(before.id, before.baseUrl));
-        const there = providerKeyId(after.id, after.baseUrl);
-        if (key === undefined || (await secrets.get(there)) !== undefined) continue;
-        if (await shell.confirmKeyDestination(keyOrigin(before.baseUrl), keyOrigin(after.baseUrl)))
-          await secrets.set(there, key);
-      }
+      await moveKeys(previous, saved);
+      // A provider added, removed or pointed elsewhere may leave the default one that cannot be asked.
+      await host.providers.settleDefault();
     },
     async setApiKey(provider, key) {
       const id = await host.providers.keyIdOf(provider);
-      if (key === null) {
-        await host.secrets.delete(id);
-        return;
+      if (key === null) await host.secrets.delete(id);
+      else {
+        const trimmed = key.trim();
+        if (!trimmed) throw new Error('The API key is empty');
+        // Redacted from every log from now on, like every other secret.
+        host.redactor.add(trimmed);
+        await host.secrets.set(id, trimmed);
       }
-      const trimmed = key.trim();
-      if (!trimmed) throw new Error('The API key is empty');
-      // Redacted from every log from now on, like every other secret.
-      host.redactor.add(trimmed);
-      await host.secrets.set(id, trimmed);
+      await host.providers.settleDefault();
     },
     async listModels(provider) {
       const list = await (await host.providers.get(provider)).provider.listModels();

@@ -6,6 +6,7 @@ import {
   type SettingsOfKind,
 } from '../../../shared/host/providerSettings';
 import { type ProviderView, providerOf } from '../../../shared/host/settings';
+import { isUsable, settledDefault } from '../../../shared/host/usableProviders';
 import type { ModelPreferences } from '../../../shared/mcp/protocol';
 import { chooseModel } from '../../llm/modelChoice';
 import { DEFAULT_DEADLINES, durationText, type ModelDeadlines, withDeadline } from '../../llm/modelDeadlines';
@@ -96,6 +97,11 @@ export class ModelProviders {
     const entry = await this.get(id);
     const named = settings.model ?? entry.defaultModel;
     if (named) return { ...entry, model: named };
+    // Not asked for a list it cannot give: "no key" is what the person can act on (the chat then
+    // offers a provider that can be asked), not a failed listing.
+    const view = (await this.views()).find((v) => v.id === id);
+    if (view && !isUsable(view))
+      throw new ProviderError('no-key', `No API key for ${entry.name}: add one in Settings.`);
     // Bounded, with the turn's Stop: a list that never comes ends in an error, not a wait; and a
     // list the API could not give is said so — never a known model name put in its place.
     const deadline = withDeadline(signal, this.deadlines.listModelsMs);
@@ -114,6 +120,18 @@ export class ModelProviders {
         `No model is set for this conversation, and ${entry.name} ${why}: name one in this conversation's Model settings or in Settings, or Retry.`,
       );
     return { ...entry, model: listed.models[0]! };
+  }
+
+  /**
+   * Keeps new conversations working after providers or keys changed: a default provider that needs a
+   * key and has none gives way to the first that can be asked (shared/host/usableProviders.ts). A
+   * settings file with problems is left as it is (it is replaced only when the person saves).
+   */
+  async settleDefault(): Promise<void> {
+    const { settings, problems } = await this.settings.get();
+    if (problems.length > 0) return;
+    const next = settledDefault(settings.defaultProvider, await this.views());
+    if (next !== settings.defaultProvider) await this.settings.set({ ...settings, defaultProvider: next });
   }
 
   /** Whether any provider can be asked (a key stored, or on this computer). */

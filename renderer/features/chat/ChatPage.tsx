@@ -13,6 +13,7 @@ import { ConversationSettingsForm } from './ConversationSettingsForm';
 import { ConversationToolsForm } from './ConversationToolsForm';
 import { ExportMenu } from './ExportMenu';
 import { MessageList } from './MessageList';
+import { ProviderSwitchOffer } from './ProviderSwitchOffer';
 
 /** Conversations on the left; the open one with its messages, its settings and the composer. */
 export function ChatPage() {
@@ -161,6 +162,7 @@ export function ChatPage() {
               <p>
                 <SafeText text={error.message} />
               </p>
+              {error.kind === 'no-key' && <ProviderSwitchOffer id={open.id} settings={open.settings} />}
               {error.kind === 'too-long' && (
                 <>
                   <button

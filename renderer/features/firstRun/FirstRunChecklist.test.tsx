@@ -21,8 +21,8 @@ describe('FirstRunChecklist', () => {
   it('walks a new person through key, server and confirmation, then goes away', async () => {
     const { host } = recordingHost({
       getSettings: () => ({
-        hasApiKey: false,
-        providers: [{ id: 'anthropic', hasKey: false, local: false }],
+        settings: { defaultProvider: 'anthropic' },
+        providers: [{ id: 'anthropic', name: 'Anthropic', hasKey: false, local: false }],
       }),
     });
     useApp.setState({ connected: true, servers: [] });
@@ -34,7 +34,7 @@ describe('FirstRunChecklist', () => {
 
     // Key saved, a server added that waits for its command to be confirmed.
     useApp.setState({
-      hasApiKey: true,
+      modelSetup: { ready: true, defaultName: 'Anthropic' },
       pane: 'chats',
       servers: [
         server('files', { trustRequired: { command: 'npx', args: [], env: [], identity: 'a'.repeat(64) } }),
@@ -57,5 +57,44 @@ describe('FirstRunChecklist', () => {
       ],
     });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
+  });
+
+  const settingsWith = (defaultProvider: string, providers: object[]) => () => ({
+    settings: { defaultProvider },
+    providers,
+  });
+  const anthropic = { id: 'anthropic', name: 'Anthropic', hasKey: false, local: false };
+  const ollama = { id: 'ollama', name: 'Ollama', hasKey: false, local: true };
+
+  it('the model step is done when new conversations use a keyless provider on this computer', async () => {
+    const { host } = recordingHost({ getSettings: settingsWith('ollama', [anthropic, ollama]) });
+    useApp.setState({ connected: true, servers: [] });
+    renderWithHost(<FirstRunChecklist />, host);
+    const list = await screen.findByRole('region', { name: 'Getting started' });
+    await waitFor(() => expect(list.textContent).toContain('New conversations use Ollama (done)'));
+  });
+
+  it('the model step is not done while the only provider needs a key and has none', async () => {
+    const { host } = recordingHost({
+      getSettings: settingsWith('gateway', [
+        anthropic,
+        { id: 'gateway', name: 'Gateway', hasKey: false, local: false },
+      ]),
+    });
+    useApp.setState({ connected: true, servers: [] });
+    renderWithHost(<FirstRunChecklist />, host);
+    const list = await screen.findByRole('region', { name: 'Getting started' });
+    expect(list.textContent).toContain('Add your Anthropic API key (or another model provider)');
+    expect(list.textContent).not.toContain('(done)');
+  });
+
+  it('the model step is not done while the default has no key though another provider works, and names that one', async () => {
+    const { host } = recordingHost({ getSettings: settingsWith('anthropic', [anthropic, ollama]) });
+    useApp.setState({ connected: true, servers: [] });
+    renderWithHost(<FirstRunChecklist />, host);
+    const list = await screen.findByRole('region', { name: 'Getting started' });
+    expect(list.querySelector('li')!.textContent).toBe(
+      '○ New conversations use Anthropic, which has no API key: add it, or choose Ollama in SettingsOpen Settings',
+    );
   });
 });

@@ -1,11 +1,21 @@
 import { useEffect } from 'react';
-import { anyProviderReady } from '../../../shared/host/settings';
+import { type ModelSetup, modelSetup } from '../../../shared/host/usableProviders';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { useApp } from '../../state/store';
 
+/** The model step as the checklist words it: done only when new conversations will work. */
+function modelStepText(setup: ModelSetup): string {
+  if (setup.ready) return `New conversations use ${revealAsText(setup.defaultName)}`;
+  if (setup.instead)
+    return `New conversations use ${revealAsText(setup.defaultName)}, which has no API key: add it, or choose ${revealAsText(setup.instead)} in Settings`;
+  return 'Add your Anthropic API key (or another model provider)';
+}
+
 /**
- * What a new person needs before the first chat works: a key, a server, and their confirmation of
- * what it runs. Shown above the app until all three are done; each step says where to do it.
+ * What a new person needs before the first chat works: a model provider new conversations can ask,
+ * a server, and their confirmation of what it runs. Shown above the app until all three are done;
+ * each step says where to do it.
  */
 export function FirstRunChecklist() {
   const host = useHost();
@@ -13,21 +23,21 @@ export function FirstRunChecklist() {
   const connected = useApp((s) => s.connected);
   const pane = useApp((s) => s.pane);
   const setPane = useApp((s) => s.setPane);
-  const hasKey = useApp((s) => s.hasApiKey);
-  // Asked once connected; the Settings page keeps it current when the key or the base URL changes.
+  const setup = useApp((s) => s.modelSetup);
+  // Asked once connected; the Settings page keeps it current when a key, a provider or the default changes.
   useEffect(() => {
-    if (!connected || hasKey !== undefined) return;
+    if (!connected || setup !== undefined) return;
     host.call('getSettings').then(
-      (s) => useApp.setState({ hasApiKey: anyProviderReady(s) }),
+      (s) => useApp.setState({ modelSetup: modelSetup(s) }),
       () => {},
     );
-  }, [host, connected, hasKey]);
+  }, [host, connected, setup]);
 
   const waiting = servers.filter((s) => s.trustRequired).length;
   const steps = [
     {
-      done: hasKey === true,
-      text: 'Add your Anthropic API key (or another model provider)',
+      done: setup?.ready === true,
+      text: setup ? modelStepText(setup) : '',
       where: 'settings',
       button: 'Open Settings',
     },
@@ -47,7 +57,7 @@ export function FirstRunChecklist() {
       button: 'Open Servers',
     },
   ] as const;
-  if (hasKey === undefined || steps.every((s) => s.done)) return null;
+  if (setup === undefined || steps.every((s) => s.done)) return null;
   return (
     <section className="first-run" aria-label="Getting started">
       <h2>Getting started</h2>

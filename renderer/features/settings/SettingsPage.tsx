@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { isAddable, isBuiltIn, PROVIDER_KINDS } from '../../../shared/host/providerSettings';
-import {
-  anyProviderReady,
-  providerOf,
-  type Settings,
-  type SettingsView,
-} from '../../../shared/host/settings';
+import { providerOf, type Settings, type SettingsView } from '../../../shared/host/settings';
+import { isUsable, modelSetup } from '../../../shared/host/usableProviders';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { useApp } from '../../state/store';
@@ -30,7 +26,7 @@ export function SettingsPage() {
     const v = await host.call('getSettings');
     setView(v);
     setDraft(v.settings);
-    useApp.setState({ hasApiKey: anyProviderReady(v) });
+    useApp.setState({ modelSetup: modelSetup(v) });
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on open
   useEffect(() => {
@@ -65,18 +61,21 @@ export function SettingsPage() {
           kind={kind}
           view={view}
           onSaved={(v) => {
+            const before = view.settings.defaultProvider;
             setView(v);
-            useApp.setState({ hasApiKey: anyProviderReady(v) });
+            useApp.setState({ modelSetup: modelSetup(v) });
             // Only what the providers card saved: the form's other edits stay as typed — the default
             // provider chosen below too (a card save answered late must not undo it), unless the card
-            // took away the provider it names.
+            // took away the provider it names, or the person left it as it was and the host moved it
+            // (a provider that can be asked came while the default could not be).
             setDraft((d) => {
               if (!d) return d;
               const named = providerOf(v.settings, d.defaultProvider) !== undefined;
               return {
                 ...d,
                 providers: withBuiltInsOf(d, v.settings),
-                defaultProvider: named ? d.defaultProvider : v.settings.defaultProvider,
+                defaultProvider:
+                  named && d.defaultProvider !== before ? d.defaultProvider : v.settings.defaultProvider,
               };
             });
           }}
@@ -113,13 +112,22 @@ export function SettingsPage() {
             onChange={(e) => setDraft({ ...draft, defaultProvider: e.target.value })}
           >
             {view.providers.map((p) => (
-              <option key={p.id} value={p.id}>
+              // One that cannot be asked is not offered while one that can is (the host would move the
+              // default on at the next change anyway: new conversations would fail).
+              <option
+                key={p.id}
+                value={p.id}
+                disabled={!isUsable(p) && view.providers.some(isUsable) && p.id !== draft.defaultProvider}
+              >
                 {revealAsText(p.name)}
+                {isUsable(p) ? '' : ' (no API key)'}
               </option>
             ))}
           </select>
           <p className="field-desc muted">
-            Each conversation can pick another provider and model in its Model settings.
+            Each conversation can pick another provider and model in its Model settings. A provider that needs
+            a key is offered once its key is stored; while the default has none, the first provider that can
+            be asked becomes the default.
           </p>
         </div>
         <div className="field">

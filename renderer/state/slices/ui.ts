@@ -1,4 +1,5 @@
 import type { StateCreator } from 'zustand';
+import type { ModelSetup } from '../../../shared/host/usableProviders';
 import { leaveViews, viewsOnScreen } from '../../features/apps/liveViews';
 import type { AppState } from '../store';
 
@@ -14,8 +15,8 @@ export interface UiSlice {
   pane: Pane;
   error: string | undefined;
   notices: Notice[];
-  /** Whether any model provider can be asked: a key stored, or one on this computer (undefined: not asked yet). */
-  hasApiKey: boolean | undefined;
+  /** Whether new conversations will work, by the default provider (undefined: not asked yet). */
+  modelSetup: ModelSetup | undefined;
   /** An install link the app was opened with (the browser shell's /install?link=…): previewed on Servers. */
   openedLink: string | undefined;
   /** Goes to `pane` (the Views on screen told first: they go with the page). */
@@ -33,7 +34,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   pane: 'chats',
   error: undefined,
   notices: [],
-  hasApiKey: undefined,
+  modelSetup: undefined,
   openedLink: undefined,
   setPane: (pane) => {
     if (get().pane === pane) return;
