@@ -31,8 +31,9 @@ describeInChromium('hostile servers in the browser shell', () => {
           elicits: hostile('deep-elicit'),
           structured: hostile('deep-structured'),
           unlisted: hostile('bad-tools-list'),
+          silent: { ...hostile('hang-init'), requestTimeoutMs: 120_000 },
         },
-        trusted: ['everything', ...deep],
+        trusted: ['everything', 'silent', ...deep],
       },
       ['everything', ...deep],
     );
@@ -82,4 +83,23 @@ describeInChromium('hostile servers in the browser shell', () => {
     // Nothing reached the host as a fault: each path refused its value before anything broke.
     expect(await page.locator('[data-problem="fault"]').count()).toBe(0);
   }, 90_000);
+
+  it('a server that never answers is not a bare "Starting": its card says for how long, what it waits for and what it wrote', async () => {
+    const card = page.locator('[data-server="silent"]');
+    const detail = card.getByTestId('starting-detail');
+    await expect
+      .poll(() => detail.textContent(), { timeout: 20_000 })
+      .toMatch(
+        /^Starting for \d+ s: waiting for its answer to initialize — gives up \d+ s from now \(after 120 s\)\.$/,
+      );
+    await expect
+      .poll(() => card.getByTestId('starting-output').textContent())
+      .toContain('npm warn fetch retrying: connect ETIMEDOUT registry.npmjs.org');
+    const first = Number((await detail.textContent())!.match(/Starting for (\d+) s/)![1]);
+    await expect
+      .poll(async () => Number((await detail.textContent())!.match(/Starting for (\d+) s/)![1]))
+      .toBeGreaterThan(first);
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: `${shots}/starting-silent-server.png` });
+  });
 });
