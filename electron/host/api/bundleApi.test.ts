@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: a manifest's ${user_config.KEY} placeholders, as the page shows them
 // Bundles through the public host API (HostService), as the page reaches it: a .mcpb packed and signed
 // in the test with the official mcpb CLI, uploaded in pieces, previewed, filled in, confirmed, trusted,
 // run with its tool called, removed with its folder; a tampered one refused with nothing on disk.

@@ -2,6 +2,9 @@ import type { BundlePreviewView, BundleSignatureView } from '../../../shared/hos
 import { SafeText } from '../../components/SafeText';
 import { LaunchText } from '../servers/TrustPrompt';
 
+/** How a manifest names a setting in what it runs. */
+const PLACEHOLDER = ['$', '{user_config.…}'].join('');
+
 /** The signature said plainly: who vouches for the bundle, and what that is worth. */
 export function signatureText(signature: BundleSignatureView): string {
   switch (signature.status) {
@@ -67,7 +70,7 @@ export function BundleFacts({ preview }: { preview: BundlePreviewView }) {
       </dl>
       {preview.template ? (
         <div className="trust" data-testid="bundle-template">
-          <p>It runs (the settings below fill in each {'${user_config.…}'}):</p>
+          <p>It runs (the settings below fill in each {PLACEHOLDER}):</p>
           <LaunchText launch={preview.template} />
         </div>
       ) : (

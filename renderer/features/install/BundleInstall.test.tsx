@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: a manifest's ${user_config.KEY} placeholders, as the page shows them
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { BundlePreviewView } from '../../../shared/host/bundleView';

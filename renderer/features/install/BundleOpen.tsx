@@ -32,26 +32,37 @@ export function BundleOpen({
   const [error, setError] = useState<string>();
   const pending = useRef<string | undefined>(undefined);
 
+  const mounted = useRef(false);
+  const started = useRef(false);
+
+  // Opened once, even when React mounts this twice (StrictMode): a bundle is sent or downloaded once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a source is opened once
   useEffect(() => {
-    let live = true;
-    const open = async (): Promise<BundleOpened | null> => {
-      if (source.kind === 'file') return uploadBundle(host, source.file, (n) => live && setSent(n));
-      if (source.kind === 'native') return host.call('pickBundleFile');
-      return host.call('openRegistryBundle', { entry: source.entry, choice: source.choice });
-    };
-    open().then(
-      (result) => {
-        if (result === null) return onNothing?.();
-        if (result.ok) pending.current = result.planId;
-        if (live) setOpened(result);
-        else if (result.ok) void host.call('cancelBundle', result.planId).catch(() => {});
-      },
-      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
-    );
+    mounted.current = true;
+    if (!started.current) {
+      started.current = true;
+      const open = async (): Promise<BundleOpened | null> => {
+        if (source.kind === 'file')
+          return uploadBundle(host, source.file, (n) => mounted.current && setSent(n));
+        if (source.kind === 'native') return host.call('pickBundleFile');
+        return host.call('openRegistryBundle', { entry: source.entry, choice: source.choice });
+      };
+      open().then(
+        (result) => {
+          if (result === null) return mounted.current && onNothing?.();
+          // Closed meanwhile: the bundle just opened is nobody's.
+          if (!mounted.current)
+            return result.ok && void host.call('cancelBundle', result.planId).catch(() => {});
+          if (result.ok) pending.current = result.planId;
+          setOpened(result);
+        },
+        (e: unknown) => mounted.current && setError(e instanceof Error ? e.message : String(e)),
+      );
+    }
     return () => {
-      live = false;
+      mounted.current = false;
       if (pending.current) void host.call('cancelBundle', pending.current).catch(() => {});
+      pending.current = undefined;
     };
   }, []);
 
