@@ -19,6 +19,9 @@ import { HostFaults } from './faults/hostFaults';
 import { followProcessFaults } from './faults/processGuard';
 import type { HostParts } from './hostParts';
 import { type HostService, hostService } from './hostService';
+import { sweepUnusedBundles } from './install/bundleHousekeeping';
+import { BundlePlans } from './install/bundlePlans';
+import { BundleUploads } from './install/bundleUploads';
 import { policyFilePath } from './install/policy/managedPolicy';
 import { watchPolicy } from './install/policy/policyWatcher';
 import { AppLog } from './logs/appLog';
@@ -79,6 +82,8 @@ export class Host implements HostParts {
   readonly chat: ChatService;
   readonly apps: AppViews;
   readonly faults: HostFaults;
+  readonly bundlePlans: BundlePlans;
+  readonly bundleUploads: BundleUploads;
 
   private constructor(
     parts: HostParts,
@@ -100,6 +105,8 @@ export class Host implements HostParts {
       chat: this.chat,
       apps: this.apps,
       faults: this.faults,
+      bundlePlans: this.bundlePlans,
+      bundleUploads: this.bundleUploads,
     } = parts);
   }
 
@@ -175,7 +182,13 @@ export class Host implements HostParts {
         promptToMessages(await registry.session(server).getPrompt(name, args)),
       viewContext: (id) => apps.takeContext(id),
     });
-    await registry.load();
+    const loaded = await registry.load();
+    // Bundle folders no server names (an install cut short, a server removed in the file): before any
+    // install of this run begins. An unreadable config names nothing, and sweeps nothing.
+    const bundlesDir = path.join(home, 'bundles');
+    await sweepUnusedBundles(loaded.state === 'unreadable' ? undefined : loaded.document, bundlesDir).catch(
+      (error: unknown) => faults.report(error, 'while removing unused bundle folders', undefined),
+    );
     await catalog.init();
     // While this host runs, the process's unhandled errors are its to log and trace (see keepProcessAlive).
     held.add(followProcessFaults(faults.report));
@@ -195,6 +208,8 @@ export class Host implements HostParts {
         chat,
         apps,
         faults,
+        bundlePlans: new BundlePlans(bundlesDir),
+        bundleUploads: new BundleUploads(bundlesDir),
       },
       held,
     );
@@ -224,6 +239,9 @@ export class Host implements HostParts {
     this.consent.closeAll();
     this.catalog.dispose();
     await this.registry.shutdown();
+    // Bundles opened and never added: nobody can finish them now.
+    await this.bundlePlans.clear().catch(() => {});
+    await this.bundleUploads.clear().catch(() => {});
     await this.logs.flush();
     await this.faults.flush();
   }

@@ -5,6 +5,8 @@ import type { ChatService } from './chat/chatService';
 import type { ApprovalStore } from './consent/approvalStore';
 import type { ConsentBroker } from './consent/consentBroker';
 import type { HostFaults } from './faults/hostFaults';
+import type { BundlePlans } from './install/bundlePlans';
+import type { BundleUploads } from './install/bundleUploads';
 import type { LogStore } from './logs/logStore';
 import type { Redactor } from './logs/redactor';
 import type { ModelProviders } from './models/modelProviders';
@@ -28,6 +30,10 @@ export interface HostParts {
   tools: ToolInvocations;
   chat: ChatService;
   apps: AppViews;
+  /** Bundles opened and waiting for the person (their unpacked folders in `bundles/` of the data folder). */
+  bundlePlans: BundlePlans;
+  /** Bundle files the page is sending. */
+  bundleUploads: BundleUploads;
   /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
   faults: HostFaults;
 }

@@ -1,5 +1,6 @@
 import type { HostApi, HostArgs, HostEvent, HostMethod, HostResults } from '../../shared/ipc/contract';
 import { DisposableStore, type Disposer, Emitter } from '../mcp';
+import { bundleApi } from './api/bundleApi';
 import { catalogApi } from './api/catalogApi';
 import { chatApi } from './api/chatApi';
 import { configApi } from './api/configApi';
@@ -45,6 +46,7 @@ export function hostService(host: HostParts, shell: ShellAbilities = {}): HostSe
     ...chatApi(host),
     ...viewsApi(host),
     ...installApi(host),
+    ...bundleApi(host, shell),
   };
   return {
     ...api,

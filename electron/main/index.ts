@@ -88,6 +88,21 @@ async function start(): Promise<void> {
       });
       return picked.canceled ? undefined : picked.filePaths[0];
     },
+    pickBundleFile: async () => {
+      const picked = await dialog.showOpenDialog(win!, {
+        title: 'Install an MCP bundle',
+        filters: [{ name: 'MCP bundles', extensions: ['mcpb', 'dxt'] }],
+        properties: ['openFile'],
+      });
+      return picked.canceled ? undefined : picked.filePaths[0];
+    },
+    pickFile: async () => {
+      const picked = await dialog.showOpenDialog(win!, {
+        title: 'A file for the bundle',
+        properties: ['openFile'],
+      });
+      return picked.canceled ? undefined : picked.filePaths[0];
+    },
     confirmLaunch: async (server, launch) => {
       const { response } = await dialog.showMessageBox(win!, {
         type: 'warning',

@@ -24,4 +24,7 @@ export function appPagePath(pathname: string): string {
 }
 
 /** What an open window is sent for a link: the page opens its preview without reloading. */
-export const linkOpenedEvent = (link: string): HostEvent => ({ event: 'installLinkOpened', payload: { link } });
+export const linkOpenedEvent = (link: string): HostEvent => ({
+  event: 'installLinkOpened',
+  payload: { link },
+});

@@ -4,6 +4,7 @@
 // its methods, results and events beside each other (`*Contract.ts`); the lists here join them, and
 // the compiler checks that every method has its result and every event its place in HOST_EVENTS.
 import type { z } from 'zod';
+import { BUNDLE_METHODS, type BundleResults } from './bundleContract';
 import { CATALOG_METHODS, type CatalogEvents, type CatalogResults } from './catalogContract';
 import { CHAT_METHODS, type ChatEvents, type ChatResults } from './chatContract';
 import { CONFIG_METHODS, type ConfigResults } from './configContract';
@@ -25,6 +26,7 @@ export const HOST_METHODS = {
   ...CHAT_METHODS,
   ...VIEWS_METHODS,
   ...INSTALL_METHODS,
+  ...BUNDLE_METHODS,
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -43,7 +45,8 @@ export type HostResults = Exactly<
     SettingsResults &
     ChatResults &
     ViewsResults &
-    InstallResults
+    InstallResults &
+    BundleResults
 >;
 
 /** Each method's arguments, as its schema gives them. */

@@ -4,6 +4,7 @@ import type { AreaApi } from '../../../shared/ipc/contract';
 import { defaultImportPath, type ImportPlan, planImport } from '../config/imports';
 import { applyImport, draftOf, draftRaw, removeServer, saveDraft } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
+import { removeUnusedBundle } from '../install/bundleHousekeeping';
 
 /** Import previews wait this long for the person to apply them. */
 const PLAN_TTL_MS = 30 * 60_000;
@@ -28,7 +29,10 @@ export function configApi(host: HostParts) {
       return host.registry.refusalOf(id, draftRaw(draft, previous, {})) ?? null;
     },
     async removeServer(id) {
+      const raw = host.registry.configOf(id)?.raw;
       await removeServer(id, host.registry, host.secrets);
+      // Stopped by now: an installed bundle's files go with the server (unless another still names them).
+      await removeUnusedBundle(raw, host.registry.configuredServers(), host.bundlePlans.bundlesDir);
     },
     async previewImport(source, filePath) {
       const now = Date.now();

@@ -4,6 +4,10 @@ import type { LaunchSummary } from '../../../shared/host/serverView';
 export interface ShellAbilities {
   /** The shell's native folder picker (Electron). */
   pickDirectory?: () => Promise<string | undefined>;
+  /** The shell's native file dialog for a .mcpb bundle (Electron); the path it picked. */
+  pickBundleFile?: () => Promise<string | undefined>;
+  /** The shell's native file picker, for a bundle's file setting (Electron). */
+  pickFile?: () => Promise<string | undefined>;
   /** The in-app folder browser may list folders (the browser shell, which has no native dialog). */
   browseDirectories?: boolean;
   /**

@@ -4,11 +4,12 @@ import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { SafeText } from '../../components/SafeText';
+import { BundleOpen } from './BundleOpen';
 import { EntryDetail } from './EntryDetail';
 import { InstallStep } from './InstallStep';
 import { RegistryList } from './RegistryList';
 
-type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' }>;
+type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' | 'bundle' }>;
 
 /**
  * Servers → Browse: the MCP Registry's entries, one entry's ways to install, a choice's form and
@@ -66,7 +67,15 @@ export function BrowseDialog({
         <RegistryList onOpen={(e) => void open(e)} />
       </div>
       {entry && !choice && <EntryDetail entry={entry} onPick={setChoice} />}
-      {entry && choice && <InstallStep entry={entry} choice={choice} onInstalled={onInstalled} />}
+      {entry && choice?.kind === 'bundle' && (
+        <BundleOpen
+          source={{ kind: 'registry', entry: entry.name, choice: choice.id }}
+          onInstalled={onInstalled}
+        />
+      )}
+      {entry && choice && choice.kind !== 'bundle' && (
+        <InstallStep entry={entry} choice={choice} onInstalled={onInstalled} />
+      )}
       <div className="actions">
         <button type="button" onClick={onClose}>
           Close

@@ -2,7 +2,7 @@ import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/reg
 import { SafeText } from '../../components/SafeText';
 import { EntryBadges } from './EntryBadges';
 
-type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' }>;
+type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' | 'bundle' }>;
 
 /**
  * One entry (its latest version): what the publisher says of it, shown as text — links included, which
@@ -72,8 +72,6 @@ export function EntryDetail({
                   ))}
                 </ul>
               </div>
-            ) : choice.kind === 'bundle' ? (
-              <p className="muted">An MCP bundle: Browse does not install bundles yet.</p>
             ) : (
               <button type="button" className="primary" onClick={() => onPick(choice)}>
                 Install this way…

@@ -1,6 +1,9 @@
-import { useState } from 'react';
+import { type DragEvent, useRef, useState } from 'react';
+import { useHost } from '../../components/HostContext';
+import { Modal } from '../../components/Modal';
 import { useApp } from '../../state/store';
 import { BrowseDialog } from '../install/BrowseDialog';
+import { BundleOpen, type BundleSource } from '../install/BundleOpen';
 import { LinkDialog } from '../install/LinkDialog';
 import { ImportDialog } from './ImportDialog';
 import { ServerCard } from './ServerCard';
@@ -13,6 +16,17 @@ export function ServersPage() {
   const [importing, setImporting] = useState(false);
   const [browsing, setBrowsing] = useState<{ entry?: string }>();
   const [linking, setLinking] = useState(false);
+  const [bundle, setBundle] = useState<BundleSource>();
+  const [dropping, setDropping] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const host = useHost();
+  // Electron opens bundles with its own file dialog (any size); the browser shell uploads the file.
+  const pickBundle = async () => {
+    const { nativeFilePicker } = await host.call('getBundleAbilities');
+    if (nativeFilePicker) setBundle({ kind: 'native' });
+    else fileInput.current?.click();
+  };
+  const isFileDrag = (e: DragEvent) => e.dataTransfer.types.includes('Files');
   const openedLink = useApp((s) => s.openedLink);
   const notify = useApp((s) => s.notify);
   const closeLink = () => {
@@ -21,6 +35,7 @@ export function ServersPage() {
   };
   const installed = (server: string) => {
     setBrowsing(undefined);
+    setBundle(undefined);
     closeLink();
     notify(`Added ${server}`);
     // Where the new server's card says what happens next (the trust prompt, for a local command).
@@ -29,7 +44,23 @@ export function ServersPage() {
     );
   };
   return (
-    <section aria-labelledby="servers-title">
+    <section
+      aria-labelledby="servers-title"
+      className={dropping ? 'drop-target' : undefined}
+      onDragOver={(e) => {
+        if (!isFileDrag(e)) return;
+        e.preventDefault();
+        setDropping(true);
+      }}
+      onDragLeave={() => setDropping(false)}
+      onDrop={(e) => {
+        if (!isFileDrag(e)) return;
+        e.preventDefault();
+        setDropping(false);
+        const file = e.dataTransfer.files[0];
+        if (file) setBundle({ kind: 'file', file });
+      }}
+    >
       <div className="page-head">
         <h1 id="servers-title">Servers</h1>
         <button type="button" className="primary" onClick={() => setAdding(true)}>
@@ -44,6 +75,21 @@ export function ServersPage() {
         <button type="button" onClick={() => setImporting(true)}>
           Import…
         </button>
+        <button type="button" onClick={() => void pickBundle()}>
+          Install bundle…
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".mcpb,.dxt"
+          hidden
+          aria-label="Bundle file"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) setBundle({ kind: 'file', file });
+          }}
+        />
       </div>
       {encrypted === false && (
         <p className="warning" role="note">
@@ -57,6 +103,17 @@ export function ServersPage() {
         ))}
       </div>
       {adding && <ServerEditor onClose={() => setAdding(false)} />}
+      {dropping && <p className="muted drop-hint">Drop an MCP bundle (.mcpb) to install it.</p>}
+      {bundle && (
+        <Modal title="Install an MCP bundle" onEscape={() => setBundle(undefined)} wide>
+          <BundleOpen source={bundle} onInstalled={installed} onNothing={() => setBundle(undefined)} />
+          <div className="actions">
+            <button type="button" onClick={() => setBundle(undefined)}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      )}
       {importing && <ImportDialog onClose={() => setImporting(false)} />}
       {browsing && (
         <BrowseDialog

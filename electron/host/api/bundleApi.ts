@@ -1,0 +1,116 @@
+import type { BundleOpened } from '../../../shared/host/bundleView';
+import { BUNDLE_CHUNK_BYTES, type BUNDLE_METHODS } from '../../../shared/ipc/bundleContract';
+import type { AreaApi } from '../../../shared/ipc/contract';
+import { serverToRaw } from '../config/serverConfig';
+import type { HostParts } from '../hostParts';
+import { DownloadError, downloadBundle } from '../install/downloadBundle';
+import { buildDraft, RegistryClient } from '../install/registry';
+import { ORIGIN_FIELD, originToRaw } from '../install/registry/registryOrigin';
+import { registryAddressView } from '../install/registryAddressView';
+import type { ShellAbilities } from './shellAbilities';
+
+/**
+ * The bundle area of the contract: a .mcpb file from the page (uploaded in pieces), from the shell's
+ * file dialog, or from a registry entry (downloaded, checked against its fileSha256) is checked and
+ * unpacked by the host into a preview; the person fills its settings, reviews exactly what it runs,
+ * and confirms. Then it is written to config.json (secrets to the SecretStore) and waits for the same
+ * trust prompt as a hand-added server.
+ */
+export function bundleApi(host: HostParts, shell: ShellAbilities) {
+  const { bundlePlans: plans, bundleUploads: uploads } = host;
+  const taken = (name: string) => {
+    if (host.registry.configOf(name))
+      throw new Error(`A server named "${name}" exists already: choose another name`);
+  };
+  const registryClient = async () => {
+    const address = registryAddressView((await host.settings.get()).settings.registryUrl);
+    if (address.problem) throw new Error(address.problem);
+    return new RegistryClient({ baseUrl: address.url });
+  };
+  /** The registry origin of each plan opened from an entry, recorded with its server. */
+  const registryOrigins = new Map<string, Record<string, string>>();
+
+  return {
+    async getBundleAbilities() {
+      return {
+        nativeFilePicker: shell.pickBundleFile !== undefined,
+        nativePathPicker: shell.pickDirectory !== undefined && shell.pickFile !== undefined,
+        folderBrowser: shell.browseDirectories === true,
+        maxUploadBytes: uploads.maxBytes,
+        chunkBytes: BUNDLE_CHUNK_BYTES,
+      };
+    },
+    async startBundleUpload({ fileName, size }) {
+      return { uploadId: await uploads.start(fileName, size) };
+    },
+    async sendBundleChunk(uploadId, offset, base64) {
+      const bytes = Buffer.from(base64, 'base64');
+      if (bytes.length === 0 || bytes.length > BUNDLE_CHUNK_BYTES)
+        throw new Error(`A piece of an upload holds 1 to ${BUNDLE_CHUNK_BYTES} bytes`);
+      return { received: await uploads.append(uploadId, offset, bytes) };
+    },
+    async openUploadedBundle(uploadId) {
+      return uploads.take(uploadId, (file, fileName) => plans.open(file, { kind: 'file', file: fileName }));
+    },
+    async pickBundleFile() {
+      if (!shell.pickBundleFile)
+        throw new Error('This window has no native file dialog: choose the file in the page instead');
+      const file = await shell.pickBundleFile();
+      return file === undefined ? null : plans.open(file, { kind: 'file', file });
+    },
+    async openRegistryBundle({ entry, choice }): Promise<BundleOpened> {
+      const latest = await (await registryClient()).getServer(entry);
+      const draft = buildDraft(latest, choice, {}, { name: 'bundle' });
+      if (!draft.ok)
+        return { ok: false, problem: 'registry', message: draft.problems.map((p) => p.message).join('; ') };
+      if (draft.kind !== 'bundle')
+        return { ok: false, problem: 'registry', message: `${entry} ${choice} is not an MCP bundle` };
+      const { url, fileSha256 } = draft.bundle;
+      let opened: BundleOpened;
+      try {
+        opened = await downloadBundle(url, { bundlesDir: plans.bundlesDir }, (file) =>
+          plans.open(
+            file,
+            { kind: 'registry', url, entry: draft.origin.name, version: draft.origin.version },
+            { expectedSha256: fileSha256 },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof DownloadError) return { ok: false, problem: 'download', message: error.message };
+        throw error;
+      }
+      if (opened.ok) registryOrigins.set(opened.planId, originToRaw(draft.origin));
+      return opened;
+    },
+    async prepareBundleServer({ planId, name, values }) {
+      taken(name);
+      return plans.prepare(planId, name, values);
+    },
+    async confirmBundleServer(planId) {
+      const { bundle, source } = plans.peek(planId);
+      const draft = plans.take(planId);
+      try {
+        taken(draft.server.name);
+        // Store first: a config that references a secret which failed to save would not start.
+        for (const s of draft.secrets) await host.secrets.set(s.id, s.value);
+        const registry = registryOrigins.get(planId);
+        const raw = serverToRaw(draft.server);
+        await host.registry.upsert(draft.server.name, registry ? { ...raw, [ORIGIN_FIELD]: registry } : raw);
+      } catch (error) {
+        plans.putBack(planId, draft, bundle, source);
+        throw error;
+      }
+      registryOrigins.delete(planId);
+      return { server: draft.server.name };
+    },
+    async cancelBundle(planId) {
+      registryOrigins.delete(planId);
+      await plans.cancel(planId);
+    },
+    async pickBundlePath(kind) {
+      const pick = kind === 'folder' ? shell.pickDirectory : shell.pickFile;
+      if (!pick) throw new Error('This window has no native dialog: type the full path instead');
+      return (await pick()) ?? null;
+    },
+  } satisfies AreaApi<typeof BUNDLE_METHODS>;
+}

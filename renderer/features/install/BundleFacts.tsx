@@ -1,0 +1,81 @@
+import type { BundlePreviewView, BundleSignatureView } from '../../../shared/host/bundleView';
+import { SafeText } from '../../components/SafeText';
+import { LaunchText } from '../servers/TrustPrompt';
+
+/** How a manifest names a setting in what it runs. */
+const PLACEHOLDER = ['$', '{user_config.…}'].join('');
+
+/** The signature said plainly: who vouches for the bundle, and what that is worth. */
+export function signatureText(signature: BundleSignatureView): string {
+  switch (signature.status) {
+    case 'unsigned':
+      return 'Unsigned: nothing says who made this bundle.';
+    case 'self-signed':
+      return `Self-signed by "${signature.publisher}": the signature only shows the file is unchanged since it was signed; anyone can make such a certificate, so it proves nothing about who made it.`;
+    case 'untrusted':
+      return `Signed by "${signature.publisher}" (issued by "${signature.issuer}"), a certificate this computer does not trust: it proves nothing about who made it.`;
+    case 'signed':
+      return `Signed by "${signature.publisher}" (issued by "${signature.issuer}", trusted by this computer).`;
+  }
+}
+
+/**
+ * An opened bundle's facts, as its manifest states them (the publisher's text, shown as text): name,
+ * version, author, description, where the file came from, its signature, and what it runs.
+ */
+export function BundleFacts({ preview }: { preview: BundlePreviewView }) {
+  const { source, signature } = preview;
+  return (
+    <div className="bundle-facts">
+      <p>
+        <strong>
+          <SafeText text={preview.displayName ?? preview.name} />
+        </strong>{' '}
+        <code>
+          <SafeText text={preview.name} />
+        </code>{' '}
+        <SafeText text={preview.version} /> by <SafeText text={preview.author} />
+      </p>
+      <p>
+        <SafeText text={preview.description} />
+      </p>
+      <dl className="facts">
+        <dt>File</dt>
+        <dd>
+          {source.kind === 'file' ? (
+            <SafeText text={source.file} />
+          ) : (
+            <>
+              <SafeText text={source.url} /> (from <SafeText text={`${source.entry} ${source.version}`} /> in
+              the registry)
+            </>
+          )}
+        </dd>
+        <dt>SHA-256</dt>
+        <dd>
+          <code>{preview.sha256}</code>
+          {preview.sha256Checked && ' — the one the registry lists'}
+        </dd>
+        <dt>Signature</dt>
+        <dd data-signature={signature.status} className={signature.status === 'signed' ? '' : 'warning'}>
+          <SafeText text={signatureText(signature)} />
+          {signature.status !== 'unsigned' && (
+            <span className="muted">
+              {' '}
+              Certificate SHA-256 <code>{signature.fingerprint}</code>, valid{' '}
+              {signature.validFrom.slice(0, 10)} to {signature.validTo.slice(0, 10)}.
+            </span>
+          )}
+        </dd>
+      </dl>
+      {preview.template ? (
+        <div className="trust" data-testid="bundle-template">
+          <p>It runs (the settings below fill in each {PLACEHOLDER}):</p>
+          <LaunchText launch={preview.template} />
+        </div>
+      ) : (
+        <p className="muted">What it runs depends on its settings: shown exactly on Review.</p>
+      )}
+    </div>
+  );
+}
