@@ -7,6 +7,7 @@ import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
+import { runNodeBundlesWith } from '../host/install/bundles/bundleRuntime';
 import { policyFilePath } from '../host/install/policy/managedPolicy';
 import { serveRenderer } from './appProtocol';
 import { installLinkIn, installPage, LINK_SCHEME, linkOpenedEvent } from './installLinks';
@@ -70,6 +71,8 @@ async function start(): Promise<void> {
     app.exit(3);
     return;
   }
+  // The packaged app's RunAsNode fuse is off: Node bundles run with the Node on the PATH.
+  if (app.isPackaged) runNodeBundlesWith('node');
   host = await Host.create({
     home,
     secrets: SafeStorageSecretStore.inHome(safeStorage, home),

@@ -6,7 +6,7 @@ import { tempDirPerTest } from '../../../../e2e/fixtures/tempDir';
 import { bundleForm } from './bundleForm';
 import { resolveLaunch } from './bundleLaunch';
 import { parseManifest, type UserConfigValue } from './bundleManifest';
-import type { BundleRuntime } from './bundleRuntime';
+import { type BundleRuntime, currentRuntime, runNodeBundlesWith } from './bundleRuntime';
 
 let dir = '';
 tempDirPerTest('sb-mcpb-launch-', (d) => {
@@ -73,6 +73,21 @@ describe('resolveLaunch', () => {
       secretEnv: [],
       cwd: dir,
     });
+  });
+
+  it('in the packaged app (RunAsNode off) a Node bundle runs with the node on the PATH, not the app', async () => {
+    runNodeBundlesWith('node');
+    try {
+      const packaged = currentRuntime();
+      expect(packaged).toMatchObject({ execPath: 'node', electron: false });
+      const launch = await launchOf(node({ command: 'node', args: ['${__dirname}/server/index.js'] }), {
+        runtime: packaged,
+      });
+      expect(launch).toMatchObject({ command: 'node', args: [path.join(dir, 'server/index.js')], env: {} });
+    } finally {
+      runNodeBundlesWith(undefined);
+    }
+    expect(currentRuntime().execPath).toBe(process.execPath);
   });
 
   it("fills in the person's folders, the path separator and the settings", async () => {

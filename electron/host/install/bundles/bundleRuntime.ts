@@ -23,10 +23,22 @@ export interface BundleRuntime {
   downloads?: string;
 }
 
+/** Set in the packaged app: the program Node bundles run with instead of the app's own binary. */
+let nodeForBundles: string | undefined;
+
+/**
+ * The packaged app cannot run as Node (its RunAsNode fuse is off, scripts/afterPack.mjs, so that no one
+ * can use the signed app as a Node interpreter): there Node bundles run with `program` — `node` from
+ * the PATH servers start with; a machine without Node says so when the server starts.
+ */
+export function runNodeBundlesWith(program: string | undefined): void {
+  nodeForBundles = program;
+}
+
 export function currentRuntime(): BundleRuntime {
   return {
-    execPath: process.execPath,
-    electron: process.versions.electron !== undefined,
+    execPath: nodeForBundles ?? process.execPath,
+    electron: nodeForBundles === undefined && process.versions.electron !== undefined,
     platform: process.platform,
     home: homedir(),
   };
