@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { ServerView } from '../../../shared/host/serverView';
+import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ServerEditor } from './ServerEditor';
 
@@ -41,7 +43,7 @@ describe('ServerEditor', () => {
       '-y\n@modelcontextprotocol/server-everything\nstdio',
     );
     expect(screen.getByText(/^Runs:/).textContent).toBe(
-      'Runs: npx -y @modelcontextprotocol/server-everything stdio — Split into the program npx and 3 arguments, with DEBUG in the environment. Check them below before saving.',
+      'Runs: npx -y @modelcontextprotocol/server-everything stdio with DEBUG in its environment — Split into the program npx and 3 arguments, with DEBUG in the environment. Check them below before saving.',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByRole('button', { name: 'Save' });
@@ -126,5 +128,43 @@ describe('ServerEditor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'saveServer')?.args[0]).toBe('memory2'));
     expect(calls.filter((c) => c.method === 'draftRefusal')).toHaveLength(2);
+  });
+
+  it('adding: the name comes from what it runs, unless the person named it; a name in use gets a number', async () => {
+    const first = renderWithHost(<ServerEditor onClose={() => {}} />);
+    paste(screen.getByLabelText(/^Command/), 'npx -y @modelcontextprotocol/server-memory');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('memory');
+    first.unmount();
+    useApp.setState({ servers: [{ id: 'memory' } as ServerView] });
+    const second = renderWithHost(<ServerEditor onClose={() => {}} />);
+    paste(screen.getByLabelText(/^Command/), 'npx -y @modelcontextprotocol/server-memory');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('memory-2');
+    second.unmount();
+    renderWithHost(<ServerEditor onClose={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'notes' } });
+    paste(screen.getByLabelText(/^Command/), 'uvx mcp-server-git');
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('notes');
+    useApp.setState({ servers: [] });
+  });
+
+  it('Save pressed straight from a typed NAME=value line saves at once: the field is not split under the click', async () => {
+    const { host, calls } = recordingHost();
+    renderWithHost(<ServerEditor onClose={() => {}} />, host);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'everything' } });
+    const command = screen.getByLabelText(/^Command/);
+    fireEvent.change(command, {
+      target: { value: 'DEBUG=1 npx -y @modelcontextprotocol/server-everything' },
+    });
+    const save = screen.getByRole('button', { name: 'Save' });
+    fireEvent.blur(command, { relatedTarget: save });
+    // Not split: nothing moved (no note, no new Environment row) between the press and the click.
+    expect(screen.queryByText(/Split into/)).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(calls.filter((c) => c.method === 'saveServer')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'saveServer')?.args[1]).toMatchObject({
+      command: 'npx',
+      args: ['-y', '@modelcontextprotocol/server-everything'],
+      env: { DEBUG: { value: '1' } },
+    });
   });
 });

@@ -7,8 +7,10 @@ import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { PolicyRefusal } from '../../components/PolicyRefusal';
+import { useApp } from '../../state/store';
 import { KeyValueEditor, type KeyValueRow, recordOf, rowsOf } from './KeyValueEditor';
 import { OAuthClientEditor, oauthDraftOf, oauthFormOf } from './OAuthClientEditor';
+import { freeName, suggestedName } from './suggestedName';
 
 /**
  * Add or edit a server. Saving writes the config; a local server's command then waits for the trust
@@ -25,7 +27,9 @@ export function ServerEditor({
   onClose: () => void;
 }) {
   const host = useHost();
+  const taken = useApp((s) => s.servers).map((s) => s.id);
   const [name, setName] = useState(id ?? '');
+  const [nameTouched, setNameTouched] = useState(id !== undefined);
   const [kind, setKind] = useState<ServerDraft['kind']>(draft?.kind ?? 'stdio');
   // The Command field is read with a shell's quoting rules (a pasted line splits): a saved program
   // path with spaces is shown quoted, so saving it again keeps it one word.
@@ -60,6 +64,22 @@ export function ServerEditor({
   };
   const argLines = () => args.split('\n').filter((a) => a !== '');
 
+  /**
+   * Adding, and the person has not named it: a name from what it runs (server-memory → memory), kept
+   * up to date as the command is typed, theirs as soon as they change it.
+   */
+  const suggestName = (text: string) => {
+    if (nameTouched) return;
+    let line: ReturnType<typeof parseCommandLine>;
+    try {
+      line = parseCommandLine(text.trim());
+    } catch {
+      return;
+    }
+    const suggestion = suggestedName(line.command, [...line.args, ...argLines()]);
+    setName(suggestion ? freeName(suggestion, taken) : '');
+  };
+
   /** A whole command line in Command (pasted, or typed then left): split it where the person sees it. */
   const splitCommandField = (text = command) => {
     let line: ReturnType<typeof parseCommandLine>;
@@ -68,6 +88,7 @@ export function ServerEditor({
     } catch {
       return; // said beneath the field, from parsedCommand
     }
+    suggestName(text);
     const names = Object.keys(line.env);
     if (line.args.length === 0 && names.length === 0) return;
     setCommand(quoteArg(line.command));
@@ -162,7 +183,15 @@ export function ServerEditor({
         }}
       >
         <label htmlFor="server-name">Name</label>
-        <input id="server-name" value={name} onChange={(e) => setName(e.target.value)} required />
+        <input
+          id="server-name"
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameTouched(true);
+          }}
+          required
+        />
         <fieldset className="kind">
           <legend>Runs</legend>
           <label className="check">
@@ -183,6 +212,7 @@ export function ServerEditor({
               onChange={(e) => {
                 setCommand(e.target.value);
                 setSplitNote(undefined);
+                suggestName(e.target.value);
               }}
               onPaste={(e) => {
                 const input = e.currentTarget;
@@ -195,11 +225,19 @@ export function ServerEditor({
                 setCommand(text);
                 splitCommandField(text);
               }}
-              onBlur={() => splitCommandField()}
+              // Left for Save: the form is read as it is (a split now would move Save from under the click).
+              onBlur={(e) => {
+                if ((e.relatedTarget as HTMLButtonElement | null)?.type !== 'submit') splitCommandField();
+              }}
               placeholder="npx -y @modelcontextprotocol/server-everything stdio"
               aria-describedby="server-command-help"
             />
-            <CommandPreview parsed={parsedCommand()} extraArgs={argLines()} note={splitNote} />
+            <CommandPreview
+              parsed={parsedCommand()}
+              extraArgs={argLines()}
+              envNames={env.map((r) => r.name.trim()).filter((n) => n !== '')}
+              note={splitNote}
+            />
             <label htmlFor="server-args">Arguments, one per line</label>
             <textarea id="server-args" rows={4} value={args} onChange={(e) => setArgs(e.target.value)} />
             <label htmlFor="server-cwd">Working folder (optional)</label>
@@ -265,12 +303,16 @@ export function ServerEditor({
 function CommandPreview({
   parsed,
   extraArgs,
+  envNames,
   note,
 }: {
   parsed: ReturnType<typeof parseCommandLine> | { error: string };
   extraArgs: string[];
+  /** The Environment rows' names (the line's own NAME=value words are added here). */
+  envNames: string[];
   note: string | undefined;
 }) {
+  const names = 'error' in parsed ? [] : [...new Set([...Object.keys(parsed.env), ...envNames])];
   return (
     <div id="server-command-help" className="command-preview" aria-live="polite">
       {'error' in parsed ? (
@@ -278,6 +320,12 @@ function CommandPreview({
       ) : parsed.command ? (
         <p className="muted">
           Runs: <code>{commandLine({ command: parsed.command, args: [...parsed.args, ...extraArgs] })}</code>
+          {names.length > 0 && (
+            <>
+              {' '}
+              with <code>{names.join(', ')}</code> in its environment
+            </>
+          )}
           {note && <span className="split-note"> — {note}</span>}
         </p>
       ) : null}
