@@ -96,7 +96,7 @@ describe('ServerSession', () => {
   });
 
   it('a crash loop restarts with doubling backoff, then stays in error with the stderr tail', async () => {
-    const { conn, states } = connection(configOf('crashy', stdio(hostileStdio('crash-on-start'))));
+    const { conn, states, logs } = connection(configOf('crashy', stdio(hostileStdio('crash-on-start'))));
     await conn.start();
     await expect.poll(() => conn.state.status, { timeout: 20_000 }).toBe('error');
     const restarts = states.filter((s) => s.status === 'restarting') as Extract<
@@ -108,6 +108,8 @@ describe('ServerSession', () => {
     const error = (conn.state as Extract<ServerState, { status: 'error' }>).error;
     expect(error.message).toMatch(/exited with code 1/);
     expect(error.stderrTail).toContain('fatal: cannot open ~/.hostile/config.toml');
+    // Each crash logged once (the transport and the lifecycle say the same words).
+    expect(logs.entries('crashy').filter((e) => /exited with code 1/.test(e.text))).toHaveLength(4);
   });
 
   it('a retry says why on the card: a starting state after a failure carries the last error', async () => {

@@ -17,6 +17,8 @@ const WIRE_TEXT_LIMIT = 2000;
 export class SessionLog {
   /** The last stderr lines of the attempt under way. */
   tail: string[] = [];
+  /** The lifecycle line written last, while nothing else has been written since. */
+  private lastLifecycle: string | undefined;
   /** Told of each stderr line as it comes (the starting card shows them). */
   onStderr: () => void = () => {};
   /** Whether every message both ways is written (off by default; not kept across app restarts). */
@@ -30,6 +32,10 @@ export class SessionLog {
   ) {}
 
   write(source: LogSource, level: LoggingLevel, text: string, logger?: string): void {
+    // The transport says how a process ended, and the lifecycle then says why the try failed — the
+    // same words: written once.
+    if (source === 'lifecycle' && text === this.lastLifecycle) return;
+    this.lastLifecycle = source === 'lifecycle' ? text : undefined;
     this.logs.append(this.server, source, level, text, logger);
   }
 

@@ -70,15 +70,21 @@ export function LogsPage() {
     <section aria-labelledby="logs-title" className="logs-page">
       <h1 id="logs-title">Logs</h1>
       <div className="log-controls">
-        <label htmlFor="log-server">Server</label>
-        <select id="log-server" value={server ?? ''} onChange={(e) => setServer(e.target.value || undefined)}>
-          <option value="">All servers</option>
-          {servers.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.id}
-            </option>
-          ))}
-        </select>
+        <span className="field-pair">
+          <label htmlFor="log-server">Server</label>
+          <select
+            id="log-server"
+            value={server ?? ''}
+            onChange={(e) => setServer(e.target.value || undefined)}
+          >
+            <option value="">All servers</option>
+            {servers.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.id}
+              </option>
+            ))}
+          </select>
+        </span>
         {!server && <span className="muted">Pick a server to set the level it sends its log from.</span>}
         {server && !canSetLevel && (
           <span className="muted">
@@ -88,7 +94,7 @@ export function LogsPage() {
           </span>
         )}
         {canSetLevel && (
-          <>
+          <span className="field-pair">
             <label htmlFor="log-set-level">Server sends from</label>
             <select
               id="log-set-level"
@@ -103,7 +109,7 @@ export function LogsPage() {
                 <option key={l}>{l}</option>
               ))}
             </select>
-          </>
+          </span>
         )}
         {selected && (
           <label className="check" title="Every message to and from this server, in full, in its log">
@@ -121,16 +127,22 @@ export function LogsPage() {
             Record the wire
           </label>
         )}
-        <label htmlFor="log-logger">Logger</label>
-        <select id="log-logger" value={logger ?? ''} onChange={(e) => setLogger(e.target.value || undefined)}>
-          <option value="">Any</option>
-          {loggers.map((l) => (
-            // A logger's name is the server's: an <option> holds only text, so it shows the revealed name.
-            <option key={l} value={l}>
-              {revealAsText(l)}
-            </option>
-          ))}
-        </select>
+        <span className="field-pair">
+          <label htmlFor="log-logger">Logger</label>
+          <select
+            id="log-logger"
+            value={logger ?? ''}
+            onChange={(e) => setLogger(e.target.value || undefined)}
+          >
+            <option value="">Any</option>
+            {loggers.map((l) => (
+              // A logger's name is the server's: an <option> holds only text, so it shows the revealed name.
+              <option key={l} value={l}>
+                {revealAsText(l)}
+              </option>
+            ))}
+          </select>
+        </span>
         <input
           type="search"
           aria-label="Search logs"
