@@ -232,6 +232,17 @@ describe('switchboard-mcp install (real process)', () => {
     }
   }, 60_000);
 
+  it("an unsigned bundle is said so; its manifest's text cannot drive the terminal", async () => {
+    const unsigned = await packFixture(built, path.join(built, 'loud.mcpb'), (m) => {
+      m.description = 'Harmless\u001b[2J\u001b]0;pwned\u0007 \u202Eevil';
+    });
+    const r = await install([unsigned, '--set-env', 'api_key=K', '--yes'], { K: SECRET });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Signature: Unsigned: nothing says who made this bundle.');
+    expect(r.stdout).toContain('Harmless\\u{1B}[2J\\u{1B}]0;pwned\\u{7} \\u{202E}evil');
+    for (const raw of ['\u001b', '\u0007', '\u202e']) expect(r.stdout).not.toContain(raw);
+  }, 60_000);
+
   it('refuses when config.json is not JSON (never overwritten), before anything is unpacked', async () => {
     await writeFile(path.join(home, 'config.json'), '{ "mcpServers": ');
     const r = await install([signed, '--set-env', 'api_key=K', '--yes'], { K: SECRET });
