@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packFixture, selfSignedCert, signBundle } from '../../e2e/fixtures/mcpb/bundles';
+import { startFakeOpenAI } from '../../e2e/fixtures/openai/fakeOpenAI';
 import { Host } from '../host/host';
 
 const SECRET = 'sk-cli-install-canary-3f9d';
@@ -153,7 +154,40 @@ describe('switchboard-mcp install (real process)', () => {
     } finally {
       await host.shutdown();
     }
-  }, 90_000);
+
+    // Confirmed, it is one of the servers `chat` runs: its tool offered to the model, called, its secret from the store.
+    const openai = await startFakeOpenAI({ apiKey: 'sk-openai-install' });
+    try {
+      openai.script(
+        { toolCalls: [{ id: 'c1', name: 'report__report', arguments: {} }] },
+        { content: 'Reported.' },
+      );
+      const chat = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          [
+            ...['--import', 'tsx', MAIN, '--provider', 'openai', '--base-url', openai.url],
+            ...['--api-key-env', 'OPENAI_API_KEY', '--model', 'gpt-5.5', '--allow', 'report:report'],
+            ...['--json', 'chat', 'Report, please'],
+          ],
+          { cwd: ROOT, env: { ...baseEnv(), OPENAI_API_KEY: 'sk-openai-install' }, timeout: 60_000 },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        ).stdin?.end();
+      });
+      expect(chat.stderr).toContain('[servers] running: report');
+      expect(chat.code).toBe(0);
+      const sent = openai.requests.find((q) => q.path === '/v1/chat/completions')!;
+      expect((sent.body!.tools as { function: { name: string } }[]).map((t) => t.function.name)).toEqual([
+        'report__report',
+      ]);
+      const call = JSON.parse(chat.stdout).toolCalls[0];
+      expect(call).toMatchObject({ server: 'report', tool: 'report' });
+      expect(JSON.stringify(call.result)).toContain(`--greeting`);
+      expect(JSON.stringify(call.result)).toContain(`Bearer ${SECRET}`);
+    } finally {
+      await openai.stop();
+    }
+  }, 120_000);
 
   it('without a terminal, names every required value missing and keeps nothing', async () => {
     const r = await install([twoRequired, '--yes']);
