@@ -277,6 +277,24 @@ describe('switchboard-mcp install (real process)', () => {
     for (const raw of ['\u001b', '\u0007', '\u202e']) expect(r.stdout).not.toContain(raw);
   }, 60_000);
 
+  it("says before adding that the organization's policy refuses what it runs", async () => {
+    const policy = path.join(home, '..', `${path.basename(home)}-policy.json`);
+    await writeFile(policy, JSON.stringify({ deniedServers: [{ command: process.execPath }] }));
+    try {
+      const r = await install([signed, '--set-env', 'api_key=K', '--yes'], {
+        K: SECRET,
+        SWITCHBOARD_POLICY_FILE: policy,
+      });
+      expect(r.code).toBe(0);
+      const said = r.stdout.indexOf("Your organization's policy refuses it:");
+      expect(said).toBeGreaterThan(-1);
+      expect(r.stdout.slice(said)).toMatch(/rule: deniedServers\[0\].*It would be added and never start/);
+      expect(said).toBeLessThan(r.stdout.indexOf('Added "bundled-report"'));
+    } finally {
+      await rm(policy, { force: true });
+    }
+  }, 60_000);
+
   it('refuses when config.json is not JSON (never overwritten), before anything is unpacked', async () => {
     await writeFile(path.join(home, 'config.json'), '{ "mcpServers": ');
     const r = await install([signed, '--set-env', 'api_key=K', '--yes'], { K: SECRET });
@@ -340,10 +358,19 @@ describe.skipIf(process.platform !== 'linux')('switchboard-mcp install in a term
     expect(secrets[entry.env.API_KEY.$secret]).toBe(`Bearer ${SECRET}`);
   }, 90_000);
 
-  it('Ctrl-C at a question ends it with nothing kept', async () => {
+  it('Ctrl-C at a question, or SIGTERM, ends it with nothing kept', async () => {
     const run = inTerminal([signed]);
     await run.type(/hidden\): /, '\x03');
     expect(await run.exited).toBe(130);
+    expect(await left()).toEqual([]);
+
+    // Ended by a signal while it waits (a closed terminal, a kill): the same. Its pid is in the lock it holds.
+    const killed = inTerminal([signed]);
+    await killed.type(/hidden\): /, '');
+    expect(await readdir(path.join(home, 'bundles'))).toHaveLength(1);
+    const { pid } = JSON.parse(await readFile(path.join(home, 'instance.lock'), 'utf8'));
+    process.kill(pid, 'SIGTERM');
+    expect(await killed.exited).toBe(143);
     expect(await left()).toEqual([]);
   }, 60_000);
 });

@@ -236,6 +236,12 @@ async function install(
       );
     io.stdout(`Its secret settings go to ${ctx.secretsFile} (0600, not encrypted), never to config.json.`);
   }
+  // Judged as the written server will be (its command and arguments): said before the person confirms.
+  const refused = host.registry.refusalOf(name, { command: review.launch.command, args: review.launch.args });
+  if (refused)
+    io.stdout(
+      `Your organization's policy refuses it: ${text(refused.reason)} (rule: ${text(refused.rule)}). It would be added and never start.`,
+    );
   if (!args.install.yes) {
     if (!input.interactive)
       throw new InstallRefused('no terminal to ask for confirmation: give --yes to add it without asking', 2);
@@ -253,14 +259,9 @@ async function install(
     for (const id of review.secrets) await host.secrets.delete(id).catch(() => {});
     throw error;
   }
-  const refused = host.registry.views().find((v) => v.id === name)?.refused;
   io.stdout(
     `\nAdded "${text(name)}" to ${path.join(ctx.home, 'config.json')}, untrusted: it runs nothing until you confirm its command in Switchboard (Servers → ${text(name)} → Trust and start). Then \`chat\` uses it too.`,
   );
-  if (refused)
-    io.stdout(
-      `Your organization's policy refuses it (${text(refused.rule)}): ${text(refused.reason)}. It will not start.`,
-    );
   return 0;
 }
 
