@@ -34,6 +34,35 @@ describe('CLI arguments', () => {
     });
   });
 
+  it('install: the file, its name, settings (repeated for several paths), variables and --yes, in any order', () => {
+    const a = parseArgs([
+      '--set',
+      'folders=/a',
+      'install',
+      'report.mcpb',
+      '--set',
+      'folders=/b',
+      '--set',
+      'greeting=a=b',
+      '--set-env',
+      'api_key=REPORT_KEY',
+      '--name',
+      'report',
+      '--yes',
+    ]);
+    expect(a).toMatchObject({
+      server: null,
+      subcommand: 'install',
+      positional: ['report.mcpb'],
+      install: {
+        name: 'report',
+        values: { folders: ['/a', '/b'], greeting: ['a=b'] },
+        fromEnv: { api_key: 'REPORT_KEY' },
+        yes: true,
+      },
+    });
+  });
+
   it('parses a remote server with a forced transport and headers', () => {
     const a = parseArgs([
       '--url',
@@ -111,6 +140,15 @@ describe('CLI arguments', () => {
     [['--stdio', 'x', '--elicitation-response', '[1]', 'info'], /must be a JSON object/],
     [['--stdio', 'x', '--bogus', 'info'], /unknown flag --bogus/],
     [['--stdio'], /--stdio needs a value/],
+    [['install'], /install takes 1 argument/],
+    [['--stdio', 'x', 'install', 'a.mcpb'], /install takes a bundle file, not --stdio or --url/],
+    [['install', 'a.mcpb', '--timeout', '5'], /install takes only --name, --set, --set-env and --yes/],
+    [['install', 'a.mcpb', '--env', 'A=b'], /install takes only/],
+    [['--stdio', 'x', '--yes', 'tools'], /--name, --set, --set-env and --yes are for install/],
+    [['install', 'a.mcpb', '--set', 'novalue'], /--set takes KEY=VALUE/],
+    [['install', 'a.mcpb', '--set-env', 'k=not a var'], /--set-env takes KEY=VAR/],
+    [['install', 'a.mcpb', '--set', 'k=1', '--set-env', 'k=V'], /k is given twice/],
+    [['install', 'a.mcpb', '--name', ''], /--name takes a server name/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseArgs(argv as string[])).toThrow(message);
   });

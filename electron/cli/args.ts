@@ -1,9 +1,14 @@
 import { splitCommandLine as splitShared } from '../../shared/host/commandLine';
 import { baseUrlProblem } from '../../shared/host/settings';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../shared/mcp/protocol';
+import { emptyInstallFlags, hasInstallFlags, type InstallFlags, readInstallFlag } from './installArgs';
+import { UsageError } from './usageError';
+
+export { UsageError };
 
 export const USAGE = `Usage: npm run -s mcp -- (--stdio "<command line>" | --url <url>) [flags] <subcommand> [args]
        npm run -s mcp -- [--stdio "<command line>" | --url <url>] [chat flags] chat ["message"]
+       npm run -s mcp -- install <file.mcpb> [--name <name>] [--set KEY=VALUE]... [--set-env KEY=VAR]... [--yes]
 
 Subcommands:
   info                                  server info, capabilities, protocol version, instructions
@@ -21,6 +26,15 @@ Subcommands:
                                         server is named "server"), or without --stdio/--url
                                         the servers of Switchboard's config that you confirmed;
                                         without a message, a conversation until end of input
+  install <file.mcpb>                   check and unpack an MCP bundle, show what it runs, and add it
+                                        to Switchboard's config (untrusted: confirm it in the app)
+
+Install flags:
+  --name <name>                         the server's name (default: from the bundle's manifest)
+  --set KEY=VALUE                       a setting of the bundle (repeatable; not for secrets)
+  --set-env KEY=VAR                     a setting read from an environment variable (secrets)
+  --yes                                 add it without asking (scripts)
+  Settings not given are asked in the terminal (secrets hidden), or are an error without one.
 
 Chat flags:
   --provider anthropic|openai           the model API (default: Switchboard's default provider)
@@ -57,8 +71,6 @@ Flags:
   --elicitation-response <json>         accept form elicitations with this content (default: decline)
 
 JSON goes to stdout; logs and progress to stderr. Exit 0 ok, 1 protocol or tool error, 2 usage.`;
-
-export class UsageError extends Error {}
 
 export type CliServer =
   | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> }
@@ -101,6 +113,8 @@ export interface CliArgs {
   roots: string[];
   samplingResponse: string | undefined;
   elicitationResponse: Record<string, unknown> | undefined;
+  /** `install`'s flags. */
+  install: InstallFlags;
   subcommand: string;
   positional: string[];
 }
@@ -116,6 +130,7 @@ const ARITY: Record<string, [number, number]> = {
   prompt: [1, 2],
   complete: [3, 3],
   chat: [0, 1],
+  install: [1, 1],
 };
 
 /** Splits --stdio's command line with the same rules as the app's server editor (shared/host/commandLine). */
@@ -164,7 +179,8 @@ export function parseArgs(argv: string[]): CliArgs {
     json: false,
   };
   let chatFlags = false;
-  const out: Omit<CliArgs, 'server' | 'chat' | 'subcommand' | 'positional'> = {
+  const install = emptyInstallFlags();
+  const out: Omit<CliArgs, 'server' | 'chat' | 'install' | 'subcommand' | 'positional'> = {
     timeoutMs: undefined,
     logLevel: undefined,
     roots: [],
@@ -310,6 +326,7 @@ export function parseArgs(argv: string[]): CliArgs {
       case '-h':
         throw new UsageError('');
       default:
+        if (readInstallFlag(arg, value, install)) break;
         if (arg.startsWith('--')) throw new UsageError(`unknown flag ${arg}`);
         rest.push(arg);
     }
@@ -318,8 +335,22 @@ export function parseArgs(argv: string[]): CliArgs {
   const [subcommand, ...positional] = rest;
   if (chatFlags && subcommand !== 'chat')
     throw new UsageError('--provider, --base-url, --model, --api-key-env, --allow and --json are for chat');
+  if (hasInstallFlags(install) && subcommand !== 'install')
+    throw new UsageError('--name, --set, --set-env and --yes are for install');
   let server: CliServer | null;
-  if (url) {
+  if (subcommand === 'install') {
+    if (stdio || url) throw new UsageError('install takes a bundle file, not --stdio or --url');
+    const given = Object.entries(out).filter(([, v]) => v !== undefined && !(Array.isArray(v) && !v.length));
+    if (
+      given.length > 0 ||
+      Object.keys(env).length > 0 ||
+      Object.keys(headers).length > 0 ||
+      oauthFlags ||
+      transport !== 'auto'
+    )
+      throw new UsageError('install takes only --name, --set, --set-env and --yes');
+    server = null;
+  } else if (url) {
     if (Object.keys(env).length > 0) throw new UsageError('--env is for --stdio servers');
     if ((oauth.clientCredentials || oauth.clientSecretEnv) && !oauth.clientId)
       throw new UsageError('--client-credentials and --client-secret-env need --client-id');
@@ -346,5 +377,5 @@ export function parseArgs(argv: string[]): CliArgs {
       `${subcommand} takes ${arity[0] === arity[1] ? arity[0] : `${arity[0]}–${arity[1]}`} argument(s)`,
     );
   }
-  return { ...out, server, chat, subcommand, positional };
+  return { ...out, server, chat, install, subcommand, positional };
 }

@@ -3,6 +3,8 @@ import { keepProcessAlive } from '../host/faults/processGuard';
 import { McpError } from '../mcp';
 import { parseArgs, USAGE, UsageError } from './args';
 import { runChat, terminalInput } from './chat';
+import { runInstall } from './install';
+import { terminalPrompts } from './installPrompts';
 import { runCli } from './run';
 
 const io = {
@@ -23,7 +25,9 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    return args.subcommand === 'chat' ? await runChat(args, io, terminalInput()) : await runCli(args, io);
+    if (args.subcommand === 'chat') return await runChat(args, io, terminalInput());
+    if (args.subcommand === 'install') return await runInstall(args, io, terminalPrompts());
+    return await runCli(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`error: ${error.message}`);

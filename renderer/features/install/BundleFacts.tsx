@@ -1,23 +1,10 @@
-import type { BundlePreviewView, BundleSignatureView } from '../../../shared/host/bundleView';
+import { signatureText } from '../../../shared/host/bundleSignatureText';
+import type { BundlePreviewView } from '../../../shared/host/bundleView';
 import { SafeText } from '../../components/SafeText';
 import { LaunchText } from '../servers/TrustPrompt';
 
 /** How a manifest names a setting in what it runs. */
 const PLACEHOLDER = ['$', '{user_config.…}'].join('');
-
-/** The signature said plainly: who vouches for the bundle, and what that is worth. */
-export function signatureText(signature: BundleSignatureView): string {
-  switch (signature.status) {
-    case 'unsigned':
-      return 'Unsigned: nothing says who made this bundle.';
-    case 'self-signed':
-      return `Self-signed by "${signature.publisher}": the signature only shows the file is unchanged since it was signed; anyone can make such a certificate, so it proves nothing about who made it.`;
-    case 'untrusted':
-      return `Signed by "${signature.publisher}" (issued by "${signature.issuer}"), a certificate this computer does not trust: it proves nothing about who made it.`;
-    case 'signed':
-      return `Signed by "${signature.publisher}" (issued by "${signature.issuer}", trusted by this computer).`;
-  }
-}
 
 /**
  * An opened bundle's facts, as its manifest states them (the publisher's text, shown as text): name,
