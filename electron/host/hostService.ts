@@ -10,6 +10,7 @@ import { rootsApi } from './api/rootsApi';
 import { serversApi } from './api/serversApi';
 import { settingsApi } from './api/settingsApi';
 import type { ShellAbilities } from './api/shellAbilities';
+import { updateApi } from './api/updateApi';
 import { viewsApi } from './api/viewsApi';
 import type { AppViews } from './apps/appViews';
 import type { HostParts } from './hostParts';
@@ -45,6 +46,7 @@ export function hostService(host: HostParts, shell: ShellAbilities = {}): HostSe
     ...chatApi(host),
     ...viewsApi(host),
     ...installApi(host),
+    ...updateApi(host),
   };
   return {
     ...api,

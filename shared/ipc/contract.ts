@@ -12,6 +12,7 @@ import { INSTALL_METHODS, type InstallResults } from './installContract';
 import { ROOTS_METHODS, type RootsEvents, type RootsResults } from './rootsContract';
 import { SERVERS_METHODS, type ServersEvents, type ServersResults } from './serversContract';
 import { SETTINGS_METHODS, type SettingsResults } from './settingsContract';
+import { UPDATE_METHODS, type UpdateResults } from './updateContract';
 import { VIEWS_METHODS, type ViewsResults } from './viewsContract';
 
 /** Every method, with the schema of its arguments (a tuple). */
@@ -25,6 +26,7 @@ export const HOST_METHODS = {
   ...CHAT_METHODS,
   ...VIEWS_METHODS,
   ...INSTALL_METHODS,
+  ...UPDATE_METHODS,
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -43,7 +45,8 @@ export type HostResults = Exactly<
     SettingsResults &
     ChatResults &
     ViewsResults &
-    InstallResults
+    InstallResults &
+    UpdateResults
 >;
 
 /** Each method's arguments, as its schema gives them. */
