@@ -8,6 +8,7 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
+import { UpdateBadge } from '../install/UpdateBadge';
 import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
@@ -66,6 +67,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           </p>
         </section>
       )}
+      <UpdateBadge server={server} />
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
       {state.status === 'running' && (
         <dl className="facts">
