@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { PrepareUpdateResult } from '../../../shared/host/updateView';
+import { HostContext } from '../../components/HostContext';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { UpdateBadge } from './UpdateBadge';
 
@@ -58,17 +59,19 @@ describe('UpdateBadge', () => {
   });
 
   it('says which version is available, and Update… shows the launch now and after before anything is written', async () => {
+    let updated = false;
     const { host, calls } = recordingHost({
-      checkServerUpdate: () => ({
-        state: 'available',
-        from: '1.0.0',
-        to: '1.1.0',
-        entry: 'io.github.fixture/memory',
-      }),
+      checkServerUpdate: () =>
+        updated
+          ? { state: 'current', version: '1.1.0' }
+          : { state: 'available', from: '1.0.0', to: '1.1.0', entry: 'io.github.fixture/memory' },
       prepareUpdate: () => PREVIEW,
-      confirmUpdate: () => ({ server: 'memory', version: '1.1.0' }),
+      confirmUpdate: () => {
+        updated = true;
+        return { server: 'memory', version: '1.1.0' };
+      },
     });
-    renderWithHost(<UpdateBadge server={SERVER} />, host);
+    const { rerender } = renderWithHost(<UpdateBadge server={SERVER} />, host);
     expect((await screen.findByText(/Update available/)).textContent).toBe('Update available: 1.0.0 → 1.1.0');
     fireEvent.click(screen.getByRole('button', { name: 'Update…' }));
     const diff = await screen.findByRole('table', { name: 'What the update changes' });
@@ -89,6 +92,15 @@ describe('UpdateBadge', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update to 1.1.0' }));
     expect((await screen.findByRole('status')).textContent).toContain('trust the new command');
     expect(calls.at(-1)).toEqual({ method: 'confirmUpdate', args: [PREVIEW.planId] });
+    // The card then runs something else and is current: the badge goes, the dialog stays until closed.
+    rerender(
+      <HostContext.Provider value={host}>
+        <UpdateBadge server={{ ...SERVER, target: 'npx -y @modelcontextprotocol/server-memory@2026.8.31' }} />
+      </HostContext.Provider>,
+    );
+    await waitFor(() => expect(screen.queryByText(/Update available/)).toBeNull());
+    expect(screen.getByRole('status').textContent).toContain('now records version 1.1.0');
+    expect(calls.filter((c) => c.method === 'prepareUpdate')).toHaveLength(1);
   });
 
   it('asks what the new version needs, a kept value left empty to keep it, then shows the difference', async () => {

@@ -36,32 +36,33 @@ export function UpdateBadge({ server }: { server: Pick<ServerView, 'id' | 'targe
     };
   }, [host, id, target, closed]);
 
-  // The dialog stays while it is open, even once the update made the badge's answer "current".
-  const dialog = open && (
-    <UpdateDialog
-      server={id}
-      onClose={() => {
-        setOpen(false);
-        setClosed((n) => n + 1);
-      }}
-    />
-  );
-  if (update.state === 'unknown')
-    return (
-      <p className="muted small" data-update="unknown" title={update.reason}>
-        Updates: could not check
-      </p>
-    );
-  if (update.state !== 'available') return dialog || null;
   return (
-    <p className="update-available" data-update="available">
-      <span className="reg-badge reg-update">
-        Update available: <SafeText text={update.from} /> → <SafeText text={update.to} />
-      </span>{' '}
-      <button type="button" onClick={() => setOpen(true)}>
-        Update…
-      </button>
-      {dialog}
-    </p>
+    <>
+      {update.state === 'unknown' && (
+        <p className="muted small" data-update="unknown" title={update.reason}>
+          Updates: could not check
+        </p>
+      )}
+      {update.state === 'available' && (
+        <p className="update-available" data-update="available">
+          <span className="reg-badge reg-update">
+            Update available: <SafeText text={update.from} /> → <SafeText text={update.to} />
+          </span>{' '}
+          <button type="button" onClick={() => setOpen(true)}>
+            Update…
+          </button>
+        </p>
+      )}
+      {/* In the same place whatever the badge says: once the update is taken the badge goes, the dialog stays. */}
+      {open && (
+        <UpdateDialog
+          server={id}
+          onClose={() => {
+            setOpen(false);
+            setClosed((n) => n + 1);
+          }}
+        />
+      )}
+    </>
   );
 }
