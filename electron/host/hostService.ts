@@ -11,6 +11,7 @@ import { rootsApi } from './api/rootsApi';
 import { serversApi } from './api/serversApi';
 import { settingsApi } from './api/settingsApi';
 import type { ShellAbilities } from './api/shellAbilities';
+import { updateApi } from './api/updateApi';
 import { viewsApi } from './api/viewsApi';
 import type { AppViews } from './apps/appViews';
 import type { HostParts } from './hostParts';
@@ -47,6 +48,7 @@ export function hostService(host: HostParts, shell: ShellAbilities = {}): HostSe
     ...viewsApi(host),
     ...installApi(host),
     ...bundleApi(host, shell),
+    ...updateApi(host),
   };
   return {
     ...api,

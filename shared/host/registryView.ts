@@ -44,13 +44,22 @@ export type InstallChoiceView =
   | (ChoiceBase & {
       kind: 'package';
       registryType: string;
-      runtime: 'npx' | 'uvx' | 'docker' | 'dnx';
+      runtime: RuntimeName;
       preview: { command: string; args: string[] };
       fields: InstallFieldView[];
     })
   | (ChoiceBase & { kind: 'remote'; transport: 'http' | 'sse'; url: string; fields: InstallFieldView[] })
   | (ChoiceBase & { kind: 'bundle'; url: string; fileSha256: string; fields: InstallFieldView[] })
   | (ChoiceBase & { kind: 'unavailable'; reasons: string[] });
+
+/** One icon of an entry: the id to ask the host for it by, and what the entry says it suits. */
+export interface RegistryIconView {
+  id: string;
+  /** Drawn for a light or a dark background; absent: either. */
+  theme?: 'light' | 'dark';
+  /** `48x48`, `any`. */
+  sizes?: string[];
+}
 
 export type RegistryEntryView =
   | {
@@ -60,8 +69,12 @@ export type RegistryEntryView =
       version: string;
       title: string;
       description: string;
+      /** http(s) only. */
       websiteUrl?: string;
+      /** Its url http(s) only. */
       repository?: { url: string; source: string; subfolder?: string };
+      /** The entry's https icons, fetched by the host on asking (`registryIcon`) by id. */
+      icons: RegistryIconView[];
       official: RegistryOfficialView;
       choices: InstallChoiceView[];
       /** A name for config.json (the entry name's last part). */
@@ -82,7 +95,12 @@ export interface RegistryPageView {
 }
 
 /** Whether the program a local install runs is on the PATH servers start with. */
-export type RuntimeCheckView = { ok: true; path: string } | { ok: false; runtime: string; message: string };
+/** The programs registry packages are run with. */
+export type RuntimeName = 'npx' | 'uvx' | 'docker' | 'dnx';
+
+export type RuntimeCheckView =
+  | { ok: true; path: string }
+  | { ok: false; runtime: RuntimeName; message: string };
 
 /** What installing would write and run, shown before the person confirms; no secret value in it. */
 export type InstallPreview = {

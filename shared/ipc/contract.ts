@@ -13,6 +13,7 @@ import { INSTALL_METHODS, type InstallEvents, type InstallResults } from './inst
 import { ROOTS_METHODS, type RootsEvents, type RootsResults } from './rootsContract';
 import { SERVERS_METHODS, type ServersEvents, type ServersResults } from './serversContract';
 import { SETTINGS_METHODS, type SettingsResults } from './settingsContract';
+import { UPDATE_METHODS, type UpdateResults } from './updateContract';
 import { VIEWS_METHODS, type ViewsResults } from './viewsContract';
 
 /** Every method, with the schema of its arguments (a tuple). */
@@ -27,6 +28,7 @@ export const HOST_METHODS = {
   ...VIEWS_METHODS,
   ...INSTALL_METHODS,
   ...BUNDLE_METHODS,
+  ...UPDATE_METHODS,
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -46,7 +48,8 @@ export type HostResults = Exactly<
     ChatResults &
     ViewsResults &
     InstallResults &
-    BundleResults
+    BundleResults &
+    UpdateResults
 >;
 
 /** Each method's arguments, as its schema gives them. */

@@ -25,6 +25,16 @@ export const INSTALL_METHODS = {
   ]),
   /** One entry's latest version, resolved to a concrete one. */
   getRegistryEntry: z.tuple([entryName]),
+  /**
+   * The first of an entry's icons (by the ids its view gave, in the page's order of preference) the host
+   * could fetch and show, as a data: URL; null when none.
+   */
+  registryIcon: z.tuple([
+    z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
+      .min(1)
+      .max(16),
+  ]),
   /** Whether the program a package choice runs is on the PATH servers start with. */
   checkRuntime: z.tuple([z.enum(['npx', 'uvx', 'docker', 'dnx'])]),
   /**
@@ -73,6 +83,8 @@ export interface InstallEvents {
 export interface InstallResults {
   browseRegistry: RegistryPageView;
   getRegistryEntry: ValidEntryView;
+  /** A data: URL (a raster image), or null. */
+  registryIcon: string | null;
   checkRuntime: RuntimeCheckView;
   prepareInstall: PrepareInstallResult;
   /** The server as named in config.json. */

@@ -28,7 +28,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
     return new RegistryClient({ baseUrl: address.url });
   };
   /** The registry origin of each plan opened from an entry, recorded with its server. */
-  const registryOrigins = new Map<string, Record<string, string>>();
+  const registryOrigins = new Map<string, Record<string, unknown>>();
 
   return {
     async getBundleAbilities() {

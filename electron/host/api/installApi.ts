@@ -8,6 +8,7 @@ import { linkDraft, linkServerView } from '../install/linkPlan';
 import { type LinkServer, parseInstallLink } from '../install/links/installLink';
 import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../install/registry';
 import { registryAddressView } from '../install/registryAddressView';
+import { RegistryIcons } from '../install/registryIcons';
 import { entryView, installPreview, type ServerDraftOf, validEntryView } from '../install/registryViews';
 
 /** A Browse query's pages ("More") and a prepared install wait this long. */
@@ -24,6 +25,7 @@ export function installApi(host: HostParts) {
   const pagers = new Map<string, { pager: RegistryPager; registryUrl: string; at: number }>();
   const plans = new Map<string, { draft: ServerDraftOf; at: number }>();
   const linkPlans = new Map<string, { servers: LinkServer[]; at: number }>();
+  const icons = new RegistryIcons();
   const forget = () => {
     const now = Date.now();
     for (const [id, p] of linkPlans) if (now - p.at > TTL_MS) linkPlans.delete(id);
@@ -64,12 +66,15 @@ export function installApi(host: HostParts) {
       return {
         registryUrl: held.registryUrl,
         browseId: id,
-        entries: page.entries.map(entryView),
+        entries: page.entries.map((e) => entryView(e, icons)),
         more: !held.pager.done,
       };
     },
     async getRegistryEntry(name) {
-      return validEntryView(await (await client()).getServer(name));
+      return validEntryView(await (await client()).getServer(name), icons);
+    },
+    async registryIcon(ids) {
+      return (await icons.icon(ids)) ?? null;
     },
     async checkRuntime(runtime) {
       return checkRuntime(runtime, { resolveShellPath: host.registry.resolvesShellPath });

@@ -9,11 +9,14 @@ import type {
 import { isSecretRef } from '../config/serverConfig';
 import { launchSummary } from '../servers/serverIdentity';
 import { type InstallDraft, type RegistryEntry, suggestedServerName, type ValidEntry } from './registry';
+import type { RegistryIcons } from './registryIcons';
 
-export function validEntryView(entry: ValidEntry): ValidEntryView {
-  const { server: _, repository, ...shown } = entry;
+/** The entry as the page sees it; its icons as ids `icons` will fetch them by. */
+export function validEntryView(entry: ValidEntry, icons: RegistryIcons): ValidEntryView {
+  const { server: _, repository, icons: declared, ...shown } = entry;
   return {
     ...shown,
+    icons: icons.refs(declared),
     ...(repository
       ? {
           repository: {
@@ -27,8 +30,8 @@ export function validEntryView(entry: ValidEntry): ValidEntryView {
   };
 }
 
-export function entryView(entry: RegistryEntry): RegistryEntryView {
-  return entry.valid ? validEntryView(entry) : entry;
+export function entryView(entry: RegistryEntry, icons: RegistryIcons): RegistryEntryView {
+  return entry.valid ? validEntryView(entry, icons) : entry;
 }
 
 export type ServerDraftOf = Extract<InstallDraft, { kind: 'server' }>;

@@ -23,25 +23,44 @@ export async function fetchServerIcon(
       continue;
     }
     if (url.origin !== origin || (url.protocol !== 'https:' && url.protocol !== 'http:')) continue;
-    if (icon.mimeType && !ICON_TYPES.has(icon.mimeType.toLowerCase())) continue;
-    try {
-      const res = await fetch(url, {
-        redirect: 'error',
-        credentials: 'omit',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-      if (!res.ok || !ICON_TYPES.has(type)) continue;
-      const declared = Number(res.headers.get('content-length') ?? 0);
-      if (declared > MAX_ICON_BYTES) continue;
-      const bytes = await readAtMost(res, MAX_ICON_BYTES);
-      if (!bytes || bytes.length === 0) continue;
-      return `data:${type};base64,${bytes.toString('base64')}`;
-    } catch {
-      // Unreachable, too slow, redirected: the next icon, or none.
-    }
+    const data = await fetchIcon(url, { ...(icon.mimeType ? { mimeType: icon.mimeType } : {}), timeoutMs });
+    if (data) return data;
   }
   return undefined;
+}
+
+/**
+ * One icon as a data: URL, or undefined: a raster type (declared and served), no credentials, no
+ * redirects, within `timeoutMs` and 256 KB. Unreachable, too slow, redirected, too big: undefined.
+ */
+export async function fetchIcon(
+  url: URL,
+  { mimeType, timeoutMs = 5000 }: { mimeType?: string; timeoutMs?: number } = {},
+): Promise<string | undefined> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  if (mimeType && !ICON_TYPES.has(mimeType.toLowerCase())) return undefined;
+  try {
+    const res = await fetch(url, {
+      redirect: 'error',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!res.ok || !ICON_TYPES.has(type)) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    const declared = Number(res.headers.get('content-length') ?? 0);
+    if (declared > MAX_ICON_BYTES) {
+      await res.body?.cancel();
+      return undefined;
+    }
+    const bytes = await readAtMost(res, MAX_ICON_BYTES);
+    if (!bytes || bytes.length === 0) return undefined;
+    return `data:${type};base64,${bytes.toString('base64')}`;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The body, or undefined once it passes `max` bytes (the rest is not read). */

@@ -1,12 +1,15 @@
 import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/registryView';
 import { SafeText } from '../../components/SafeText';
 import { EntryBadges } from './EntryBadges';
+import { RegistryIcon } from './RegistryIcon';
+import { WebLink } from './WebLink';
 
 type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' | 'bundle' }>;
 
 /**
- * One entry (its latest version): what the publisher says of it, shown as text — links included, which
- * the app does not open — and each way to install it, or why it cannot be.
+ * One entry (its latest version): its icon (fetched by the host), what the publisher says of it, shown
+ * as text, its website and source as links that open outside the app (http(s) only), and each way to
+ * install it, or why it cannot be.
  */
 export function EntryDetail({
   entry,
@@ -17,7 +20,8 @@ export function EntryDetail({
 }) {
   return (
     <div className="entry-detail">
-      <p>
+      <p className="entry-head">
+        <RegistryIcon icons={entry.icons} size={32} />
         <code>
           <SafeText text={entry.name} />
         </code>{' '}
@@ -31,18 +35,22 @@ export function EntryDetail({
           {entry.websiteUrl && (
             <>
               <dt>Website</dt>
-              <dd>
-                <SafeText text={entry.websiteUrl} />
+              <dd data-link="website">
+                <WebLink url={entry.websiteUrl} />
               </dd>
             </>
           )}
           {entry.repository && (
             <>
               <dt>Source</dt>
-              <dd>
-                <SafeText
-                  text={`${entry.repository.url}${entry.repository.subfolder ? ` (${entry.repository.subfolder})` : ''}`}
-                />
+              <dd data-link="repository">
+                <WebLink url={entry.repository.url} />
+                {entry.repository.subfolder && (
+                  <>
+                    {' '}
+                    (<SafeText text={entry.repository.subfolder} />)
+                  </>
+                )}
               </dd>
             </>
           )}

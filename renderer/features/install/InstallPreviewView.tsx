@@ -6,6 +6,7 @@ import { NamedValues } from '../../components/NamedValues';
 import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
 import { LaunchText } from '../servers/TrustPrompt';
+import { RuntimeMissing } from './RuntimeMissing';
 
 /**
  * What installing writes and runs, as the host will write it — nothing is written or stored until the
@@ -24,8 +25,8 @@ export function InstallPreviewView({
   const host = useHost();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const missing =
-    preview.kind === 'stdio' && preview.runtime && !preview.runtime.ok ? preview.runtime : undefined;
+  const [runtime, setRuntime] = useState(preview.kind === 'stdio' ? preview.runtime : undefined);
+  const missing = runtime && !runtime.ok ? runtime : undefined;
   const confirm = async () => {
     setError(undefined);
     setBusy(true);
@@ -68,11 +69,7 @@ export function InstallPreviewView({
         </p>
       )}
       {preview.refused && <PolicyRefusal refusal={preview.refused} preview />}
-      {missing && (
-        <p className="warning" role="alert" data-runtime="missing">
-          <SafeText text={missing.message} />
-        </p>
-      )}
+      {missing && <RuntimeMissing missing={missing} onChecked={setRuntime} />}
       <p className="muted">
         {preview.kind === 'stdio'
           ? 'After adding, its card asks you to trust this command before it runs.'

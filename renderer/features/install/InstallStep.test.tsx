@@ -44,6 +44,7 @@ const ENTRY: ValidEntryView = {
   version: '1.0.0',
   title: 'Weather',
   description: 'Weather',
+  icons: [],
   official: { status: 'active' },
   choices: [CHOICE],
   suggestedName: 'weather',
@@ -84,5 +85,26 @@ describe('InstallStep', () => {
       },
     ]);
     expect(await screen.findByText('wrong key')).toBeTruthy();
+  });
+
+  it('checks for a missing runtime again without leaving the form, and says where it was found', async () => {
+    let installed = false;
+    renderWithHost(
+      <InstallStep entry={ENTRY} choice={CHOICE} onInstalled={() => {}} />,
+      recordingHost({
+        checkRuntime: () =>
+          installed
+            ? { ok: true, path: '/opt/node/bin/npx' }
+            : { ok: false, runtime: 'npx', message: 'npx was not found on the PATH' },
+      }).host,
+    );
+    const key = (await screen.findByLabelText(/API_KEY/)) as HTMLInputElement;
+    fireEvent.change(key, { target: { value: 'typed before' } });
+    await screen.findByText('npx was not found on the PATH');
+    installed = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByText('/opt/node/bin/npx')).toBeTruthy();
+    expect(screen.queryByText('npx was not found on the PATH')).toBeNull();
+    expect((screen.getByLabelText(/API_KEY/) as HTMLInputElement).value).toBe('typed before');
   });
 });

@@ -12,6 +12,7 @@ import { SafeText } from '../../components/SafeText';
 import { InstallFields } from './InstallFields';
 import { InstallPreviewView } from './InstallPreviewView';
 import { type FieldTexts, initialTexts, installValues } from './installValues';
+import { RuntimeMissing } from './RuntimeMissing';
 
 type Installable = Extract<InstallChoiceView, { kind: 'package' | 'remote' }>;
 
@@ -104,9 +105,7 @@ export function InstallStep({
             <code>{runtime.path}</code>.
           </p>
         ) : (
-          <p className="warning" role="alert" data-runtime="missing">
-            <SafeText text={runtime.message} />
-          </p>
+          <RuntimeMissing missing={runtime} onChecked={setRuntime} />
         ))}
       <label htmlFor="install-name">Name on this computer</label>
       <input id="install-name" value={name} onChange={(e) => setName(e.target.value)} required />

@@ -4,6 +4,7 @@ import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { EntryBadges } from './EntryBadges';
+import { RegistryIcon } from './RegistryIcon';
 
 interface Listing {
   registryUrl?: string;
@@ -90,6 +91,7 @@ export function RegistryList({
             data-entry={entry.name ?? ''}
           >
             <div className="registry-entry-head">
+              {entry.valid && <RegistryIcon icons={entry.icons} />}
               <strong>
                 <SafeText text={entry.valid ? entry.title : (entry.name ?? '(no name)')} />
               </strong>{' '}

@@ -9,6 +9,7 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
+import { UpdateBadge } from '../install/UpdateBadge';
 import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
@@ -58,6 +59,7 @@ export function ServerCard({ server }: { server: ServerView }) {
         </code>
       </p>
       {server.refused && <PolicyRefusal refusal={server.refused} />}
+      <UpdateBadge server={server} />
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
       {state.status === 'starting' && <StartingProgress state={state} remote={server.kind === 'remote'} />}
       {state.status === 'running' && (

@@ -307,6 +307,14 @@ describe('buildDraft: remotes', () => {
       }),
     );
     expect(moved.config).toMatchObject({ url: 'https://eu.example.com/mcp' });
+    // What was chosen is recorded to keep through an update; the secret header is not.
+    expect(moved.origin.values).toEqual([
+      { key: 'remotes/0/variables/host', target: 'url', label: 'host', value: 'eu.example.com' },
+    ]);
+    expect(readOrigin(moved.config.raw)).toEqual(moved.origin);
+    expect(JSON.stringify(moved.config.raw)).not.toContain('"t"');
+    // A value equal to its default is not a choice: the next version's default will stand.
+    expect(result.origin.values).toBeUndefined();
     expect(Object.keys(moved.secrets)).toEqual([
       'remote-weather/headers/Authorization@https://eu.example.com',
     ]);

@@ -11,10 +11,11 @@ import {
 } from '../../config/serverConfig';
 import { type SecretTarget, secretId } from '../../secrets/secretStore';
 import { keyValueOf, remoteUrl } from './declaredValues';
+import type { InputField } from './inputFields';
 import { InputResolver, type InstallProblem, type InstallValues } from './inputResolver';
 import { installChoices } from './installChoices';
 import { packageLaunch, type Runtime } from './packageLaunch';
-import { ORIGIN_FIELD, originToRaw, type RegistryOrigin } from './registryOrigin';
+import { type ChosenValue, ORIGIN_FIELD, originToRaw, type RegistryOrigin } from './registryOrigin';
 import { exactVersionProblem } from './safeWords';
 import type { ServerJson } from './serverJson';
 
@@ -91,11 +92,13 @@ export function buildDraft(
     return fail([{ message: `${server.name} ${server.version} has no install choice ${choiceId}` }]);
   if (choice.kind === 'unavailable') return fail(choice.reasons.map((message) => ({ message })));
   const name = options.name.trim();
+  const chosen = choice.kind === 'bundle' ? [] : chosenValues(choice.fields, values);
   const origin: RegistryOrigin = {
     registryUrl: entry.registryUrl,
     name: server.name,
     version: server.version,
     choice: choiceId,
+    ...(chosen.length ? { values: chosen } : {}),
   };
   if (choice.kind === 'bundle')
     return {
@@ -150,6 +153,20 @@ export function buildDraft(
   }
   if (r.problems.length > 0 || !config) return fail(r.problems);
   return checkedDraft(config, secrets, origin, runtime);
+}
+
+/**
+ * What the person chose, to keep through an update: each value given that is not its field's default
+ * and not a secret (a secret stays in the secret store only).
+ */
+function chosenValues(fields: readonly InputField[], values: InstallValues): ChosenValue[] {
+  return fields.flatMap((field): ChosenValue[] => {
+    const given = values[field.key];
+    if (field.secret || given === undefined) return [];
+    const value = typeof given === 'string' ? given : given.filter((v) => v !== '');
+    if (value.length === 0 || (typeof value === 'string' && value === field.default)) return [];
+    return [{ key: field.key, target: field.target, label: field.label, value: value as string | string[] }];
+  });
 }
 
 /** The draft as config.json will read it: parsed back through the config's own rules. */

@@ -26,6 +26,7 @@ export {
 export type { InvalidEntry, OfficialMeta, RegistryEntry, RegistryStatus, ValidEntry } from './registryEntry';
 export { isRegistryError, RegistryError, type RegistryErrorKind } from './registryError';
 export {
+  type ChosenValue,
   compareVersions,
   ORIGIN_FIELD,
   type RegistryOrigin,

@@ -23,6 +23,24 @@ describe('registryOrigin', () => {
       }),
     ).toEqual(installed);
     expect(readOrigin({ command: 'npx' })).toBeUndefined();
+    // Chosen values read back; a hand-edited one that is not well formed is left out.
+    const chosen = {
+      key: 'packages/0/environmentVariables/0',
+      target: 'env',
+      label: 'UNITS',
+      value: 'imperial',
+    };
+    expect(
+      readOrigin({
+        registry: {
+          url: installed.registryUrl,
+          name: installed.name,
+          version: '1.7.2',
+          choice: 'packages/0',
+          values: [chosen, { key: 'x', target: 'shell', label: 'y', value: 'z' }, { key: 'k', value: 3 }],
+        },
+      }),
+    ).toEqual({ ...installed, values: [chosen] });
     expect(readOrigin({ registry: 'https://registry.modelcontextprotocol.io' })).toBeUndefined();
     expect(
       readOrigin({ registry: { url: installed.registryUrl, name: installed.name, version: 3 } }),

@@ -1,6 +1,18 @@
 // Where an installed server came from: which registry, which entry, which exact version, which way of
-// installing it. Kept in the server's object in config.json (an unknown field, which the config keeps
-// and writes back), so "update available" can be worked out later against the registry's latest.
+// installing it, and the values the person chose (never a secret). Kept in the server's object in
+// config.json (an unknown field, which the config keeps and writes back), so "update available" can
+// be worked out later against the registry's latest, and an update keeps what was chosen.
+import type { FieldTarget } from './inputFields';
+
+/** A value the person filled in that is not the field's default, and not a secret. */
+export interface ChosenValue {
+  /** The field's key in the version installed (`packages/0/environmentVariables/1`). */
+  key: string;
+  target: FieldTarget;
+  /** The env variable's or header's name, the flag, the value hint, the variable's name. */
+  label: string;
+  value: string | string[];
+}
 
 export interface RegistryOrigin {
   /** The registry's address as browsed (RegistryAddress.url). */
@@ -11,13 +23,37 @@ export interface RegistryOrigin {
   version: string;
   /** The install choice taken: `packages/0`, `remotes/1`. */
   choice: string;
+  /** What was filled in other than defaults and secrets (absent: nothing, or not recorded). */
+  values?: ChosenValue[];
 }
 
 /** The field of a server's object in config.json that holds its origin. */
 export const ORIGIN_FIELD = 'registry';
 
-export function originToRaw(origin: RegistryOrigin): Record<string, string> {
-  return { url: origin.registryUrl, name: origin.name, version: origin.version, choice: origin.choice };
+export function originToRaw(origin: RegistryOrigin): Record<string, unknown> {
+  return {
+    url: origin.registryUrl,
+    name: origin.name,
+    version: origin.version,
+    choice: origin.choice,
+    ...(origin.values?.length ? { values: origin.values } : {}),
+  };
+}
+
+const TARGETS: readonly string[] = ['argument', 'env', 'header', 'url'];
+
+/** The chosen values a record holds; one that is not well formed is left out (it was hand-edited). */
+function readValues(value: unknown): ChosenValue[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v: unknown): ChosenValue[] => {
+    if (typeof v !== 'object' || v === null) return [];
+    const { key, target, label, value: given } = v as Record<string, unknown>;
+    if (typeof key !== 'string' || typeof label !== 'string' || !TARGETS.includes(target as string))
+      return [];
+    const ok =
+      typeof given === 'string' || (Array.isArray(given) && given.every((g) => typeof g === 'string'));
+    return ok ? [{ key, target: target as FieldTarget, label, value: given as string | string[] }] : [];
+  });
 }
 
 /** The origin a server's raw object records, or undefined when it records none (or a broken one). */
@@ -33,7 +69,8 @@ export function readOrigin(raw: Record<string, unknown>): RegistryOrigin | undef
   const version = get('version');
   const choice = get('choice');
   if (!registryUrl || !name || !version || !choice) return undefined;
-  return { registryUrl, name, version, choice };
+  const values = readValues(Reflect.get(value, 'values'));
+  return { registryUrl, name, version, choice, ...(values.length ? { values } : {}) };
 }
 
 const SEMVER = /^v?(\d+)\.(\d+)\.(\d+)(?:-([0-9A-Za-z.-]+))?(?:\+[0-9A-Za-z.-]+)?$/;

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { LaunchView } from '../../../shared/host/updateView';
+import type { AreaApi } from '../../../shared/ipc/contract';
+import type { UPDATE_METHODS } from '../../../shared/ipc/updateContract';
+import { isSecretRef, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import type { HostParts } from '../hostParts';
+import { checkRuntime, RegistryClient, readOrigin, updateAvailable } from '../install/registry';
+import { UpdateChecks } from '../install/updateChecks';
+import { buildUpdate, type ServerDraft } from '../install/updateDraft';
+import { launchSummary } from '../servers/serverIdentity';
+
+/** A prepared update waits this long for the person. */
+const TTL_MS = 30 * 60_000;
+/** What decides what a server runs or where it connects: replaced whole by an update. */
+const LAUNCH_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'type', 'headers'];
+
+export function launchView(config: ServerConfig): LaunchView {
+  if (config.kind === 'stdio') return { kind: 'stdio', launch: launchSummary(config)! };
+  return {
+    kind: 'remote',
+    url: config.url,
+    transport: config.type,
+    headers: Object.entries(config.headers)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([name, value]) => (isSecretRef(value) ? { name, secret: true as const } : { name, value })),
+  };
+}
+
+/** The store ids a config refers to. */
+const refsOf = (config: ServerConfig) =>
+  Object.values(config.kind === 'stdio' ? config.env : config.headers)
+    .filter(isSecretRef)
+    .map((r) => r.$secret);
+
+/**
+ * Updates of servers installed from the MCP Registry: a quiet check against the registry each came
+ * from, and an update previewed as the launch before and after, written only when confirmed. The
+ * trust prompt then stands before a changed local command runs, as for any edit.
+ */
+export function updateApi(host: HostParts) {
+  const checks = new UpdateChecks();
+  const plans = new Map<string, { server: string; before: string; draft: ServerDraft; at: number }>();
+  const forget = () => {
+    const now = Date.now();
+    for (const [id, p] of plans) if (now - p.at > TTL_MS) plans.delete(id);
+  };
+  const installed = (server: string) => {
+    const config = host.registry.configOf(server);
+    if (!config) throw new Error(`No server named "${server}"`);
+    const origin = readOrigin(config.raw);
+    if (!origin) throw new Error(`${server} was not installed from a registry, so it has no update to take`);
+    return { config, origin };
+  };
+
+  return {
+    async checkServerUpdate(server) {
+      const config = host.registry.configOf(server);
+      const origin = config && readOrigin(config.raw);
+      if (!origin) return { state: 'none' };
+      const result = await checks.check(origin);
+      if (result.state === 'available')
+        return { state: 'available', from: result.from, to: result.to, entry: origin.name };
+      if (result.state === 'current') return { state: 'current', version: result.version };
+      return { state: 'unknown', version: result.version, reason: result.reason };
+    },
+    async prepareUpdate({ server, values }) {
+      forget();
+      const { config, origin } = installed(server);
+      const latest = await new RegistryClient({ baseUrl: origin.registryUrl }).getServer(origin.name);
+      const update = updateAvailable(origin, latest);
+      if (!update.available)
+        throw new Error(
+          `${server} is at ${origin.version}, and the registry's latest is ${latest.version}: there is no update to take`,
+        );
+      const built = await buildUpdate(config, origin, latest, values, host.secrets);
+      const labelOf = (key: string) =>
+        latest.choices.flatMap((c) => ('fields' in c ? c.fields : [])).find((f) => f.key === key)?.label ??
+        key;
+      if (!built.ok)
+        return {
+          ok: false,
+          server,
+          from: update.from,
+          to: update.to,
+          problems: built.problems,
+          fields: built.fields,
+          kept: built.kept,
+        };
+      const { draft } = built;
+      const planId = randomUUID();
+      plans.set(planId, { server, before: JSON.stringify(serverToRaw(config)), draft, at: Date.now() });
+      const runtime = draft.runtime
+        ? await checkRuntime(draft.runtime, { resolveShellPath: host.registry.resolvesShellPath })
+        : undefined;
+      const old = new Set(refsOf(config));
+      return {
+        ok: true,
+        planId,
+        server,
+        entry: origin.name,
+        registryUrl: origin.registryUrl,
+        from: update.from,
+        to: update.to,
+        before: launchView(config),
+        after: launchView(draft.config),
+        ...(runtime ? { runtime } : {}),
+        kept: built.kept.map(labelOf),
+        secrets: Object.keys(draft.secrets).filter((id) => !old.has(id)),
+      };
+    },
+    async confirmUpdate(planId) {
+      const plan = plans.get(planId);
+      if (!plan) throw new Error('This update has expired: prepare it again');
+      const { config, origin } = installed(plan.server);
+      if (JSON.stringify(serverToRaw(config)) !== plan.before)
+        throw new Error(`${plan.server} changed since this update was prepared: review it again`);
+      const raw: Record<string, unknown> = { ...config.raw };
+      for (const key of LAUNCH_KEYS) delete raw[key];
+      // A sign-in set up for one origin does not follow the server to another.
+      if (
+        config.kind === 'remote' &&
+        (plan.draft.config.kind !== 'remote' ||
+          new URL(config.url).origin !== new URL(plan.draft.config.url).origin)
+      )
+        delete raw.oauth;
+      Object.assign(raw, serverToRaw(plan.draft.config));
+      // Store first: a config that references a secret which failed to save would not start.
+      for (const [id, value] of Object.entries(plan.draft.secrets)) await host.secrets.set(id, value);
+      await host.registry.upsert(plan.server, raw);
+      plans.delete(planId);
+      const now = new Set(Object.keys(plan.draft.secrets));
+      for (const ref of refsOf(config)) if (!now.has(ref)) await host.secrets.delete(ref);
+      checks.forget(origin);
+      return { server: plan.server, version: plan.draft.origin.version };
+    },
+  } satisfies AreaApi<typeof UPDATE_METHODS>;
+}
