@@ -111,6 +111,8 @@ describe('the IPC contract', () => {
       'openSignIn',
       'chat',
       'conversationsChanged',
+      // An install link the system opened: the page previews it, nothing more.
+      'installLinkOpened',
     ]);
   });
 
