@@ -21,13 +21,27 @@ export interface PaletteItem {
   target: PaletteTarget;
 }
 
+/** How many of the newest conversations come before the actions. */
+const RECENT = 5;
+
 /** Everything the palette offers, in the order shown before anything is typed. */
 export function paletteItems(
   conversations: readonly ConversationSummary[],
   servers: readonly ServerView[],
   tools: readonly ToolView[],
 ): PaletteItem[] {
+  const chats = conversations.map(
+    (c): PaletteItem => ({
+      key: `conversation ${c.id}`,
+      group: 'Conversation',
+      label: c.title,
+      detail: `${c.messageCount} message${c.messageCount === 1 ? '' : 's'}`,
+      target: { kind: 'conversation', id: c.id },
+    }),
+  );
+  // The newest conversations first (what a palette is opened for most), then the actions, then the rest.
   return [
+    ...chats.slice(0, RECENT),
     ...SHORTCUTS.filter((s) => s.id !== 'palette').map(
       (s): PaletteItem => ({
         key: `action ${s.id}`,
@@ -37,15 +51,7 @@ export function paletteItems(
         target: { kind: 'action', id: s.id },
       }),
     ),
-    ...conversations.map(
-      (c): PaletteItem => ({
-        key: `conversation ${c.id}`,
-        group: 'Conversation',
-        label: c.title,
-        detail: `${c.messageCount} message${c.messageCount === 1 ? '' : 's'}`,
-        target: { kind: 'conversation', id: c.id },
-      }),
-    ),
+    ...chats.slice(RECENT),
     ...servers.map(
       (s): PaletteItem => ({
         key: `server ${s.id}`,
