@@ -5,6 +5,7 @@ import { Sidebar } from './components/Sidebar';
 import { ChatPage } from './features/chat/ChatPage';
 import { ConsentHost } from './features/consent/ConsentHost';
 import { FirstRunChecklist } from './features/firstRun/FirstRunChecklist';
+import { KeyboardShortcuts } from './features/keyboard/KeyboardShortcuts';
 import { ServersPage } from './features/servers/ServersPage';
 import { useApp } from './state/store';
 
@@ -57,6 +58,7 @@ export function App() {
       </main>
       <Notices />
       <ConsentHost />
+      <KeyboardShortcuts />
     </div>
   );
 }

@@ -5,17 +5,17 @@ import { HostContext } from './components/HostContext';
 import { preloadMarkdown } from './components/Markdown';
 import { linkInAddress } from './features/install/openedLink';
 import { connectToHost } from './hostClient';
+import { syncAddress } from './state/addressSync';
 import { bindStore, useApp } from './state/store';
 import './styles.css';
 
 const host = connectToHost();
 bindStore(host);
-// Opened with an install link: its preview on Servers, and the address back to the app's own.
+// Opened with an install link: its preview on Servers (whose address then replaces the link's).
 const opened = linkInAddress(window.location.href);
-if (opened !== undefined) {
-  useApp.setState({ pane: 'servers', openedLink: opened });
-  window.history.replaceState(null, '', '/');
-}
+if (opened !== undefined) useApp.setState({ pane: 'servers', openedLink: opened });
+// The address bar follows the page and conversation open, and opens the ones it names.
+syncAddress(host);
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <HostContext.Provider value={host}>

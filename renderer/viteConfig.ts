@@ -10,7 +10,8 @@ import type { UserConfig } from 'vite';
 export function rendererConfig(rendererDir: string): UserConfig {
   return {
     root: rendererDir,
-    base: './',
+    // Absolute: the app is served at deep addresses (/chats/<id>), where ./assets would miss.
+    base: '/',
     plugins: [react()],
     build: {
       outDir: path.join(rendererDir, '../out/renderer'),

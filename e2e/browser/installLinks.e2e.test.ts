@@ -151,7 +151,8 @@ describeInChromium('Servers → Add from link in Chromium', () => {
       .poll(() => dialog.getByTestId('link-origin').textContent())
       .toContain('A Cursor install link');
     expect(await dialog.getByRole('textbox', { name: 'Link' }).inputValue()).toBe(link);
-    expect(new URL(page.url()).pathname).toBe('/');
+    // The link is not kept in the address: the page it opened on is.
+    expect(new URL(page.url()).pathname).toBe('/servers');
     await page.screenshot({ path: path.join(shots, 'links-opened-preview.png') });
     expect(await configText()).toBe(before);
     await dialog.getByRole('button', { name: 'Add opened' }).click();

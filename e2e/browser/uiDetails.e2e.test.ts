@@ -179,18 +179,18 @@ describeInChromium('UI details in Chromium', () => {
       .poll(() => readFile(path.join(shell.home, 'drafts.json'), 'utf8').catch(() => ''), { timeout: 10_000 })
       .toContain(DRAFT);
     await page.reload();
-    await goTo(page, 'Chats');
-    await expect.poll(() => drafted.count(), { timeout: 10_000 }).toBe(1);
-    expect(await drafted.textContent()).toMatch(/^New conversation0 messages · .* · draft$/);
-    await shot('4-draft-after-reload');
-    await drafted.getByRole('button').click();
-    await expect.poll(() => composer.inputValue()).toBe(DRAFT);
-    // New chat removes empty conversations — never one holding a draft.
+    // The reload keeps the place (the conversation's address): the same conversation, its draft in the box.
+    await expect.poll(() => composer.inputValue(), { timeout: 10_000 }).toBe(DRAFT);
+    // New chat removes empty conversations — never one holding a draft — and the list marks it.
     await page.getByRole('button', { name: 'New chat' }).click();
     await expect
       .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
       .toMatch(/^New conversation0 messages · [^·]*$/);
     await expect.poll(() => drafted.count()).toBe(1);
+    expect(await drafted.textContent()).toMatch(/^New conversation0 messages · .* · draft$/);
+    await shot('4-draft-after-reload');
     expect(await composer.inputValue()).toBe('');
+    await drafted.getByRole('button').click();
+    await expect.poll(() => composer.inputValue()).toBe(DRAFT);
   });
 });

@@ -39,6 +39,19 @@ describe('app:// protocol', () => {
     expect(RENDERER_CSP).toContain("object-src 'none'");
   });
 
+  it("serves the app for its pages' addresses (a reload keeps the place), a missing file still 404", async () => {
+    for (const url of [
+      'app://switchboard/chats/0f6b1c3e-8a4d',
+      'app://switchboard/logs',
+      'app://switchboard/install?link=x',
+    ]) {
+      const res = await handler(new Request(url));
+      expect(res.status, url).toBe(200);
+      expect(await res.text()).toBe('<!doctype html>');
+    }
+    expect((await handler(new Request('app://switchboard/chats/a/b'))).status).toBe(404);
+  });
+
   it('serves nothing outside the renderer, and nothing for another host', async () => {
     for (const url of [
       'app://switchboard/%2e%2e/secret.txt',

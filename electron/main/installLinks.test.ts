@@ -20,3 +20,10 @@ it('opens the app page with the link to preview, carried whole', () => {
   expect(appPagePath('/install')).toBe('/index.html');
   expect(appPagePath('/app.js')).toBe('/app.js');
 });
+
+it("serves the app itself for each of its pages' addresses, and files as they are", () => {
+  for (const page of ['/', '/chats', '/chats/0f6b1c3e-8a4d', '/servers', '/folders', '/logs', '/settings'])
+    expect(appPagePath(page), page).toBe('/index.html');
+  for (const file of ['/index.html', '/assets/index-abc.js', '/chats/a/b', '/nowhere'])
+    expect(appPagePath(file), file).toBe(file);
+});

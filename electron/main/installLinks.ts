@@ -4,6 +4,7 @@
 // what the person was doing: a consent dialog waiting, a message being typed). Nothing here reads, installs or runs the link; the host parses it when the
 // preview asks, and only the person's confirmation writes anything.
 import type { HostEvent } from '../../shared/ipc/contract';
+import { isAppPage } from '../../shared/ui/appAddress';
 import { APP_ORIGIN } from './ipcBridge';
 
 export const LINK_SCHEME = 'switchboard';
@@ -18,9 +19,12 @@ export function installPage(link: string): string {
   return `${APP_ORIGIN}/install?link=${encodeURIComponent(link)}`;
 }
 
-/** The renderer file a path of the app's own pages serves: /install is the app itself. */
+/**
+ * The renderer file a path serves: the app's own pages (`/chats/<id>`, `/servers`, … and `/install`)
+ * are the app itself, so a reload inside the window keeps the place.
+ */
 export function appPagePath(pathname: string): string {
-  return pathname === '/install' ? '/index.html' : pathname;
+  return isAppPage(pathname) ? '/index.html' : pathname;
 }
 
 /** What an open window is sent for a link: the page opens its preview without reloading. */

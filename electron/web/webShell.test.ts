@@ -237,6 +237,26 @@ describe('browser shell', () => {
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
+  it("each page's and conversation's address is the app page, under the same session", async () => {
+    const cookie = await signIn();
+    const app = (await get('/', { cookie })).body;
+    for (const address of [
+      '/chats/0f6b1c3e-8a4d-4e55',
+      '/chats',
+      '/servers',
+      '/folders',
+      '/logs',
+      '/settings',
+    ]) {
+      expect((await get(address)).status, address).toBe(403);
+      const page = await get(address, { cookie });
+      expect(page.status, address).toBe(200);
+      expect(page.body, address).toBe(app);
+    }
+    // Not a place of the app: no page for it.
+    expect((await get('/chats/a/b', { cookie })).status).toBe(404);
+  });
+
   it('serves no source map, even one left in the build', async () => {
     const cookie = await signIn();
     const map = await get('/app.js.map', { cookie });

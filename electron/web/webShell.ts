@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parseCall } from '../../shared/ipc/contract';
 import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessages';
+import { isAppPage } from '../../shared/ui/appAddress';
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 import { LogFlow } from './logFlow';
@@ -153,8 +154,8 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     }
     const refused = check(req);
     if (refused) return deny(res, refused);
-    // An install link's address opens the app itself, which shows the link's preview (only that).
-    const pathname = url.pathname === '/install' ? '/' : url.pathname;
+    // The app's own addresses (a page, a conversation, an install link's preview) are the app itself.
+    const pathname = isAppPage(url.pathname) ? '/' : url.pathname;
     void serveStatic(res, root, pathname, port, sandbox ? [sandbox.frameSource] : []).catch(() => {
       if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain' });
       res.end();

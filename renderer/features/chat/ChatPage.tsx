@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { conversationCost, describeCost, PRICES_AS_OF } from '../../../shared/chat/prices';
 import { conversationUsage, describeUsage } from '../../../shared/chat/usage';
 import { useHost } from '../../components/HostContext';
@@ -32,6 +32,24 @@ export function ChatPage() {
   const [showSettings, setShowSettings] = useState(false);
   const [showTools, setShowTools] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // Rename puts the focus in the title's box (its text selected); done, back on Rename.
+  const focusNext = useRef<'title' | 'rename'>(undefined);
+  const takeFocus = (which: 'title' | 'rename') => (el: HTMLInputElement | HTMLButtonElement | null) => {
+    if (!el || focusNext.current !== which) return;
+    focusNext.current = undefined;
+    el.focus();
+    if (el instanceof HTMLInputElement) el.select();
+  };
+  // Another conversation (from the list, the palette, the keyboard or the address): what was open
+  // for the last one closes with it.
+  const openId = open?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: openId is the trigger
+  useEffect(() => {
+    setRenaming(undefined);
+    setConfirmDelete(false);
+    setShowSettings(false);
+    setShowTools(false);
+  }, [openId]);
 
   const switchTo = useApp((s) => s.switchTo);
   const openConversation = (id: string) =>
@@ -78,17 +96,35 @@ export function ChatPage() {
                   void run(async () => {
                     await host.call('renameConversation', open.id, renaming);
                     useApp.setState({ open: { ...open, title: renaming.trim() } });
+                    focusNext.current = 'rename';
                     setRenaming(undefined);
                   });
                 }}
               >
-                <input aria-label="Title" value={renaming} onChange={(e) => setRenaming(e.target.value)} />
+                <input
+                  ref={takeFocus('title')}
+                  aria-label="Title"
+                  value={renaming}
+                  onChange={(e) => setRenaming(e.target.value)}
+                  onKeyDown={(e) => {
+                    if (e.key !== 'Escape') return;
+                    focusNext.current = 'rename';
+                    setRenaming(undefined);
+                  }}
+                />
                 <button type="submit">Save</button>
               </form>
             )}
             {/* The actions keep together: a window too narrow for title and actions puts them all on a line of their own. */}
             <div className="chat-actions">
-              <button type="button" onClick={() => setRenaming(title)}>
+              <button
+                ref={takeFocus('rename')}
+                type="button"
+                onClick={() => {
+                  focusNext.current = 'title';
+                  setRenaming(title);
+                }}
+              >
                 Rename
               </button>
               <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>

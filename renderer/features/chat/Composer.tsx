@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Prompt } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
@@ -31,6 +31,14 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const [choosing, setChoosing] = useState<'resource' | 'skill'>();
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
   const [active, setActive] = useState(0);
+  // Asked for (New chat, a consent answered, the keyboard): the focus comes here, where the person writes.
+  const box = useRef<HTMLTextAreaElement>(null);
+  const wanted = useApp((s) => s.focusWanted === 'composer');
+  useEffect(() => {
+    if (!wanted || !box.current) return;
+    box.current.focus();
+    useApp.setState({ focusWanted: undefined });
+  }, [wanted]);
 
   // The prompts list waits for the conversation on its way: a prompt goes to a conversation by its id.
   const slash =
@@ -125,6 +133,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         </div>
       )}
       <textarea
+        ref={box}
         aria-label="Message"
         role="combobox"
         aria-expanded={matches.length > 0}

@@ -1,15 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/chat/conversation';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
+import { startNewChat } from '../../state/navigation';
 import { useApp } from '../../state/store';
-import { leaveViews } from '../apps/liveViews';
 
 /** Every conversation, newest first, with full-text search across all of them. */
 export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: (id: string) => void }) {
   const host = useHost();
   const run = useApp((s) => s.run);
-  const switchTo = useApp((s) => s.switchTo);
   const conversations = useApp((s) => s.conversations);
   // The conversations holding an unsent draft (a string, so typing does not redraw the list each key).
   const drafted = new Set(
@@ -33,25 +32,26 @@ export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: 
     return () => clearTimeout(t);
   }, [query, host, run]);
   const shown = found ?? conversations;
+  // "Search chats" from the keyboard or the palette.
+  const search = useRef<HTMLInputElement>(null);
+  const wanted = useApp((s) => s.focusWanted === 'search-chats');
+  useEffect(() => {
+    if (!wanted || !search.current) return;
+    search.current.focus();
+    useApp.setState({ focusWanted: undefined });
+  }, [wanted]);
   return (
     <nav className="conversation-list" aria-label="Conversations">
       <button
         type="button"
         className="primary"
-        onClick={() =>
-          // Opened from what was created; what is typed (or sent) meanwhile goes to it.
-          void run(() =>
-            switchTo(async () => {
-              const made = await host.call('createConversation', {});
-              await leaveViews();
-              return made;
-            }),
-          )
-        }
+        // Opened from what was created; what is typed (or sent) meanwhile goes to it, and so does the focus.
+        onClick={() => void run(() => startNewChat(host))}
       >
         New chat
       </button>
       <input
+        ref={search}
         type="search"
         aria-label="Search conversations"
         placeholder="Search all chats"

@@ -8,6 +8,7 @@ const priced = (m: ChatMessage): string => {
   return cost === undefined ? '' : ` · about ${describeCost(cost)} (prices of ${PRICES_AS_OF})`;
 };
 
+import { useRef } from 'react';
 import { ContentView } from '../../components/ContentView';
 import { Markdown } from '../../components/Markdown';
 import { SafeText } from '../../components/SafeText';
@@ -38,6 +39,16 @@ export function MessageView({
   const editing = useApp((s) => s.edits[item.message.id]);
   const setEdit = useApp((s) => s.setEdit);
   const setEditing = (text: string | undefined) => setEdit(item.message.id, text);
+  const focusOn = useApp((s) => s.focusOn);
+  // Edit puts the focus in the box it opens (the caret after the text); Cancel back on Edit. Only
+  // then: a row scrolled away and back while editing takes no focus from where the person is.
+  const focusNext = useRef<'box' | 'edit'>(undefined);
+  const takeFocus = (which: 'box' | 'edit') => (el: HTMLTextAreaElement | HTMLButtonElement | null) => {
+    if (!el || focusNext.current !== which) return;
+    focusNext.current = undefined;
+    el.focus();
+    if (el instanceof HTMLTextAreaElement) el.setSelectionRange(el.value.length, el.value.length);
+  };
   // The person's own words; what they attached is shown folded, beside them.
   const text = message.blocks
     .flatMap((b) => (b.type === 'text' && !b.attachment ? [b.text] : []))
@@ -58,7 +69,15 @@ export function MessageView({
           <>
             <Markdown text={text} />
             {canEdit && (
-              <button type="button" className="link" onClick={() => setEditing(text)}>
+              <button
+                ref={takeFocus('edit')}
+                type="button"
+                className="link"
+                onClick={() => {
+                  focusNext.current = 'box';
+                  setEditing(text);
+                }}
+              >
                 Edit
               </button>
             )}
@@ -71,11 +90,15 @@ export function MessageView({
               // The box closes once the host took the edit: refused (a reply running, the host gone),
               // what was written stays in it.
               void onEdit(message, editing).then((took) => {
-                if (took) setEditing(undefined);
+                if (!took) return;
+                setEditing(undefined);
+                // Sent again: the person goes on where they write.
+                focusOn('composer');
               });
             }}
           >
             <textarea
+              ref={takeFocus('box')}
               aria-label="Edit your message"
               rows={3}
               value={editing}
@@ -85,7 +108,13 @@ export function MessageView({
               <button type="submit" className="primary">
                 Send again
               </button>
-              <button type="button" onClick={() => setEditing(undefined)}>
+              <button
+                type="button"
+                onClick={() => {
+                  focusNext.current = 'edit';
+                  setEditing(undefined);
+                }}
+              >
                 Cancel
               </button>
             </div>

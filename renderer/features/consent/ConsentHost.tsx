@@ -3,6 +3,7 @@ import { assertNever } from '../../../shared/assertNever';
 import type { ConsentAnswer, ConsentRequest } from '../../../shared/host/consent';
 import { useHost } from '../../components/HostContext';
 import { openExternally } from '../../components/openExternally';
+import { useFocusReturn } from '../../components/useFocusReturn';
 import { selectActiveConsent } from '../../state/slices/consents';
 import { useApp } from '../../state/store';
 import { ElicitationFormDialog } from './ElicitationFormDialog';
@@ -19,6 +20,12 @@ const ElicitationUrlDialog = lazy(() =>
 /** Shows the consent the host waits on (one at a time, any order), and sends the person's answer. */
 export function ConsentHost() {
   const request = useApp(selectActiveConsent);
+  // Answered (the whole queue): back where the person was — typing, most often; on Chats with
+  // nowhere to go back to, the message box.
+  useFocusReturn(request !== undefined, () => {
+    const state = useApp.getState();
+    if (state.pane === 'chats' && state.open) state.focusOn('composer');
+  });
   if (!request) return null;
   // A new key per request: nothing typed for one request carries over to another.
   return <ConsentDialog key={request.id} request={request} />;

@@ -1,4 +1,4 @@
-import { type DragEvent, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { useApp } from '../../state/store';
@@ -6,6 +6,7 @@ import { BrowseDialog } from '../install/BrowseDialog';
 import { BundleOpen, type BundleSource } from '../install/BundleOpen';
 import { LinkDialog } from '../install/LinkDialog';
 import { ImportDialog } from './ImportDialog';
+import { revealServer } from './revealServer';
 import { ServerCard } from './ServerCard';
 import { ServerEditor } from './ServerEditor';
 
@@ -20,6 +21,13 @@ export function ServersPage() {
   const [dropping, setDropping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const host = useHost();
+  // A server (or one of its tools) picked in the command palette: its card, in view and focused.
+  const shown = useApp((s) => s.shownServer);
+  useEffect(() => {
+    if (!shown) return;
+    useApp.setState({ shownServer: undefined });
+    requestAnimationFrame(() => revealServer(document, shown.server, shown.tool));
+  }, [shown]);
   // Electron opens bundles with its own file dialog (any size); the browser shell uploads the file.
   const pickBundle = async () => {
     const { nativeFilePicker } = await host.call('getBundleAbilities');

@@ -1,9 +1,15 @@
 import type { StateCreator } from 'zustand';
 import type { ModelSetup } from '../../../shared/host/usableProviders';
+import type { Page } from '../../../shared/ui/appAddress';
 import { leaveViews, viewsOnScreen } from '../../features/apps/liveViews';
 import type { AppState } from '../store';
 
-export type Pane = 'chats' | 'servers' | 'resources' | 'prompts' | 'roots' | 'logs' | 'settings';
+export type Pane = Page;
+
+/** What the keyboard opens over any page: the command palette, or the sheet of shortcuts. */
+export type Overlay = 'palette' | 'shortcuts';
+
+export type FocusTarget = 'composer' | 'search-chats';
 
 export interface Notice {
   id: number;
@@ -19,8 +25,18 @@ export interface UiSlice {
   modelSetup: ModelSetup | undefined;
   /** An install link the app was opened with (the browser shell's /install?link=…): previewed on Servers. */
   openedLink: string | undefined;
-  /** Goes to `pane` (the Views on screen told first: they go with the page). */
-  setPane(pane: Pane): void;
+  overlay: Overlay | undefined;
+  setOverlay(overlay: Overlay | undefined): void;
+  /**
+   * A field asked for the focus — the message box (after New chat, a consent answered, a conversation
+   * opened from the keyboard) or the search of chats: it takes it once on screen, and clears this.
+   */
+  focusWanted: FocusTarget | undefined;
+  focusOn(target: FocusTarget): void;
+  /** A server (and maybe one of its tools) to bring into view on Servers: the palette's pick. */
+  shownServer: { server: string; tool?: string } | undefined;
+  /** Goes to `pane` (the Views on screen told first: they go with the page); resolves once there. */
+  setPane(pane: Pane): Promise<void>;
   /** Runs a host call; a failure is shown, not swallowed. Resolves to the result, or undefined. */
   run<T>(action: () => Promise<T>): Promise<T | undefined>;
   notify(text: string): void;
@@ -36,10 +52,15 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   notices: [],
   modelSetup: undefined,
   openedLink: undefined,
-  setPane: (pane) => {
+  overlay: undefined,
+  setOverlay: (overlay) => set({ overlay }),
+  focusWanted: undefined,
+  focusOn: (target) => set({ focusWanted: target }),
+  shownServer: undefined,
+  setPane: async (pane) => {
     if (get().pane === pane) return;
-    if (viewsOnScreen()) void leaveViews().then(() => set({ pane }));
-    else set({ pane });
+    if (viewsOnScreen()) await leaveViews();
+    set({ pane });
   },
   run: async (action) => {
     try {

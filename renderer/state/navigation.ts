@@ -1,0 +1,51 @@
+import type { ConversationSummary } from '../../shared/chat/conversation';
+import { leaveViews } from '../features/apps/liveViews';
+import type { HostConnection } from '../hostClient';
+import { useApp } from './store';
+
+/**
+ * The ways to a conversation that the list, the keyboard, the palette and the address share: each
+ * through switchTo, so what is typed (or sent) while it comes goes to it, and the Views on screen are
+ * told before they go.
+ */
+
+/** Opens conversation `id` on Chats. Rejects with what the host said (an id it does not know). */
+export async function openConversation(host: HostConnection, id: string): Promise<void> {
+  const state = useApp.getState();
+  // The switch starts at once (a later one overtakes an earlier one by the order they started in).
+  const there = state.setPane('chats');
+  if (state.open?.id === id && !state.opening) return there;
+  await state.switchTo(async () => {
+    const next = await host.call('getConversation', id);
+    await leaveViews();
+    return next;
+  });
+  await there;
+}
+
+/** Starts a new conversation on Chats, and puts the focus in its message box. */
+export async function startNewChat(host: HostConnection): Promise<void> {
+  const state = useApp.getState();
+  const there = state.setPane('chats');
+  await state.switchTo(async () => {
+    const made = await host.call('createConversation', {});
+    await leaveViews();
+    return made;
+  });
+  await there;
+  useApp.getState().focusOn('composer');
+}
+
+/**
+ * The conversation `step` places from the open one in the list as it is shown (newest first: -1 is
+ * the one above, +1 the one below); with none open, the first. Undefined past either end.
+ */
+export function neighbourOf(
+  conversations: readonly Pick<ConversationSummary, 'id'>[],
+  openId: string | undefined,
+  step: 1 | -1,
+): string | undefined {
+  const at = conversations.findIndex((c) => c.id === openId);
+  if (at < 0) return conversations[0]?.id;
+  return conversations[at + step]?.id;
+}
