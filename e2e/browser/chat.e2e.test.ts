@@ -192,11 +192,19 @@ describeInChromium('chat in Chromium', () => {
     await expect
       .poll(() => card.getByRole('progressbar').getAttribute('max'), { timeout: 10_000 })
       .toBe('30');
+    // Named by server and tool while it runs, its progress counted as the runner counts it.
+    expect(await card.locator('summary').textContent()).toContain(
+      'everything · trigger-long-running-operation',
+    );
+    await expect.poll(() => card.locator('[data-progress]').textContent()).toMatch(/^\d+ of 30/);
     await shot('6-tool-progress');
     await card.getByRole('button', { name: 'Cancel' }).click();
     await replyDone();
     expect(await messages().textContent()).toContain('The long task was cancelled, as you asked.');
     expect(await card.textContent()).toContain('Cancelled by the user while it ran.');
+    // Stopped by the person: said so, not marked as a failure.
+    expect(await card.getAttribute('class')).toBe('tool-card tool-stopped');
+    expect(await card.locator('.chip').first().textContent()).toBe('stopped');
   });
 
   it('Stop ends a reply mid-stream and keeps what was written', async () => {

@@ -22,7 +22,8 @@ export interface ToolCallRecord {
   server?: string;
   tool?: string;
   argumentsJson: string;
-  decision: 'allowed' | 'refused' | 'failed';
+  /** `stopped`: sent, then cancelled (Cancel, Stop) before it answered — not a failure of the tool. */
+  decision: 'allowed' | 'refused' | 'failed' | 'stopped';
   reason?: string;
   startedAt: number;
   endedAt: number;

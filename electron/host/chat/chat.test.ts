@@ -257,7 +257,7 @@ describe('chat: the model uses real servers’ tools through consent (fake API, 
     // The tool use has its answer, so the conversation can go on.
     expect(saved.messages.at(-1)).toMatchObject({
       role: 'user',
-      toolCalls: [{ decision: 'failed', reason: 'Stopped by the user.' }],
+      toolCalls: [{ decision: 'stopped', reason: 'Stopped by the user.' }],
     });
   });
 

@@ -64,8 +64,15 @@ export function toolCallRecord(
     ...(outcome.server ? { server: outcome.server } : {}),
     ...(outcome.tool ? { tool: outcome.tool } : {}),
     argumentsJson: sent ? sent.argumentsJson : JSON.stringify(use.input),
-    // Cancelled after it was sent: it ran and did not finish, so the card shows it as failed.
-    decision: outcome.status === 'done' ? 'allowed' : outcome.status === 'refused' ? 'refused' : 'failed',
+    // Cancelled after it was sent: stopped by the person (or the reply's Stop), not failed.
+    decision:
+      outcome.status === 'done'
+        ? 'allowed'
+        : outcome.status === 'refused'
+          ? 'refused'
+          : outcome.status === 'cancelled'
+            ? 'stopped'
+            : 'failed',
     ...(outcome.status !== 'done' ? { reason: outcome.reason } : {}),
     // The tool's own time: from when it was sent, not from when the person was asked.
     startedAt: sent ? sent.sentAt : startedAt,

@@ -108,6 +108,57 @@ describe('ToolCallCard', () => {
     expect(card.querySelector('summary')!.textContent).toBe('error everything · echo · 0.4 s');
   });
 
+  it('named by server and tool while it runs too, with its progress counted; a stopped call is stopped, not failed', () => {
+    useApp.setState({
+      catalog: {
+        tools: [
+          {
+            name: 'everything__echo',
+            server: 'everything',
+            tool: 'echo',
+            inputSchema: { type: 'object' },
+            enabled: true,
+          },
+        ],
+        resources: [],
+        templates: [],
+        prompts: [],
+        skills: [],
+      },
+      consents: [],
+    });
+    const running = render(
+      <ToolCallCard
+        name="everything__echo"
+        input={{}}
+        progress={{ progress: 2, total: 6, message: 'fetching' }}
+      />,
+    );
+    expect(running.container.querySelector('summary')!.textContent).toBe('running… everything · echo');
+    expect(running.container.querySelector('[data-progress]')!.textContent).toBe('2 of 6 · ');
+    const stopped = render(
+      <ToolCallCard
+        name="everything__echo"
+        input={{}}
+        record={{
+          toolUseId: 't4',
+          name: 'everything__echo',
+          server: 'everything',
+          tool: 'echo',
+          argumentsJson: '{}',
+          decision: 'stopped',
+          reason: 'Cancelled by the person',
+          startedAt: 0,
+          endedAt: 1500,
+        }}
+        result={{ content: [{ type: 'text', text: 'Cancelled by the person' }], isError: true }}
+      />,
+    );
+    const card = stopped.container.querySelector('details')!;
+    expect(card.className).toBe('tool-card tool-stopped');
+    expect(card.querySelector('summary')!.textContent).toBe('stopped everything · echo · 1.5 s');
+  });
+
   it('a refused call shows no running time', () => {
     const { container } = render(
       <ToolCallCard

@@ -3,6 +3,7 @@ import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
 import { isSerializedJson } from '../../../shared/mcp/serializedJson';
 import { JsonBlock } from '../../components/JsonBlock';
+import { progressCount } from '../../components/progressCount';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { ToolResultView } from '../../components/ToolResultView';
@@ -53,6 +54,10 @@ export function ToolCallCard({
     );
   });
   const conversationId = useApp((s) => s.open?.id);
+  // Named as its server and tool from the first moment (the record says so once it has run).
+  const listed = useApp((s) => s.catalog.tools.find((t) => t.name === name));
+  const server = record?.server ?? listed?.server;
+  const tool = record?.server ? (record.tool ?? name) : listed?.tool;
   const showView =
     record?.view !== undefined && record.decision === 'allowed' && conversationId !== undefined;
   return (
@@ -66,9 +71,9 @@ export function ToolCallCard({
           <span className="chip">
             {state !== 'running' ? state : waitingForYou ? 'waiting for your answer' : 'running…'}
           </span>{' '}
-          {record?.server ? (
+          {server && tool ? (
             <>
-              <strong>{record.server}</strong> · <SafeText text={record.tool ?? name} />
+              <strong>{server}</strong> · <SafeText text={tool} />
             </>
           ) : (
             <SafeText text={name} />
@@ -89,6 +94,12 @@ export function ToolCallCard({
               aria-label={`Progress of ${revealAsText(name)}`}
               {...(progress?.total ? { value: progress.progress, max: progress.total } : {})}
             />
+            {progress && !progress.task && (
+              <span className="muted" data-progress="">
+                {progressCount(progress)}
+                {progress.message ? ' · ' : ''}
+              </span>
+            )}
             {progress?.task && (
               <span className="muted" data-task-status={progress.task.status}>
                 task {progress.task.status.replace('_', ' ')}

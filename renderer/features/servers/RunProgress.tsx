@@ -1,3 +1,4 @@
+import { progressCount } from '../../components/progressCount';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import type { ToolRun } from '../../state/slices/runs';
@@ -15,7 +16,7 @@ export function RunProgress({ run, onCancel }: { run: ToolRun; onCancel: () => v
         {p?.task
           ? `task ${p.task.status.replace('_', ' ')}`
           : p
-            ? `${p.progress}${p.total ? ` of ${p.total}` : ''}`
+            ? progressCount(p)
             : 'running…'}
         {p?.message && (
           <>
