@@ -5,6 +5,7 @@ import { DisposableStore } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
+import { ToolChoiceStore } from '../store/toolChoiceStore';
 import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
@@ -170,6 +171,7 @@ export class Host implements HostParts {
     const chat = new ChatService({
       store: conversations,
       drafts: DraftStore.inHome(home),
+      toolChoices: ToolChoiceStore.inHome(home),
       providers,
       settings,
       redact: (text) => redactor.redact(text),

@@ -9,14 +9,16 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../../../shared/chat/conversation';
+import { type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { DraftStore } from '../../store/draftStore';
 import type { SettingsStore } from '../../store/settingsStore';
+import type { ToolChoiceStore } from '../../store/toolChoiceStore';
 import type { Catalog } from '../catalog/catalog';
-import type { ModelProviders } from '../models/modelProviders';
+import type { ModelProviders, ProviderEntry } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import { ConversationTurns } from './conversationTurns';
 import { conversationToMarkdown } from './exportConversation';
@@ -25,7 +27,7 @@ import { summarise } from './summarise';
 import { NEW_TITLE, titleFrom } from './titleFrom';
 import { chatCallId, toolUseRunner } from './toolUseRunner';
 import { turnFailure } from './turnFailure';
-import { turnRequest } from './turnRequest';
+import { offeredTools, serverSetKey, turnRequest } from './turnRequest';
 
 /**
  * Conversations with the model: each message saved before anything is sent, each reply streamed to
@@ -55,6 +57,8 @@ export class ChatService {
       /** A listed skill loaded (each file verified) as what the model reads; rejects naming what failed. */
       loadSkill: (server: string, uri: string) => Promise<ChatBlock[]>;
       getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
+      /** The person's last choice of tools by set of servers (the app's; a headless chat keeps none). */
+      toolChoices?: Pick<ToolChoiceStore, 'get' | 'remember'>;
       /** What the conversation's Views asked the model to know (MCP Apps), taken for the next message. */
       viewContext?: (conversationId: string) => ViewContext[];
     },
@@ -94,12 +98,12 @@ export class ChatService {
         await this.deps.store.delete(c.id);
     // The default provider and its default model, unless asked otherwise.
     const provider = settings.provider ?? (await this.deps.providers.defaultId());
-    const { defaultModel } = await this.deps.providers
-      .get(provider)
-      .catch(() => ({ defaultModel: undefined }));
+    const entry = await this.deps.providers.get(provider).catch(() => undefined);
+    const leaveOut = settings.leaveOut ?? (entry && (await this.rememberedChoice(entry)));
     const conversation = await this.deps.store.create(randomUUID(), NEW_TITLE, {
       provider,
-      ...(defaultModel ? { model: defaultModel } : {}),
+      ...(entry?.defaultModel ? { model: entry.defaultModel } : {}),
+      ...(leaveOut ? { leaveOut } : {}),
       ...settings,
     });
     this.listEmitter.fire();
@@ -140,8 +144,30 @@ export class ChatService {
   }
 
   async setSettings(id: string, settings: ConversationSettings): Promise<void> {
-    await this.deps.store.summary(id);
+    const before = (await this.deps.store.load(id)).settings;
     await this.deps.store.setSettings(id, settings);
+    // A new choice of tools is the one the next conversation with these servers starts from.
+    const choice = settings.leaveOut ?? { servers: [], tools: [] };
+    if (JSON.stringify(before.leaveOut ?? { servers: [], tools: [] }) !== JSON.stringify(choice))
+      await this.deps.toolChoices
+        ?.remember(serverSetKey(this.deps.catalog.enabledTools()), choice)
+        .catch(() => {});
+  }
+
+  /**
+   * A new conversation whose every tool would be over the provider's limit or the person's budget
+   * starts from the person's last choice for the same servers, rather than being refused before they
+   * have said anything: they chose once, and the Tools panel shows (and changes) it.
+   */
+  private async rememberedChoice(entry: ProviderEntry): Promise<LeaveOut | undefined> {
+    if (!this.deps.toolChoices) return undefined;
+    const enabled = this.deps.catalog.enabledTools();
+    const budget = {
+      maxTools: entry.provider.maxTools,
+      maxTokens: (await this.deps.settings.get()).settings.toolTokenBudget,
+    };
+    if (!overBudget(offeredTools(enabled, undefined), budget, entry.name)) return undefined;
+    return this.deps.toolChoices.get(serverSetKey(enabled)).catch(() => undefined);
   }
 
   async export(id: string, format: 'markdown' | 'json'): Promise<string> {
