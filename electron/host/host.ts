@@ -165,7 +165,12 @@ export class Host implements HostParts {
       }),
     );
     const catalog = new Catalog(registry, path.join(home, 'tool-settings.json'));
-    const tools = new ToolInvocations({ catalog, registry, consent });
+    const tools = new ToolInvocations({
+      catalog,
+      registry,
+      consent,
+      record: (server, text) => logs.append(server, 'lifecycle', 'info', text),
+    });
     const conversations = ConversationStore.inHome(home);
     const apps = new AppViews({ conversations, registry, catalog, tools, logs });
     const chat = new ChatService({
