@@ -108,6 +108,7 @@ export function ConversationToolsForm({
                 </label>
                 <button
                   type="button"
+                  className="only-this"
                   aria-label={`Only ${revealAsText(server)}`}
                   onClick={() => only(server)}
                 >
@@ -130,6 +131,7 @@ export function ConversationToolsForm({
                         </label>
                         <button
                           type="button"
+                          className="only-this"
                           aria-label={`Only ${revealAsText(t.tool)} of ${revealAsText(server)}`}
                           onClick={() => only(server, t.tool)}
                         >

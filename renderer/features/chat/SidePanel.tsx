@@ -27,7 +27,7 @@ export function SidePanel({
         <h2 id={titleId}>{title}</h2>
         <button
           type="button"
-          className="icon"
+          className="panel-close"
           aria-label={`Close ${title}`}
           title="Close (Esc)"
           onClick={onClose}
