@@ -103,6 +103,22 @@ describeInChromium('conversation panels and hand runs in Chromium', () => {
     await shot('2-tools-saved');
     await page.keyboard.press('Escape');
     await expect.poll(() => model.count()).toBe(0);
+
+    // A 900 px window: the sheet lies along the right edge, the transcript keeps its height, nothing overflows.
+    await page.setViewportSize({ width: 900, height: 760 });
+    try {
+      const narrow = await transcriptHeight();
+      await toolsButton.click();
+      await expect.poll(() => tools.count()).toBe(1);
+      expect(await transcriptHeight()).toBe(narrow);
+      expect(narrow).toBeGreaterThan(200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await shot('2a-narrow');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => tools.count()).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 860 });
+    }
   });
 
   it("a hand run of echo asks no consent, the server's log records it, and its time is the tool's", async () => {
