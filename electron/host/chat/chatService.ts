@@ -9,7 +9,6 @@ import type {
   ConversationSettings,
   ConversationSummary,
 } from '../../../shared/chat/conversation';
-import { type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
 import { Emitter } from '../../mcp';
@@ -18,16 +17,17 @@ import type { DraftStore } from '../../store/draftStore';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ToolChoiceStore } from '../../store/toolChoiceStore';
 import type { Catalog } from '../catalog/catalog';
-import type { ModelProviders, ProviderEntry } from '../models/modelProviders';
+import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import { ConversationTurns } from './conversationTurns';
 import { conversationToMarkdown } from './exportConversation';
+import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
 import { summarise } from './summarise';
 import { NEW_TITLE, titleFrom } from './titleFrom';
 import { chatCallId, toolUseRunner } from './toolUseRunner';
 import { turnFailure } from './turnFailure';
-import { offeredTools, serverSetKey, turnRequest } from './turnRequest';
+import { turnRequest } from './turnRequest';
 
 /**
  * Conversations with the model: each message saved before anything is sent, each reply streamed to
@@ -99,7 +99,7 @@ export class ChatService {
     // The default provider and its default model, unless asked otherwise.
     const provider = settings.provider ?? (await this.deps.providers.defaultId());
     const entry = await this.deps.providers.get(provider).catch(() => undefined);
-    const leaveOut = settings.leaveOut ?? (entry && (await this.rememberedChoice(entry)));
+    const leaveOut = settings.leaveOut ?? (entry && (await lastToolChoice(this.deps, entry)));
     const conversation = await this.deps.store.create(randomUUID(), NEW_TITLE, {
       provider,
       ...(entry?.defaultModel ? { model: entry.defaultModel } : {}),
@@ -146,28 +146,7 @@ export class ChatService {
   async setSettings(id: string, settings: ConversationSettings): Promise<void> {
     const before = (await this.deps.store.load(id)).settings;
     await this.deps.store.setSettings(id, settings);
-    // A new choice of tools is the one the next conversation with these servers starts from.
-    const choice = settings.leaveOut ?? { servers: [], tools: [] };
-    if (JSON.stringify(before.leaveOut ?? { servers: [], tools: [] }) !== JSON.stringify(choice))
-      await this.deps.toolChoices
-        ?.remember(serverSetKey(this.deps.catalog.enabledTools()), choice)
-        .catch(() => {});
-  }
-
-  /**
-   * A new conversation whose every tool would be over the provider's limit or the person's budget
-   * starts from the person's last choice for the same servers, rather than being refused before they
-   * have said anything: they chose once, and the Tools panel shows (and changes) it.
-   */
-  private async rememberedChoice(entry: ProviderEntry): Promise<LeaveOut | undefined> {
-    if (!this.deps.toolChoices) return undefined;
-    const enabled = this.deps.catalog.enabledTools();
-    const budget = {
-      maxTools: entry.provider.maxTools,
-      maxTokens: (await this.deps.settings.get()).settings.toolTokenBudget,
-    };
-    if (!overBudget(offeredTools(enabled, undefined), budget, entry.name)) return undefined;
-    return this.deps.toolChoices.get(serverSetKey(enabled)).catch(() => undefined);
+    await rememberToolChoice(this.deps, before.leaveOut, settings.leaveOut);
   }
 
   async export(id: string, format: 'markdown' | 'json'): Promise<string> {

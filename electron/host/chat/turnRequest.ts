@@ -38,10 +38,6 @@ export function offeredTools(enabled: CatalogTool[], leaveOut: LeaveOut | undefi
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The set of servers a choice of tools was made with: their names (each once, sorted). */
-export const serverSetKey = (enabled: CatalogTool[]): string =>
-  JSON.stringify([...new Set(enabled.map((t) => t.server))].sort());
-
 /**
  * The request of a turn of `conversation`, checked before anything is sent — never cut silently:
  * more tools than the provider or the person's budget takes, or more tokens than the model's
