@@ -66,174 +66,172 @@ export function ChatPage() {
     <section className={open && panels.anyOpen ? 'chat-page with-sheet' : 'chat-page'} aria-label="Chats">
       <ConversationList openId={open?.id} onOpen={openConversation} />
       {open ? (
-        <>
-          <div className="conversation">
-            <header className="page-head">
-              {renaming === undefined ? (
-                <h1 title={revealAsText(title)}>
-                  <SafeText text={title} />
-                </h1>
-              ) : (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
+        <div className="conversation">
+          <header className="page-head">
+            {renaming === undefined ? (
+              <h1 title={revealAsText(title)}>
+                <SafeText text={title} />
+              </h1>
+            ) : (
+              <form
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void run(async () => {
+                    await host.call('renameConversation', open.id, renaming);
+                    useApp.setState({ open: { ...open, title: renaming.trim() } });
+                    setRenaming(undefined);
+                  });
+                }}
+              >
+                <input aria-label="Title" value={renaming} onChange={(e) => setRenaming(e.target.value)} />
+                <button type="submit">Save</button>
+              </form>
+            )}
+            {/* The actions keep together: a window too narrow for title and actions puts them all on a line of their own. */}
+            <div className="chat-actions">
+              <button type="button" onClick={() => setRenaming(title)}>
+                Rename
+              </button>
+              <button
+                type="button"
+                onClick={() => panels.toggle('model')}
+                aria-expanded={panels.isOpen('model')}
+              >
+                Model…
+              </button>
+              <button
+                type="button"
+                onClick={() => panels.toggle('tools')}
+                aria-expanded={panels.isOpen('tools')}
+              >
+                Tools…
+              </button>
+              <ExportMenu onExport={exportAs} />
+              {confirmDelete ? (
+                <button
+                  type="button"
+                  className="danger"
+                  onClick={() =>
                     void run(async () => {
-                      await host.call('renameConversation', open.id, renaming);
-                      useApp.setState({ open: { ...open, title: renaming.trim() } });
-                      setRenaming(undefined);
-                    });
-                  }}
+                      await leaveViews();
+                      await host.call('deleteConversation', open.id);
+                      useApp.setState({ open: undefined });
+                    })
+                  }
                 >
-                  <input aria-label="Title" value={renaming} onChange={(e) => setRenaming(e.target.value)} />
-                  <button type="submit">Save</button>
-                </form>
+                  Delete for good
+                </button>
+              ) : (
+                <button type="button" onClick={() => setConfirmDelete(true)}>
+                  Delete…
+                </button>
               )}
-              {/* The actions keep together: a window too narrow for title and actions puts them all on a line of their own. */}
-              <div className="chat-actions">
-                <button type="button" onClick={() => setRenaming(title)}>
-                  Rename
-                </button>
-                <button
-                  type="button"
-                  onClick={() => panels.toggle('model')}
-                  aria-expanded={panels.isOpen('model')}
-                >
-                  Model…
-                </button>
-                <button
-                  type="button"
-                  onClick={() => panels.toggle('tools')}
-                  aria-expanded={panels.isOpen('tools')}
-                >
-                  Tools…
-                </button>
-                <ExportMenu onExport={exportAs} />
-                {confirmDelete ? (
+            </div>
+          </header>
+          <MessageList
+            messages={open.messages}
+            live={live}
+            replying={open.replying}
+            onEdit={(m, text) =>
+              run(async () => {
+                await host.call('editAndResend', open.id, m.id, text);
+                return true;
+              })
+            }
+            onRegenerate={() => void run(() => host.call('retryReply', open.id))}
+            onCancelCall={(toolUseId) => void run(() => host.call('cancelToolCall', open.id, toolUseId))}
+          />
+          {error && (
+            <div className="banner error" role="alert">
+              {error.kind === 'too-many-tools' ? (
+                <ToolBudgetNotice
+                  settings={open.settings}
+                  saved={error.message}
+                  choosing={panels.isOpen('tools')}
+                  onChoose={() => panels.show('tools')}
+                  onRetry={() => void run(() => host.call('retryReply', open.id))}
+                />
+              ) : (
+                <p>
+                  <SafeText text={error.message} />
+                </p>
+              )}
+              {error.kind === 'no-key' && <ProviderSwitchOffer id={open.id} settings={open.settings} />}
+              {error.kind === 'too-long' && (
+                <>
                   <button
                     type="button"
-                    className="danger"
+                    onClick={() => void run(() => host.call('leaveOutOldToolResults', open.id))}
+                  >
+                    Leave out old tool results
+                  </button>{' '}
+                  <button
+                    type="button"
                     onClick={() =>
-                      void run(async () => {
-                        await leaveViews();
-                        await host.call('deleteConversation', open.id);
-                        useApp.setState({ open: undefined });
-                      })
+                      void run(() =>
+                        // As any conversation that comes: typed meanwhile is its, a New chat asked before is passed over.
+                        switchTo(async () => {
+                          const conversation = await host.call('continueWithSummary', open.id);
+                          await leaveViews();
+                          return conversation;
+                        }),
+                      )
                     }
                   >
-                    Delete for good
-                  </button>
-                ) : (
-                  <button type="button" onClick={() => setConfirmDelete(true)}>
-                    Delete…
-                  </button>
-                )}
-              </div>
-            </header>
-            <MessageList
-              messages={open.messages}
-              live={live}
-              replying={open.replying}
-              onEdit={(m, text) =>
-                run(async () => {
-                  await host.call('editAndResend', open.id, m.id, text);
-                  return true;
-                })
-              }
-              onRegenerate={() => void run(() => host.call('retryReply', open.id))}
-              onCancelCall={(toolUseId) => void run(() => host.call('cancelToolCall', open.id, toolUseId))}
-            />
-            {error && (
-              <div className="banner error" role="alert">
-                {error.kind === 'too-many-tools' ? (
-                  <ToolBudgetNotice
-                    settings={open.settings}
-                    saved={error.message}
-                    choosing={panels.isOpen('tools')}
-                    onChoose={() => panels.show('tools')}
-                    onRetry={() => void run(() => host.call('retryReply', open.id))}
-                  />
-                ) : (
-                  <p>
-                    <SafeText text={error.message} />
-                  </p>
-                )}
-                {error.kind === 'no-key' && <ProviderSwitchOffer id={open.id} settings={open.settings} />}
-                {error.kind === 'too-long' && (
-                  <>
-                    <button
-                      type="button"
-                      onClick={() => void run(() => host.call('leaveOutOldToolResults', open.id))}
-                    >
-                      Leave out old tool results
-                    </button>{' '}
-                    <button
-                      type="button"
-                      onClick={() =>
-                        void run(() =>
-                          // As any conversation that comes: typed meanwhile is its, a New chat asked before is passed over.
-                          switchTo(async () => {
-                            const conversation = await host.call('continueWithSummary', open.id);
-                            await leaveViews();
-                            return conversation;
-                          }),
-                        )
-                      }
-                    >
-                      New conversation with a summary
-                    </button>{' '}
-                  </>
-                )}
-                {(error.kind === 'no-key' || error.kind === 'auth') && (
-                  <button type="button" onClick={() => setPane('settings')}>
-                    Open Settings
-                  </button>
-                )}{' '}
-                {error.retryable && (
-                  <button type="button" onClick={() => void run(() => host.call('retryReply', open.id))}>
-                    Retry
-                    {error.retryAfterMs
-                      ? ` (the API asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s)`
-                      : ''}
-                  </button>
-                )}
-              </div>
-            )}
-            {usage && (
-              <p className="muted small conversation-usage" data-conversation-usage>
-                This conversation so far: {describeUsage(usage)}
-                {cost.dollars > 0 &&
-                  ` · about ${describeCost(cost.dollars)}${cost.unpriced ? ' for the replies whose model has a known price' : ''} (prices of ${PRICES_AS_OF})`}
-              </p>
-            )}
-            <Composer conversationId={open.id} replying={open.replying} />
-          </div>
-          {panels.anyOpen && (
-            // Beside the conversation, never over or above it: the transcript keeps its height.
-            <aside className="conversation-sheet" aria-label="Conversation panels">
-              {panels.isOpen('model') && (
-                <SidePanel title="Model" onClose={() => panels.close('model')}>
-                  <ConversationSettingsForm
-                    id={open.id}
-                    settings={open.settings}
-                    onDone={() => panels.close('model')}
-                  />
-                </SidePanel>
+                    New conversation with a summary
+                  </button>{' '}
+                </>
               )}
-              {panels.isOpen('tools') && (
-                <SidePanel title="Tools" onClose={() => panels.close('tools')}>
-                  <ConversationToolsForm
-                    id={open.id}
-                    settings={open.settings}
-                    retry={error?.kind === 'too-many-tools'}
-                    onDone={() => panels.close('tools')}
-                  />
-                </SidePanel>
+              {(error.kind === 'no-key' || error.kind === 'auth') && (
+                <button type="button" onClick={() => setPane('settings')}>
+                  Open Settings
+                </button>
+              )}{' '}
+              {error.retryable && (
+                <button type="button" onClick={() => void run(() => host.call('retryReply', open.id))}>
+                  Retry
+                  {error.retryAfterMs
+                    ? ` (the API asks to wait ${Math.ceil(error.retryAfterMs / 1000)} s)`
+                    : ''}
+                </button>
               )}
-            </aside>
+            </div>
           )}
-        </>
+          {usage && (
+            <p className="muted small conversation-usage" data-conversation-usage>
+              This conversation so far: {describeUsage(usage)}
+              {cost.dollars > 0 &&
+                ` · about ${describeCost(cost.dollars)}${cost.unpriced ? ' for the replies whose model has a known price' : ''} (prices of ${PRICES_AS_OF})`}
+            </p>
+          )}
+          <Composer conversationId={open.id} replying={open.replying} />
+        </div>
       ) : (
         <p className="muted">Choose a conversation or start a new chat.</p>
+      )}
+      {open && panels.anyOpen && (
+        // Beside the conversation, never over or above it: the transcript keeps its height.
+        <aside className="conversation-sheet" aria-label="Conversation panels">
+          {panels.isOpen('model') && (
+            <SidePanel title="Model" onClose={() => panels.close('model')}>
+              <ConversationSettingsForm
+                id={open.id}
+                settings={open.settings}
+                onDone={() => panels.close('model')}
+              />
+            </SidePanel>
+          )}
+          {panels.isOpen('tools') && (
+            <SidePanel title="Tools" onClose={() => panels.close('tools')}>
+              <ConversationToolsForm
+                id={open.id}
+                settings={open.settings}
+                retry={error?.kind === 'too-many-tools'}
+                onDone={() => panels.close('tools')}
+              />
+            </SidePanel>
+          )}
+        </aside>
       )}
     </section>
   );
