@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 const FOCUSABLE =
   'input:not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled])';
@@ -17,14 +17,15 @@ export function SidePanel({
   children: ReactNode;
 }) {
   const body = useRef<HTMLDivElement>(null);
-  const titleId = useId();
   useEffect(() => {
     body.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
   }, []);
   return (
-    <section className="side-panel" aria-labelledby={titleId}>
+    // Not a named region: the form inside carries the name (a region named "Model" would share its
+    // name with the form's Model field).
+    <section className="side-panel">
       <div className="side-panel-head">
-        <h2 id={titleId}>{title}</h2>
+        <h2>{title}</h2>
         <button
           type="button"
           className="panel-close"
