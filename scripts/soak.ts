@@ -2,7 +2,7 @@
 // The soak of issue 35: a real Host (this process, as the browser shell runs it: HostService subscribed,
 // every event serialised for the page) with five servers — server-everything over stdio three times and
 // once over Streamable HTTP, and the fuzz server with no mutation (2026-07-28) — two tool calls a second
-// run by hand through consent, a SIGKILL to a random local server's process every 15–25 s, a chat
+// run by hand (the Run is their consent), a SIGKILL to a random local server's process every 15–25 s, a chat
 // message every 10 s through the fake Anthropic API. Every minute and at the end it reports memory (RSS
 // and heap: min / median / max), open file descriptors, child processes, each kill's recovery (kill to
 // running again, new pid), tool calls done / failed / never settled, and chat messages sent against

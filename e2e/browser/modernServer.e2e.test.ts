@@ -78,7 +78,6 @@ describeInChromium('a 2026-07-28 server in the app', () => {
 
   it('the tool runner checks arguments against the 2020-12 schema before anything is sent; Refresh lists again', async () => {
     const runner = await runToolByHand(page, 'modern-remote', 'wide_schema', {
-      allow: false,
       fill: async (r) => {
         const json = r.getByLabel('Arguments (JSON)');
         if (await json.count()) await json.fill('{"when": "tomorrow", "tags": []}');

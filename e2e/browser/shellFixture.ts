@@ -220,14 +220,14 @@ export async function trustAndSeeRunning(
 }
 
 /**
- * Runs a server's tool by hand from its card (arguments filled by `fill`), approving the consent
- * unless told not to. Returns the runner dialog.
+ * Runs a server's tool by hand from its card (arguments filled by `fill`): Run is the person's
+ * consent, so no dialog follows. Returns the runner dialog.
  */
 export async function runToolByHand(
   page: Page,
   server: string,
   tool: string,
-  { fill, allow = true }: { fill?: (runner: Locator) => Promise<void>; allow?: boolean } = {},
+  { fill }: { fill?: (runner: Locator) => Promise<void> } = {},
 ): Promise<Locator> {
   await goTo(page, 'Servers');
   const details = page.locator(`[data-server="${server}"] details.server-tools`);
@@ -236,6 +236,5 @@ export async function runToolByHand(
   const runner = page.getByRole('dialog', { name: new RegExp(`^Run .* on ${server}$`) });
   await fill?.(runner);
   await runner.getByRole('button', { name: 'Run', exact: true }).click();
-  if (allow) await allowToolOnce(page, server);
   return runner;
 }

@@ -107,4 +107,60 @@ describeInChromium('the tool budget in Chromium', () => {
     ).toBe(total - perServer);
     await shot('3-sent');
   }, 60_000);
+
+  it('the notice follows the budget: over it, today’s numbers; cleared in Settings, Retry; one click offers one server', async () => {
+    const budgetField = () => page.getByLabel('Most tokens of tool definitions in a request');
+    await goTo(page, 'Settings');
+    await budgetField().fill('1000');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await goTo(page, 'Chats');
+    await openNewChat(page);
+    const completions = () => gateway.requests.filter((r) => r.path === '/v1/chat/completions');
+    const before = completions().length;
+    await sendFromComposer(page, 'Within budget?');
+    const banner = page.locator('.banner.error');
+    await expect
+      .poll(() => banner.textContent(), { timeout: 15_000 })
+      .toMatch(/over your budget of 1,000 \(Settings\)/);
+    expect(await banner.getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(completions()).toHaveLength(before);
+    await shot('4-over-budget');
+
+    // The budget cleared in Settings: back in the chat, the notice says the tools fit, and Retry sends.
+    await goTo(page, 'Settings');
+    await budgetField().fill('');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await goTo(page, 'Chats');
+    await expect.poll(() => banner.textContent()).toMatch(/now fit\./);
+    expect(await banner.textContent()).not.toContain('over your budget');
+    await shot('5-budget-cleared');
+    gateway.script({ content: 'Sent once the budget was cleared.' });
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 15_000 })
+      .toContain('Sent once the budget was cleared.');
+    expect(completions()).toHaveLength(before + 1);
+
+    // One click offers one server's tools.
+    await expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('button', { name: 'Tools…' }).click();
+    const form = page.getByRole('form', { name: 'Tools for this conversation' });
+    const count = () => form.locator('[data-tool-count]').textContent();
+    const total = Number((await count())!.match(/ of (\d+) tools/)![1]);
+    await form.getByRole('button', { name: 'Only e3' }).click();
+    await expect.poll(count).toMatch(new RegExp(`^${total / 8} of ${total} tools`));
+    await shot('6-only-one-server');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => form.count()).toBe(0);
+    gateway.script({ content: 'Only e3 now.' });
+    await sendFromComposer(page, 'And now?');
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 15_000 })
+      .toContain('Only e3 now.');
+    const names = (completions().at(-1)!.body!.tools as { function: { name: string } }[]).map(
+      (t) => t.function.name,
+    );
+    expect(names).toHaveLength(total / 8);
+    expect(names.every((n) => n.startsWith('e3__'))).toBe(true);
+  }, 60_000);
 });

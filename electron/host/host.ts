@@ -5,6 +5,7 @@ import { DisposableStore } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
+import { ToolChoiceStore } from '../store/toolChoiceStore';
 import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
@@ -164,12 +165,18 @@ export class Host implements HostParts {
       }),
     );
     const catalog = new Catalog(registry, path.join(home, 'tool-settings.json'));
-    const tools = new ToolInvocations({ catalog, registry, consent });
+    const tools = new ToolInvocations({
+      catalog,
+      registry,
+      consent,
+      record: (server, text) => logs.append(server, 'lifecycle', 'info', text),
+    });
     const conversations = ConversationStore.inHome(home);
     const apps = new AppViews({ conversations, registry, catalog, tools, logs });
     const chat = new ChatService({
       store: conversations,
       drafts: DraftStore.inHome(home),
+      toolChoices: ToolChoiceStore.inHome(home),
       providers,
       settings,
       redact: (text) => redactor.redact(text),

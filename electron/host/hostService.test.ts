@@ -54,7 +54,7 @@ async function runningEverything() {
   return { host, service };
 }
 
-/** Answers the next tool consent (the runner's calls go through consent like any other). */
+/** Answers the next tool consent (a model's or a View's call; the runner's own Run asks none). */
 async function approveNextTool(h: Host): Promise<ConsentRequest> {
   const request = await until('a consent', () => h.consent.queue()[0]);
   h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
@@ -62,28 +62,54 @@ async function approveNextTool(h: Host): Promise<ConsentRequest> {
 }
 
 describe('HostService: tools run from the UI', () => {
-  it('runs a tool through consent, streams progress under the call id, and returns the result', async () => {
+  it("a hand run is its own consent: no dialog, progress under the call id, the result with the tool's own time, recorded in the server's log", async () => {
     const { host, service } = await runningEverything();
+    const asked: ConsentRequest[] = [];
+    host.consent.onChange((queue) => asked.push(...queue));
     const name = (await service.getCatalog()).tools.find((t) => t.tool === 'trigger-long-running-operation')!;
     expect(name.inputSchema.type).toBe('object');
     const callId = crypto.randomUUID();
-    const run = service.runTool(callId, name.name, { duration: 0.3, steps: 3 });
-    const asked = await approveNextTool(host);
-    expect(asked).toMatchObject({ kind: 'tool', argumentsJson: '{"duration":0.3,"steps":3}' });
-    const outcome = await run;
+    const outcome = await service.runTool(callId, name.name, { duration: 0.6, steps: 3 });
+    expect(asked).toEqual([]);
     expect(outcome.status).toBe('done');
+    // The tool's own time: from the call sent to its answer (it sleeps 0.6 s).
+    const ms = (outcome as { durationMs: number }).durationMs;
+    expect(ms).toBeGreaterThanOrEqual(600);
+    expect(ms).toBeLessThan(5_000);
     const progress = events.filter((e) => e.event === 'toolRunProgress');
     expect(progress.map((e) => (e.payload as { callId: string }).callId)).toEqual([callId, callId, callId]);
     expect(progress.at(-1)?.payload).toMatchObject({ progress: { progress: 3, total: 3 } });
+    // Recorded where the server's doings are: its log says who consented, and to what.
+    expect(host.logs.entries('everything').map((e) => e.text)).toContainEqual(
+      'Tool trigger-long-running-operation run by hand in the tool runner (the person\'s Run is its consent), arguments {"duration":0.6,"steps":3}',
+    );
   });
 
-  it('cancels a running tool on its server, and a denied run says so', async () => {
+  it("the same tool asked for by the model or by a View still asks the person; a hand run's answer comes without one", async () => {
+    const { host, service } = await runningEverything();
+    const echo = (await service.getCatalog()).tools.find((t) => t.tool === 'echo')!;
+    const byModel = host.tools.call({ name: echo.name, args: { message: 'model' }, asker: 'model' });
+    expect(await approveNextTool(host)).toMatchObject({ kind: 'tool', argumentsJson: '{"message":"model"}' });
+    expect((await byModel).status).toBe('done');
+    const byView = host.tools.call({ name: echo.name, args: { message: 'view' }, asker: { view: 'echo' } });
+    const request = await until('a consent', () => host.consent.queue()[0]);
+    expect(request).toMatchObject({ kind: 'tool', fromView: 'echo' });
+    host.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    expect(await byView).toMatchObject({ status: 'refused', reason: 'The user denied this tool call.' });
+    const byHand = await service.runTool(crypto.randomUUID(), echo.name, { message: 'hand' });
+    expect(byHand).toMatchObject({
+      status: 'done',
+      result: { content: [{ type: 'text', text: 'Echo: hand' }] },
+    });
+    expect(host.consent.queue()).toEqual([]);
+  });
+
+  it('cancels a running tool on its server', async () => {
     const { host, service } = await runningEverything();
     const tool = (await service.getCatalog()).tools.find((t) => t.tool === 'trigger-long-running-operation')!;
     const callId = crypto.randomUUID();
     host.registry.session('everything').setWireTrace(true); // the cancel is read on the wire trace
     const run = service.runTool(callId, tool.name, { duration: 30, steps: 30 });
-    await approveNextTool(host);
     await until('progress', () => events.some((e) => e.event === 'toolRunProgress'));
     await service.cancelToolRun(callId);
     expect(await run).toEqual({ status: 'refused', reason: 'Cancelled by the user.' });
@@ -91,17 +117,12 @@ describe('HostService: tools run from the UI', () => {
     await until('the cancel on the wire', () =>
       host.logs.entries('everything').some((e) => e.text.includes('notifications/cancelled')),
     );
-
-    const denied = service.runTool(crypto.randomUUID(), tool.name, { duration: 1, steps: 1 });
-    const request = await until('a consent', () => host.consent.queue()[0]);
-    host.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
-    expect(await denied).toEqual({ status: 'refused', reason: 'The user denied this tool call.' });
   });
 
   it('reports standing approvals per server and revokes them', async () => {
     const { host, service } = await runningEverything();
     const echo = (await service.getCatalog()).tools.find((t) => t.tool === 'echo')!;
-    const run = service.runTool(crypto.randomUUID(), echo.name, { message: 'hi' });
+    const run = host.tools.call({ name: echo.name, args: { message: 'hi' }, asker: 'model' });
     const request = await until('a consent', () => host.consent.queue()[0]);
     host.consent.answer(request.id, { kind: 'tool', decision: 'always-tool' });
     expect((await run).status).toBe('done');
@@ -133,9 +154,7 @@ describe('HostService: resources and prompts', () => {
     await service.setResourceSubscribed('everything', uri, true);
     expect((await service.getCatalog()).resources.find((r) => r.resource.uri === uri)?.subscribed).toBe(true);
     const toggle = (await service.getCatalog()).tools.find((t) => t.tool === 'toggle-subscriber-updates')!;
-    const run = service.runTool(crypto.randomUUID(), toggle.name, {});
-    await approveNextTool(host);
-    await run;
+    await service.runTool(crypto.randomUUID(), toggle.name, {});
     await until('an update', () =>
       events.some(
         (e) => e.event === 'resourceUpdated' && e.payload.uri === uri && e.payload.server === 'everything',

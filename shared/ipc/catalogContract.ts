@@ -73,10 +73,11 @@ export interface SkillView {
   files: number;
   bytes: number;
 }
+/** `durationMs`: the tool's own time, from the call sent to its answer (no consent, no queue). */
 export type ToolRunOutcome =
-  | { status: 'done'; result: CallToolResult }
+  | { status: 'done'; result: CallToolResult; durationMs?: number }
   | { status: 'refused'; reason: string }
-  | { status: 'failed'; error: string; code?: number };
+  | { status: 'failed'; error: string; code?: number; durationMs?: number };
 
 export interface CatalogResults {
   getCatalog: CatalogView;

@@ -28,9 +28,12 @@ export function catalogApi(host: HostParts, fire: (event: HostEvent) => void) {
       if (!entry) throw new Error(`No tool named "${name}" is offered by a running server`);
       return validator.check(entry.tool.inputSchema, args).errors;
     },
-    /** A run the person started in the tool runner: through consent like any model's call. */
+    /**
+     * A run the person started with the tool runner's Run: that click is its consent (no dialog asks
+     * again; the server's log records it). Its duration is the tool's own, from sending to the answer.
+     */
     async runTool(callId, name, args) {
-      const invocation = host.tools.start(`run:${callId}`, { name, args });
+      const invocation = host.tools.start(`run:${callId}`, { name, args, asker: 'runner' });
       invocation.onProgress((progress) => fire({ event: 'toolRunProgress', payload: { callId, progress } }));
       return toolRunOutcome(await invocation.outcome);
     },

@@ -15,11 +15,13 @@ import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { DraftStore } from '../../store/draftStore';
 import type { SettingsStore } from '../../store/settingsStore';
+import type { ToolChoiceStore } from '../../store/toolChoiceStore';
 import type { Catalog } from '../catalog/catalog';
 import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import { ConversationTurns } from './conversationTurns';
 import { conversationToMarkdown } from './exportConversation';
+import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
 import { summarise } from './summarise';
 import { NEW_TITLE, titleFrom } from './titleFrom';
@@ -55,6 +57,8 @@ export class ChatService {
       /** A listed skill loaded (each file verified) as what the model reads; rejects naming what failed. */
       loadSkill: (server: string, uri: string) => Promise<ChatBlock[]>;
       getPrompt: (server: string, name: string, args: Record<string, string>) => Promise<ChatMessage[]>;
+      /** The person's last choice of tools by set of servers (the app's; a headless chat keeps none). */
+      toolChoices?: Pick<ToolChoiceStore, 'get' | 'remember'>;
       /** What the conversation's Views asked the model to know (MCP Apps), taken for the next message. */
       viewContext?: (conversationId: string) => ViewContext[];
     },
@@ -94,12 +98,12 @@ export class ChatService {
         await this.deps.store.delete(c.id);
     // The default provider and its default model, unless asked otherwise.
     const provider = settings.provider ?? (await this.deps.providers.defaultId());
-    const { defaultModel } = await this.deps.providers
-      .get(provider)
-      .catch(() => ({ defaultModel: undefined }));
+    const entry = await this.deps.providers.get(provider).catch(() => undefined);
+    const leaveOut = settings.leaveOut ?? (entry && (await lastToolChoice(this.deps, entry)));
     const conversation = await this.deps.store.create(randomUUID(), NEW_TITLE, {
       provider,
-      ...(defaultModel ? { model: defaultModel } : {}),
+      ...(entry?.defaultModel ? { model: entry.defaultModel } : {}),
+      ...(leaveOut ? { leaveOut } : {}),
       ...settings,
     });
     this.listEmitter.fire();
@@ -140,8 +144,9 @@ export class ChatService {
   }
 
   async setSettings(id: string, settings: ConversationSettings): Promise<void> {
-    await this.deps.store.summary(id);
+    const before = (await this.deps.store.load(id)).settings;
     await this.deps.store.setSettings(id, settings);
+    await rememberToolChoice(this.deps, before.leaveOut, settings.leaveOut);
   }
 
   async export(id: string, format: 'markdown' | 'json'): Promise<string> {

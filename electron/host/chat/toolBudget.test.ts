@@ -92,6 +92,26 @@ describe('the tool budget: never cut silently, the person chooses what a convers
       reason: `${echo8} is not offered in this conversation.`,
     });
 
+    // A new conversation with the same servers starts from that choice instead of being refused
+    // again before the person has said anything.
+    const c2 = await h.chat.create();
+    expect(c2.settings.leaveOut).toEqual({ servers: ['e8'], tools: [{ server: 'e7', tool: 'echo' }] });
+    gateway.script({ content: 'No need to choose again.' });
+    await h.chat.send(c2.id, 'hello');
+    await expect.poll(() => finishedCount(c2.id)).toBe(1);
+    expect(events.some((e) => e.conversationId === c2.id && e.kind === 'error')).toBe(false);
+    expect((await h.chat.get(c2.id)).messages.at(-1)?.blocks).toEqual([
+      { type: 'text', text: 'No need to choose again.' },
+    ]);
+    // Another set of servers has its own (none yet): a choice is never carried to servers it was not made with.
+    await h.registry.session('e8').stop();
+    await expect.poll(() => new Set(h.catalog.enabledTools().map((t) => t.server)).size).toBe(7);
+    expect((await h.chat.create()).settings.leaveOut).toBeUndefined();
+    await h.registry.start('e8');
+    await expect
+      .poll(() => new Set(h.catalog.enabledTools().map((t) => t.server)).size, { timeout: 30_000 })
+      .toBe(8);
+
     // A token budget of the person's is kept the same way.
     const settings = (await service.getSettings()).settings;
     await service.saveSettings({ ...settings, toolTokenBudget: 500 });

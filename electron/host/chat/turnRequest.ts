@@ -1,6 +1,6 @@
 import { contextWindowOf, estimateRequestTokens, withoutOldToolResults } from '../../../shared/chat/context';
 import type { ChatMessage, Conversation } from '../../../shared/chat/conversation';
-import { isLeftOut, overBudget } from '../../../shared/chat/toolBudget';
+import { isLeftOut, type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
 import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import type { CatalogTool } from '../catalog/catalog';
@@ -23,6 +23,22 @@ export interface TurnLimits {
 }
 
 /**
+ * What a conversation that leaves `leaveOut` out offers the model. In name order, whatever order
+ * servers started or listed in: the tool list is the same from turn to turn, so a provider's prompt
+ * cache keeps hitting it.
+ */
+export function offeredTools(enabled: CatalogTool[], leaveOut: LeaveOut | undefined): ModelToolSpec[] {
+  return enabled
+    .filter((t) => !isLeftOut(leaveOut, t.server, t.tool.name))
+    .map((t) => ({
+      name: t.name,
+      ...(t.tool.description ? { description: t.tool.description } : {}),
+      inputSchema: t.tool.inputSchema,
+    }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/**
  * The request of a turn of `conversation`, checked before anything is sent — never cut silently:
  * more tools than the provider or the person's budget takes, or more tokens than the model's
  * context, fails with a ProviderError that says so and what the person can do.
@@ -33,16 +49,7 @@ export function turnRequest(
   limits: TurnLimits,
 ): TurnRequest {
   const { leaveOut, compactBefore, system, maxTokens } = conversation.settings;
-  // In name order, whatever order servers started or listed in: the tool list is the same from
-  // turn to turn, so a provider's prompt cache keeps hitting it.
-  const tools: ModelToolSpec[] = enabled
-    .filter((t) => !isLeftOut(leaveOut, t.server, t.tool.name))
-    .map((t) => ({
-      name: t.name,
-      ...(t.tool.description ? { description: t.tool.description } : {}),
-      inputSchema: t.tool.inputSchema,
-    }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const tools = offeredTools(enabled, leaveOut);
   // Too many, and the person chooses what this conversation offers.
   const over = overBudget(
     tools,

@@ -70,6 +70,28 @@ const text = (r: { content: { type: string; text?: string }[] }) =>
   r.content.map((c) => c.text ?? '').join('');
 
 describe('consent for tool calls', () => {
+  it("the tool runner's Run is its own consent (the arguments still frozen as shown), and never stands for a View's call", async () => {
+    const h = await start({}, { everything: SERVERS.everything });
+    const { tool } = h.catalog.resolveTool('everything__echo')!;
+    const server = h.registry.describe('everything')!;
+    expect(
+      await h.consent.authorizeToolCall({ server, tool, args: { message: 'a' }, handRun: true }),
+    ).toMatchObject({ allowed: true, decision: 'hand-run', argumentsJson: '{"message":"a"}' });
+    expect(h.consent.queue()).toEqual([]);
+    const asked = nextConsent(h);
+    const fromView = h.consent.authorizeToolCall({
+      server,
+      tool,
+      args: { message: 'b' },
+      fromView: 'echo',
+      handRun: true,
+    });
+    const request = await asked;
+    expect(request).toMatchObject({ kind: 'tool', fromView: 'echo', argumentsJson: '{"message":"b"}' });
+    h.consent.answer(request.id, { kind: 'tool', decision: 'deny' });
+    expect(await fromView).toEqual({ allowed: false, reason: 'denied' });
+  });
+
   it('deny, allow once, and each call asks again', async () => {
     const h = await start();
     let asked = nextConsent(h);

@@ -30,7 +30,7 @@ export type ToolAuthorization =
       /** The arguments to send: parsed from the canonical JSON that was shown, deeply frozen. */
       arguments: Readonly<Record<string, unknown>>;
       argumentsJson: string;
-      decision: ToolDecision | 'standing-approval' | 'read-only-policy';
+      decision: ToolDecision | 'standing-approval' | 'read-only-policy' | 'hand-run';
     }
   | { allowed: false; reason: 'denied' | 'timeout' | 'cancelled' | 'closed' };
 
@@ -128,6 +128,12 @@ export class ConsentBroker {
     conversationId?: string;
     /** Asked by a server's View (MCP Apps): the name of the tool whose View it is. */
     fromView?: string;
+    /**
+     * The person's own Run in the tool runner: the click is the consent, so no dialog asks again (a
+     * View's call never is one). The page could answer a dialog as well as click Run, so this gives a
+     * compromised page nothing it lacks (docs/threat-model.md §3).
+     */
+    handRun?: boolean;
     signal?: AbortSignal;
   }): Promise<ToolAuthorization> {
     const { server, tool } = input;
@@ -142,6 +148,7 @@ export class ConsentBroker {
       argumentsJson,
       decision,
     });
+    if (input.handRun === true && input.fromView === undefined) return allowed('hand-run');
     const hash = toolDefinitionHash(tool);
     // "In this conversation" is the model's or the View's, never both: a View (the server's own code)
     // does not inherit what the person allowed the model, nor the other way round.

@@ -10,13 +10,18 @@ export interface ToolRequest {
   /** A conversation's call: approvals "for this conversation" count only there. */
   conversationId?: string;
   /**
-   * Who asks: the model in a chat, the person (the tool runner; the default), or a server's View
-   * (MCP Apps) — which decides what a tool's visibility lets through, and what the consent says.
+   * Who asks: the model in a chat, the person, or a server's View (MCP Apps) — which decides what a
+   * tool's visibility lets through, and what the consent says.
    */
   asker?: ToolAsker;
 }
 
-export type ToolAsker = 'model' | 'person' | { view: string };
+/**
+ * `person` (the default): a call made for the person, through consent like any other. `runner`: the
+ * person's own Run in the tool runner, with the arguments they typed — that click is its consent
+ * (recorded in the server's log); only the runner's `runTool` asks so, never a View or the model.
+ */
+export type ToolAsker = 'model' | 'person' | 'runner' | { view: string };
 
 /** How an invocation is carried out: given its signal and where its progress goes, its outcome. */
 export type PerformTool = (

@@ -14,6 +14,8 @@ export interface ToolInvocationsDeps {
   catalog: Pick<Catalog, 'resolveTool' | 'formerTool'>;
   registry: Pick<ServerRegistry, 'get' | 'describe' | 'views'>;
   consent: Pick<ConsentBroker, 'authorizeToolCall' | 'authorizeResend'>;
+  /** Writes a line in a server's log: how a call no dialog asked about was consented to. */
+  record?: (server: string, text: string) => void;
 }
 
 /**
@@ -93,6 +95,7 @@ export class ToolInvocations {
         args: request.args,
         conversationId: request.conversationId,
         ...(typeof asker === 'object' ? { fromView: asker.view } : {}),
+        ...(asker === 'runner' ? { handRun: true } : {}),
         signal: call.signal,
       });
     } catch (error) {
@@ -106,6 +109,11 @@ export class ToolInvocations {
           ? 'The user denied this tool call.'
           : `The tool call was not approved (${auth.reason}).`,
         where,
+      );
+    if (auth.decision === 'hand-run')
+      this.deps.record?.(
+        entry.server,
+        `Tool ${entry.tool.name} run by hand in the tool runner (the person's Run is its consent), arguments ${clip(auth.argumentsJson)}`,
       );
     const viewUri = toolUi(entry.tool).resourceUri;
     const sent = {
@@ -148,6 +156,10 @@ export class ToolInvocations {
     }
   }
 }
+
+/** Arguments as the log shows them: whole up to a screenful, then cut, saying how much more. */
+const clip = (json: string) =>
+  json.length <= 2000 ? json : `${json.slice(0, 2000)}… (${json.length - 2000} more characters)`;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -88,11 +88,14 @@ export function toolCallRecord(
   };
 }
 
-/** What the tool runner on the servers page shows for a run the person started. */
+/**
+ * What the tool runner on the servers page shows for a run the person started, as it ends (now): the
+ * duration is the tool's own, from the call sent to its answer.
+ */
 export function toolRunOutcome(outcome: ToolOutcome): ToolRunOutcome {
   switch (outcome.status) {
     case 'done':
-      return { status: 'done', result: outcome.result };
+      return { status: 'done', result: outcome.result, durationMs: Date.now() - outcome.sentAt };
     case 'refused':
     case 'cancelled':
       return { status: 'refused', reason: outcome.reason };
@@ -101,6 +104,7 @@ export function toolRunOutcome(outcome: ToolOutcome): ToolRunOutcome {
         status: 'failed',
         error: outcome.error,
         ...(outcome.code !== undefined ? { code: outcome.code } : {}),
+        durationMs: Date.now() - outcome.sentAt,
       };
     default:
       return assertNever(outcome, 'tool outcome');

@@ -14,6 +14,9 @@ import { ConversationToolsForm } from './ConversationToolsForm';
 import { ExportMenu } from './ExportMenu';
 import { MessageList } from './MessageList';
 import { ProviderSwitchOffer } from './ProviderSwitchOffer';
+import { SidePanel } from './SidePanel';
+import { ToolBudgetNotice } from './ToolBudgetNotice';
+import { useSidePanels } from './useSidePanels';
 
 /** Conversations on the left; the open one with its messages, its settings and the composer. */
 export function ChatPage() {
@@ -29,8 +32,7 @@ export function ChatPage() {
     s.open ? (s.conversations.find((c) => c.id === s.open!.id)?.title ?? s.open.title) : '',
   );
   const [renaming, setRenaming] = useState<string>();
-  const [showSettings, setShowSettings] = useState(false);
-  const [showTools, setShowTools] = useState(false);
+  const panels = useSidePanels<'model' | 'tools'>();
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Rename puts the focus in the title's box (its text selected); done, back on Rename.
   const focusNext = useRef<'title' | 'rename'>(undefined);
@@ -47,8 +49,8 @@ export function ChatPage() {
   useEffect(() => {
     setRenaming(undefined);
     setConfirmDelete(false);
-    setShowSettings(false);
-    setShowTools(false);
+    // The Model and Tools panels belong to the conversation they were opened for.
+    panels.closeAll();
   }, [openId]);
 
   const switchTo = useApp((s) => s.switchTo);
@@ -60,11 +62,6 @@ export function ChatPage() {
         await leaveViews();
         return next;
       });
-      setRenaming(undefined);
-      setConfirmDelete(false);
-      // The Model and Tools panels belong to the conversation they were opened for.
-      setShowSettings(false);
-      setShowTools(false);
     });
 
   const usage = open ? conversationUsage(open.messages) : undefined;
@@ -80,7 +77,7 @@ export function ChatPage() {
     );
 
   return (
-    <section className="chat-page" aria-label="Chats">
+    <section className={open && panels.anyOpen ? 'chat-page with-sheet' : 'chat-page'} aria-label="Chats">
       <ConversationList openId={open?.id} onOpen={openConversation} />
       {open ? (
         <div className="conversation">
@@ -127,10 +124,18 @@ export function ChatPage() {
               >
                 Rename
               </button>
-              <button type="button" onClick={() => setShowSettings((s) => !s)} aria-expanded={showSettings}>
+              <button
+                type="button"
+                onClick={() => panels.toggle('model')}
+                aria-expanded={panels.isOpen('model')}
+              >
                 Model…
               </button>
-              <button type="button" onClick={() => setShowTools((s) => !s)} aria-expanded={showTools}>
+              <button
+                type="button"
+                onClick={() => panels.toggle('tools')}
+                aria-expanded={panels.isOpen('tools')}
+              >
                 Tools…
               </button>
               <ExportMenu onExport={exportAs} />
@@ -155,31 +160,6 @@ export function ChatPage() {
               )}
             </div>
           </header>
-          {showTools && (
-            // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the panel, as it closes a dialog
-            <div
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setShowTools(false);
-              }}
-            >
-              <ConversationToolsForm
-                id={open.id}
-                settings={open.settings}
-                retry={error?.kind === 'too-many-tools'}
-                onDone={() => setShowTools(false)}
-              />
-            </div>
-          )}
-          {showSettings && (
-            // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the panel, as it closes a dialog
-            <div
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') setShowSettings(false);
-              }}
-            >
-              <ConversationSettingsForm id={open.id} settings={open.settings} />
-            </div>
-          )}
           <MessageList
             messages={open.messages}
             live={live}
@@ -195,9 +175,19 @@ export function ChatPage() {
           />
           {error && (
             <div className="banner error" role="alert">
-              <p>
-                <SafeText text={error.message} />
-              </p>
+              {error.kind === 'too-many-tools' ? (
+                <ToolBudgetNotice
+                  settings={open.settings}
+                  saved={error.message}
+                  choosing={panels.isOpen('tools')}
+                  onChoose={() => panels.show('tools')}
+                  onRetry={() => void run(() => host.call('retryReply', open.id))}
+                />
+              ) : (
+                <p>
+                  <SafeText text={error.message} />
+                </p>
+              )}
               {error.kind === 'no-key' && <ProviderSwitchOffer id={open.id} settings={open.settings} />}
               {error.kind === 'too-long' && (
                 <>
@@ -223,11 +213,6 @@ export function ChatPage() {
                     New conversation with a summary
                   </button>{' '}
                 </>
-              )}
-              {error.kind === 'too-many-tools' && !showTools && (
-                <button type="button" onClick={() => setShowTools(true)}>
-                  Choose tools…
-                </button>
               )}
               {(error.kind === 'no-key' || error.kind === 'auth') && (
                 <button type="button" onClick={() => setPane('settings')}>
@@ -255,6 +240,30 @@ export function ChatPage() {
         </div>
       ) : (
         <p className="muted">Choose a conversation or start a new chat.</p>
+      )}
+      {open && panels.anyOpen && (
+        // Beside the conversation, never over or above it: the transcript keeps its height.
+        <aside className="conversation-sheet" aria-label="Conversation panels">
+          {panels.isOpen('model') && (
+            <SidePanel title="Model" onClose={() => panels.close('model')}>
+              <ConversationSettingsForm
+                id={open.id}
+                settings={open.settings}
+                onDone={() => panels.close('model')}
+              />
+            </SidePanel>
+          )}
+          {panels.isOpen('tools') && (
+            <SidePanel title="Tools" onClose={() => panels.close('tools')}>
+              <ConversationToolsForm
+                id={open.id}
+                settings={open.settings}
+                retry={error?.kind === 'too-many-tools'}
+                onDone={() => panels.close('tools')}
+              />
+            </SidePanel>
+          )}
+        </aside>
       )}
     </section>
   );

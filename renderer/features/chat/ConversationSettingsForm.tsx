@@ -5,7 +5,16 @@ import { useApp } from '../../state/store';
 import { ProviderModelPicker } from '../settings/ProviderModelPicker';
 
 /** A conversation's provider and model, system prompt and max tokens. */
-export function ConversationSettingsForm({ id, settings }: { id: string; settings: ConversationSettings }) {
+export function ConversationSettingsForm({
+  id,
+  settings,
+  onDone,
+}: {
+  id: string;
+  settings: ConversationSettings;
+  /** Saved: the panel closes. */
+  onDone: () => void;
+}) {
   const host = useHost();
   const run = useApp((s) => s.run);
   const [provider, setProvider] = useState(settings.provider ?? '');
@@ -35,6 +44,7 @@ export function ConversationSettingsForm({ id, settings }: { id: string; setting
         void run(async () => {
           await host.call('setConversationSettings', id, next);
           useApp.setState((s) => (s.open?.id === id ? { open: { ...s.open, settings: next } } : {}));
+          onDone();
         });
       }}
     >

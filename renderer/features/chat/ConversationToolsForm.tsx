@@ -1,24 +1,17 @@
 import { useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
-import { isLeftOut, type LeaveOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
-import type { ToolView } from '../../../shared/ipc/catalogContract';
+import { isLeftOut, type LeaveOut } from '../../../shared/chat/toolBudget';
 import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
-import { useSettingsView } from '../settings/ProviderModelPicker';
-
-/** Tools the model may be offered at all: turned on (Servers page), and not kept for a View. */
-const offerable = (t: ToolView) => t.enabled && (t.ui?.visibility.includes('model') ?? true);
-const asOffered = (t: ToolView) => ({
-  name: t.name,
-  ...(t.description ? { description: t.description } : {}),
-  inputSchema: t.inputSchema,
-});
+import { useToolBudget } from './useToolBudget';
 
 /**
  * Which servers and tools this conversation offers the model: all that are on, unless the person
  * leaves some out — chosen here when they are more than the provider takes (OpenAI: 128) or than
- * the person's token budget, and remembered with the conversation. `retry`: the turn that was
+ * the person's token budget, and remembered with the conversation. All, None, and "only" beside each
+ * server and tool make any one server's or tool's choice one click. `retry`: the turn that was
  * refused for it is sent again once saved.
  */
 export function ConversationToolsForm({
@@ -34,20 +27,8 @@ export function ConversationToolsForm({
 }) {
   const host = useHost();
   const run = useApp((s) => s.run);
-  const tools = useApp((s) => s.catalog.tools).filter(offerable);
-  const view = useSettingsView();
   const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
-  const provider = view?.providers.find((p) => p.id === (settings.provider ?? view.settings.defaultProvider));
-  const on = tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool));
-  const offered = on.map(asOffered);
-  const over = overBudget(
-    offered,
-    {
-      ...(provider?.maxTools !== undefined ? { maxTools: provider.maxTools } : {}),
-      ...(view?.settings.toolTokenBudget !== undefined ? { maxTokens: view.settings.toolTokenBudget } : {}),
-    },
-    provider?.name ?? 'the provider',
-  );
+  const { tools, on, tokens, provider, over } = useToolBudget(settings, leaveOut);
   const servers = [...new Set(tools.map((t) => t.server))].sort();
   const toggleServer = (server: string, offer: boolean) =>
     setLeaveOut((l) => ({
@@ -61,6 +42,16 @@ export function ConversationToolsForm({
         ? l.tools.filter((t) => !(t.server === server && t.tool === tool))
         : [...l.tools, { server, tool }],
     }));
+  const only = (server: string, tool?: string) =>
+    setLeaveOut({
+      servers: servers.filter((s) => s !== server),
+      tools:
+        tool === undefined
+          ? []
+          : tools
+              .filter((t) => t.server === server && t.tool !== tool)
+              .map((t) => ({ server, tool: t.tool })),
+    });
   return (
     <form
       className="card conversation-tools"
@@ -80,7 +71,7 @@ export function ConversationToolsForm({
     >
       <p data-tool-count>
         {on.length} of {tools.length} tools go to the model in this conversation · about{' '}
-        {toolTokens(offered).toLocaleString('en-US')} tokens
+        {tokens.toLocaleString('en-US')} tokens
         {provider?.maxTools !== undefined && ` · ${provider.name} takes at most ${provider.maxTools}`}
       </p>
       {over && (
@@ -88,6 +79,14 @@ export function ConversationToolsForm({
           <SafeText text={over} /> Leave some out below.
         </p>
       )}
+      <div className="tool-quick">
+        <button type="button" onClick={() => setLeaveOut({ servers: [], tools: [] })}>
+          All
+        </button>
+        <button type="button" onClick={() => setLeaveOut({ servers, tools: [] })}>
+          None
+        </button>
+      </div>
       <ul className="tool-servers">
         {servers.map((server) => {
           const own = tools.filter((t) => t.server === server);
@@ -95,23 +94,33 @@ export function ConversationToolsForm({
           const count = own.filter((t) => !isLeftOut(leaveOut, t.server, t.tool)).length;
           return (
             <li key={server}>
-              <label>
-                <input
-                  type="checkbox"
-                  checked={serverOn}
-                  onChange={(e) => toggleServer(server, e.target.checked)}
-                />{' '}
-                <SafeText text={server} />{' '}
-                <span className="muted small">
-                  ({count} of {own.length} tools)
-                </span>
-              </label>
+              <span className="tool-only">
+                <label>
+                  <input
+                    type="checkbox"
+                    checked={serverOn}
+                    onChange={(e) => toggleServer(server, e.target.checked)}
+                  />{' '}
+                  <SafeText text={server} />{' '}
+                  <span className="muted small">
+                    ({count} of {own.length} tools)
+                  </span>
+                </label>
+                <button
+                  type="button"
+                  className="only-this"
+                  aria-label={`Only ${revealAsText(server)}`}
+                  onClick={() => only(server)}
+                >
+                  only this
+                </button>
+              </span>
               {serverOn && (
                 <details>
                   <summary className="small">Choose its tools</summary>
                   <ul className="tool-choices">
                     {own.map((t) => (
-                      <li key={t.tool}>
+                      <li key={t.tool} className="tool-only">
                         <label>
                           <input
                             type="checkbox"
@@ -120,6 +129,14 @@ export function ConversationToolsForm({
                           />{' '}
                           <SafeText text={t.tool} />
                         </label>
+                        <button
+                          type="button"
+                          className="only-this"
+                          aria-label={`Only ${revealAsText(t.tool)} of ${revealAsText(server)}`}
+                          onClick={() => only(server, t.tool)}
+                        >
+                          only this
+                        </button>
                       </li>
                     ))}
                   </ul>

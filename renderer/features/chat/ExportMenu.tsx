@@ -30,7 +30,10 @@ export function ExportMenu({ onExport }: { onExport: (format: 'markdown' | 'json
       className="menu"
       ref={menu}
       onKeyDown={(e) => {
-        if (e.key === 'Escape' && menu.current?.open) closeToSummary();
+        if (e.key === 'Escape' && menu.current?.open) {
+          e.preventDefault(); // this Escape is the menu's, not an open panel's as well
+          closeToSummary();
+        }
       }}
       onBlur={(e) => {
         if (menu.current?.open && !menu.current.contains(e.relatedTarget as Node | null))

@@ -13,11 +13,7 @@ export function RunProgress({ run, onCancel }: { run: ToolRun; onCancel: () => v
         {...(p?.total ? { value: p.progress, max: p.total } : {})}
       />
       <span className="muted" {...(p?.task ? { 'data-task-status': p.task.status } : {})}>
-        {p?.task
-          ? `task ${p.task.status.replace('_', ' ')}`
-          : p
-            ? progressCount(p)
-            : 'running…'}
+        {p?.task ? `task ${p.task.status.replace('_', ' ')}` : p ? progressCount(p) : 'running…'}
         {p?.message && (
           <>
             {' '}

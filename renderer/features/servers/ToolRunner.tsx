@@ -13,7 +13,8 @@ import { RunProgress } from './RunProgress';
 
 /**
  * Run one tool by hand: a form from its input schema (raw JSON when the schema is beyond a flat
- * form), then the call — through the same consent as a model's — with progress, cancel and result.
+ * form), then the call — the Run click is its consent — with progress, cancel, and the result with the
+ * tool's own time (from sending to the answer).
  */
 export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => void }) {
   const host = useHost();
@@ -119,9 +120,9 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
           </button>
         </div>
         <p id="tool-run-consent" className="muted">
-          Run goes through the same approval as a model’s call: the next dialog shows the exact arguments as
-          they will be sent (after this form turns them into JSON), and standing approvals and the read-only
-          policy apply as they do in a chat.
+          Run is your approval: the call goes to <SafeText text={tool.server} /> with these arguments at once,
+          without a second dialog, and its server’s log records it. A model’s or a View’s call to this tool
+          still asks.
         </p>
       </form>
       {run && running && <RunProgress run={run} onCancel={cancel} />}
@@ -131,7 +132,7 @@ export function ToolRunner({ tool, onClose }: { tool: ToolView; onClose: () => v
             <>
               <p className={run.outcome.result.isError ? 'field-error' : 'muted'}>
                 {run.outcome.result.isError ? 'The tool reported an error' : 'Done'} in{' '}
-                {((run.finishedAt! - run.startedAt) / 1000).toFixed(1)} s
+                {((run.outcome.durationMs ?? run.finishedAt! - run.startedAt) / 1000).toFixed(1)} s
               </p>
               <ToolResultView result={run.outcome.result} />
             </>

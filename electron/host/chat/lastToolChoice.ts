@@ -1,0 +1,49 @@
+import { type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
+import type { SettingsStore } from '../../store/settingsStore';
+import type { ToolChoiceStore } from '../../store/toolChoiceStore';
+import type { Catalog, CatalogTool } from '../catalog/catalog';
+import type { ProviderEntry } from '../models/modelProviders';
+import { offeredTools } from './turnRequest';
+
+/** Where the person's last choice of tools is kept, and what it is judged against. */
+export interface LastToolChoiceDeps {
+  toolChoices?: Pick<ToolChoiceStore, 'get' | 'remember'>;
+  catalog: Pick<Catalog, 'enabledTools'>;
+  settings: Pick<SettingsStore, 'get'>;
+}
+
+const NONE: LeaveOut = { servers: [], tools: [] };
+
+/** The set of servers a choice of tools was made with: their names (each once, sorted). */
+export const serverSetKey = (enabled: CatalogTool[]): string =>
+  JSON.stringify([...new Set(enabled.map((t) => t.server))].sort());
+
+/** A conversation's choice of tools changed: the next conversation with these servers starts from it. */
+export async function rememberToolChoice(
+  deps: LastToolChoiceDeps,
+  before: LeaveOut | undefined,
+  after: LeaveOut | undefined,
+): Promise<void> {
+  const choice = after ?? NONE;
+  if (JSON.stringify(before ?? NONE) === JSON.stringify(choice)) return;
+  await deps.toolChoices?.remember(serverSetKey(deps.catalog.enabledTools()), choice).catch(() => {});
+}
+
+/**
+ * A new conversation whose every tool would be over the provider's limit or the person's budget
+ * starts from the person's last choice for the same servers, rather than being refused before they
+ * have said anything: they chose once, and the Tools panel shows (and changes) it.
+ */
+export async function lastToolChoice(
+  deps: LastToolChoiceDeps,
+  entry: ProviderEntry,
+): Promise<LeaveOut | undefined> {
+  if (!deps.toolChoices) return undefined;
+  const enabled = deps.catalog.enabledTools();
+  const budget = {
+    maxTools: entry.provider.maxTools,
+    maxTokens: (await deps.settings.get()).settings.toolTokenBudget,
+  };
+  if (!overBudget(offeredTools(enabled, undefined), budget, entry.name)) return undefined;
+  return deps.toolChoices.get(serverSetKey(enabled)).catch(() => undefined);
+}

@@ -1,0 +1,59 @@
+import type { ConversationSettings } from '../../../shared/chat/conversation';
+import { isLeftOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
+import type { ToolView } from '../../../shared/ipc/catalogContract';
+import { useApp } from '../../state/store';
+import { useSettingsView } from '../settings/ProviderModelPicker';
+
+/** Tools the model may be offered at all: turned on (Servers page), and not kept for a View. */
+const offerable = (t: ToolView) => t.enabled && (t.ui?.visibility.includes('model') ?? true);
+const asOffered = (t: ToolView) => ({
+  name: t.name,
+  ...(t.description ? { description: t.description } : {}),
+  inputSchema: t.inputSchema,
+});
+
+/** What a conversation's tool choice comes to now, against its provider's limit and the person's budget. */
+export interface ToolBudgetState {
+  /** Every tool that could be offered. */
+  tools: ToolView[];
+  /** Those the choice leaves in. */
+  on: ToolView[];
+  tokens: number;
+  provider?: { name: string; maxTools?: number };
+  /** What is over, said with the numbers; undefined when it fits. */
+  over?: string;
+  /** Settings are read: `over` is the budget in force now, not a guess. */
+  known: boolean;
+}
+
+/**
+ * The tool budget as it is now — the catalog as it is, the Settings as they are when the page opened —
+ * for `leaveOut` (default: the conversation's own choice). The same sums as the host's check before a
+ * turn (`electron/host/chat/turnRequest.ts`), so what the page says is what sending will meet.
+ */
+export function useToolBudget(settings: ConversationSettings, leaveOut = settings.leaveOut): ToolBudgetState {
+  const tools = useApp((s) => s.catalog.tools).filter(offerable);
+  const view = useSettingsView();
+  const found = view?.providers.find((p) => p.id === (settings.provider ?? view.settings.defaultProvider));
+  const on = tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool));
+  const offered = on.map(asOffered);
+  const provider = found
+    ? { name: found.name, ...(found.maxTools !== undefined ? { maxTools: found.maxTools } : {}) }
+    : undefined;
+  const over = overBudget(
+    offered,
+    {
+      ...(provider?.maxTools !== undefined ? { maxTools: provider.maxTools } : {}),
+      ...(view?.settings.toolTokenBudget !== undefined ? { maxTokens: view.settings.toolTokenBudget } : {}),
+    },
+    provider?.name ?? 'the provider',
+  );
+  return {
+    tools,
+    on,
+    tokens: toolTokens(offered),
+    ...(provider ? { provider } : {}),
+    ...(over ? { over } : {}),
+    known: view !== undefined,
+  };
+}
