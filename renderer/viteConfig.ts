@@ -12,7 +12,12 @@ export function rendererConfig(rendererDir: string): UserConfig {
     root: rendererDir,
     // Absolute: the app is served at deep addresses (/chats/<id>), where ./assets would miss.
     base: '/',
-    plugins: [react()],
+    plugins: [
+      react(),
+      // electron-vite's renderer preset sets base to './' for production builds (Electron's file://);
+      // this app is served from app://switchboard/ and the browser shell, both at the root: back to '/'.
+      { name: 'switchboard:absolute-base', config: () => ({ base: '/' }) },
+    ],
     build: {
       outDir: path.join(rendererDir, '../out/renderer'),
       emptyOutDir: true,

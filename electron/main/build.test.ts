@@ -25,6 +25,15 @@ describe('the Electron build', () => {
     expect(preload).toContain('exposeInMainWorld("switchboard"');
   });
 
+  it("the renderer's files are named from the root, so a deep address (/chats/<id>) reloads the app", () => {
+    const html = readFileSync(out('renderer/index.html'), 'utf8');
+    const refs = [...html.matchAll(/(?:src|href)="([^"]+)"/g)]
+      .map((m) => m[1]!)
+      .filter((r) => !r.startsWith('data:'));
+    expect(refs.length).toBeGreaterThan(0);
+    for (const ref of refs) expect(ref).toMatch(/^\/assets\//);
+  });
+
   it('main loads the renderer from app://, and package.json points Electron at it', () => {
     const main = readFileSync(out('main/index.js'), 'utf8');
     expect(main).toContain('app://switchboard');
