@@ -202,9 +202,12 @@ describeInChromium('MCP Apps views in Chromium', () => {
 
   it('reopening the conversation shows the View again without calling the tool; the text result stays when it cannot show', async () => {
     const requests = fake.requests.length;
+    // The reload keeps the conversation's address (/chats/<id>): it is opened again by itself.
     await page.reload();
-    await goTo(page, 'Chats');
-    await page.locator('.conversation-list').getByText('Show me show-panel').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/chats\/[\w-]+$/);
+    await expect
+      .poll(() => page.locator('.conversation-list [aria-current="true"]').textContent())
+      .toContain('Show me show-panel');
     const view = viewOf('show-panel');
     await expect
       .poll(() => view.locator('#result').textContent(), { timeout: 15_000 })
