@@ -29,7 +29,9 @@ async function cliAsync(...argv: string[]) {
   });
 }
 
-describe('mcp CLI (real process, server-everything)', () => {
+// Each test is a chain of real CLI processes, each starting its own server: minutes on a loaded
+// two-core machine, not the 30 s one test gets by default.
+describe('mcp CLI (real process, server-everything)', { timeout: 120_000 }, () => {
   it('runs built, as `npm run mcp` and the switchboard-mcp bin start it (scripts/mcp.mjs, built when stale)', () => {
     const r = spawnSync(
       process.execPath,

@@ -2,9 +2,6 @@
 import { keepProcessAlive } from '../host/faults/processGuard';
 import { McpError } from '../mcp';
 import { parseArgs, USAGE, UsageError } from './args';
-import { runChat, terminalInput } from './chat';
-import { runInstall } from './install';
-import { terminalPrompts } from './installPrompts';
 import { runCli } from './run';
 
 const io = {
@@ -25,8 +22,18 @@ async function main(): Promise<number> {
     return 2;
   }
   try {
-    if (args.subcommand === 'chat') return await runChat(args, io, terminalInput());
-    if (args.subcommand === 'install') return await runInstall(args, io, terminalPrompts());
+    // chat and install boot a whole host: loaded only for them, so the plain subcommands start fast.
+    if (args.subcommand === 'chat') {
+      const { runChat, terminalInput } = await import('./chat');
+      return await runChat(args, io, terminalInput());
+    }
+    if (args.subcommand === 'install') {
+      const [{ runInstall }, { terminalPrompts }] = await Promise.all([
+        import('./install'),
+        import('./installPrompts'),
+      ]);
+      return await runInstall(args, io, terminalPrompts());
+    }
     return await runCli(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
