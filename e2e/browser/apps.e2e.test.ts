@@ -65,7 +65,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
     const current = page.locator('.conversation-list [aria-current="true"]');
     await expect
       .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages/);
+      .toMatch(/^New conversationNo messages yet/);
     await composer().fill(question);
     await composer().press('Enter');
   }

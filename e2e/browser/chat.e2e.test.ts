@@ -243,31 +243,73 @@ describeInChromium('chat in Chromium', () => {
     fake.script({ content: [{ type: 'text', text: 'Promotion noted.' }] });
     const before = fake.requests.length;
     await newChat('');
-    await page.getByRole('combobox', { name: 'Message' }).fill('/compl');
+    const box = page.getByRole('combobox', { name: 'Message' });
+    await box.fill('/compl');
     await page.getByRole('option', { name: /completable-prompt/ }).click();
     const form = page.getByRole('dialog', { name: /completable-prompt from everything/ });
     await form.getByRole('combobox', { name: /department/ }).fill('Eng');
-    await page.getByRole('option', { name: 'Engineering' }).waitFor();
+    await form.getByRole('option', { name: 'Engineering' }).waitFor();
+    // The suggestions open under their field and move the next one down: never over it.
+    const list = (await form.getByRole('listbox').boundingBox())!;
+    const next = (await form.getByRole('combobox', { name: /name/ }).boundingBox())!;
+    expect(list.y + list.height).toBeLessThanOrEqual(next.y);
     await form.getByRole('combobox', { name: /department/ }).press('ArrowDown');
     await expect
-      .poll(() => page.getByRole('option', { name: 'Engineering' }).getAttribute('aria-selected'))
+      .poll(() => form.getByRole('option', { name: 'Engineering' }).getAttribute('aria-selected'))
       .toBe('true');
+    // The option the arrows are on is marked (its own background), not only announced.
+    await expect
+      .poll(() =>
+        form
+          .getByRole('option', { name: 'Engineering' })
+          .evaluate((el) => getComputedStyle(el).backgroundColor),
+      )
+      .not.toBe('rgba(0, 0, 0, 0)');
     await shot('4a-completion-active');
-    await page.getByRole('option', { name: 'Engineering' }).click();
+    await form.getByRole('option', { name: 'Engineering' }).click();
     await form.getByRole('combobox', { name: /name/ }).fill('Bo');
-    await page.getByRole('option', { name: 'Bob' }).click();
-    // The person's own words go with the prompt: nothing was sent while they wrote them.
-    await form.getByLabel('Your message with it (optional)').fill('And keep it short.');
-    expect(fake.requests.length).toBe(before);
+    await form.getByRole('option', { name: 'Bob' }).click();
     await form.getByRole('button', { name: 'Add to the conversation' }).click();
+    // Its text is in the message box to read and change; nothing is sent until the person sends it.
+    await expect.poll(() => box.inputValue()).toBe('Please promote Bob to the head of the Engineering team.');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Message');
+    await shot('4a-prompt-in-box');
+    expect(fake.requests.length).toBe(before);
+    await page.keyboard.press('End');
+    await page.keyboard.type(' And keep it short.');
+    await page.keyboard.press('Enter');
     await expect.poll(() => messages().textContent()).toContain('Promotion noted.');
     await replyDone();
     expect(await messages().textContent()).toContain(
-      'Please promote Bob to the head of the Engineering team.',
+      'Please promote Bob to the head of the Engineering team. And keep it short.',
     );
     const sent = JSON.stringify(fake.requests.slice(before).at(-1)?.body);
-    expect(sent).toContain('Please promote Bob');
-    expect(sent).toContain('And keep it short.');
+    expect(sent).toContain('Please promote Bob to the head of the Engineering team. And keep it short.');
+
+    // A prompt with an embedded resource cannot sit in a text box: shown in the dialog, added on Add.
+    fake.script({ content: [{ type: 'text', text: 'Resource read.' }] });
+    const withResource = fake.requests.length;
+    await box.fill('/resource-p');
+    await page.getByRole('option', { name: /resource-prompt/ }).click();
+    const dialog = page.getByRole('dialog', { name: /resource-prompt from everything/ });
+    await dialog.getByRole('combobox', { name: /resourceType/ }).fill('Text');
+    await dialog.getByRole('combobox', { name: /resourceId/ }).fill('1');
+    await dialog.getByRole('button', { name: 'Add to the conversation' }).click();
+    await expect
+      .poll(() => dialog.getByRole('region', { name: 'Prompt messages' }).textContent())
+      .toContain('Please analyze the following resource');
+    await dialog.getByLabel('Your message with it (optional)').fill('In one line.');
+    await shot('4a-prompt-preview');
+    expect(fake.requests.length).toBe(withResource);
+    await dialog.getByRole('button', { name: 'Add these messages' }).click();
+    await expect.poll(() => messages().textContent()).toContain('Resource read.');
+    await replyDone();
+    const added = JSON.stringify(fake.requests.at(-1)?.body);
+    expect(added).toContain('Please analyze the following resource');
+    expect(added).toContain('In one line.');
+    expect(await box.inputValue()).toBe('');
 
     fake.script({ content: [{ type: 'text', text: 'I read it.' }] });
     await page.getByRole('button', { name: 'Attach resource…' }).click();

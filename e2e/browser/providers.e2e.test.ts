@@ -92,16 +92,14 @@ describeInChromium('OpenAI-compatible providers in Chromium', () => {
       .poll(() => row().locator('[data-key-state]').textContent())
       .toBe(`A key is stored for ${origin}.`);
     expect(await row().getByLabel('Test gateway API key').inputValue()).toBe('');
-    // Its models, from its API, to pick the default from.
+    // Its models, from its API, listed under the box as soon as it has the focus, to pick the default from.
     await row().getByLabel('Default model', { exact: true }).focus();
     await expect
-      .poll(() =>
-        row()
-          .locator('datalist option')
-          .evaluateAll((os) => os.map((o) => o.getAttribute('value'))),
-      )
+      .poll(() => row().getByRole('listbox').getByRole('option').allTextContents())
       .toEqual(['gpt-5.5', 'gpt-5.5-mini', 'llama-4-local']);
-    await row().getByLabel('Default model', { exact: true }).fill('gpt-5.5');
+    await shot('1-model-list');
+    await row().getByRole('option', { name: 'gpt-5.5', exact: true }).click();
+    expect(await row().getByLabel('Default model', { exact: true }).inputValue()).toBe('gpt-5.5');
     await row().getByRole('button', { name: 'Save model' }).click();
     await page.getByLabel('New conversations use').selectOption('test-gateway');
     await page.getByRole('button', { name: 'Save settings' }).click();

@@ -178,7 +178,7 @@ export async function openNewChat(page: Page): Promise<void> {
   const current = page.locator('.conversation-list [aria-current="true"]');
   await expect
     .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-    .toMatch(/^New conversation0 messages/);
+    .toMatch(/^New conversationNo messages yet/);
 }
 
 /** Sends `text` from the composer (Enter). */

@@ -172,7 +172,7 @@ describeInChromium('UI details in Chromium', () => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await expect
       .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages/);
+      .toMatch(/^New conversationNo messages yet/);
     await composer.fill(DRAFT);
     // Kept with the host a moment after the typing stops: on disk, in the data folder.
     await expect
@@ -185,9 +185,9 @@ describeInChromium('UI details in Chromium', () => {
     await page.getByRole('button', { name: 'New chat' }).click();
     await expect
       .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages · [^·]*$/);
+      .toMatch(/^New conversationNo messages yet · [^·]*$/);
     await expect.poll(() => drafted.count()).toBe(1);
-    expect(await drafted.textContent()).toMatch(/^New conversation0 messages · .* · draft$/);
+    expect(await drafted.textContent()).toMatch(/^New conversationNo messages yet · .* · draft$/);
     await shot('4-draft-after-reload');
     expect(await composer.inputValue()).toBe('');
     await drafted.getByRole('button').click();

@@ -64,7 +64,7 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
     const current = page.locator('.conversation-list [aria-current="true"]');
     await expect
       .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
-      .toMatch(/^New conversation0 messages/);
+      .toMatch(/^New conversationNo messages yet/);
     await page.getByRole('combobox', { name: 'Message' }).fill(`Show me ${tool}`);
     await page.getByRole('combobox', { name: 'Message' }).press('Enter');
     await page

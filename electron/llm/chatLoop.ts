@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { ChatBlock, ChatMessage, TokenUsage, ToolCallRecord } from '../../shared/chat/conversation';
+import type {
+  ChatBlock,
+  ChatMessage,
+  ReasoningEffort,
+  TokenUsage,
+  ToolCallRecord,
+} from '../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
 import { parseArguments } from './modelContent';
 import { STREAM_IDLE_TIMEOUT_MS, streamWithin } from './modelDeadlines';
@@ -27,6 +33,7 @@ export interface TurnInput {
   system?: string;
   maxTokens: number;
   thinkingBudget?: number;
+  reasoningEffort?: ReasoningEffort;
   /** The conversation so far, ending with what the person just said (or tool results). */
   history: ChatMessage[];
   tools: ModelToolSpec[];
@@ -63,6 +70,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
         model: input.model,
         maxTokens: input.maxTokens,
         ...(input.thinkingBudget ? { thinkingBudget: input.thinkingBudget } : {}),
+        ...(input.reasoningEffort ? { reasoningEffort: input.reasoningEffort } : {}),
         messages: history,
         ...(input.system ? { system: input.system } : {}),
         tools: input.tools,

@@ -1,4 +1,4 @@
-import type { ChatBlock, TokenUsage } from '../../shared/chat/conversation';
+import type { ChatBlock, ReasoningEffort, TokenUsage } from '../../shared/chat/conversation';
 import type { CreateMessageParams, CreateMessageResult } from '../../shared/mcp/protocol';
 
 /**
@@ -53,6 +53,8 @@ export interface ModelTurnRequest {
   maxTokens: number;
   /** Extended thinking's budget (Anthropic), when the conversation asks for it. */
   thinkingBudget?: number;
+  /** How hard a reasoning model thinks (OpenAI-compatible `reasoning_effort`), when asked for. */
+  reasoningEffort?: ReasoningEffort;
   messages: readonly ModelMessage[];
   tools: readonly ModelToolSpec[];
 }

@@ -44,6 +44,31 @@ describe('ConversationStore', () => {
     }
   });
 
+  it('counts turns as a person does — tool steps are one answer — in the list kept in memory and after a cut', async () => {
+    const store = ConversationStore.inHome(dir);
+    await store.create(ID, 'Weather');
+    // The list is read first: what follows updates it line by line.
+    expect(await store.list()).toMatchObject([{ turns: { questions: 0, answers: 0 } }]);
+    const toolUse: ChatMessage = {
+      id: 't1',
+      role: 'assistant',
+      blocks: [{ type: 'tool_use', id: 'u1', name: 'weather__forecast', input: {} }],
+      at: 2000,
+    };
+    const toolResult: ChatMessage = {
+      id: 't2',
+      role: 'user',
+      blocks: [{ type: 'tool_result', toolUseId: 'u1', result: { content: [] } }],
+      at: 2001,
+    };
+    for (const m of [msg(1), toolUse, toolResult, msg(2, 'assistant'), msg(3)]) await store.addMessage(ID, m);
+    expect(await store.list()).toMatchObject([{ messageCount: 5, turns: { questions: 2, answers: 1 } }]);
+    expect((await store.load(ID)).turns).toEqual({ questions: 2, answers: 1 });
+    // An edit cuts back to the first question: counted again, not guessed.
+    await store.truncate(ID, 1);
+    expect(await store.list()).toMatchObject([{ messageCount: 1, turns: { questions: 1, answers: 0 } }]);
+  });
+
   it('a failed turn is kept until the next message or truncation', async () => {
     const store = ConversationStore.inHome(dir);
     await store.create(ID, 'Failing');

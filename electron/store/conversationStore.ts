@@ -8,6 +8,7 @@ import {
   type ConversationSummary,
   DEFAULT_MAX_TOKENS,
 } from '../../shared/chat/conversation';
+import { countTurn, countTurns } from '../../shared/chat/turns';
 
 type Line =
   | { t: 'meta'; id: string; title: string; createdAt: number; settings: ConversationSettings }
@@ -48,7 +49,16 @@ export class ConversationStore {
     const createdAt = Date.now();
     const full: ConversationSettings = { maxTokens: DEFAULT_MAX_TOKENS, ...settings };
     await this.append(id, { t: 'meta', id, title, createdAt, settings: full });
-    return { id, title, createdAt, updatedAt: createdAt, messageCount: 0, settings: full, messages: [] };
+    return {
+      id,
+      title,
+      createdAt,
+      updatedAt: createdAt,
+      messageCount: 0,
+      turns: { questions: 0, answers: 0 },
+      settings: full,
+      messages: [],
+    };
   }
 
   addMessage(id: string, message: ChatMessage): Promise<void> {
@@ -100,6 +110,7 @@ export class ConversationStore {
           createdAt: line.createdAt,
           updatedAt: line.createdAt,
           messageCount: 0,
+          turns: { questions: 0, answers: 0 },
           settings: line.settings,
           messages: [],
         };
@@ -117,6 +128,7 @@ export class ConversationStore {
     }
     if (!conversation) throw new Error(`Conversation ${id} is empty`);
     conversation.messageCount = conversation.messages.length;
+    conversation.turns = countTurns(conversation.messages);
     return conversation;
   }
 
@@ -197,7 +209,11 @@ export class ConversationStore {
       } finally {
         await handle.close();
       }
-      if (scanned) applyToSummary(scanned, id, line);
+      // A cut (an edit, a retry) changes what was counted: that summary is read again.
+      if (scanned && line.t === 'truncate') {
+        const fresh = await this.readSummary(id);
+        if (fresh) scanned.set(id, fresh);
+      } else if (scanned) applyToSummary(scanned, id, line);
       else if (this.scanning) {
         const summaries = await this.scanning;
         const fresh = await this.readSummary(id);
@@ -221,6 +237,7 @@ function applyToSummary(summaries: Map<string, ConversationSummary>, id: string,
       createdAt: line.createdAt,
       updatedAt: line.createdAt,
       messageCount: 0,
+      turns: { questions: 0, answers: 0 },
     });
     return;
   }
@@ -228,7 +245,7 @@ function applyToSummary(summaries: Map<string, ConversationSummary>, id: string,
   if (!summary) return;
   if (line.t === 'message') {
     summary.messageCount++;
+    countTurn(summary.turns, line.message);
     summary.updatedAt = Math.max(summary.updatedAt, line.message.at);
   } else if (line.t === 'title') summary.title = line.title;
-  else if (line.t === 'truncate') summary.messageCount = Math.min(summary.messageCount, line.count);
 }

@@ -318,7 +318,7 @@ describe('browser shell', () => {
     expect(await client.call('restartServer', 'nope')).toMatchObject({ error: 'No server named "nope"' });
     expect(await client.call('secretStorage')).toEqual({
       id: expect.any(Number),
-      result: { encrypted: false },
+      result: { encrypted: false, holdsSecrets: true },
     });
     expect(await client.call('pickRootDirectory', null)).toMatchObject({
       error: expect.stringMatching(/no native folder dialog/),

@@ -14,6 +14,9 @@ export function CompletionInput({
   suggest,
   required,
   describedBy,
+  placeholder,
+  className,
+  sourceKey,
 }: {
   id: string;
   value: string;
@@ -22,12 +25,17 @@ export function CompletionInput({
   suggest: (value: string) => Promise<string[]>;
   required?: boolean;
   describedBy?: string;
+  placeholder?: string;
+  className?: string;
+  /** Where suggestions come from (a provider): a change asks again, the list open or not. */
+  sourceKey?: string;
 }) {
   const [options, setOptions] = useState<string[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const listId = useId();
   const asked = useRef(0);
+  const shown = useRef<string[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const fetchFor = (v: string) => {
     const ticket = ++asked.current;
@@ -35,24 +43,33 @@ export function CompletionInput({
       (values) => {
         // Only the answer to the latest question counts.
         if (ticket !== asked.current) return;
-        setOptions(values.slice(0, 100));
-        setActive(-1);
+        const next = values.slice(0, 100);
+        // The same suggestions again (asked again as the field or its source changed): the one the
+        // arrows are on stays; new ones start with none chosen.
+        const same = next.length === shown.current.length && next.every((v, i) => v === shown.current[i]);
+        shown.current = next;
+        setOptions(next);
+        if (!same) setActive(-1);
       },
-      () => ticket === asked.current && setOptions([]),
+      () => {
+        if (ticket !== asked.current) return;
+        shown.current = [];
+        setOptions([]);
+      },
     );
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: ask again when the text changes (debounced)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: ask again when the text or the source changes (debounced)
   useEffect(() => {
     if (!open) return;
     const t = setTimeout(() => fetchFor(value), 120);
     return () => clearTimeout(t);
-  }, [value, open]);
+  }, [value, open, sourceKey]);
   const pick = (v: string) => {
     onChange(v);
     setOpen(false);
   };
   return (
-    <div className="combo">
+    <div className={className ? `combo ${className}` : 'combo'}>
       <input
         ref={input}
         id={id}
@@ -64,6 +81,7 @@ export function CompletionInput({
         aria-required={required || undefined}
         aria-describedby={describedBy}
         autoComplete="off"
+        placeholder={placeholder}
         value={value}
         onFocus={() => setOpen(true)}
         // Closed a moment after the focus leaves (a click on a suggestion lands first), and only if it

@@ -1,4 +1,5 @@
 import type { ChatMessage } from './conversation';
+import { isOwnMessage } from './turns';
 
 /**
  * Models' context windows (tokens), for saying before sending that a conversation no longer fits.
@@ -77,5 +78,5 @@ export function withoutOldToolResults(
 
 /** Where "leave out old tool results" cuts: the person's latest own message (this turn keeps its results). */
 export function latestOwnMessage(messages: readonly ChatMessage[]): string | undefined {
-  return messages.findLast((m) => m.role === 'user' && !m.blocks.every((b) => b.type === 'tool_result'))?.id;
+  return messages.findLast(isOwnMessage)?.id;
 }

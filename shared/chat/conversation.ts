@@ -60,6 +60,10 @@ export interface ChatMessage {
   toolCalls?: ToolCallRecord[];
 }
 
+/** The `reasoning_effort` values every OpenAI-compatible reasoning model takes. */
+export const REASONING_EFFORTS = ['low', 'medium', 'high'] as const;
+export type ReasoningEffort = (typeof REASONING_EFFORTS)[number];
+
 export interface ConversationSettings {
   /** The provider's id (Settings); absent: the default provider at the time of the turn. */
   provider?: string;
@@ -68,6 +72,8 @@ export interface ConversationSettings {
   maxTokens: number;
   /** Anthropic's extended thinking: tokens the model may think with before it answers (below maxTokens). */
   thinkingBudget?: number;
+  /** OpenAI-compatible reasoning models: how hard to think (`reasoning_effort`); absent: not sent. */
+  reasoningEffort?: ReasoningEffort;
   /**
    * Tool results before this message are sent as a line saying they were left out (to fit the
    * model's context); the conversation keeps them.
@@ -77,12 +83,21 @@ export interface ConversationSettings {
   leaveOut?: LeaveOut;
 }
 
+/** A conversation's length as a person counts it: their questions and the replies to them (shared/chat/turns). */
+export interface TurnCount {
+  questions: number;
+  answers: number;
+}
+
 export interface ConversationSummary {
   id: string;
   title: string;
   createdAt: number;
   updatedAt: number;
+  /** Messages as the API has them (tool steps included). */
   messageCount: number;
+  /** As a person counts them. */
+  turns: TurnCount;
 }
 
 export interface Conversation extends ConversationSummary {

@@ -6,6 +6,7 @@ import {
   type ConversationSettings,
   type ConversationSummary,
   MAX_MESSAGE_CHARS,
+  REASONING_EFFORTS,
 } from '../chat/conversation';
 import { conversationId, providerId, serverId, stringArguments, uri } from './argumentSchemas';
 
@@ -16,6 +17,7 @@ const conversationSettings = z
     system: z.string().max(100_000).optional(),
     maxTokens: z.number().int().min(1).max(1_000_000),
     thinkingBudget: z.number().int().min(1024).max(1_000_000).optional(),
+    reasoningEffort: z.enum(REASONING_EFFORTS).optional(),
     compactBefore: z.string().min(1).max(100).optional(),
     leaveOut: z
       .object({

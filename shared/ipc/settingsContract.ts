@@ -38,7 +38,8 @@ export const SETTINGS_METHODS = {
 
 export interface SettingsResults {
   /** Whether secrets are encrypted at rest (the UI warns when they are not). */
-  secretStorage: { encrypted: boolean };
+  /** Whether stored secrets are encrypted at rest, and whether any is stored yet. */
+  secretStorage: { encrypted: boolean; holdsSecrets: boolean };
   getSettings: SettingsView;
   saveSettings: void;
   setApiKey: void;

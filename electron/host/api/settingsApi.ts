@@ -27,7 +27,7 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
 
   return {
     async secretStorage() {
-      return { encrypted: host.secrets.encrypted };
+      return { encrypted: host.secrets.encrypted, holdsSecrets: (await host.secrets.values()).length > 0 };
     },
     async getSettings() {
       const { settings, problems } = await host.settings.get();

@@ -369,6 +369,7 @@ export class ChatService {
       ...(settings.system ? { system: settings.system } : {}),
       maxTokens: settings.maxTokens,
       ...(settings.thinkingBudget ? { thinkingBudget: settings.thinkingBudget } : {}),
+      ...(settings.reasoningEffort ? { reasoningEffort: settings.reasoningEffort } : {}),
       history,
       tools,
       signal,

@@ -1,10 +1,6 @@
 import type { ConversationSettings } from '../../../shared/chat/conversation';
-import {
-  ANTHROPIC,
-  isOfKind,
-  type ProviderKind,
-  type SettingsOfKind,
-} from '../../../shared/host/providerSettings';
+import { namedProvider } from '../../../shared/host/conversationProvider';
+import { isOfKind, type ProviderKind, type SettingsOfKind } from '../../../shared/host/providerSettings';
 import { type ProviderView, providerOf } from '../../../shared/host/settings';
 import { isUsable, settledDefault } from '../../../shared/host/usableProviders';
 import type { ModelPreferences } from '../../../shared/mcp/protocol';
@@ -91,9 +87,7 @@ export class ModelProviders {
     settings: ConversationSettings,
     signal?: AbortSignal,
   ): Promise<ProviderEntry & { model: string }> {
-    // A conversation from before providers could be chosen names a Claude model and no provider: Anthropic's.
-    const id =
-      settings.provider ?? (settings.model?.startsWith('claude') ? ANTHROPIC : await this.defaultId());
+    const id = namedProvider(settings) ?? (await this.defaultId());
     const entry = await this.get(id);
     const named = settings.model ?? entry.defaultModel;
     if (named) return { ...entry, model: named };

@@ -159,6 +159,15 @@ describe('OpenAIProvider against the fake Chat Completions API, through the real
     });
   });
 
+  it('reasoning_effort goes only when the conversation asks for it; an Anthropic thinking budget never goes', async () => {
+    fake.script({ content: 'a' }, { content: 'b' });
+    await collect(provider().stream(turn([ask('think')], { thinkingBudget: 2048 })));
+    expect(fake.requests.at(-1)!.body).not.toHaveProperty('reasoning_effort');
+    expect(JSON.stringify(fake.requests.at(-1)!.body)).not.toMatch(/thinking|budget/);
+    await collect(provider().stream(turn([ask('think hard')], { reasoningEffort: 'high' })));
+    expect(fake.requests.at(-1)!.body).toMatchObject({ reasoning_effort: 'high' });
+  });
+
   it('reasoning a compatible server streams (reasoning_content) is thinking; it is not sent back', async () => {
     fake.script({ reasoning: 'Two plus two is four.', content: 'Four.' }, { content: 'ok' });
     const events = await collect(provider().stream(turn([ask('2+2?')])));

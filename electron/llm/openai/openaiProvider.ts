@@ -112,6 +112,8 @@ export class OpenAIProvider implements ModelProvider {
         {
           model: request.model,
           max_completion_tokens: request.maxTokens,
+          // Only when the conversation asks: a model that does not reason refuses the parameter.
+          ...(request.reasoningEffort ? { reasoning_effort: request.reasoningEffort } : {}),
           messages: toOpenAIMessages(request.messages, request.system, { images: images !== false }),
           ...(request.tools.length > 0 ? { tools: toOpenAITools(request.tools) } : {}),
           stream: true,

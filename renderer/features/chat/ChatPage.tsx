@@ -9,9 +9,11 @@ import { useApp } from '../../state/store';
 import { leaveViews } from '../apps/liveViews';
 import { Composer } from './Composer';
 import { ConversationList } from './ConversationList';
+import { ConversationModel } from './ConversationModel';
 import { ConversationSettingsForm } from './ConversationSettingsForm';
 import { ConversationToolsForm } from './ConversationToolsForm';
 import { ExportMenu } from './ExportMenu';
+import { exportFileName } from './exportFileName';
 import { MessageList } from './MessageList';
 import { ProviderSwitchOffer } from './ProviderSwitchOffer';
 import { SidePanel } from './SidePanel';
@@ -70,10 +72,7 @@ export function ChatPage() {
   const exportAs = (format: 'markdown' | 'json') =>
     open &&
     void run(async () =>
-      saveFile(
-        `${title}.${format === 'markdown' ? 'md' : 'json'}`,
-        await host.call('exportConversation', open.id, format),
-      ),
+      saveFile(exportFileName(title, format), await host.call('exportConversation', open.id, format)),
     );
 
   return (
@@ -160,6 +159,7 @@ export function ChatPage() {
               )}
             </div>
           </header>
+          <ConversationModel settings={open.settings} messages={open.messages} />
           <MessageList
             messages={open.messages}
             live={live}

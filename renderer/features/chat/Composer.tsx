@@ -22,6 +22,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const draftKey = opening ? OPENING_DRAFT : conversationId;
   const draft = useApp((s) => s.drafts[draftKey] ?? '');
   const setDraft = useApp((s) => s.setDraft);
+  const focusOn = useApp((s) => s.focusOn);
   const prompts = useApp((s) => s.catalog.prompts);
   const resources = useApp((s) => s.catalog.resources);
   const skills = useApp((s) => s.catalog.skills);
@@ -147,6 +148,8 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           setActive(0);
         }}
         onKeyDown={(e) => {
+          // An IME's Enter (choosing a word) is the IME's, not a send.
+          if (e.nativeEvent.isComposing) return;
           if (matches.length > 0) {
             if (e.key === 'ArrowDown') {
               e.preventDefault();
@@ -267,12 +270,14 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           server={prompt.server}
           prompt={prompt.prompt}
           conversationId={conversationId}
-          onClose={(sent, kept) => {
+          onClose={(outcome) => {
             setPrompt(undefined);
-            // Sent: the "/name" typed goes. Not sent: the words written with it are not thrown away —
-            // they take the place of the "/name" in the message box.
-            if (sent) setDraft(conversationId, '');
-            else if (kept?.trim()) setDraft(conversationId, kept);
+            // Sent: the "/name" typed goes. Its text: in the box in place of the "/name", to read, change
+            // and send. Closed: the words written with it are not thrown away — they take that place.
+            if ('sent' in outcome) setDraft(conversationId, '');
+            else if ('insert' in outcome) setDraft(conversationId, outcome.insert);
+            else if (outcome.kept.trim()) setDraft(conversationId, outcome.kept);
+            focusOn('composer');
           }}
         />
       )}

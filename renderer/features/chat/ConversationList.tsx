@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/chat/conversation';
+import { describeTurns } from '../../../shared/chat/turns';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { startNewChat } from '../../state/navigation';
@@ -72,7 +73,7 @@ export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: 
                 {'snippet' in c ? (
                   <SafeText text={String(c.snippet)} />
                 ) : (
-                  `${c.messageCount} message${c.messageCount === 1 ? '' : 's'} · ${new Date(c.updatedAt).toLocaleString()}`
+                  `${describeTurns(c.turns)} · ${new Date(c.updatedAt).toLocaleString()}`
                 )}
                 {drafted.has(c.id) && c.id !== openId ? ' · draft' : ''}
               </span>

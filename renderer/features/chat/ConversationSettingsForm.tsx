@@ -1,10 +1,18 @@
 import { useState } from 'react';
-import type { ConversationSettings } from '../../../shared/chat/conversation';
+import {
+  type ConversationSettings,
+  REASONING_EFFORTS,
+  type ReasoningEffort,
+} from '../../../shared/chat/conversation';
 import { useHost } from '../../components/HostContext';
 import { useApp } from '../../state/store';
-import { ProviderModelPicker } from '../settings/ProviderModelPicker';
+import { ProviderModelPicker, useProviders } from '../settings/ProviderModelPicker';
 
-/** A conversation's provider and model, system prompt and max tokens. */
+/**
+ * A conversation's provider and model, system prompt, max tokens, and how the model may think: the
+ * thinking budget for Anthropic, the reasoning effort for an OpenAI-compatible provider — each shown
+ * only for the provider that takes it.
+ */
 export function ConversationSettingsForm({
   id,
   settings,
@@ -22,8 +30,13 @@ export function ConversationSettingsForm({
   const [system, setSystem] = useState(settings.system ?? '');
   const [maxTokens, setMaxTokens] = useState(String(settings.maxTokens));
   const [thinking, setThinking] = useState(settings.thinkingBudget ? String(settings.thinkingBudget) : '');
+  const [effort, setEffort] = useState<ReasoningEffort | ''>(settings.reasoningEffort ?? '');
+  const { providers, defaultProvider } = useProviders();
+  // The kind of the provider the conversation will use (the default's while none is chosen);
+  // undefined until Settings are read.
+  const kind = providers.find((p) => p.id === (provider || defaultProvider))?.kind;
   const tokens = Number(maxTokens);
-  const budget = thinking.trim() === '' ? undefined : Number(thinking);
+  const budget = kind === 'anthropic' && thinking.trim() !== '' ? Number(thinking) : undefined;
   const budgetOk = budget === undefined || (Number.isInteger(budget) && budget >= 1024 && budget < tokens);
   return (
     <form
@@ -32,7 +45,14 @@ export function ConversationSettingsForm({
       onSubmit={(e) => {
         e.preventDefault();
         // What this form does not show (tools left out, old results left out) is kept as it is.
-        const { provider: _p, model: _m, system: _s, thinkingBudget: _t, ...kept } = settings;
+        const {
+          provider: _p,
+          model: _m,
+          system: _s,
+          thinkingBudget: _t,
+          reasoningEffort: _r,
+          ...kept
+        } = settings;
         const next: ConversationSettings = {
           ...kept,
           maxTokens: tokens,
@@ -40,6 +60,7 @@ export function ConversationSettingsForm({
           ...(model.trim() ? { model: model.trim() } : {}),
           ...(system.trim() ? { system } : {}),
           ...(budget !== undefined ? { thinkingBudget: budget } : {}),
+          ...(kind === 'openai-compatible' && effort ? { reasoningEffort: effort } : {}),
         };
         void run(async () => {
           await host.call('setConversationSettings', id, next);
@@ -67,22 +88,45 @@ export function ConversationSettingsForm({
           onChange={(e) => setMaxTokens(e.target.value)}
         />
       </div>
-      <div className="row">
-        <label htmlFor="conv-thinking">Thinking budget</label>
-        <input
-          id="conv-thinking"
-          type="number"
-          min={1024}
-          value={thinking}
-          placeholder="off"
-          aria-invalid={!budgetOk || undefined}
-          onChange={(e) => setThinking(e.target.value)}
-        />
-        <span className="muted small">
-          Tokens the model may think with before answering (Anthropic's extended thinking: at least 1,024,
-          below max tokens). Its thinking shows folded under the reply.
-        </span>
-      </div>
+      {kind === 'anthropic' && (
+        <div className="row">
+          <label htmlFor="conv-thinking">Thinking budget</label>
+          <input
+            id="conv-thinking"
+            type="number"
+            min={1024}
+            value={thinking}
+            placeholder="off"
+            aria-invalid={!budgetOk || undefined}
+            onChange={(e) => setThinking(e.target.value)}
+          />
+          <span className="muted small">
+            Tokens the model may think with before answering (Anthropic's extended thinking: at least 1,024,
+            below max tokens). Its thinking shows folded under the reply.
+          </span>
+        </div>
+      )}
+      {kind === 'openai-compatible' && (
+        <div className="row">
+          <label htmlFor="conv-effort">Reasoning effort</label>
+          <select
+            id="conv-effort"
+            value={effort}
+            onChange={(e) => setEffort(e.target.value as ReasoningEffort | '')}
+          >
+            <option value="">Not sent</option>
+            {REASONING_EFFORTS.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+          <span className="muted small">
+            How hard a reasoning model thinks before answering (<code>reasoning_effort</code>). Only reasoning
+            models take it: others refuse the request.
+          </span>
+        </div>
+      )}
       <label htmlFor="conv-system">System prompt</label>
       <textarea id="conv-system" rows={3} value={system} onChange={(e) => setSystem(e.target.value)} />
       <button

@@ -54,4 +54,19 @@ describe('editing a message of yours', () => {
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull());
     expect(onEdit).toHaveBeenLastCalledWith(message, 'What is the weather in Oslo tomorrow, hour by hour?');
   });
+
+  it('Enter sends the edit (without the newline at its end), Shift+Enter is a new line, an IME Enter is the IME’s', async () => {
+    const onEdit = vi.fn().mockResolvedValue(true);
+    render(<MessageView item={{ key: 'm1', message, calls: [] }} onEdit={onEdit} canEdit={true} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const box = screen.getByRole('textbox', { name: 'Edit your message' }) as HTMLTextAreaElement;
+    fireEvent.change(box, { target: { value: 'First line' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    fireEvent.keyDown(box, { key: 'Enter', isComposing: true });
+    expect(onEdit).not.toHaveBeenCalled();
+    fireEvent.change(box, { target: { value: 'First line\nsecond line\n\n' } });
+    fireEvent.keyDown(box, { key: 'Enter' });
+    await waitFor(() => expect(onEdit).toHaveBeenCalledWith(message, 'First line\nsecond line'));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Edit your message' })).toBeNull());
+  });
 });

@@ -89,7 +89,8 @@ export function MessageView({
               if (!editing.trim()) return setEditing(undefined);
               // The box closes once the host took the edit: refused (a reply running, the host gone),
               // what was written stays in it.
-              void onEdit(message, editing).then((took) => {
+              // Sent as meant: the newline an Enter may have left at the end is not part of it.
+              void onEdit(message, editing.trimEnd()).then((took) => {
                 if (!took) return;
                 setEditing(undefined);
                 // Sent again: the person goes on where they write.
@@ -103,6 +104,13 @@ export function MessageView({
               rows={3}
               value={editing}
               onChange={(e) => setEditing(e.target.value)}
+              onKeyDown={(e) => {
+                // As in the message box: Enter sends, Shift+Enter is a new line, and an IME's Enter
+                // (choosing a word) is the IME's.
+                if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+                e.preventDefault();
+                e.currentTarget.form?.requestSubmit();
+              }}
             />
             <div className="row">
               <button type="submit" className="primary">

@@ -17,6 +17,7 @@ const conversation = (lastError?: ChatError): ConversationView => ({
   createdAt: 0,
   updatedAt: 0,
   messageCount: 0,
+  turns: { questions: 0, answers: 0 },
   settings: { maxTokens: 1024 },
   messages: [],
   replying: false,

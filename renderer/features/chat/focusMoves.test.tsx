@@ -18,6 +18,7 @@ const conversation = (id: string, messages: ChatMessage[] = []): ConversationVie
   createdAt: 0,
   updatedAt: 0,
   messageCount: messages.length,
+  turns: { questions: 0, answers: 0 },
   settings: { maxTokens: 1024 },
   messages,
   replying: false,

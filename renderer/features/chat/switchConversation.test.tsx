@@ -16,6 +16,7 @@ const conversation = (id: string, replying = false): ConversationView => ({
   createdAt: 0,
   updatedAt: 0,
   messageCount: 0,
+  turns: { questions: 0, answers: 0 },
   settings: { maxTokens: 1024 },
   messages: [],
   replying,
@@ -74,7 +75,14 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
   });
 
   it('picking another conversation: what is typed while it comes is its draft; Enter sends only what the person has seen', async () => {
-    const summary = (id: string) => ({ id, title: id, createdAt: 0, updatedAt: 0, messageCount: 0 });
+    const summary = (id: string) => ({
+      id,
+      title: id,
+      createdAt: 0,
+      updatedAt: 0,
+      messageCount: 0,
+      turns: { questions: 0, answers: 0 },
+    });
     for (const [theirs, sent] of [
       ['', true],
       ['their own words', false],
@@ -134,7 +142,14 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
     expect(calls.filter((c) => c.method === 'sendMessage')).toHaveLength(1);
   });
   it('another conversation picked while a New chat is made: it opens, what is typed goes to it, the New chat never opens over it', async () => {
-    const summary = (id: string) => ({ id, title: id, createdAt: 0, updatedAt: 0, messageCount: 0 });
+    const summary = (id: string) => ({
+      id,
+      title: id,
+      createdAt: 0,
+      updatedAt: 0,
+      messageCount: 0,
+      turns: { questions: 0, answers: 0 },
+    });
     useApp.setState({ open: conversation('old'), conversations: [summary('old'), summary('other')] });
     const settle: Record<string, (c: ConversationView) => void> = {};
     const { host, calls } = recordingHost({

@@ -26,9 +26,15 @@ const base = {
 const pressEscape = () =>
   fireEvent(document.querySelector('dialog')!, new Event('cancel', { cancelable: true }));
 
-/** The models the dialog's model field offers (its datalist), in order. */
-const modelsOffered = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll('datalist option')).map((o) => o.getAttribute('value'));
+/** The models the dialog's model field offers (the list under it once it has the focus), in order. */
+const modelsOffered = (container: HTMLElement) => {
+  const box = container.querySelector<HTMLInputElement>('#sampling-model')!;
+  if (document.activeElement !== box) {
+    box.focus();
+    fireEvent.focus(box);
+  }
+  return Array.from(container.querySelectorAll('.model-input [role=option]'), (o) => o.textContent);
+};
 
 describe('ToolConsentDialog', () => {
   const request: ToolConsentRequest = {
@@ -253,10 +259,7 @@ describe('SamplingConsentDialog', () => {
     );
     fireEvent.change(select, { target: { value: 'ollama' } });
     await waitFor(() => expect(modelsOffered(container)).toEqual(['claude-haiku', 'qwen3:8b']));
-    expect(calls.filter((c) => c.method === 'listModels').map((c) => c.args)).toEqual([
-      ['anthropic'],
-      ['ollama'],
-    ]);
+    expect(calls.filter((c) => c.method === 'listModels').map((c) => c.args)).toEqual([['ollama']]);
     fireEvent.change(screen.getByLabelText('Use model'), { target: { value: 'qwen3:8b' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send to the model' }));
     expect(approve.mock.calls[0]![1]).toEqual({ provider: 'ollama', model: 'qwen3:8b' });

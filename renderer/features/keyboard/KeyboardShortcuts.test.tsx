@@ -12,7 +12,14 @@ import { KeyboardShortcuts } from './KeyboardShortcuts';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const summary = (id: string, title: string) => ({ id, title, createdAt: 0, updatedAt: 0, messageCount: 2 });
+const summary = (id: string, title: string) => ({
+  id,
+  title,
+  createdAt: 0,
+  updatedAt: 0,
+  messageCount: 2,
+  turns: { questions: 0, answers: 0 },
+});
 const conversation = (id: string): ConversationView => ({
   ...summary(id, id),
   settings: { maxTokens: 1024 },
@@ -122,7 +129,7 @@ describe('the command palette (Ctrl+K)', () => {
     // A word of the name starting with what is typed.
     expect(options()[0]).toContain('Weather in Oslo');
     fireEvent.change(input, { target: { value: 'TRIP' } });
-    expect(options().map((o) => o?.replace(/\d+ messages?$/, ''))).toEqual([
+    expect(options().map((o) => o?.replace(/No messages yet$/, ''))).toEqual([
       'ConversationTrip to Lisbon',
       'ConversationTrip budget',
     ]);

@@ -35,7 +35,8 @@ it('offers the newest conversations first, then the actions, the other conversat
     title: `Chat ${i}`,
     createdAt: 0,
     updatedAt: 0,
-    messageCount: 1,
+    messageCount: 4,
+    turns: { questions: 1, answers: 1 },
   }));
   const servers = [{ id: 'everything', state: { status: 'running' } }] as never[];
   const tools = [{ name: 'everything__echo', server: 'everything', tool: 'echo', title: 'Echo' }] as never[];
@@ -43,6 +44,8 @@ it('offers the newest conversations first, then the actions, the other conversat
   const groups = items.map((i) => i.group);
   expect(groups.slice(0, 5)).toEqual(Array(5).fill('Conversation'));
   expect(groups[5]).toBe('Action');
+  // Counted as a person counts (a question, its answer), not as API messages (tool steps included).
+  expect(items[0]!.detail).toBe('1 question, 1 answer');
   expect(items.filter((i) => i.group === 'Conversation').map((i) => i.label)).toEqual(
     conversations.map((c) => c.title),
   );

@@ -1,4 +1,5 @@
 import type { ConversationSummary } from '../../../shared/chat/conversation';
+import { describeTurns } from '../../../shared/chat/turns';
 import type { ServerView } from '../../../shared/host/serverView';
 import type { ToolView } from '../../../shared/ipc/catalogContract';
 import { SHORTCUTS, type ShortcutId } from './shortcuts';
@@ -35,7 +36,7 @@ export function paletteItems(
       key: `conversation ${c.id}`,
       group: 'Conversation',
       label: c.title,
-      detail: `${c.messageCount} message${c.messageCount === 1 ? '' : 's'}`,
+      detail: describeTurns(c.turns),
       target: { kind: 'conversation', id: c.id },
     }),
   );

@@ -15,7 +15,6 @@ export function PromptForm({
   server,
   prompt,
   onResult,
-  onUse,
   submitLabel = 'Get messages',
   children,
 }: {
@@ -23,9 +22,8 @@ export function PromptForm({
   children?: ReactNode;
   server: string;
   prompt: Prompt;
-  onResult?: (result: GetPromptResult) => void;
-  /** Instead of fetching the messages here: hand the arguments on (the chat adds the prompt itself). */
-  onUse?: (args: Record<string, string>) => void;
+  /** The messages the prompt made, and the arguments it was asked with. */
+  onResult: (result: GetPromptResult, args: Record<string, string>) => void;
   submitLabel?: string;
 }) {
   const host = useHost();
@@ -45,8 +43,8 @@ export function PromptForm({
         const absent = args.filter((a) => a.required && !values[a.name]).map((a) => a.name);
         setMissing(absent);
         if (absent.length > 0) return;
-        if (onUse) onUse(filled());
-        else void run(async () => onResult?.(await host.call('getPrompt', server, prompt.name, filled())));
+        const given = filled();
+        void run(async () => onResult(await host.call('getPrompt', server, prompt.name, given), given));
       }}
     >
       <h2>

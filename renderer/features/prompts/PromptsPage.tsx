@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { GetPromptResult, Prompt } from '../../../shared/mcp/protocol';
-import { ContentView } from '../../components/ContentView';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 import { PromptForm } from './PromptForm';
+import { PromptMessages } from './PromptMessages';
 
 /** Every running server's prompts: fill in the arguments (with completions) and see the messages it makes. */
 export function PromptsPage() {
@@ -46,24 +46,7 @@ export function PromptsPage() {
               prompt={chosen.prompt}
               onResult={setResult}
             />
-            {result && (
-              <section aria-label="Prompt messages">
-                {result.description && (
-                  <p className="muted">
-                    <SafeText text={result.description} />
-                  </p>
-                )}
-                <ol className="prompt-messages">
-                  {result.messages.map((m, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: messages are positional
-                    <li key={i}>
-                      <span className="muted">{m.role}</span>
-                      <ContentView content={m.content} />
-                    </li>
-                  ))}
-                </ol>
-              </section>
-            )}
+            {result && <PromptMessages result={result} />}
           </>
         ) : (
           <p className="muted">Choose a prompt.</p>

@@ -12,7 +12,9 @@ import { ServerEditor } from './ServerEditor';
 
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
-  const encrypted = useApp((s) => s.secretsEncrypted);
+  // Secrets in a plain file are said so once there are any (a server's, a key, a sign-in): asked again
+  // whenever the servers change (a save may have stored one).
+  const [storage, setStorage] = useState<{ encrypted: boolean; holdsSecrets: boolean }>();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
   const [browsing, setBrowsing] = useState<{ entry?: string }>();
@@ -21,6 +23,17 @@ export function ServersPage() {
   const [dropping, setDropping] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const host = useHost();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: servers is the trigger (a save may have stored a secret)
+  useEffect(() => {
+    let live = true;
+    host.call('secretStorage').then(
+      (s) => live && setStorage(s),
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, servers]);
   // A server (or one of its tools) picked in the command palette: its card, in view and focused.
   const shown = useApp((s) => s.shownServer);
   useEffect(() => {
@@ -99,7 +112,7 @@ export function ServersPage() {
           }}
         />
       </div>
-      {encrypted === false && (
+      {storage?.encrypted === false && storage.holdsSecrets && (
         <p className="warning" role="note">
           Secrets are stored in a file only you can read, but not encrypted.
         </p>

@@ -8,10 +8,9 @@ import {
 } from '../../../shared/host/providerSettings';
 import { baseUrlProblem, DEFAULT_SETTINGS, type SettingsView } from '../../../shared/host/settings';
 import { useHost } from '../../components/HostContext';
-import { revealAsText } from '../../components/revealHidden';
+import { ModelInput } from '../../components/ModelInput';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
-import { useModels } from './ProviderModelPicker';
 import { ADDED_KIND_TEXTS, PLAIN_KIND_TEXTS } from './providerKindTexts';
 import { updateSettings } from './settingsWrites';
 
@@ -174,8 +173,6 @@ function ProviderRow({
   const run = useApp((s) => s.run);
   const [key, setKey] = useState('');
   const [model, setModel] = useState(provider.defaultModel ?? '');
-  const [listing, setListing] = useState(false);
-  const models = useModels(listing ? provider.id : undefined);
   return (
     <li className="provider" data-provider={provider.id}>
       <p>
@@ -230,19 +227,14 @@ function ProviderRow({
         }}
       >
         <label htmlFor={`model-${provider.id}`}>Default model</label>
-        <input
+        <ModelInput
           id={`model-${provider.id}`}
-          list={`models-${provider.id}`}
           value={model}
-          onFocus={() => setListing(true)}
           placeholder="the first it lists"
-          onChange={(e) => setModel(e.target.value)}
+          onChange={setModel}
+          listKey={provider.id}
+          load={async () => (await host.call('listModels', provider.id))?.models ?? []}
         />
-        <datalist id={`models-${provider.id}`}>
-          {models.map((m) => (
-            <option key={m} value={revealAsText(m)} />
-          ))}
-        </datalist>
         <button type="submit">Save model</button>
         {provider.kind === 'openai-compatible' && (
           <label className="small">

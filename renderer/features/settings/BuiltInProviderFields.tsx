@@ -3,9 +3,9 @@ import { PROVIDER_KIND_LABELS, type ProviderSettings } from '../../../shared/hos
 import type { ProviderView } from '../../../shared/host/settings';
 import type { HostResults } from '../../../shared/ipc/contract';
 import { useHost } from '../../components/HostContext';
+import { ModelInput } from '../../components/ModelInput';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
-import { useApp } from '../../state/store';
 
 /**
  * A built-in provider's part of the Settings form (Anthropic's): where its requests go — changed here
@@ -23,14 +23,14 @@ export function BuiltInProviderFields({
   onChange: (next: ProviderSettings) => void;
 }) {
   const host = useHost();
-  const run = useApp((s) => s.run);
   const [models, setModels] = useState<HostResults['listModels']>();
   const { id } = provider;
   // The API is asked for its models only when the person goes to choose one: saving a key sends
   // nothing anywhere (a gateway user sets the base URL first, and nothing reached the default).
-  const loadModels = () => {
-    if (models || !view?.hasKey) return;
-    void run(async () => setModels(await host.call('listModels', id)));
+  const loadModels = async () => {
+    const listed = await host.call('listModels', id);
+    setModels(listed);
+    return listed?.models ?? [];
   };
   return (
     <>
@@ -52,22 +52,18 @@ export function BuiltInProviderFields({
       </div>
       <div className="field">
         <label htmlFor={`${id}-default-model`}>Default model</label>
-        <input
+        <ModelInput
           id={`${id}-default-model`}
-          list={`${id}-known-models`}
-          onFocus={loadModels}
           value={provider.defaultModel ?? ''}
           placeholder={models?.models[0] ? revealAsText(models.models[0]) : 'the newest the API lists'}
-          onChange={(e) => {
+          onChange={(model) => {
             const { defaultModel: _, ...rest } = provider;
-            onChange(e.target.value ? { ...rest, defaultModel: e.target.value } : rest);
+            onChange(model ? { ...rest, defaultModel: model } : rest);
           }}
+          // The API is asked only once there is a key to ask with.
+          listKey={view?.hasKey ? id : undefined}
+          load={loadModels}
         />
-        <datalist id={`${id}-known-models`}>
-          {models?.models.map((m) => (
-            <option key={m} value={revealAsText(m)} />
-          ))}
-        </datalist>
         {models?.source === 'fallback' && (
           <p className="field-desc muted">
             The API did not list its models (<SafeText text={models.error ?? ''} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { SettingsView } from '../../../shared/host/settings';
 import { useHost } from '../../components/HostContext';
+import { ModelInput } from '../../components/ModelInput';
 import { revealAsText } from '../../components/revealHidden';
 
 /** Settings as the host shows them (keys only as "stored"), loaded once per use; undefined until known. */
@@ -33,28 +34,9 @@ export function useProviders(): Pick<SettingsView, 'providers'> & {
   };
 }
 
-/** A provider's listed models (the API's, or the known ones), once `provider` is set; [] until then. */
-export function useModels(provider: string | undefined): string[] {
-  const host = useHost();
-  const [models, setModels] = useState<string[]>([]);
-  useEffect(() => {
-    setModels([]);
-    if (!provider) return;
-    let live = true;
-    host.call('listModels', provider).then(
-      (m) => live && m && setModels(m.models),
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [host, provider]);
-  return models;
-}
-
 /**
- * A provider (a select: each with whether it can be asked) and a model (typed, with the provider's
- * listed models — and `hints` first — to pick from). An empty provider is `emptyLabel`'s choice.
+ * A provider (a select: each with whether it can be asked) and a model (typed, or picked from the
+ * provider's listed models — `hints` first — which show as soon as the box has the focus). An empty provider is `emptyLabel`'s choice.
  */
 export function ProviderModelPicker({
   idPrefix,
@@ -82,8 +64,8 @@ export function ProviderModelPicker({
   // shown as it is — never as the empty choice, which would say something else is used.
   const missing = provider !== '' && !providers.some((p) => p.id === provider);
   // "The default provider" lists the default provider's models (a model alone goes to it).
-  const models = useModels(provider || defaultProvider || providers[0]?.id);
-  const choices = [...new Set([...hints, ...models])];
+  const listed = provider || defaultProvider || providers[0]?.id;
+  const host = useHost();
   return (
     <>
       <label htmlFor={`${idPrefix}-provider`}>Provider</label>
@@ -110,20 +92,16 @@ export function ProviderModelPicker({
         ))}
       </select>
       <label htmlFor={`${idPrefix}-model`}>{modelLabel}</label>
-      <input
+      <ModelInput
         id={`${idPrefix}-model`}
-        className="model-input"
-        list={`${idPrefix}-models`}
         value={model}
         placeholder={modelPlaceholder}
-        onChange={(e) => onModel(e.target.value)}
+        onChange={onModel}
+        listKey={listed ?? ''}
+        load={async () => [
+          ...new Set([...hints, ...(listed ? ((await host.call('listModels', listed))?.models ?? []) : [])]),
+        ]}
       />
-      <datalist id={`${idPrefix}-models`}>
-        {choices.map((m) => (
-          // The list shows an option's value, and the names are the model API's: they show with markers.
-          <option key={m} value={revealAsText(m)} />
-        ))}
-      </datalist>
     </>
   );
 }
