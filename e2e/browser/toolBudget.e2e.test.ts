@@ -40,6 +40,8 @@ describeInChromium('the tool budget in Chromium', () => {
           'settings.json': {
             openai: [{ id: 'gw', name: 'Gateway', baseUrl: gateway.url, defaultModel: 'gpt-5.5' }],
             defaultProvider: 'gw',
+            // Every tool sent, as before tool search (with it, nothing to choose: toolSearch tests).
+            toolSearch: 'off',
           },
         },
       },

@@ -37,6 +37,8 @@ export interface TurnInput {
   /** The conversation so far, ending with what the person just said (or tool results). */
   history: ChatMessage[];
   tools: ModelToolSpec[];
+  /** The tools each step offers, from the history so far (a tool search finds more); absent: `tools`. */
+  toolsFor?: (history: readonly ChatMessage[]) => ModelToolSpec[];
   /**
    * Runs one tool use (consent included). Never throws: a refusal, a cancel (Stop aborts `signal`)
    * and a failure are results the model reads, with the record the conversation keeps.
@@ -73,7 +75,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
         ...(input.reasoningEffort ? { reasoningEffort: input.reasoningEffort } : {}),
         messages: history,
         ...(input.system ? { system: input.system } : {}),
-        tools: input.tools,
+        tools: input.toolsFor?.(history) ?? input.tools,
       };
       for await (const event of streamWithin(
         (signal) => input.provider.stream(request, signal),

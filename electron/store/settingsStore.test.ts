@@ -114,6 +114,16 @@ describe('SettingsStore', () => {
     ).rejects.toThrow('Settings not saved: providers[1] (x).name: empty');
   });
 
+  it('tool search: a mode is kept; anything else is named and left at auto', async () => {
+    const file = path.join(dir, 'settings.json');
+    await writeFile(file, JSON.stringify({ toolSearch: 'always' }));
+    expect((await SettingsStore.inHome(dir).get()).settings.toolSearch).toBe('always');
+    await writeFile(file, JSON.stringify({ toolSearch: 'sometimes' }));
+    const { settings, problems } = await SettingsStore.inHome(dir).get();
+    expect(settings.toolSearch).toBeUndefined();
+    expect(problems).toEqual(['toolSearch: must be one of auto, always, off']);
+  });
+
   it("reads a file written by the version before providers were a list, loses nothing, and writes today's form on save", async () => {
     const file = path.join(dir, 'settings.json');
     // As that version wrote it (HostService.saveSettings of switchboard 0.1.0 at be4d8a4).

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { TOOL_SEARCH_MODES, type ToolSearchMode } from '../../shared/chat/toolSearch';
 import {
   clientMetadataUrlProblem,
   DEFAULT_SETTINGS,
@@ -51,6 +52,12 @@ export function parseSettings(value: unknown): Stored {
     if (typeof v === 'number' && Number.isInteger(v) && v >= 100 && v <= 1_000_000)
       settings.toolTokenBudget = v;
     else problems.push('toolTokenBudget: must be a whole number from 100 to 1000000');
+  }
+  if (value.toolSearch !== undefined) {
+    const v = value.toolSearch;
+    if (typeof v === 'string' && (TOOL_SEARCH_MODES as readonly string[]).includes(v))
+      settings.toolSearch = v as ToolSearchMode;
+    else problems.push(`toolSearch: must be one of ${TOOL_SEARCH_MODES.join(', ')}`);
   }
   const sampling = isObject(value.sampling) ? value.sampling : {};
   for (const [key, min, max] of [

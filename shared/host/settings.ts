@@ -1,3 +1,4 @@
+import type { ToolSearchMode } from '../chat/toolSearch';
 import { isPlainHttpOffLoopback } from '../loopback';
 import { ANTHROPIC, BUILT_IN_PROVIDERS, type ProviderKind, type ProviderSettings } from './providerSettings';
 
@@ -23,6 +24,11 @@ export interface Settings {
    * More, and the conversation asks which servers and tools to offer.
    */
   toolTokenBudget?: number;
+  /**
+   * Past a size the model searches the conversation's tools instead of receiving them all
+   * (`shared/chat/toolSearch.ts`). Absent: 'auto'.
+   */
+  toolSearch?: ToolSearchMode;
   sampling: {
     /** A server's maxTokens is lowered to this. */
     maxTokensCap: number;

@@ -18,6 +18,7 @@ const settingsSchema = z
       .strict(),
     elicitation: z.object({ perServerPerMinute: z.number().int().min(0).max(10_000) }).strict(),
     toolTokenBudget: z.number().int().min(100).max(1_000_000).optional(),
+    toolSearch: z.enum(['auto', 'always', 'off']).optional(),
     registryUrl: z.string().min(1).max(2048).optional(),
   })
   .strict() satisfies z.ZodType<Settings>;

@@ -355,11 +355,13 @@ export class ChatService {
     // A modern server's tool list past its ttlMs is listed again before the model sees it (a few
     // seconds at most: then the last list is used; a stop ends the wait).
     await this.deps.catalog.freshenTools({ signal });
-    const { tools, history } = turnRequest(conversation, this.deps.catalog.enabledTools(), {
+    const { settings: chosen } = await this.deps.settings.get();
+    const { tools, history, search } = turnRequest(conversation, this.deps.catalog.enabledTools(), {
       provider: name,
       model,
       maxTools: provider.maxTools,
-      toolTokenBudget: (await this.deps.settings.get()).settings.toolTokenBudget,
+      toolTokenBudget: chosen.toolTokenBudget,
+      ...(chosen.toolSearch ? { toolSearch: chosen.toolSearch } : {}),
     });
     return runChatTurn({
       provider,
@@ -372,10 +374,12 @@ export class ChatService {
       ...(settings.reasoningEffort ? { reasoningEffort: settings.reasoningEffort } : {}),
       history,
       tools,
+      // Found by any search of the conversation, results left out of the history since or not.
+      ...(search ? { toolsFor: (h) => search.toolsFor([...conversation.messages, ...h]) } : {}),
       signal,
       onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e }),
       onMessage: (message: ChatMessage) => this.save(id, message),
-      runTool: toolUseRunner(this.deps, id, settings.leaveOut),
+      runTool: toolUseRunner(this.deps, id, settings.leaveOut, search?.index),
     });
   }
 }

@@ -1,4 +1,5 @@
 import { type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
+import { searchApplies } from '../../../shared/chat/toolSearch';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ToolChoiceStore } from '../../store/toolChoiceStore';
 import type { Catalog, CatalogTool } from '../catalog/catalog';
@@ -30,7 +31,8 @@ export async function rememberToolChoice(
 }
 
 /**
- * A new conversation whose every tool would be over the provider's limit or the person's budget
+ * A new conversation whose every tool would be over the provider's limit or the person's budget (and
+ * that does not search them)
  * starts from the person's last choice for the same servers, rather than being refused before they
  * have said anything: they chose once, and the Tools panel shows (and changes) it.
  */
@@ -40,10 +42,10 @@ export async function lastToolChoice(
 ): Promise<LeaveOut | undefined> {
   if (!deps.toolChoices) return undefined;
   const enabled = deps.catalog.enabledTools();
-  const budget = {
-    maxTools: entry.provider.maxTools,
-    maxTokens: (await deps.settings.get()).settings.toolTokenBudget,
-  };
-  if (!overBudget(offeredTools(enabled, undefined), budget, entry.name)) return undefined;
+  const { settings } = await deps.settings.get();
+  const budget = { maxTools: entry.provider.maxTools, maxTokens: settings.toolTokenBudget };
+  const all = offeredTools(enabled, undefined);
+  // Searched, not sent whole: nothing to choose before the first message.
+  if (searchApplies(all, settings.toolSearch) || !overBudget(all, budget, entry.name)) return undefined;
   return deps.toolChoices.get(serverSetKey(enabled)).catch(() => undefined);
 }

@@ -1,14 +1,22 @@
 import { contextWindowOf, estimateRequestTokens, withoutOldToolResults } from '../../../shared/chat/context';
 import type { ChatMessage, Conversation } from '../../../shared/chat/conversation';
 import { isLeftOut, type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
+import { revealedTools, searchApplies, type ToolSearchMode } from '../../../shared/chat/toolSearch';
 import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import type { CatalogTool } from '../catalog/catalog';
+import { ToolIndex } from './toolIndex';
 
 /** What one turn sends the model besides its settings: the tools offered, and the history. */
 export interface TurnRequest {
   tools: ModelToolSpec[];
   history: ChatMessage[];
+  /**
+   * When the model searches the conversation's tools instead of receiving them all: the index its
+   * searches run on, and the tools a step offers (the search, then what was found so far, in the
+   * order found — the list only grows at its end, so a prompt cache keeps its start).
+   */
+  search?: { index: ToolIndex; toolsFor(history: readonly ChatMessage[]): ModelToolSpec[] };
 }
 
 /** What a request may carry, from the provider and model chosen and the person's Settings. */
@@ -20,6 +28,8 @@ export interface TurnLimits {
   maxTools?: number;
   /** The person's budget for the tool definitions, in tokens (Settings). */
   toolTokenBudget?: number;
+  /** Settings' tool search: absent is 'auto'. */
+  toolSearch?: ToolSearchMode;
 }
 
 /**
@@ -28,14 +38,47 @@ export interface TurnLimits {
  * cache keeps hitting it.
  */
 export function offeredTools(enabled: CatalogTool[], leaveOut: LeaveOut | undefined): ModelToolSpec[] {
+  return offered(enabled, leaveOut).map((t) => t.spec);
+}
+
+function offered(enabled: CatalogTool[], leaveOut: LeaveOut | undefined) {
   return enabled
     .filter((t) => !isLeftOut(leaveOut, t.server, t.tool.name))
-    .map((t) => ({
-      name: t.name,
-      ...(t.tool.description ? { description: t.tool.description } : {}),
-      inputSchema: t.tool.inputSchema,
+    .map((catalog) => ({
+      catalog,
+      spec: {
+        name: catalog.name,
+        ...(catalog.tool.description ? { description: catalog.tool.description } : {}),
+        inputSchema: catalog.tool.inputSchema,
+      } as ModelToolSpec,
     }))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    .sort((a, b) => (a.spec.name < b.spec.name ? -1 : a.spec.name > b.spec.name ? 1 : 0));
+}
+
+/** The search over `all`, when the settings and the size call for it. */
+function toolSearch(
+  all: ReturnType<typeof offered>,
+  mode: ToolSearchMode | undefined,
+): TurnRequest['search'] {
+  if (
+    !searchApplies(
+      all.map((t) => t.spec),
+      mode,
+    )
+  )
+    return undefined;
+  const index = new ToolIndex(all);
+  const search = index.searchSpec();
+  return {
+    index,
+    toolsFor: (history) => [
+      search,
+      ...[...revealedTools(history)].flatMap((name) => {
+        const spec = index.spec(name);
+        return spec ? [spec] : [];
+      }),
+    ],
+  };
 }
 
 /**
@@ -49,7 +92,9 @@ export function turnRequest(
   limits: TurnLimits,
 ): TurnRequest {
   const { leaveOut, compactBefore, system, maxTokens } = conversation.settings;
-  const tools = offeredTools(enabled, leaveOut);
+  const all = offered(enabled, leaveOut);
+  const search = toolSearch(all, limits.toolSearch);
+  const tools = search ? search.toolsFor(conversation.messages) : all.map((t) => t.spec);
   // Too many, and the person chooses what this conversation offers.
   const over = overBudget(
     tools,
@@ -71,5 +116,5 @@ export function turnRequest(
       'too-long',
       `This conversation is about ${estimate.toLocaleString('en-US')} tokens; with room for the reply that is more than ${limits.model}'s context of ${window.toLocaleString('en-US')}.${maxTokens > estimate ? ` Most of it is the room kept for the reply (max tokens ${maxTokens.toLocaleString('en-US')}): lower it in Model…` : ''}`,
     );
-  return { tools, history };
+  return { tools, history, ...(search ? { search } : {}) };
 }

@@ -28,7 +28,7 @@ export function ConversationToolsForm({
   const host = useHost();
   const run = useApp((s) => s.run);
   const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
-  const { tools, on, tokens, provider, over } = useToolBudget(settings, leaveOut);
+  const { tools, on, tokens, provider, over, searched } = useToolBudget(settings, leaveOut);
   const servers = [...new Set(tools.map((t) => t.server))].sort();
   const toggleServer = (server: string, offer: boolean) =>
     setLeaveOut((l) => ({
@@ -69,11 +69,19 @@ export function ConversationToolsForm({
         });
       }}
     >
-      <p data-tool-count>
-        {on.length} of {tools.length} tools go to the model in this conversation · about{' '}
-        {tokens.toLocaleString('en-US')} tokens
-        {provider?.maxTools !== undefined && ` · ${provider.name} takes at most ${provider.maxTools}`}
-      </p>
+      {searched ? (
+        <p data-tool-count>
+          {on.length} of {tools.length} tools are on in this conversation. The model searches them and is sent
+          only those it finds (about {tokens.toLocaleString('en-US')} tokens if all were sent; tool search in
+          Settings).
+        </p>
+      ) : (
+        <p data-tool-count>
+          {on.length} of {tools.length} tools go to the model in this conversation · about{' '}
+          {tokens.toLocaleString('en-US')} tokens
+          {provider?.maxTools !== undefined && ` · ${provider.name} takes at most ${provider.maxTools}`}
+        </p>
+      )}
       {over && (
         <p className="warning" role="alert">
           <SafeText text={over} /> Leave some out below.

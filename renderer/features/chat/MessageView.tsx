@@ -9,6 +9,7 @@ const priced = (m: ChatMessage): string => {
 };
 
 import { useRef } from 'react';
+import { TOOL_SEARCH_NAME } from '../../../shared/chat/toolSearch';
 import { ContentView } from '../../components/ContentView';
 import { Markdown } from '../../components/Markdown';
 import { SafeText } from '../../components/SafeText';
@@ -16,6 +17,7 @@ import type { LiveReply } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
 import type { Item } from './messageItems';
 import { ToolCallCard } from './ToolCallCard';
+import { ToolSearchCard } from './ToolSearchCard';
 
 /** One saved message: the person's (editable, then sent again) or the assistant's with its tool calls. */
 export function MessageView({
@@ -152,17 +154,21 @@ export function MessageView({
           </details>
         ) : null,
       )}
-      {item.calls.map((c) => (
-        <ToolCallCard
-          key={c.use.id}
-          name={c.use.name}
-          input={c.use.input}
-          record={c.record}
-          result={c.result}
-          progress={progress?.[c.use.id]}
-          onCancel={!c.record && onCancelCall ? () => onCancelCall(c.use.id) : undefined}
-        />
-      ))}
+      {item.calls.map((c) =>
+        c.use.name === TOOL_SEARCH_NAME ? (
+          <ToolSearchCard key={c.use.id} input={c.use.input} record={c.record} result={c.result} />
+        ) : (
+          <ToolCallCard
+            key={c.use.id}
+            name={c.use.name}
+            input={c.use.input}
+            record={c.record}
+            result={c.result}
+            progress={progress?.[c.use.id]}
+            onCancel={!c.record && onCancelCall ? () => onCancelCall(c.use.id) : undefined}
+          />
+        ),
+      )}
       <p className="muted small">
         {message.model && <SafeText text={message.model} />}
         {message.stopReason === 'stopped'

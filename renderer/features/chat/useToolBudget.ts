@@ -1,5 +1,6 @@
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
+import { searchApplies } from '../../../shared/chat/toolSearch';
 import type { ToolView } from '../../../shared/ipc/catalogContract';
 import { useApp } from '../../state/store';
 import { useSettingsView } from '../settings/ProviderModelPicker';
@@ -20,8 +21,10 @@ export interface ToolBudgetState {
   on: ToolView[];
   tokens: number;
   provider?: { name: string; maxTools?: number };
-  /** What is over, said with the numbers; undefined when it fits. */
+  /** What is over, said with the numbers; undefined when it fits (or the model searches the tools). */
   over?: string;
+  /** The model searches these tools instead of receiving them all (Settings' tool search). */
+  searched: boolean;
   /** Settings are read: `over` is the budget in force now, not a guess. */
   known: boolean;
 }
@@ -40,18 +43,24 @@ export function useToolBudget(settings: ConversationSettings, leaveOut = setting
   const provider = found
     ? { name: found.name, ...(found.maxTools !== undefined ? { maxTools: found.maxTools } : {}) }
     : undefined;
-  const over = overBudget(
-    offered,
-    {
-      ...(provider?.maxTools !== undefined ? { maxTools: provider.maxTools } : {}),
-      ...(view?.settings.toolTokenBudget !== undefined ? { maxTokens: view.settings.toolTokenBudget } : {}),
-    },
-    provider?.name ?? 'the provider',
-  );
+  const searched = searchApplies(offered, view?.settings.toolSearch);
+  const over = searched
+    ? undefined
+    : overBudget(
+        offered,
+        {
+          ...(provider?.maxTools !== undefined ? { maxTools: provider.maxTools } : {}),
+          ...(view?.settings.toolTokenBudget !== undefined
+            ? { maxTokens: view.settings.toolTokenBudget }
+            : {}),
+        },
+        provider?.name ?? 'the provider',
+      );
   return {
     tools,
     on,
     tokens: toolTokens(offered),
+    searched,
     ...(provider ? { provider } : {}),
     ...(over ? { over } : {}),
     known: view !== undefined,

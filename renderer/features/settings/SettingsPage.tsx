@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { SEARCH_OVER_TOKENS, SEARCH_OVER_TOOLS, type ToolSearchMode } from '../../../shared/chat/toolSearch';
 import { isAddable, isBuiltIn, PROVIDER_KINDS } from '../../../shared/host/providerSettings';
 import { providerOf, type Settings, type SettingsView } from '../../../shared/host/settings';
 import { isUsable, modelSetup } from '../../../shared/host/usableProviders';
@@ -131,6 +132,30 @@ export function SettingsPage() {
           </p>
         </div>
         <div className="field">
+          <label htmlFor="tool-search">Tool search</label>
+          <select
+            id="tool-search"
+            value={draft.toolSearch ?? 'auto'}
+            onChange={(e) => {
+              const { toolSearch: _, ...rest } = draft;
+              const mode = e.target.value as ToolSearchMode;
+              setDraft(mode === 'auto' ? rest : { ...rest, toolSearch: mode });
+            }}
+          >
+            <option value="auto">
+              When there are many tools (over {SEARCH_OVER_TOOLS}, or about{' '}
+              {SEARCH_OVER_TOKENS.toLocaleString('en-US')} tokens of definitions)
+            </option>
+            <option value="always">Always</option>
+            <option value="off">Never: send every tool that is on</option>
+          </select>
+          <p className="field-desc muted">
+            The model is given a search over the conversation's tools instead of all their definitions, and is
+            sent only the tools it finds — from then on, for the rest of the conversation. Consent and the
+            Tools… choice apply to whatever it calls.
+          </p>
+        </div>
+        <div className="field">
           <label htmlFor="tool-token-budget">Most tokens of tool definitions in a request</label>
           <input
             id="tool-token-budget"
@@ -144,8 +169,8 @@ export function SettingsPage() {
             }}
           />
           <p className="field-desc muted">
-            Tool definitions are sent with every message. Over this, a conversation asks you which servers and
-            tools to offer instead of sending them all.
+            Tool definitions are sent with every message. Over this (and when the model does not search them),
+            a conversation asks you which servers and tools to offer instead of sending them all.
           </p>
         </div>
         {builtIns.map((p) => (

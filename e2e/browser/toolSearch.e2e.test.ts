@@ -1,0 +1,93 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { TOOL_SEARCH_NAME } from '../../shared/chat/toolSearch';
+import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { EVERYTHING_ENTRY } from '../fixtures/servers';
+import {
+  allowToolOnce,
+  describeInChromium,
+  goTo,
+  openNewChat,
+  type RunningShell,
+  sendFromComposer,
+  shots,
+  startShellOpen,
+} from './shellFixture';
+
+/**
+ * Issue 33 (1) in Chromium: with tool search on, the conversation shows what the model searched for
+ * and the tools it found (as server · tool); the found tool then asks for consent as any other.
+ */
+describeInChromium('tool search in Chromium', () => {
+  let shell: RunningShell;
+  let page: Page;
+  let fake: FakeAnthropic;
+  const API_KEY = 'sk-ant-search-e2e-41aa';
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    shell = await startShellOpen(
+      {
+        servers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+        trusted: ['everything'],
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url }, toolSearch: 'always' } },
+      },
+      ['everything'],
+    );
+    page = shell.page;
+  }, 60_000);
+  afterAll(async () => {
+    await shell?.stop();
+    await fake?.stop();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `search-${name}.png`) });
+
+  it('the search and what it found show in the conversation; the found tool asks for consent and runs', async () => {
+    await goTo(page, 'Chats');
+    await openNewChat(page);
+    fake.script(
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_s',
+            name: TOOL_SEARCH_NAME,
+            input: { query: 'echo a message back' },
+          },
+        ],
+      },
+      {
+        content: [
+          { type: 'tool_use', id: 'toolu_e', name: 'everything__echo', input: { message: 'found you' } },
+        ],
+      },
+      { content: [{ type: 'text', text: 'It echoed.' }] },
+    );
+    const before = fake.requests.length;
+    await sendFromComposer(page, 'Echo something');
+    await allowToolOnce(page, 'everything');
+    const messages = page.getByRole('log', { name: 'Messages' });
+    await expect.poll(() => messages.textContent(), { timeout: 15_000 }).toContain('It echoed.');
+    const card = page.getByRole('group', { name: 'Tool search' });
+    expect(await card.locator('summary').textContent()).toMatch(
+      /^searched Tool search for “echo a message back” · \d found$/,
+    );
+    await card.locator('summary').click();
+    expect(await card.getByRole('list', { name: 'Tools found' }).textContent()).toContain(
+      'everything · echo',
+    );
+    await shot('1-found');
+    const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/messages');
+    expect((sent[0]!.body!.tools as { name: string }[]).map((t) => t.name)).toEqual([TOOL_SEARCH_NAME]);
+    expect((sent[1]!.body!.tools as { name: string }[]).map((t) => t.name)).toContain('everything__echo');
+    // The Tools panel says the model searches them.
+    await page.getByRole('button', { name: 'Tools…' }).click();
+    await expect
+      .poll(() => page.locator('[data-tool-count]').textContent())
+      .toMatch(/The model searches them and is sent only those it finds/);
+    await shot('2-tools-panel');
+  });
+});

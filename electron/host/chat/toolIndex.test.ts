@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogTool } from '../catalog/catalog';
+import { ToolIndex } from './toolIndex';
+
+const entry = (server: string, name: string, description: string, params: Record<string, string> = {}) => {
+  const inputSchema = {
+    type: 'object' as const,
+    properties: Object.fromEntries(
+      Object.entries(params).map(([p, d]) => [p, { type: 'string', description: d }]),
+    ),
+  };
+  const catalog: CatalogTool = {
+    name: `${server}__${name}`,
+    server,
+    tool: { name, description, inputSchema },
+    enabled: true,
+  };
+  return { catalog, spec: { name: catalog.name, description, inputSchema } };
+};
+
+const index = new ToolIndex([
+  entry('github', 'createPullRequest', 'Open a pull request', { base: 'Branch to merge into' }),
+  entry('github', 'list_issues', 'Issues of a repository'),
+  entry('weather', 'get_forecast', 'Forecast for a city', { city: 'City name' }),
+  entry('files', 'read_file', 'Read a file', { path: 'Where the file is' }),
+]);
+
+describe('the tool index the model searches', () => {
+  it('finds by words of a name (snake, camel), description, server and parameter descriptions', () => {
+    expect(index.find('pull request')[0]?.name).toBe('github__createPullRequest');
+    expect(index.find('forecast')[0]?.name).toBe('weather__get_forecast');
+    expect(index.find('merge branch')[0]?.name).toBe('github__createPullRequest');
+    expect(
+      index
+        .find('github')
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['github__createPullRequest', 'github__list_issues']);
+    // A small typo and a prefix still find it.
+    expect(index.find('forcast')[0]?.name).toBe('weather__get_forecast');
+    expect(index.find('iss')[0]?.name).toBe('github__list_issues');
+  });
+
+  it('the model’s search: bounded, the names kept as structured content; an empty query is an error it can read', () => {
+    const one = index.run({ query: 'file', limit: 1 });
+    expect(one.structuredContent).toEqual({ query: 'file', tools: ['files__read_file'] });
+    expect(one.content[0]).toMatchObject({
+      text: expect.stringContaining('- files__read_file: Read a file (parameters: path)'),
+    });
+    expect(
+      (index.run({ query: 'a', limit: 1000 }).structuredContent as { tools: string[] }).tools.length,
+    ).toBeLessThanOrEqual(10);
+    expect(index.run({ query: 'zebra crossing' })).toMatchObject({ structuredContent: { tools: [] } });
+    expect(index.run({ query: '  ' }).isError).toBe(true);
+    expect(index.run({}).isError).toBe(true);
+    expect(index.searchSpec().description).toContain(
+      'among 4 tools from 3 MCP servers (files, github, weather)',
+    );
+  });
+});
