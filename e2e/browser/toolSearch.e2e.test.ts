@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TOOL_SEARCH_NAME } from '../../shared/chat/toolSearch';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
 import {
@@ -16,8 +15,9 @@ import {
 } from './shellFixture';
 
 /**
- * Issue 33 (1) in Chromium: with tool search on, the conversation shows what the model searched for
- * and the tools it found (as server · tool); the found tool then asks for consent as any other.
+ * Issue 33 (1) in Chromium: with tool search on (Anthropic's own, over deferred tools), the
+ * conversation shows what the model searched for and the tools it found (as server · tool); the found
+ * tool then asks for consent as any other.
  */
 describeInChromium('tool search in Chromium', () => {
   let shell: RunningShell;
@@ -48,19 +48,11 @@ describeInChromium('tool search in Chromium', () => {
   it('the search and what it found show in the conversation; the found tool asks for consent and runs', async () => {
     await goTo(page, 'Chats');
     await openNewChat(page);
+    // Anthropic's own search (tool_search_tool_bm25 over the deferred tools), then the call it found.
     fake.script(
       {
         content: [
-          {
-            type: 'tool_use',
-            id: 'toolu_s',
-            name: TOOL_SEARCH_NAME,
-            input: { query: 'echo a message back' },
-          },
-        ],
-      },
-      {
-        content: [
+          { type: 'tool_search', id: 'srvtoolu_e', query: 'echo a message back' },
           { type: 'tool_use', id: 'toolu_e', name: 'everything__echo', input: { message: 'found you' } },
         ],
       },
@@ -81,8 +73,9 @@ describeInChromium('tool search in Chromium', () => {
     );
     await shot('1-found');
     const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/messages');
-    expect((sent[0]!.body!.tools as { name: string }[]).map((t) => t.name)).toEqual([TOOL_SEARCH_NAME]);
-    expect((sent[1]!.body!.tools as { name: string }[]).map((t) => t.name)).toContain('everything__echo');
+    const tools = sent[0]!.body!.tools as { name: string; defer_loading?: boolean }[];
+    expect(tools.filter((t) => !t.defer_loading).map((t) => t.name)).toEqual(['tool_search_tool_bm25']);
+    expect(tools.filter((t) => t.defer_loading).map((t) => t.name)).toContain('everything__echo');
     // The Tools panel says the model searches them.
     await page.getByRole('button', { name: 'Tools…' }).click();
     await expect

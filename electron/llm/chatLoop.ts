@@ -6,6 +6,7 @@ import type {
   TokenUsage,
   ToolCallRecord,
 } from '../../shared/chat/conversation';
+import { TOOL_SEARCH_NAME } from '../../shared/chat/toolSearch';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
 import { parseArguments } from './modelContent';
 import { STREAM_IDLE_TIMEOUT_MS, streamWithin } from './modelDeadlines';
@@ -39,6 +40,8 @@ export interface TurnInput {
   tools: ModelToolSpec[];
   /** The tools each step offers, from the history so far (a tool search finds more); absent: `tools`. */
   toolsFor?: (history: readonly ChatMessage[]) => ModelToolSpec[];
+  /** Tools the provider's own search finds (sent deferred: a provider that `searchesTools`). */
+  deferredTools?: ModelToolSpec[];
   /**
    * Runs one tool use (consent included). Never throws: a refusal, a cancel (Stop aborts `signal`)
    * and a failure are results the model reads, with the record the conversation keeps.
@@ -59,8 +62,12 @@ export interface TurnInput {
  * through consent), hand back the results, and go on until the model ends its turn. Stop aborts the
  * stream and every running call; text written so far is kept, half-written tool uses are not.
  */
+/** Paused turns asked again in a row, at most (an API that only ever pauses ends the turn). */
+const MAX_PAUSES = 10;
+
 export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean }> {
   const history = [...input.history];
+  let pauses = 0;
   for (;;) {
     const blocks: ChatBlock[] = [];
     const json: Record<number, string> = {};
@@ -76,6 +83,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
         messages: history,
         ...(input.system ? { system: input.system } : {}),
         tools: input.toolsFor?.(history) ?? input.tools,
+        ...(input.deferredTools ? { deferredTools: input.deferredTools } : {}),
       };
       for await (const event of streamWithin(
         (signal) => input.provider.stream(request, signal),
@@ -101,10 +109,26 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
           if (event.text) thinking.text += event.text;
           if (event.signature) thinking.signature = (thinking.signature ?? '') + event.signature;
           if (event.redacted) thinking.redacted = event.redacted;
+        } else if (event.type === 'search-use') {
+          blocks[event.index] = { type: 'tool_search', id: event.id, query: '' };
+          json[event.index] = '';
+          input.onEvent({ kind: 'tool-use', id: event.id, name: TOOL_SEARCH_NAME });
+        } else if (event.type === 'search-result') {
+          // Its result joins the search it answers (sent back as the two blocks the API wrote).
+          const search = blocks.find(
+            (b): b is Extract<ChatBlock, { type: 'tool_search' }> =>
+              b?.type === 'tool_search' && b.id === event.toolUseId,
+          );
+          if (search && event.found) search.found = event.found;
+          if (search && event.error !== undefined) search.error = event.error;
         } else if (event.type === 'tool-input') json[event.index] = (json[event.index] ?? '') + event.json;
         else if (event.type === 'block-end') {
           const block = blocks[event.index];
           if (block?.type === 'tool_use') block.input = parseArguments(json[event.index] ?? '');
+          if (block?.type === 'tool_search') {
+            const query = parseArguments(json[event.index] ?? '').query;
+            block.query = typeof query === 'string' ? query : '';
+          }
         } else if (event.type === 'stop') stopReason = event.reason;
         else if (event.type === 'usage') usage = event.usage;
       }
@@ -143,6 +167,9 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     const uses = reply.blocks.filter(
       (b): b is Extract<ChatBlock, { type: 'tool_use' }> => b.type === 'tool_use',
     );
+    // A turn the API paused (its own tools ran long) goes on from where it is: asked again as it stands.
+    if (stopReason === 'pause_turn' && ++pauses <= MAX_PAUSES) continue;
+    pauses = 0;
     if (stopReason !== 'toolUse' || uses.length === 0) return { stopped: false };
 
     // Every tool use runs at once; each answer (or refusal) goes back in one message.

@@ -9,6 +9,11 @@ import type { CreateMessageParams, CreateMessageResult } from '../../shared/mcp/
 export interface ModelProvider {
   /** The most tools one request may carry, where the API has a limit. */
   readonly maxTools?: number;
+  /**
+   * The API searches tools itself: tools sent as `deferredTools` are loaded only when its own search
+   * finds them (Anthropic's tool search), so the host offers no search of its own.
+   */
+  readonly searchesTools?: boolean;
   /** Whether a key is stored for where requests go now (without calling the API). */
   hasKey(): Promise<boolean>;
   /** The models the API offers (kept a while), or a known list with why the API could not say. */
@@ -57,6 +62,8 @@ export interface ModelTurnRequest {
   reasoningEffort?: ReasoningEffort;
   messages: readonly ModelMessage[];
   tools: readonly ModelToolSpec[];
+  /** Tools the API's own search finds and loads (a provider that `searchesTools`); none loaded up front. */
+  deferredTools?: readonly ModelToolSpec[];
 }
 
 /**
@@ -72,6 +79,9 @@ export type ModelStreamEvent =
   | { type: 'tool-use'; index: number; id: string; name: string }
   | { type: 'tool-input'; index: number; json: string }
   | { type: 'block-end'; index: number }
+  /** The API's own tool search: its query (as tool-input pieces), then what it found or why it failed. */
+  | { type: 'search-use'; index: number; id: string }
+  | { type: 'search-result'; index: number; toolUseId: string; found?: string[]; error?: string }
   /** Reasoning, in pieces: its text, the signature that closes it, or a redacted block whole. */
   | { type: 'thinking'; index: number; text?: string; signature?: string; redacted?: string }
   | { type: 'stop'; reason: StopReason }

@@ -12,6 +12,12 @@ export type ChatBlock =
    * signature and all, while a tool use goes on; `redacted`: encrypted by the provider, not shown).
    */
   | { type: 'thinking'; text: string; signature?: string; redacted?: string }
+  /**
+   * A tool search the provider ran itself (Anthropic's tool_search_tool_bm25, over the tools sent
+   * with defer_loading): what the model searched for and the tools found — which the API loads, and
+   * which the conversation offers from then on. Kept to be sent back to that API as it wrote it.
+   */
+  | { type: 'tool_search'; id: string; query: string; found?: string[]; error?: string }
   | { type: 'tool_result'; toolUseId: string; result: CallToolResult };
 
 /** What happened to one tool call, for its card: who ran it, what was decided, how long it took. */

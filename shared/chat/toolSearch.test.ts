@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from './conversation';
-import { revealedTools, SEARCH_OVER_TOOLS, searchApplies, TOOL_SEARCH_NAME } from './toolSearch';
+import {
+  revealedTools,
+  SEARCH_OVER_TOOLS,
+  searchApplies,
+  TOOL_SEARCH_NAME,
+  toolsSentWhole,
+} from './toolSearch';
 
 const tool = (name: string, description = 'x') => ({ name, description, inputSchema: { type: 'object' } });
 
@@ -61,5 +67,49 @@ describe('when the model searches the tools instead of receiving them', () => {
       ...search('s4', 'not a list'),
     ];
     expect([...revealedTools(messages)]).toEqual(['w__get', 'w__list', 'c__archive']);
+  });
+
+  it('with the provider’s own search: sent whole only what the history names and no provider search found', () => {
+    const at = 0;
+    const messages: ChatMessage[] = [
+      // Called before search began, and found by the host's search under another provider.
+      {
+        id: 'a1',
+        role: 'assistant',
+        blocks: [{ type: 'tool_use', id: 'u1', name: 'old__tool', input: {} }],
+        at,
+      },
+      {
+        id: 'a2',
+        role: 'assistant',
+        blocks: [{ type: 'tool_use', id: 's1', name: TOOL_SEARCH_NAME, input: {} }],
+        at,
+      },
+      {
+        id: 'r2',
+        role: 'user',
+        blocks: [
+          {
+            type: 'tool_result',
+            toolUseId: 's1',
+            result: { content: [], structuredContent: { tools: ['host__found'] } },
+          },
+        ],
+        at,
+      },
+      // Found by the provider's search, then called: the API loads it from its own reference.
+      {
+        id: 'a3',
+        role: 'assistant',
+        blocks: [
+          { type: 'tool_search', id: 'srv1', query: 'q', found: ['api__found', 'api__other'] },
+          { type: 'tool_use', id: 'u3', name: 'api__found', input: {} },
+        ],
+        at,
+      },
+    ];
+    expect([...toolsSentWhole(messages)].sort()).toEqual(['host__found', 'old__tool']);
+    // And under a provider without its own search, the provider's finds are offered like the host's.
+    expect([...revealedTools(messages)]).toEqual(['host__found', 'api__found', 'api__other']);
   });
 });

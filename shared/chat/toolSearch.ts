@@ -29,13 +29,35 @@ export interface ToolSearchFound {
   tools: string[];
 }
 
+/**
+ * With the provider's own search: the tools a conversation must send whole — those its history
+ * names (called before the search began, or found by the host's search under another provider)
+ * that no search of the provider's found (the API loads those from its own references).
+ */
+export function toolsSentWhole(messages: readonly ChatMessage[]): Set<string> {
+  const named = new Set<string>();
+  const foundByProvider = new Set<string>();
+  for (const m of messages)
+    for (const b of m.blocks) {
+      if (b.type === 'tool_use' && b.name !== TOOL_SEARCH_NAME) named.add(b.name);
+      else if (b.type === 'tool_search') for (const n of b.found ?? []) foundByProvider.add(n);
+    }
+  for (const n of revealedTools(
+    messages.map((m) => ({ ...m, blocks: m.blocks.filter((b) => b.type !== 'tool_search') })),
+  ))
+    named.add(n);
+  for (const n of foundByProvider) named.delete(n);
+  return named;
+}
+
 /** The tools earlier searches of a conversation found: offered to the model from then on. */
 export function revealedTools(messages: readonly ChatMessage[]): Set<string> {
   const searches = new Set<string>();
   const found = new Set<string>();
   for (const m of messages)
     for (const b of m.blocks) {
-      if (b.type === 'tool_use' && b.name === TOOL_SEARCH_NAME) searches.add(b.id);
+      if (b.type === 'tool_search') for (const n of b.found ?? []) found.add(n);
+      else if (b.type === 'tool_use' && b.name === TOOL_SEARCH_NAME) searches.add(b.id);
       else if (b.type === 'tool_result' && searches.has(b.toolUseId) && !b.result.isError) {
         const names = (b.result.structuredContent as Partial<ToolSearchFound> | undefined)?.tools;
         if (Array.isArray(names)) for (const n of names) if (typeof n === 'string') found.add(n);

@@ -356,12 +356,13 @@ export class ChatService {
     // seconds at most: then the last list is used; a stop ends the wait).
     await this.deps.catalog.freshenTools({ signal });
     const { settings: chosen } = await this.deps.settings.get();
-    const { tools, history, search } = turnRequest(conversation, this.deps.catalog.enabledTools(), {
+    const { tools, history, search, deferred } = turnRequest(conversation, this.deps.catalog.enabledTools(), {
       provider: name,
       model,
       maxTools: provider.maxTools,
       toolTokenBudget: chosen.toolTokenBudget,
       ...(chosen.toolSearch ? { toolSearch: chosen.toolSearch } : {}),
+      ...(provider.searchesTools ? { providerSearches: true } : {}),
     });
     return runChatTurn({
       provider,
@@ -376,6 +377,7 @@ export class ChatService {
       tools,
       // Found by any search of the conversation, results left out of the history since or not.
       ...(search ? { toolsFor: (h) => search.toolsFor([...conversation.messages, ...h]) } : {}),
+      ...(deferred ? { deferredTools: deferred } : {}),
       signal,
       onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e }),
       onMessage: (message: ChatMessage) => this.save(id, message),

@@ -23,6 +23,8 @@ function block(b: ChatBlock): string {
       const text = b.result.content.map((c) => (c.type === 'text' ? c.text : `[${c.type}]`)).join('\n');
       return `**Tool result**${b.result.isError ? ' (error)' : ''}\n\n${fence(text)}`;
     }
+    case 'tool_search':
+      return `**Tool search** “${b.query}”: ${b.error ? `failed (${b.error})` : b.found?.length ? b.found.map((n) => `\`${n}\``).join(', ') : 'nothing found'}`;
     default:
       return assertNever(b, 'conversation block');
   }

@@ -5,7 +5,7 @@ import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../e2e/fixtures/openai/fakeOpenAI';
 import type { ChatEvent } from '../../../shared/chat/conversation';
 import { toolTokens } from '../../../shared/chat/toolBudget';
-import { revealedTools, TOOL_SEARCH_NAME } from '../../../shared/chat/toolSearch';
+import { TOOL_SEARCH_NAME } from '../../../shared/chat/toolSearch';
 import type { Host } from '../host';
 import { hostService } from '../hostService';
 
@@ -39,7 +39,7 @@ const finished = (events: ChatEvent[], id: string, n: number) =>
     .toBe(n);
 
 describe('tool search: the model finds tools instead of receiving 1,200 definitions', () => {
-  it('Anthropic: the request carries the search alone; the search finds the tool, which comes from the next step on, runs through consent, and stays with the conversation', async () => {
+  it('Anthropic: every tool deferred behind the API’s own search; what it finds is loaded, runs through consent, and the search goes back as the API wrote it', async () => {
     const h = await startWithCatalogs();
     const all = h.catalog.enabledTools();
     const everyTool = toolTokens(
@@ -47,19 +47,11 @@ describe('tool search: the model finds tools instead of receiving 1,200 definiti
     );
     const events: ChatEvent[] = [];
     h.chat.onEvent((e) => events.push(e));
+    // The API searches (its server tool), then the model calls what it found — one reply.
     env.fake.script(
       {
         content: [
-          {
-            type: 'tool_use',
-            id: 'toolu_s1',
-            name: TOOL_SEARCH_NAME,
-            input: { query: 'archive an event in the calendar' },
-          },
-        ],
-      },
-      {
-        content: [
+          { type: 'tool_search', id: 'srvtoolu_1', query: 'archive an event in the calendar' },
           { type: 'tool_use', id: 'toolu_c1', name: 'c2__calendar_archive', input: { start: 'Monday' } },
         ],
       },
@@ -68,44 +60,64 @@ describe('tool search: the model finds tools instead of receiving 1,200 definiti
     const c = await h.chat.create();
     const before = env.fake.requests.length;
     await h.chat.send(c.id, 'Archive Monday’s calendar event');
-    // The found tool still asks the person: search changes what is offered, not what is allowed.
+    // The found tool still asks the person: search changes what is loaded, not what is allowed.
     await allowNextTool(h, { like: { server: { id: 'c2' }, tool: { name: 'calendar_archive' } } });
     await finished(events, c.id, 1);
+    expect(events.some((e) => e.conversationId === c.id && e.kind === 'error')).toBe(false);
 
     const sent = env.fake.requests.slice(before).filter((r) => r.path === '/v1/messages');
-    expect(sent).toHaveLength(3);
-    const names = (i: number) => (sent[i]!.body!.tools as { name: string }[]).map((t) => t.name);
-    expect(names(0)).toEqual([TOOL_SEARCH_NAME]);
-    // What the search found comes from the next step on, after the search (the list only grows at its end).
-    expect(names(1)[0]).toBe(TOOL_SEARCH_NAME);
-    expect(names(1)).toEqual(
-      expect.arrayContaining(['c1__calendar_archive', 'c2__calendar_archive', 'c3__calendar_archive']),
-    );
-    expect(names(1).length).toBeLessThanOrEqual(6);
-    expect(names(2)).toEqual(names(1));
-    const firstTokens = toolTokens(sent[0]!.body!.tools as never);
-    const laterTokens = toolTokens(sent[1]!.body!.tools as never);
+    expect(sent).toHaveLength(2);
+    type Sent = { name: string; type?: string; defer_loading?: boolean; cache_control?: unknown };
+    const tools = (i: number) => sent[i]!.body!.tools as Sent[];
+    const loaded = (i: number) => tools(i).filter((t) => !t.defer_loading);
+    // Loaded up front: the search alone (the cached head); every one of the 1,217 tools deferred.
+    expect(loaded(0)).toEqual([
+      {
+        type: 'tool_search_tool_bm25_20251119',
+        name: 'tool_search_tool_bm25',
+        cache_control: { type: 'ephemeral' },
+      },
+    ]);
+    expect(
+      tools(0)
+        .filter((t) => t.defer_loading)
+        .map((t) => t.name),
+    ).toEqual(all.map((t) => t.name).sort());
+    // The same tools on the next step: the head the cache keeps is unchanged.
+    expect(tools(1)).toEqual(tools(0));
+    const upFront = toolTokens(loaded(0) as never);
     console.log(
-      `tool definitions, ${all.length} tools: ${everyTool} tokens if all were sent; sent ${firstTokens} (search only), then ${laterTokens} (search and 5 found)`,
+      `Anthropic tool search, ${all.length} tools: ${everyTool} tokens of definitions if all were loaded; loaded up front ${upFront}`,
     );
     expect(everyTool).toBeGreaterThan(50_000);
-    expect(laterTokens).toBeLessThan(2_000);
-    expect(JSON.stringify(sent[1]!.body!.messages)).toContain('c2__calendar_archive');
-
-    // Kept with the conversation: shown as a search, and its finds offered on the next message too.
-    const saved = await h.chat.get(c.id);
-    expect([...revealedTools(saved.messages)]).toEqual(names(1).slice(1));
-    const record = saved.messages.flatMap((m) => m.toolCalls ?? []).find((r) => r.name === TOOL_SEARCH_NAME);
-    expect(record).toMatchObject({
-      decision: 'allowed',
-      argumentsJson: '{"query":"archive an event in the calendar"}',
+    expect(upFront).toBeLessThan(100);
+    // The search went back to the API as it wrote it, beside the call and its result.
+    const assistant = (sent[1]!.body!.messages as { role: string; content: { type: string }[] }[]).find(
+      (m) => m.role === 'assistant',
+    )!;
+    expect(assistant.content.map((b) => b.type)).toEqual([
+      'server_tool_use',
+      'tool_search_tool_result',
+      'tool_use',
+    ]);
+    expect(assistant.content[0]).toEqual({
+      type: 'server_tool_use',
+      id: 'srvtoolu_1',
+      name: 'tool_search_tool_bm25',
+      input: { query: 'archive an event in the calendar' },
     });
+
+    // Kept with the conversation as a search and what it found.
+    const saved = await h.chat.get(c.id);
+    const search = saved.messages.flatMap((m) => m.blocks).find((b) => b.type === 'tool_search');
+    expect(search).toMatchObject({ id: 'srvtoolu_1', query: 'archive an event in the calendar' });
+    expect(search?.type === 'tool_search' && search.found).toEqual(
+      expect.arrayContaining(['c1__calendar_archive', 'c2__calendar_archive', 'c3__calendar_archive']),
+    );
     env.fake.script({ content: [{ type: 'text', text: 'Anything else?' }] });
     await h.chat.send(c.id, 'Thanks');
     await finished(events, c.id, 2);
-    expect((env.fake.requests.at(-1)!.body!.tools as { name: string }[]).map((t) => t.name)).toEqual(
-      names(1),
-    );
+    expect(env.fake.requests.at(-1)!.body!.tools).toEqual(tools(0));
   });
 
   it('an OpenAI-compatible provider (at most 128 tools a request): nothing to choose; the search finds the tool and the call goes through', async () => {

@@ -1,7 +1,12 @@
 import { contextWindowOf, estimateRequestTokens, withoutOldToolResults } from '../../../shared/chat/context';
 import type { ChatMessage, Conversation } from '../../../shared/chat/conversation';
 import { isLeftOut, type LeaveOut, overBudget } from '../../../shared/chat/toolBudget';
-import { revealedTools, searchApplies, type ToolSearchMode } from '../../../shared/chat/toolSearch';
+import {
+  revealedTools,
+  searchApplies,
+  type ToolSearchMode,
+  toolsSentWhole,
+} from '../../../shared/chat/toolSearch';
 import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import type { CatalogTool } from '../catalog/catalog';
@@ -17,6 +22,8 @@ export interface TurnRequest {
    * order found — the list only grows at its end, so a prompt cache keeps its start).
    */
   search?: { index: ToolIndex; toolsFor(history: readonly ChatMessage[]): ModelToolSpec[] };
+  /** The provider searches them itself: these go deferred, loaded when its search finds them. */
+  deferred?: ModelToolSpec[];
 }
 
 /** What a request may carry, from the provider and model chosen and the person's Settings. */
@@ -30,6 +37,8 @@ export interface TurnLimits {
   toolTokenBudget?: number;
   /** Settings' tool search: absent is 'auto'. */
   toolSearch?: ToolSearchMode;
+  /** The provider runs its own tool search over deferred tools (Anthropic's). */
+  providerSearches?: boolean;
 }
 
 /**
@@ -91,10 +100,28 @@ export function turnRequest(
   enabled: CatalogTool[],
   limits: TurnLimits,
 ): TurnRequest {
-  const { leaveOut, compactBefore, system, maxTokens } = conversation.settings;
-  const all = offered(enabled, leaveOut);
+  const all = offered(enabled, conversation.settings.leaveOut);
+  // The provider's own search: every tool deferred but those the conversation already needs whole.
+  if (
+    limits.providerSearches &&
+    searchApplies(
+      all.map((t) => t.spec),
+      limits.toolSearch,
+    )
+  ) {
+    const whole = toolsSentWhole(conversation.messages);
+    const tools = all.filter((t) => whole.has(t.spec.name)).map((t) => t.spec);
+    const deferred = all.filter((t) => !whole.has(t.spec.name)).map((t) => t.spec);
+    return { ...checked(conversation, tools, limits), deferred };
+  }
   const search = toolSearch(all, limits.toolSearch);
   const tools = search ? search.toolsFor(conversation.messages) : all.map((t) => t.spec);
+  return { ...checked(conversation, tools, limits), ...(search ? { search } : {}) };
+}
+
+/** `tools` and the history, checked against the budget and the model's context before anything is sent. */
+function checked(conversation: Conversation, tools: ModelToolSpec[], limits: TurnLimits): TurnRequest {
+  const { compactBefore, system, maxTokens } = conversation.settings;
   // Too many, and the person chooses what this conversation offers.
   const over = overBudget(
     tools,
@@ -116,5 +143,5 @@ export function turnRequest(
       'too-long',
       `This conversation is about ${estimate.toLocaleString('en-US')} tokens; with room for the reply that is more than ${limits.model}'s context of ${window.toLocaleString('en-US')}.${maxTokens > estimate ? ` Most of it is the room kept for the reply (max tokens ${maxTokens.toLocaleString('en-US')}): lower it in Model…` : ''}`,
     );
-  return { tools, history, ...(search ? { search } : {}) };
+  return { tools, history };
 }

@@ -39,11 +39,33 @@ export type { ContentBlockParam };
 export function toAnthropicMessages(history: readonly ModelMessage[]): MessageParam[] {
   return withEveryToolAnswered(history).flatMap((m) => {
     const blocks = m.blocks.filter((b) => b.type !== 'thinking' || b.signature || b.redacted !== undefined);
-    return blocks.length > 0 ? [{ role: m.role, content: blocks.map(toParam) }] : [];
+    return blocks.length > 0 ? [{ role: m.role, content: blocks.flatMap(toParams) }] : [];
   });
 }
 
-function toParam(b: ChatBlock): ContentBlockParam {
+/** The API's own tool search, back as it wrote it: the server tool use, then its result. */
+function toParams(b: ChatBlock): ContentBlockParam[] {
+  if (b.type !== 'tool_search') return [toParam(b)];
+  return [
+    { type: 'server_tool_use', id: b.id, name: 'tool_search_tool_bm25', input: { query: b.query } },
+    {
+      type: 'tool_search_tool_result',
+      tool_use_id: b.id,
+      content:
+        b.error !== undefined
+          ? { type: 'tool_search_tool_result_error', error_code: b.error as 'unavailable' }
+          : {
+              type: 'tool_search_tool_search_result',
+              tool_references: (b.found ?? []).map((tool_name) => ({
+                type: 'tool_reference' as const,
+                tool_name,
+              })),
+            },
+    },
+  ];
+}
+
+function toParam(b: Exclude<ChatBlock, { type: 'tool_search' }>): ContentBlockParam {
   if (b.type === 'text') return { type: 'text', text: b.text };
   if (b.type === 'image')
     return { type: 'image', source: { type: 'base64', media_type: b.mimeType as 'image/png', data: b.data } };

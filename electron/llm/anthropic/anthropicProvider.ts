@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { Tool as AnthropicTool } from '@anthropic-ai/sdk/resources/messages/messages';
+import type { Tool as AnthropicTool, ToolUnion } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { TokenUsage } from '../../../shared/chat/conversation';
 import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
 import { boundedFetch } from '../boundedFetch';
@@ -8,6 +8,7 @@ import type {
   ModelList,
   ModelProvider,
   ModelStreamEvent,
+  ModelToolSpec,
   ModelTurnRequest,
   ProviderAccess,
 } from '../modelProvider';
@@ -35,6 +36,8 @@ const loadSdk = () => {
 
 export class AnthropicProvider implements ModelProvider {
   private cached: { key: string; client: Anthropic } | undefined;
+  /** Anthropic's own tool search finds deferred tools (`tool_search_tool_bm25`). */
+  readonly searchesTools = true;
   private readonly modelList = new ModelListCache(
     FALLBACK_MODELS,
     async (e) => (await this.describe(e)).message,
@@ -77,13 +80,7 @@ export class AnthropicProvider implements ModelProvider {
   /** One reply, its raw stream events mapped to neutral ones. Errors (and Stop) arrive as ProviderError. */
   async *stream(request: ModelTurnRequest, signal?: AbortSignal): AsyncGenerator<ModelStreamEvent> {
     const { client } = await this.client();
-    const tools = request.tools.map(
-      (t): AnthropicTool => ({
-        name: t.name,
-        ...(t.description ? { description: t.description } : {}),
-        input_schema: t.inputSchema as AnthropicTool['input_schema'],
-      }),
-    );
+    const tools = request.tools.map(asAnthropicTool);
     try {
       const stream = await client.messages.create(
         {
@@ -106,13 +103,7 @@ export class AnthropicProvider implements ModelProvider {
                 ],
               }
             : {}),
-          ...(tools.length > 0
-            ? {
-                tools: tools.map((t, i) =>
-                  i === tools.length - 1 ? { ...t, cache_control: { type: 'ephemeral' as const } } : t,
-                ),
-              }
-            : {}),
+          ...toolsParam(tools, request.deferredTools),
           stream: true,
         },
         { signal },
@@ -131,6 +122,17 @@ export class AnthropicProvider implements ModelProvider {
             yield { type: 'thinking', index: event.index, text: b.thinking, signature: b.signature };
           else if (b.type === 'redacted_thinking')
             yield { type: 'thinking', index: event.index, redacted: b.data };
+          else if (b.type === 'server_tool_use' && b.name.startsWith('tool_search'))
+            yield { type: 'search-use', index: event.index, id: b.id };
+          else if (b.type === 'tool_search_tool_result')
+            yield {
+              type: 'search-result',
+              index: event.index,
+              toolUseId: b.tool_use_id,
+              ...(b.content.type === 'tool_search_tool_search_result'
+                ? { found: b.content.tool_references.map((r) => r.tool_name) }
+                : { error: b.content.error_code }),
+            };
         } else if (event.type === 'content_block_delta') {
           if (event.delta.type === 'text_delta')
             yield { type: 'text', index: event.index, text: event.delta.text };
@@ -208,5 +210,32 @@ function usageOf(
     outputTokens: u.output_tokens ?? before?.outputTokens ?? 0,
     ...(read ? { cacheReadTokens: read } : {}),
     ...(write ? { cacheWriteTokens: write } : {}),
+  };
+}
+
+const asAnthropicTool = (t: ModelToolSpec): AnthropicTool => ({
+  name: t.name,
+  ...(t.description ? { description: t.description } : {}),
+  input_schema: t.inputSchema as AnthropicTool['input_schema'],
+});
+
+/**
+ * The request's tools: those sent whole (cache_control on the last: the stable head of every request),
+ * then — when the API is to search them — its tool search, and every other tool deferred: loaded only
+ * when a search finds it, so the cached head stays the same however many there are.
+ */
+function toolsParam(
+  tools: AnthropicTool[],
+  deferred: readonly ModelToolSpec[] | undefined,
+): { tools?: ToolUnion[] } {
+  const head: ToolUnion[] = [...tools];
+  if (deferred && deferred.length > 0)
+    head.push({ type: 'tool_search_tool_bm25_20251119', name: 'tool_search_tool_bm25' });
+  if (head.length === 0) return {};
+  const cached = head.map((t, i) =>
+    i === head.length - 1 ? { ...t, cache_control: { type: 'ephemeral' as const } } : t,
+  );
+  return {
+    tools: [...cached, ...(deferred ?? []).map((t) => ({ ...asAnthropicTool(t), defer_loading: true }))],
   };
 }

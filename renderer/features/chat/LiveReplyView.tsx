@@ -12,7 +12,7 @@ export function LiveReplyView({ live }: { live: LiveReply }) {
       {text ? <Markdown text={text} /> : <p className="muted">…</p>}
       {live.tools.map((t) =>
         t.name === TOOL_SEARCH_NAME ? (
-          <ToolSearchCard key={t.id} input={{}} />
+          <ToolSearchCard key={t.id} query="" found={[]} state="running" />
         ) : (
           <ToolCallCard key={t.id} name={t.name} input={{}} progress={live.progress[t.id]} />
         ),

@@ -17,7 +17,7 @@ import type { LiveReply } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
 import type { Item } from './messageItems';
 import { ToolCallCard } from './ToolCallCard';
-import { ToolSearchCard } from './ToolSearchCard';
+import { hostSearchShown, ToolSearchCard } from './ToolSearchCard';
 
 /** One saved message: the person's (editable, then sent again) or the assistant's with its tool calls. */
 export function MessageView({
@@ -152,11 +152,20 @@ export function MessageView({
               </p>
             )}
           </details>
+        ) : b.type === 'tool_search' ? (
+          // The provider's own search of the conversation's tools.
+          <ToolSearchCard
+            key={b.id}
+            query={b.query}
+            found={b.found ?? []}
+            state={b.error !== undefined ? 'failed' : 'done'}
+            {...(b.error !== undefined ? { error: `The provider's search failed (${b.error}).` } : {})}
+          />
         ) : null,
       )}
       {item.calls.map((c) =>
         c.use.name === TOOL_SEARCH_NAME ? (
-          <ToolSearchCard key={c.use.id} input={c.use.input} record={c.record} result={c.result} />
+          <ToolSearchCard key={c.use.id} {...hostSearchShown(c.use.input, c.record, c.result)} />
         ) : (
           <ToolCallCard
             key={c.use.id}

@@ -4,27 +4,47 @@ import type { CallToolResult } from '../../../shared/mcp/protocol';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
 
+export interface ToolSearchShown {
+  query: string;
+  found: readonly string[];
+  state: 'running' | 'done' | 'failed';
+  /** Why it failed. */
+  error?: string;
+}
+
+/** The host's own search (a tool call of `switchboard_tool_search`), as the card shows it. */
+export function hostSearchShown(
+  input: Record<string, unknown>,
+  record: ToolCallRecord | undefined,
+  result: CallToolResult | undefined,
+): ToolSearchShown {
+  const failed = record !== undefined && (record.decision !== 'allowed' || result?.isError === true);
+  return {
+    query: typeof input.query === 'string' ? input.query : '',
+    found: (result?.structuredContent as Partial<ToolSearchFound> | undefined)?.tools ?? [],
+    state: !record ? 'running' : failed ? 'failed' : 'done',
+    ...(failed && result
+      ? { error: result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ') }
+      : {}),
+  };
+}
+
 /**
- * The model's search of the conversation's tools: what it searched for and the tools it found (each as
- * its server and tool), which it may call from then on. Nothing ran anywhere: no consent was asked.
+ * The model's search of the conversation's tools (the host's, or the provider's own): what it searched
+ * for and the tools it found (each as its server and tool), which it may call from then on. Nothing ran
+ * anywhere: no consent was asked.
  */
-export function ToolSearchCard({
-  input,
-  record,
-  result,
-}: {
-  input: Record<string, unknown>;
-  record?: ToolCallRecord;
-  result?: CallToolResult;
-}) {
+export function ToolSearchCard({ query, found, state, error }: ToolSearchShown) {
   const catalog = useApp((s) => s.catalog.tools);
-  const query = typeof input.query === 'string' ? input.query : '';
-  const found = (result?.structuredContent as Partial<ToolSearchFound> | undefined)?.tools ?? [];
-  const state = !record ? 'running' : record.decision === 'allowed' && !result?.isError ? 'allowed' : 'error';
   return (
-    <details className={`tool-card tool-${state} tool-search`} aria-label="Tool search">
+    <details
+      className={`tool-card tool-${state === 'done' ? 'allowed' : state === 'failed' ? 'error' : 'running'}`}
+      aria-label="Tool search"
+    >
       <summary>
-        <span className="chip">{!record ? 'searching…' : state === 'allowed' ? 'searched' : 'failed'}</span>{' '}
+        <span className="chip">
+          {state === 'running' ? 'searching…' : state === 'done' ? 'searched' : 'failed'}
+        </span>{' '}
         <strong>Tool search</strong>
         {query && (
           <>
@@ -32,9 +52,7 @@ export function ToolSearchCard({
             for “<SafeText text={query} />”
           </>
         )}
-        {record &&
-          state === 'allowed' &&
-          ` · ${found.length === 0 ? 'nothing found' : `${found.length} found`}`}
+        {state === 'done' && ` · ${found.length === 0 ? 'nothing found' : `${found.length} found`}`}
       </summary>
       {found.length > 0 && (
         <ul className="found-tools" aria-label="Tools found">
@@ -54,9 +72,9 @@ export function ToolSearchCard({
           })}
         </ul>
       )}
-      {state === 'error' && result && (
+      {state === 'failed' && error && (
         <p className="muted small">
-          <SafeText text={result.content.map((c) => (c.type === 'text' ? c.text : '')).join(' ')} />
+          <SafeText text={error} />
         </p>
       )}
     </details>
