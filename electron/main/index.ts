@@ -119,6 +119,19 @@ async function start(): Promise<void> {
       });
       return response === 1;
     },
+    confirmLaunches: async (launches) => {
+      const { response } = await dialog.showMessageBox(win!, {
+        type: 'warning',
+        title: 'Run these servers?',
+        message: `Run these ${launches.length} servers on this computer?`,
+        detail: launches.map(({ server, launch }) => `“${server}”:\n${launchDetail(launch)}`).join('\n\n'),
+        buttons: ['Cancel', `Trust and run ${launches.length}`],
+        defaultId: 0,
+        cancelId: 0,
+        noLink: true,
+      });
+      return response === 1;
+    },
     confirmKeyDestination: async (from, to) => {
       const { response } = await dialog.showMessageBox(win!, {
         type: 'warning',

@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   // The shell keeps its own session key in the same store the host uses for server secrets.
   const secrets = FileSecretStore.inHome(home);
   const host = await Host.create({ home, secrets });
-  const service = host.serve({ browseDirectories: true });
+  const service = host.serve({ browseDirectories: true, ownSecrets: [SESSION_KEY_ID] });
   let key = await secrets.get(SESSION_KEY_ID);
   if (!key) {
     key = randomBytes(32).toString('hex');

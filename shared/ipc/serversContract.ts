@@ -4,6 +4,8 @@ import type { LogEntry, ServerView } from '../host/serverView';
 import { LOGGING_LEVELS } from '../mcp/protocol';
 import { serverId } from './argumentSchemas';
 
+const identity = z.string().regex(/^[0-9a-f]{64}$/, 'a server identity');
+
 /** The servers: each one's lifecycle, trust, sign-in and log. */
 export const SERVERS_METHODS = {
   listServers: z.tuple([]),
@@ -15,7 +17,14 @@ export const SERVERS_METHODS = {
   signIn: z.tuple([serverId]),
   signOut: z.tuple([serverId]),
   setServerEnabled: z.tuple([serverId, z.boolean()]),
-  trustServer: z.tuple([serverId, z.string().regex(/^[0-9a-f]{64}$/, 'a server identity')]),
+  trustServer: z.tuple([serverId, identity]),
+  /** Many servers' launches, reviewed in one list (an import, a config written by hand): trusted together. */
+  trustServers: z.tuple([
+    z
+      .array(z.object({ id: serverId, identity }).strict())
+      .min(1)
+      .max(1000),
+  ]),
   getLogs: z.tuple([serverId.nullable()]),
   setLogLevel: z.tuple([serverId, z.enum(LOGGING_LEVELS)]),
   /** Writes every message to and from the server into its log, or stops. */
@@ -33,6 +42,8 @@ export interface ServersResults {
   signOut: void;
   setServerEnabled: void;
   trustServer: void;
+  /** The servers trusted (and started); one already trusted counts. */
+  trustServers: { trusted: string[] };
   getLogs: LogEntry[];
   setLogLevel: void;
   setWireTrace: void;

@@ -43,6 +43,23 @@ export function serversApi(host: HostParts, shell: ShellAbilities) {
       if (shell.confirmLaunch && !(await shell.confirmLaunch(id, launch))) return;
       await host.registry.trust(id, request.identity);
     },
+    async trustServers(items) {
+      // Every launch as it was shown, or nothing is trusted: one changed since (an edit, a file
+      // written) throws, naming it, and the person looks at the list again.
+      const asked = items.flatMap(({ id, identity }) => {
+        const request = host.registry.pendingTrust(id, identity);
+        return request ? [{ id, request }] : [];
+      });
+      const launches = asked.map(({ id, request: { identity: _, ...launch } }) => ({ server: id, launch }));
+      if (launches.length > 0) {
+        if (shell.confirmLaunches) {
+          if (!(await shell.confirmLaunches(launches))) return { trusted: [] };
+        } else if (shell.confirmLaunch)
+          throw new Error('This shell confirms each launch on its own: trust the servers one by one');
+      }
+      await Promise.all(asked.map(({ id, request }) => host.registry.trust(id, request.identity)));
+      return { trusted: items.map((i) => i.id) };
+    },
     async getLogs(server) {
       return host.logs.entries(server ?? undefined);
     },

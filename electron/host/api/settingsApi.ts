@@ -27,7 +27,13 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
 
   return {
     async secretStorage() {
-      return { encrypted: host.secrets.encrypted, holdsSecrets: (await host.secrets.values()).length > 0 };
+      // The person's secrets: the shell's own (its session key) are not theirs to be told about.
+      const own = await Promise.all((shell.ownSecrets ?? []).map((id) => host.secrets.get(id)));
+      const stored = (await host.secrets.values()).length;
+      return {
+        encrypted: host.secrets.encrypted,
+        holdsSecrets: stored > own.filter((v) => v !== undefined).length,
+      };
     },
     async getSettings() {
       const { settings, problems } = await host.settings.get();

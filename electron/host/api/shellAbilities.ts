@@ -8,6 +8,8 @@ export interface ShellAbilities {
   pickBundleFile?: () => Promise<string | undefined>;
   /** The shell's native file picker, for a bundle's file setting (Electron). */
   pickFile?: () => Promise<string | undefined>;
+  /** Secrets the shell keeps for itself in the host's store (the browser shell's session key): not the person's. */
+  ownSecrets?: string[];
   /** The in-app folder browser may list folders (the browser shell, which has no native dialog). */
   browseDirectories?: boolean;
   /**
@@ -16,6 +18,8 @@ export interface ShellAbilities {
    * token, so it is the person's own.
    */
   confirmLaunch?: (server: string, launch: LaunchSummary) => Promise<boolean>;
+  /** The same for many servers at once, in one list (Electron: one native dialog). */
+  confirmLaunches?: (launches: { server: string; launch: LaunchSummary }[]) => Promise<boolean>;
   /**
    * A confirmation the renderer cannot answer, to send the API key stored for one origin to another
    * (Electron: a native dialog). Without it the key stays bound to the origin it was entered for and

@@ -9,6 +9,7 @@ import { ImportDialog } from './ImportDialog';
 import { revealServer } from './revealServer';
 import { ServerCard } from './ServerCard';
 import { ServerEditor } from './ServerEditor';
+import { TrustReview } from './TrustReview';
 
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
@@ -21,6 +22,9 @@ export function ServersPage() {
   const [linking, setLinking] = useState(false);
   const [bundle, setBundle] = useState<BundleSource>();
   const [dropping, setDropping] = useState(false);
+  const [reviewing, setReviewing] = useState(false);
+  // Local servers whose launch waits for the person (a refused one is never offered).
+  const waiting = servers.filter((s) => s.trustRequired && !s.refused);
   const fileInput = useRef<HTMLInputElement>(null);
   const host = useHost();
   // biome-ignore lint/correctness/useExhaustiveDependencies: servers is the trigger (a save may have stored a secret)
@@ -116,6 +120,17 @@ export function ServersPage() {
         <p className="warning" role="note">
           Secrets are stored in a file only you can read, but not encrypted.
         </p>
+      )}
+      {waiting.length > 1 && (
+        <p className="banner" role="note">
+          {waiting.length} servers wait for your trust before they run.{' '}
+          <button type="button" onClick={() => setReviewing(true)}>
+            Review all…
+          </button>
+        </p>
+      )}
+      {reviewing && waiting.length > 0 && (
+        <TrustReview waiting={waiting} onClose={() => setReviewing(false)} />
       )}
       {servers.length === 0 && <p className="muted">No servers configured yet.</p>}
       <div className="cards">
