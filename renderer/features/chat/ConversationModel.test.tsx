@@ -2,39 +2,17 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, ConversationSettings } from '../../../shared/chat/conversation';
-import { DEFAULT_SETTINGS, type SettingsView } from '../../../shared/host/settings';
 import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
+import { ANTHROPIC_VIEW, OLLAMA_VIEW, settingsViewOf } from '../../test/settingsView';
 import { ConversationModel } from './ConversationModel';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const view: SettingsView = {
-  settings: { ...DEFAULT_SETTINGS, defaultProvider: 'anthropic' },
-  providers: [
-    {
-      id: 'anthropic',
-      kind: 'anthropic',
-      name: 'Anthropic',
-      baseUrl: 'https://api.anthropic.com',
-      defaultModel: 'claude-sonnet-5-5',
-      hasKey: true,
-      local: false,
-      keyOrigin: 'https://api.anthropic.com',
-    },
-    {
-      id: 'ollama',
-      kind: 'openai-compatible',
-      name: 'Ollama',
-      baseUrl: 'http://127.0.0.1:11434/v1',
-      hasKey: false,
-      local: true,
-      keyOrigin: 'http://127.0.0.1:11434',
-    },
-  ],
-  problems: [],
-  registry: { url: 'https://registry.modelcontextprotocol.io', from: 'default', envName: 'X' },
-};
+const view = settingsViewOf({ defaultProvider: 'anthropic' }, [
+  { ...ANTHROPIC_VIEW, defaultModel: 'claude-sonnet-5-5' },
+  OLLAMA_VIEW,
+]);
 
 const shown = async (settings: ConversationSettings, messages: ChatMessage[] = []) => {
   const { host } = recordingHost({ getSettings: () => view });

@@ -2,38 +2,14 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
-import { DEFAULT_SETTINGS, type SettingsView } from '../../../shared/host/settings';
 import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
+import { ANTHROPIC_VIEW, OLLAMA_VIEW, settingsViewOf } from '../../test/settingsView';
 import { ConversationSettingsForm } from './ConversationSettingsForm';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const view = (defaultProvider: string): SettingsView => ({
-  settings: { ...DEFAULT_SETTINGS, defaultProvider },
-  providers: [
-    {
-      id: 'anthropic',
-      kind: 'anthropic',
-      name: 'Anthropic',
-      baseUrl: 'https://api.anthropic.com',
-      hasKey: true,
-      local: false,
-      keyOrigin: 'https://api.anthropic.com',
-    },
-    {
-      id: 'ollama',
-      kind: 'openai-compatible',
-      name: 'Ollama',
-      baseUrl: 'http://127.0.0.1:11434/v1',
-      hasKey: false,
-      local: true,
-      keyOrigin: 'http://127.0.0.1:11434',
-    },
-  ],
-  problems: [],
-  registry: { url: 'https://registry.modelcontextprotocol.io', from: 'default', envName: 'X' },
-});
+const view = (defaultProvider: string) => settingsViewOf({ defaultProvider }, [ANTHROPIC_VIEW, OLLAMA_VIEW]);
 
 function form(settings: ConversationSettings, defaultProvider = 'anthropic') {
   const recording = recordingHost({

@@ -2,11 +2,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatError } from '../../../shared/chat/conversation';
-import { DEFAULT_SETTINGS, type SettingsView } from '../../../shared/host/settings';
 import type { ToolView } from '../../../shared/ipc/catalogContract';
 import type { ConversationView } from '../../../shared/ipc/chatContract';
 import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
+import { settingsViewOf } from '../../test/settingsView';
 import { ChatPage } from './ChatPage';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
@@ -37,22 +37,8 @@ const toolsOf = (servers: string[], n: number): ToolView[] =>
     })),
   );
 
-const settingsView = (toolTokenBudget?: number): SettingsView => ({
-  settings: { ...DEFAULT_SETTINGS, ...(toolTokenBudget !== undefined ? { toolTokenBudget } : {}) },
-  providers: [
-    {
-      id: 'anthropic',
-      kind: 'anthropic',
-      name: 'Anthropic',
-      baseUrl: 'https://api.anthropic.com',
-      hasKey: true,
-      local: false,
-      keyOrigin: 'https://api.anthropic.com',
-    },
-  ],
-  problems: [],
-  registry: { url: 'https://registry.modelcontextprotocol.io', from: 'default', envName: 'X' },
-});
+const settingsView = (toolTokenBudget?: number) =>
+  settingsViewOf(toolTokenBudget !== undefined ? { toolTokenBudget } : {});
 
 function openChat(options: { lastError?: ChatError; budget?: number; servers?: string[] } = {}) {
   useApp.setState({
