@@ -56,7 +56,10 @@ export function ChatPage() {
   }, [openId]);
 
   const switchTo = useApp((s) => s.switchTo);
-  const openConversation = (id: string) =>
+  const openConversation = (id: string) => {
+    // The one already open (and not on its way out): nothing to open — its Views stay as they are.
+    const now = useApp.getState();
+    if (now.open?.id === id && !now.opening) return;
     void run(async () => {
       // What is typed (or sent) while it comes goes to it, not to the one still shown.
       await switchTo(async () => {
@@ -65,6 +68,7 @@ export function ChatPage() {
         return next;
       });
     });
+  };
 
   const usage = open ? conversationUsage(open.messages) : undefined;
   const cost = conversationCost(open?.messages ?? []);

@@ -174,4 +174,22 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
     expect(useApp.getState().open?.id).toBe('other');
     expect(useApp.getState().opening).toBeUndefined();
   });
+
+  it('clicking the conversation already open opens nothing again (its Views stay)', async () => {
+    const summary = {
+      id: 'old',
+      title: 'old',
+      createdAt: 0,
+      updatedAt: 0,
+      messageCount: 0,
+      turns: { questions: 0, answers: 0 },
+    };
+    useApp.setState({ open: conversation('old', false), conversations: [summary] });
+    const { host, calls } = recordingHost({});
+    renderWithHost(<ChatPage />, host);
+    fireEvent.click(screen.getByRole('button', { name: /^old/ }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.filter((c) => c.method === 'getConversation')).toEqual([]);
+    expect(useApp.getState().open?.id).toBe('old');
+  });
 });
