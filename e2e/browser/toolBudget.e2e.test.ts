@@ -115,6 +115,9 @@ describeInChromium('the tool budget in Chromium', () => {
     await goTo(page, 'Settings');
     await budgetField().fill('1000');
     await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count())
+      .toBeGreaterThan(0);
     await goTo(page, 'Chats');
     await openNewChat(page);
     const completions = () => gateway.requests.filter((r) => r.path === '/v1/chat/completions');
@@ -132,6 +135,10 @@ describeInChromium('the tool budget in Chromium', () => {
     await goTo(page, 'Settings');
     await budgetField().fill('');
     await page.getByRole('button', { name: 'Save settings' }).click();
+    // Saved before the chat reads the settings again.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Saved.' }).count())
+      .toBeGreaterThan(0);
     await goTo(page, 'Chats');
     await expect.poll(() => banner.textContent()).toMatch(/now fit\./);
     expect(await banner.textContent()).not.toContain('over your budget');
