@@ -35,6 +35,23 @@ describe('the Servers page’s word on secrets in a plain file', () => {
       }),
     );
     await screen.findByText('Secrets are stored in a file only you can read, but not encrypted.');
+    // A status change alone (the server starting) is not a reason to read the store again.
+    const asked = calls.filter((c) => c.method === 'secretStorage').length;
+    act(() =>
+      useApp.setState({
+        servers: [
+          {
+            id: 'notes',
+            kind: 'stdio',
+            target: 'notes',
+            wireTrace: false,
+            state: { status: 'starting' },
+          } as ServerView,
+        ],
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.filter((c) => c.method === 'secretStorage').length).toBe(asked);
   });
 
   it('says nothing where secrets are encrypted', async () => {

@@ -14,7 +14,7 @@ import { TrustReview } from './TrustReview';
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
   // Secrets in a plain file are said so once there are any (a server's, a key, a sign-in): asked again
-  // whenever the servers change (a save may have stored one).
+  // when the servers themselves change (a save may have stored one) — not on every status change.
   const [storage, setStorage] = useState<{ encrypted: boolean; holdsSecrets: boolean }>();
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -27,7 +27,8 @@ export function ServersPage() {
   const waiting = servers.filter((s) => s.trustRequired && !s.refused);
   const fileInput = useRef<HTMLInputElement>(null);
   const host = useHost();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: servers is the trigger (a save may have stored a secret)
+  const serversKey = servers.map((s) => `${s.id}\u0000${s.target}`).join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: serversKey is the trigger (a save may have stored a secret)
   useEffect(() => {
     let live = true;
     host.call('secretStorage').then(
@@ -37,7 +38,7 @@ export function ServersPage() {
     return () => {
       live = false;
     };
-  }, [host, servers]);
+  }, [host, serversKey]);
   // A server (or one of its tools) picked in the command palette: its card, in view and focused.
   const shown = useApp((s) => s.shownServer);
   useEffect(() => {
