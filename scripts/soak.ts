@@ -281,14 +281,20 @@ async function main(): Promise<void> {
   report('final');
 
   // Chat: every message sent stored exactly once, in the order sent.
-  const stored = (await service.getConversation(conversation.id)).messages
+  // Every page of it: a window reads the newest first.
+  const view = await service.getConversation(conversation.id);
+  let saved = view.messages;
+  for (let from = view.from; from > 0; ) {
+    const page = await service.getOlderMessages(conversation.id, from);
+    saved = [...page.messages, ...saved];
+    from = page.from;
+  }
+  const stored = saved
     .filter((m) => m.role === 'user')
     .flatMap((m) => m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])))
     .filter((t) => t.startsWith('soak message '));
   const exactlyOnceInOrder = JSON.stringify(stored) === JSON.stringify(chat.sent);
-  const replies = (await service.getConversation(conversation.id)).messages.filter(
-    (m) => m.role === 'assistant',
-  ).length;
+  const replies = saved.filter((m) => m.role === 'assistant').length;
   const lostCalls = calls.inFlight;
 
   unsubscribe();

@@ -1,24 +1,16 @@
-import { mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ChatError,
   type ChatMessage,
   type Conversation,
+  type ConversationPage,
   type ConversationSettings,
   type ConversationSummary,
   DEFAULT_MAX_TOKENS,
+  type EarlierTotals,
 } from '../../shared/chat/conversation';
-import { countTurn, countTurns } from '../../shared/chat/turns';
-
-type Line =
-  | { t: 'meta'; id: string; title: string; createdAt: number; settings: ConversationSettings }
-  | { t: 'message'; message: ChatMessage }
-  | { t: 'title'; title: string }
-  | { t: 'settings'; settings: ConversationSettings }
-  /** Keep only the first `count` messages (edit-and-resend, regenerate). */
-  | { t: 'truncate'; count: number }
-  /** The turn failed; it stands until the next message or truncation. */
-  | { t: 'error'; error: ChatError };
+import { ConversationHead, type Line, parseLines, TORN_LINE } from './conversationHead';
 
 const ID = /^[0-9a-f-]{36}$/;
 
@@ -28,12 +20,10 @@ const ID = /^[0-9a-f-]{36}$/;
  * never anything before it. Nothing is ever rewritten in place.
  */
 export class ConversationStore {
-  private readonly queues = new Map<string, Promise<void>>();
-  /**
-   * Every conversation's summary, read once (the first list) and then kept up to date line by line,
-   * so that listing after each message does not read every file again.
-   */
-  private scanning: Promise<Map<string, ConversationSummary>> | undefined;
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Every conversation read so far, without its messages (see ConversationHead). */
+  private readonly heads = new Map<string, ConversationHead>();
+  private scanning: Promise<void> | undefined;
 
   constructor(private readonly dir: string) {}
 
@@ -79,91 +69,146 @@ export class ConversationStore {
   }
 
   async delete(id: string): Promise<void> {
-    await this.file(id).then((f) => rm(f, { force: true }));
-    if (this.scanning) (await this.scanning).delete(id);
+    const file = await this.file(id);
+    await this.queued(id, async () => {
+      await rm(file, { force: true });
+      this.heads.delete(id);
+    });
   }
 
+  /** The whole conversation: every message (a turn sends them all to the model). */
   async load(id: string): Promise<Conversation> {
-    const text = await readFile(await this.file(id), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new Error(
-        error.code === 'ENOENT'
-          ? `No conversation ${id}`
-          : `Cannot read conversation ${id}: ${error.message}`,
-      );
-    });
-    let conversation: Conversation | undefined;
-    const lines = text.split('\n');
-    for (const [i, raw] of lines.entries()) {
-      if (!raw.trim()) continue;
-      let line: Line;
-      try {
-        line = JSON.parse(raw) as Line;
-      } catch {
-        // Only the last line can be half-written (a crash mid-append); anything else is damage.
-        if (i >= lines.length - 2) break;
-        throw new Error(`Conversation ${id} is damaged at line ${i + 1}`);
-      }
-      if (line.t === 'meta')
-        conversation = {
-          id: line.id,
-          title: line.title,
-          createdAt: line.createdAt,
-          updatedAt: line.createdAt,
-          messageCount: 0,
-          turns: { questions: 0, answers: 0 },
-          settings: line.settings,
-          messages: [],
-        };
-      else if (!conversation) throw new Error(`Conversation ${id} has no header`);
-      else if (line.t === 'message') {
-        conversation.messages.push(line.message);
-        conversation.updatedAt = Math.max(conversation.updatedAt, line.message.at);
-        delete conversation.lastError;
-      } else if (line.t === 'title') conversation.title = line.title;
-      else if (line.t === 'settings') conversation.settings = line.settings;
-      else if (line.t === 'truncate') {
-        conversation.messages.length = Math.min(conversation.messages.length, line.count);
-        delete conversation.lastError;
-      } else if (line.t === 'error') conversation.lastError = line.error;
-    }
-    if (!conversation) throw new Error(`Conversation ${id} is empty`);
-    conversation.messageCount = conversation.messages.length;
-    conversation.turns = countTurns(conversation.messages);
-    return conversation;
+    const head = await this.fresh(id);
+    const count = head.messageCount;
+    const messages = await this.read(head, 0, count);
+    return { ...head.summary(), settings: head.settings, ...lastError(head), messages };
+  }
+
+  /**
+   * The newest `count` messages and what comes before them, read from their own bytes: the same
+   * cost at any length (older pages: `page`).
+   */
+  async tail(
+    id: string,
+    count: number,
+  ): Promise<Conversation & ConversationPage & { earlier: EarlierTotals }> {
+    const head = await this.fresh(id);
+    const from = Math.max(0, head.messageCount - count);
+    const messages = await this.read(head, from, head.messageCount);
+    return {
+      ...head.summary(),
+      settings: head.settings,
+      ...lastError(head),
+      messages,
+      from,
+      earlier: head.before(from),
+    };
+  }
+
+  /** Up to `count` messages before position `before`, and what the ones before those add up to. */
+  async page(
+    id: string,
+    before: number,
+    count: number,
+  ): Promise<ConversationPage & { earlier: EarlierTotals }> {
+    const head = await this.fresh(id);
+    const to = Math.min(before, head.messageCount);
+    const from = Math.max(0, to - count);
+    return { from, messages: await this.read(head, from, to), earlier: head.before(from) };
   }
 
   /** Every conversation, most recently changed first. Damaged ones are left out, not deleted. */
   async list(): Promise<ConversationSummary[]> {
-    const summaries = await this.allSummaries();
-    return [...summaries.values()].map((c) => ({ ...c })).sort((a, b) => b.updatedAt - a.updatedAt);
+    await this.scan();
+    return [...this.heads.values()].map((h) => h.summary()).sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
   /** One conversation's summary, without reading its messages. */
   async summary(id: string): Promise<ConversationSummary> {
-    await this.file(id);
-    const found = (await this.allSummaries()).get(id);
-    if (!found) throw new Error(`No conversation ${id}`);
-    return { ...found };
+    return (await this.fresh(id)).summary();
   }
 
-  private allSummaries(): Promise<Map<string, ConversationSummary>> {
+  /** Every file read once (the first list); after that each is kept up to date line by line. */
+  private scan(): Promise<void> {
     this.scanning ??= (async () => {
       const names = await readdir(this.dir).catch(() => [] as string[]);
-      const all = await Promise.all(
+      await Promise.all(
         names
           .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
-          .map((n) => this.readSummary(n.slice(0, -6))),
+          .map((n) => this.fresh(n.slice(0, -6)).catch(() => undefined)),
       );
-      return new Map(all.filter((c) => c !== undefined).map((c) => [c.id, c]));
     })();
     return this.scanning;
   }
 
-  private readSummary(id: string): Promise<ConversationSummary | undefined> {
-    return this.load(id).then(
-      ({ messages: _, settings: __, ...summary }) => summary,
-      () => undefined,
+  /** Messages [from, to) of `head`'s conversation, read from their byte range alone. */
+  private async read(head: ConversationHead, from: number, to: number): Promise<ChatMessage[]> {
+    const range = head.range(from, to);
+    if (!range) return [];
+    const bytes = await this.bytes(head.id, range.start, range.end);
+    const wanted = new Set(range.offsets);
+    const messages: ChatMessage[] = [];
+    for (const { line, offset } of parseLines(head.id, bytes, range.start, 0).entries)
+      if (line.t === 'message' && wanted.has(offset)) messages.push(line.message);
+    if (messages.length !== range.offsets.length)
+      throw new Error(`Conversation ${head.id} changed on disk while it was read; open it again`);
+    return messages;
+  }
+
+  private async bytes(id: string, start: number, end: number): Promise<Buffer> {
+    const handle = await open(await this.file(id), 'r').catch((error: NodeJS.ErrnoException) => {
+      throw cannotRead(id, error);
+    });
+    try {
+      const buffer = Buffer.alloc(end - start);
+      let got = 0;
+      while (got < buffer.length) {
+        const { bytesRead } = await handle.read(buffer, got, buffer.length - got, start + got);
+        if (bytesRead === 0) break;
+        got += bytesRead;
+      }
+      return buffer.subarray(0, got);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * The conversation's head, caught up with its file: lines another process appended are read (only
+   * those); a file that shrank or was replaced is read again whole. In the conversation's queue, so
+   * that it never crosses one of this store's own appends.
+   */
+  private fresh(id: string): Promise<ConversationHead> {
+    return this.queued(id, () => this.catchUp(id));
+  }
+
+  private async catchUp(id: string): Promise<ConversationHead> {
+    const size = await stat(await this.file(id)).then(
+      (s) => s.size,
+      (error: NodeJS.ErrnoException) => {
+        this.heads.delete(id);
+        throw cannotRead(id, error);
+      },
     );
+    const known = this.heads.get(id);
+    if (known && size === known.size) return known;
+    const fromStart = !known || size < known.size;
+    const base = fromStart ? 0 : known.size;
+    const parsed = parseLines(id, await this.bytes(id, base, size), base, fromStart ? 0 : known.lines);
+    let head = fromStart ? undefined : known;
+    for (const { line, offset } of parsed.entries) {
+      if (!head) {
+        if (line.t !== 'meta') throw new Error(`Conversation ${id} has no header`);
+        head = new ConversationHead(id, line);
+      }
+      head.apply(line, offset);
+    }
+    if (!head) throw new Error(`Conversation ${id} is empty`);
+    head.size = parsed.end;
+    head.lines = parsed.lines;
+    head.unterminated = parsed.unterminated;
+    this.heads.set(id, head);
+    return head;
   }
 
   /** Conversations whose title or text contains the query (case-insensitive), with a snippet. */
@@ -194,32 +239,38 @@ export class ConversationStore {
     return path.join(this.dir, `${id}.jsonl`);
   }
 
-  /** One line, appended and synced; lines of one conversation land in order. */
+  /**
+   * One line, appended and synced; lines of one conversation land in order. A line a crash cut off
+   * before it is closed first and marked torn, so that it never runs into this one.
+   */
   private append(id: string, line: Line): Promise<void> {
-    const previous = this.queues.get(id) ?? Promise.resolve();
-    const next = previous.then(async () => {
-      // Summaries read before this line are updated with it; a scan that ran meanwhile may or may
-      // not have seen it, so that one summary is read again.
-      const scanned = this.scanning ? await this.scanning : undefined;
+    return this.queued(id, async () => {
       await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      const handle = await open(await this.file(id), 'a', 0o600);
+      const head = line.t === 'meta' ? undefined : await this.catchUp(id);
+      const handle = await open(await this.file(id), 'a+', 0o600);
       try {
-        await handle.write(`${JSON.stringify(line)}\n`);
+        const size = (await handle.stat()).size;
+        const before = head ? await closing(handle, head, size) : '';
+        const text = `${JSON.stringify(line)}\n`;
+        await handle.write(before + text);
         await handle.datasync();
+        const offset = size + Buffer.byteLength(before);
+        const taken = head ?? (line.t === 'meta' ? new ConversationHead(id, line) : undefined);
+        if (!taken) return;
+        taken.apply(line, offset);
+        taken.size = offset + Buffer.byteLength(text);
+        taken.lines += before.includes(TORN_LINE) ? 3 : 1;
+        taken.unterminated = false;
+        this.heads.set(id, taken);
       } finally {
         await handle.close();
       }
-      // A cut (an edit, a retry) changes what was counted: that summary is read again.
-      if (scanned && line.t === 'truncate') {
-        const fresh = await this.readSummary(id);
-        if (fresh) scanned.set(id, fresh);
-      } else if (scanned) applyToSummary(scanned, id, line);
-      else if (this.scanning) {
-        const summaries = await this.scanning;
-        const fresh = await this.readSummary(id);
-        if (fresh) summaries.set(id, fresh);
-      }
     });
+  }
+
+  /** Runs `task` after everything queued for conversation `id` (appends, catching up). */
+  private queued<T>(id: string, task: () => Promise<T>): Promise<T> {
+    const next = (this.queues.get(id) ?? Promise.resolve()).then(task);
     this.queues.set(
       id,
       next.catch(() => {}),
@@ -228,24 +279,18 @@ export class ConversationStore {
   }
 }
 
-/** What one appended line changes in the summaries kept in memory (the same rules as `load`). */
-function applyToSummary(summaries: Map<string, ConversationSummary>, id: string, line: Line): void {
-  if (line.t === 'meta') {
-    summaries.set(id, {
-      id,
-      title: line.title,
-      createdAt: line.createdAt,
-      updatedAt: line.createdAt,
-      messageCount: 0,
-      turns: { questions: 0, answers: 0 },
-    });
-    return;
-  }
-  const summary = summaries.get(id);
-  if (!summary) return;
-  if (line.t === 'message') {
-    summary.messageCount++;
-    countTurn(summary.turns, line.message);
-    summary.updatedAt = Math.max(summary.updatedAt, line.message.at);
-  } else if (line.t === 'title') summary.title = line.title;
+/** What goes before a line appended after `head`: a newline, or the torn marker after a cut-off line. */
+async function closing(handle: FileHandle, head: ConversationHead, size: number): Promise<string> {
+  if (size === head.size) return head.unterminated ? '\n' : '';
+  const last = Buffer.alloc(1);
+  await handle.read(last, 0, 1, size - 1);
+  return `${last[0] === 10 ? '' : '\n'}${TORN_LINE}\n`;
+}
+
+const lastError = (head: ConversationHead) => (head.lastError ? { lastError: head.lastError } : {});
+
+function cannotRead(id: string, error: NodeJS.ErrnoException): Error {
+  return new Error(
+    error.code === 'ENOENT' ? `No conversation ${id}` : `Cannot read conversation ${id}: ${error.message}`,
+  );
 }

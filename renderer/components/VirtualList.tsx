@@ -1,5 +1,5 @@
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
 const NONE: readonly number[] = [];
 
@@ -7,6 +7,8 @@ const NONE: readonly number[] = [];
  * A long list in which only the rows on screen are in the page (each measured as it renders), that
  * can follow its end: while `follow` is on it stays at the bottom as rows arrive or grow. Scrolling
  * away from the bottom, or back to it, is reported so the caller can switch following off or on.
+ * A list whose start is not all there yet says when its top comes near (`onNearStart`); rows then
+ * added before the first one leave what is on screen where it was.
  */
 export function VirtualList({
   count,
@@ -20,6 +22,7 @@ export function VirtualList({
   rowClassName,
   renderRow,
   pinned = NONE,
+  onNearStart,
 }: {
   count: number;
   itemKey: (index: number) => string | number;
@@ -33,6 +36,8 @@ export function VirtualList({
   renderRow: (index: number) => ReactNode;
   /** Rows kept in the page even when scrolled away (a live frame in them would reload). */
   pinned?: readonly number[];
+  /** More rows can come before the first: called when the top is within a screen of being reached. */
+  onNearStart?: () => void;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -55,6 +60,30 @@ export function VirtualList({
     const el = scroller.current;
     if (follow && el) el.scrollTop = el.scrollHeight;
   }, [follow, count, total]);
+  // Rows added before the first one: the view moves down by their height, so what was on screen
+  // stays there (rows measured taller or shorter later are adjusted for by the virtualiser).
+  const firstKey = count > 0 ? itemKey(0) : undefined;
+  const lastFirst = useRef(firstKey);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first row's key is the trigger
+  useLayoutEffect(() => {
+    const before = lastFirst.current;
+    lastFirst.current = firstKey;
+    const el = scroller.current;
+    if (before === undefined || before === firstKey || follow || !el) return;
+    let added = 0;
+    while (added < count && itemKey(added) !== before) added++;
+    const moved = added < count ? virtual.measurementsCache[added]?.start : undefined;
+    if (moved) virtual.scrollToOffset(el.scrollTop + moved);
+  }, [firstKey]);
+  // Near the top, or nothing to scroll yet: more rows are asked for.
+  const nearStart = (el: HTMLElement) => {
+    if (onNearStart && el.scrollTop < el.clientHeight) onNearStart();
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new count may still leave the top in view
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && el.scrollHeight <= el.clientHeight) nearStart(el);
+  }, [count, onNearStart]);
   return (
     <div
       ref={scroller}
@@ -67,6 +96,7 @@ export function VirtualList({
         const el = e.currentTarget;
         const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 40;
         if (atBottom !== follow) onFollowChange(atBottom);
+        nearStart(el);
       }}
     >
       <div style={{ height: total, position: 'relative' }}>

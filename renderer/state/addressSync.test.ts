@@ -1,23 +1,14 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { ConversationView } from '../../shared/ipc/chatContract';
+import { conversationView } from '../test/conversationView';
 import { recordingHost } from '../test/render';
 import { syncAddress } from './addressSync';
 import { useApp } from './store';
 
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
-const conversation = (id: string): ConversationView => ({
-  id,
-  title: id,
-  createdAt: 0,
-  updatedAt: 0,
-  messageCount: 0,
-  turns: { questions: 0, answers: 0 },
-  settings: { maxTokens: 1024 },
-  messages: [],
-  replying: false,
-});
+const conversation = (id: string): ConversationView => conversationView(id);
 const host = () =>
   recordingHost({
     getConversation: (id) => {

@@ -113,6 +113,23 @@ export interface Conversation extends ConversationSummary {
   lastError?: ChatError;
 }
 
+/** What the messages before a page add up to (read without reading them: see ConversationPage). */
+export interface EarlierTotals {
+  usage?: TokenUsage;
+  dollars: number;
+  /** Some of those replies came from a model whose price is not known. */
+  unpriced: boolean;
+}
+
+/**
+ * Some of a conversation's messages, as a window reads them: `messages` are the conversation's from
+ * position `from` on (the newest, when a conversation opens; older pages are read as it scrolls up).
+ */
+export interface ConversationPage {
+  from: number;
+  messages: ChatMessage[];
+}
+
 /** What the chat tells the window while a reply is being written. */
 export type ChatEvent =
   | { conversationId: string; kind: 'started' }

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   type ChatEvent,
   type Conversation,
+  type ConversationPage,
   type ConversationSettings,
   type ConversationSummary,
+  type EarlierTotals,
   MAX_MESSAGE_CHARS,
   REASONING_EFFORTS,
 } from '../chat/conversation';
@@ -34,7 +36,10 @@ const conversationSettings = z
 /** Conversations with the model: kept, searched, exported, and each turn asked for. */
 export const CHAT_METHODS = {
   listConversations: z.tuple([]),
+  /** The conversation with its newest messages (CONVERSATION_PAGE); older ones: getOlderMessages. */
   getConversation: z.tuple([conversationId]),
+  /** Up to CONVERSATION_PAGE messages before position `before`, as the list scrolls up. */
+  getOlderMessages: z.tuple([conversationId, z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]),
   createConversation: z.tuple([conversationSettings.partial()]),
   renameConversation: z.tuple([conversationId, z.string().min(1).max(200)]),
   deleteConversation: z.tuple([conversationId]),
@@ -77,12 +82,20 @@ export const CHAT_METHODS = {
   ]),
 } as const;
 
-/** A conversation, and whether a reply is being written now. */
-export type ConversationView = Conversation & { replying: boolean };
+/**
+ * A conversation as a window holds it: its messages from position `from` on (the newest page when it
+ * opens; older pages join as the list scrolls up), what the ones before add up to (`earlier`), and
+ * whether a reply is being written now.
+ */
+export type ConversationView = Conversation & { replying: boolean; from: number; earlier: EarlierTotals };
+
+/** Messages a window reads at a time: the newest when a conversation opens, then older ones. */
+export const CONVERSATION_PAGE = 100;
 
 export interface ChatResults {
   listConversations: ConversationSummary[];
   getConversation: ConversationView;
+  getOlderMessages: ConversationPage & { earlier: EarlierTotals };
   createConversation: ConversationView;
   renameConversation: void;
   deleteConversation: void;

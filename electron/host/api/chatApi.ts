@@ -1,4 +1,9 @@
-import type { CHAT_METHODS } from '../../../shared/ipc/chatContract';
+import type { Conversation } from '../../../shared/chat/conversation';
+import {
+  type CHAT_METHODS,
+  CONVERSATION_PAGE,
+  type ConversationView,
+} from '../../../shared/ipc/chatContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { HostParts } from '../hostParts';
 
@@ -6,8 +11,12 @@ import type { HostParts } from '../hostParts';
 export function chatApi({ chat }: HostParts) {
   return {
     listConversations: () => chat.list(),
-    getConversation: async (id) => ({ ...(await chat.get(id)), replying: chat.isRunning(id) }),
-    createConversation: async (settings) => ({ ...(await chat.create(settings)), replying: false }),
+    getConversation: async (id) => ({
+      ...(await chat.open(id, CONVERSATION_PAGE)),
+      replying: chat.isRunning(id),
+    }),
+    getOlderMessages: (id, before) => chat.older(id, before, CONVERSATION_PAGE),
+    createConversation: async (settings) => whole(await chat.create(settings)),
     renameConversation: (id, title) => chat.rename(id, title),
     deleteConversation: (id) => chat.delete(id),
     listDrafts: () => chat.drafts(),
@@ -21,7 +30,15 @@ export function chatApi({ chat }: HostParts) {
     stopReply: async (id) => chat.stop(id),
     retryReply: (id) => chat.retry(id),
     leaveOutOldToolResults: (id) => chat.leaveOutOldToolResults(id),
-    continueWithSummary: async (id) => ({ ...(await chat.continueWithSummary(id)), replying: false }),
+    continueWithSummary: async (id) => whole(await chat.continueWithSummary(id)),
     editAndResend: (id, messageId, text) => chat.editAndResend(id, messageId, text),
   } satisfies AreaApi<typeof CHAT_METHODS>;
 }
+
+/** A conversation just made, every message in it, no reply being written. */
+const whole = (c: Conversation): ConversationView => ({
+  ...c,
+  replying: false,
+  from: 0,
+  earlier: { dollars: 0, unpriced: false },
+});

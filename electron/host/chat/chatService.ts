@@ -6,8 +6,10 @@ import type {
   ChatEvent,
   ChatMessage,
   Conversation,
+  ConversationPage,
   ConversationSettings,
   ConversationSummary,
+  EarlierTotals,
 } from '../../../shared/chat/conversation';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
@@ -72,8 +74,25 @@ export class ChatService {
    * no saved error, was cut off (the app stopped mid-reply): it says so, and Retry is offered.
    */
   async get(id: string): Promise<Conversation> {
-    const conversation = await this.deps.store.load(id);
-    if (!conversation.lastError && !this.turns.isRunning(id) && conversation.messages.at(-1)?.role === 'user')
+    return this.interrupted(await this.deps.store.load(id));
+  }
+  /** The conversation as a window opens it: its newest `count` messages (older ones: `older`). */
+  async open(
+    id: string,
+    count: number,
+  ): Promise<Conversation & ConversationPage & { earlier: EarlierTotals }> {
+    return this.interrupted(await this.deps.store.tail(id, count));
+  }
+  /** Up to `count` messages before position `before`. */
+  older(id: string, before: number, count: number) {
+    return this.deps.store.page(id, before, count);
+  }
+  private interrupted<C extends Conversation>(conversation: C): C {
+    if (
+      !conversation.lastError &&
+      !this.turns.isRunning(conversation.id) &&
+      conversation.messages.at(-1)?.role === 'user'
+    )
       conversation.lastError = {
         kind: 'interrupted',
         message: 'The reply to your last message did not finish.',

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { conversationCost, describeCost, PRICES_AS_OF } from '../../../shared/chat/prices';
-import { conversationUsage, describeUsage } from '../../../shared/chat/usage';
+import { addUsage, conversationUsage, describeUsage } from '../../../shared/chat/usage';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
@@ -70,8 +70,25 @@ export function ChatPage() {
     });
   };
 
-  const usage = open ? conversationUsage(open.messages) : undefined;
-  const cost = conversationCost(open?.messages ?? []);
+  // Messages not read yet (older pages) count too: the host added them up.
+  const usage = open ? addUsage(open.earlier.usage, conversationUsage(open.messages)) : undefined;
+  const held = conversationCost(open?.messages ?? []);
+  const cost = {
+    dollars: held.dollars + (open?.earlier.dollars ?? 0),
+    unpriced: held.unpriced || open?.earlier.unpriced === true,
+  };
+
+  // Older messages, a page at a time as the list's top comes near (each page asked for once).
+  const addOlderMessages = useApp((s) => s.addOlderMessages);
+  const asked = useRef('');
+  const hasOlder = (open?.from ?? 0) > 0;
+  const readOlder = useCallback(() => {
+    const now = useApp.getState().open;
+    if (!now || now.from === 0 || asked.current === `${now.id}:${now.from}`) return;
+    asked.current = `${now.id}:${now.from}`;
+    const { id, from } = now;
+    void run(async () => addOlderMessages(id, from, await host.call('getOlderMessages', id, from)));
+  }, [host, run, addOlderMessages]);
 
   const exportAs = (format: 'markdown' | 'json') =>
     open &&
@@ -166,6 +183,7 @@ export function ChatPage() {
           <ConversationModel settings={open.settings} messages={open.messages} />
           <MessageList
             messages={open.messages}
+            onNearStart={hasOlder ? readOlder : undefined}
             live={live}
             replying={open.replying}
             onEdit={(m, text) =>

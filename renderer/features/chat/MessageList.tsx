@@ -17,6 +17,7 @@ export function MessageList({
   onRegenerate,
   onCancelCall,
   replying,
+  onNearStart,
 }: {
   onCancelCall: (toolUseId: string) => void;
   messages: readonly ChatMessage[];
@@ -24,6 +25,8 @@ export function MessageList({
   onEdit: (message: ChatMessage, text: string) => Promise<unknown>;
   onRegenerate: () => void;
   replying: boolean;
+  /** Older messages are there to read: called as the top comes near. */
+  onNearStart?: () => void;
 }) {
   const items = useMemo(() => itemsOf(messages), [messages]);
   const [follow, setFollow] = useState(true);
@@ -41,6 +44,7 @@ export function MessageList({
   return (
     <VirtualList
       pinned={pinned}
+      onNearStart={onNearStart}
       className="messages"
       label="Messages"
       count={count}

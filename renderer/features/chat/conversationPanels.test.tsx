@@ -5,24 +5,15 @@ import type { ChatError } from '../../../shared/chat/conversation';
 import type { ToolView } from '../../../shared/ipc/catalogContract';
 import type { ConversationView } from '../../../shared/ipc/chatContract';
 import { useApp } from '../../state/store';
+import { conversationView } from '../../test/conversationView';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { settingsViewOf } from '../../test/settingsView';
 import { ChatPage } from './ChatPage';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const conversation = (lastError?: ChatError): ConversationView => ({
-  id: 'c1',
-  title: 'A chat',
-  createdAt: 0,
-  updatedAt: 0,
-  messageCount: 0,
-  turns: { questions: 0, answers: 0 },
-  settings: { maxTokens: 1024 },
-  messages: [],
-  replying: false,
-  ...(lastError ? { lastError } : {}),
-});
+const conversation = (lastError?: ChatError): ConversationView =>
+  conversationView('c1', { title: 'A chat', ...(lastError ? { lastError } : {}) });
 
 /** `n` tools of each server, each about the same size. */
 const toolsOf = (servers: string[], n: number): ToolView[] =>

@@ -5,6 +5,7 @@ import type { ChatMessage } from '../../../shared/chat/conversation';
 import type { ToolConsentRequest } from '../../../shared/host/consent';
 import type { ConversationView } from '../../../shared/ipc/chatContract';
 import { useApp } from '../../state/store';
+import { conversationView } from '../../test/conversationView';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ConsentHost } from '../consent/ConsentHost';
 import { ChatPage } from './ChatPage';
@@ -12,17 +13,8 @@ import { MessageView } from './MessageView';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const conversation = (id: string, messages: ChatMessage[] = []): ConversationView => ({
-  id,
-  title: `Title ${id}`,
-  createdAt: 0,
-  updatedAt: 0,
-  messageCount: messages.length,
-  turns: { questions: 0, answers: 0 },
-  settings: { maxTokens: 1024 },
-  messages,
-  replying: false,
-});
+const conversation = (id: string, messages: ChatMessage[] = []): ConversationView =>
+  conversationView(id, { title: `Title ${id}`, messages });
 const consent: ToolConsentRequest = {
   id: '0b0e3c1a-7d3c-4a3e-9a7e-2f1d3c4b5a69',
   server: { id: 'weather', target: 'node weather.js', identity: 'abc123' },

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConversationView } from '../../../shared/ipc/chatContract';
 import { useApp } from '../../state/store';
+import { conversationView } from '../../test/conversationView';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ChatPage } from './ChatPage';
 import { Composer } from './Composer';
@@ -10,17 +11,7 @@ import { ConversationList } from './ConversationList';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
-const conversation = (id: string, replying = false): ConversationView => ({
-  id,
-  title: id,
-  createdAt: 0,
-  updatedAt: 0,
-  messageCount: 0,
-  turns: { questions: 0, answers: 0 },
-  settings: { maxTokens: 1024 },
-  messages: [],
-  replying,
-});
+const conversation = (id: string, replying = false): ConversationView => conversationView(id, { replying });
 
 /** The chat page's two parts that New chat joins: the list's button and the open conversation's box. */
 function Chat() {

@@ -6,6 +6,7 @@ import type { ServerView } from '../../../shared/host/serverView';
 import type { ToolView } from '../../../shared/ipc/catalogContract';
 import type { ConversationView } from '../../../shared/ipc/chatContract';
 import { useApp } from '../../state/store';
+import { conversationView } from '../../test/conversationView';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ConsentHost } from '../consent/ConsentHost';
 import { KeyboardShortcuts } from './KeyboardShortcuts';
@@ -20,12 +21,7 @@ const summary = (id: string, title: string) => ({
   messageCount: 2,
   turns: { questions: 0, answers: 0 },
 });
-const conversation = (id: string): ConversationView => ({
-  ...summary(id, id),
-  settings: { maxTokens: 1024 },
-  messages: [],
-  replying: false,
-});
+const conversation = (id: string): ConversationView => conversationView(id, summary(id, id));
 const server = (id: string) =>
   ({
     id,

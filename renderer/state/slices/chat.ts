@@ -1,6 +1,12 @@
 import type { StateCreator } from 'zustand';
 import { assertNever } from '../../../shared/assertNever';
-import type { ChatError, ChatEvent, ConversationSummary } from '../../../shared/chat/conversation';
+import type {
+  ChatError,
+  ChatEvent,
+  ConversationPage,
+  ConversationSummary,
+  EarlierTotals,
+} from '../../../shared/chat/conversation';
 import type { ConversationView } from '../../../shared/ipc/chatContract';
 import type { Progress } from '../../../shared/mcp/protocol';
 import type { AppState } from '../store';
@@ -54,6 +60,8 @@ export interface ChatSlice {
   attach(a: Attached): void;
   detach(a: Attached): void;
   applyChatEvent(e: ChatEvent): void;
+  /** Older messages of conversation `id`, read from before position `before`, join the open one. */
+  addOlderMessages(id: string, before: number, page: ConversationPage & { earlier: EarlierTotals }): void;
 }
 
 const empty = (): LiveReply => ({ text: {}, tools: [], progress: {} });
@@ -106,6 +114,20 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
         : { attachments: [...s.attachments, a] },
     ),
   detach: (a) => set((s) => ({ attachments: s.attachments.filter((x) => x !== a) })),
+  addOlderMessages: (id, before, page) =>
+    set((s) =>
+      // Only where they belong: the same conversation, still starting where they end.
+      s.open?.id === id && s.open.from === before && page.from + page.messages.length === before
+        ? {
+            open: {
+              ...s.open,
+              messages: [...page.messages, ...s.open.messages],
+              from: page.from,
+              earlier: page.earlier,
+            },
+          }
+        : {},
+    ),
   applyChatEvent: (e) =>
     set((s) => {
       const id = e.conversationId;
@@ -145,11 +167,27 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
               ...s.live,
               [id]: e.message.role === 'assistant' ? { ...empty(), progress: live.progress } : live,
             },
-            open: s.open?.id === id ? { ...s.open, messages: [...s.open.messages, e.message] } : s.open,
+            open:
+              s.open?.id === id
+                ? {
+                    ...s.open,
+                    messages: [...s.open.messages, e.message],
+                    messageCount: s.open.messageCount + 1,
+                  }
+                : s.open,
           };
         case 'truncated':
           return {
-            open: s.open?.id === id ? { ...s.open, messages: s.open.messages.slice(0, e.count) } : s.open,
+            // A cut before the first message held (older pages not read yet): those are read again.
+            open:
+              s.open?.id === id
+                ? {
+                    ...s.open,
+                    messages: s.open.messages.slice(0, Math.max(0, e.count - s.open.from)),
+                    from: Math.min(s.open.from, e.count),
+                    messageCount: Math.min(s.open.messageCount, e.count),
+                  }
+                : s.open,
           };
         case 'error':
           return { chatErrors: { ...s.chatErrors, [id]: e.error } };
