@@ -79,9 +79,9 @@ export class ConversationStore {
   /** The whole conversation: every message (a turn sends them all to the model). */
   async load(id: string): Promise<Conversation> {
     const head = await this.fresh(id);
-    const count = head.messageCount;
-    const messages = await this.read(head, 0, count);
-    return { ...head.summary(), settings: head.settings, ...lastError(head), messages };
+    // As the head is now: an append while the messages are read is not half in it.
+    const now = { ...head.summary(), settings: head.settings, ...lastError(head) };
+    return { ...now, messages: await this.read(head, 0, now.messageCount) };
   }
 
   /**
@@ -93,16 +93,10 @@ export class ConversationStore {
     count: number,
   ): Promise<Conversation & ConversationPage & { earlier: EarlierTotals }> {
     const head = await this.fresh(id);
-    const from = Math.max(0, head.messageCount - count);
-    const messages = await this.read(head, from, head.messageCount);
-    return {
-      ...head.summary(),
-      settings: head.settings,
-      ...lastError(head),
-      messages,
-      from,
-      earlier: head.before(from),
-    };
+    const now = { ...head.summary(), settings: head.settings, ...lastError(head) };
+    const from = Math.max(0, now.messageCount - count);
+    const earlier = head.before(from);
+    return { ...now, messages: await this.read(head, from, now.messageCount), from, earlier };
   }
 
   /** Up to `count` messages before position `before`, and what the ones before those add up to. */
@@ -114,7 +108,8 @@ export class ConversationStore {
     const head = await this.fresh(id);
     const to = Math.min(before, head.messageCount);
     const from = Math.max(0, to - count);
-    return { from, messages: await this.read(head, from, to), earlier: head.before(from) };
+    const earlier = head.before(from);
+    return { from, messages: await this.read(head, from, to), earlier };
   }
 
   /** Every conversation, most recently changed first. Damaged ones are left out, not deleted. */
