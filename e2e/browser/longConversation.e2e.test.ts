@@ -115,16 +115,18 @@ describeInChromium('a long conversation, read a page at a time, in Chromium', ()
           rows()
             .filter({ hasText: `Question ${COUNT - read - 2}:` })
             .count(),
+          // A page read and laid out on a loaded machine (CI): seconds, not the poll's default one.
+          { timeout: 15_000 },
         )
         .toBe(1);
-      await expect.poll(inView).toContain(top);
+      await expect.poll(inView, { timeout: 15_000 }).toContain(top);
       expect(await inView()).not.toContain(`Question ${COUNT - read - CONVERSATION_PAGE}`);
     }
     expect(await rows().count()).toBeLessThan(CONVERSATION_PAGE / 2);
     await log().evaluate((el) => {
       el.scrollTop = 0;
     });
-    await expect.poll(inView).toContain('Question 0');
+    await expect.poll(inView, { timeout: 15_000 }).toContain('Question 0');
     await shot('2-oldest');
   });
 });
