@@ -111,10 +111,11 @@ describeInChromium('a long conversation, read a page at a time, in Chromium', ()
         el.scrollTop = 0;
       });
       await expect
-        .poll(() =>
-          rows()
-            .filter({ hasText: `Question ${COUNT - read - 2}:` })
-            .count(),
+        .poll(
+          () =>
+            rows()
+              .filter({ hasText: `Question ${COUNT - read - 2}:` })
+              .count(),
           // A page read and laid out on a loaded machine (CI): seconds, not the poll's default one.
           { timeout: 15_000 },
         )
