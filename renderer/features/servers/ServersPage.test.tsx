@@ -8,6 +8,10 @@ import { ServersPage } from './ServersPage';
 
 afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
+/** The one server these tests change: only its status differs between them. */
+const notes = (status: 'stopped' | 'starting'): ServerView =>
+  ({ id: 'notes', kind: 'stdio', target: 'notes', wireTrace: false, state: { status } }) as ServerView;
+
 describe('the Servers page’s word on secrets in a plain file', () => {
   it('says nothing before a secret exists; says it once one is stored (asked again when the servers change)', async () => {
     const storage = { encrypted: false, holdsSecrets: false };
@@ -23,15 +27,7 @@ describe('the Servers page’s word on secrets in a plain file', () => {
     storage.holdsSecrets = true;
     act(() =>
       useApp.setState({
-        servers: [
-          {
-            id: 'notes',
-            kind: 'stdio',
-            target: 'notes',
-            wireTrace: false,
-            state: { status: 'stopped' },
-          } as ServerView,
-        ],
+        servers: [notes('stopped')],
       }),
     );
     await screen.findByText('Secrets are stored in a file only you can read, but not encrypted.');
@@ -39,15 +35,7 @@ describe('the Servers page’s word on secrets in a plain file', () => {
     const asked = calls.filter((c) => c.method === 'secretStorage').length;
     act(() =>
       useApp.setState({
-        servers: [
-          {
-            id: 'notes',
-            kind: 'stdio',
-            target: 'notes',
-            wireTrace: false,
-            state: { status: 'starting' },
-          } as ServerView,
-        ],
+        servers: [notes('starting')],
       }),
     );
     await new Promise((r) => setTimeout(r, 20));
