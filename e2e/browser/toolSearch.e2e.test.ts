@@ -83,4 +83,34 @@ describeInChromium('tool search in Chromium', () => {
       .toMatch(/The model searches them and is sent only those it finds/);
     await shot('2-tools-panel');
   });
+
+  it('a tool marked “always offer” on the Servers page goes loaded beside the search in the next request', async () => {
+    await goTo(page, 'Servers');
+    const details = page.locator('[data-server="everything"] details.server-tools');
+    if ((await details.getAttribute('open')) === null) await details.locator('summary').click();
+    const pin = details.getByRole('checkbox', { name: /^Always offer Echo/ });
+    // Checked once the host has kept it (the box follows the catalog).
+    await pin.click();
+    await expect.poll(() => pin.isChecked(), { timeout: 5000 }).toBe(true);
+    await details.locator('li[data-tool="echo"]').scrollIntoViewIfNeeded();
+    await shot('3-always-offer');
+    await goTo(page, 'Chats');
+    await openNewChat(page);
+    fake.script({ content: [{ type: 'text', text: 'Echo is at hand.' }] });
+    const before = fake.requests.length;
+    await sendFromComposer(page, 'Hello');
+    const messages = page.getByRole('log', { name: 'Messages' });
+    await expect.poll(() => messages.textContent(), { timeout: 15_000 }).toContain('Echo is at hand.');
+    const sent = fake.requests.slice(before).filter((r) => r.path === '/v1/messages');
+    const tools = sent[0]!.body!.tools as { name: string; defer_loading?: boolean }[];
+    expect(tools.filter((t) => !t.defer_loading).map((t) => t.name)).toEqual([
+      'everything__echo',
+      'tool_search_tool_bm25',
+    ]);
+    expect(tools.filter((t) => t.defer_loading).map((t) => t.name)).not.toContain('everything__echo');
+    await page.getByRole('button', { name: 'Tools…' }).click();
+    await expect
+      .poll(() => page.locator('[data-tool-count]').textContent())
+      .toMatch(/only those it finds and the one you always offer \(Servers page\)/);
+  });
 });

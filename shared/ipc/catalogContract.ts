@@ -31,6 +31,8 @@ const completeArgument = z.object({
 export const CATALOG_METHODS = {
   getCatalog: z.tuple([]),
   setToolEnabled: z.tuple([serverId, z.string().min(1).max(256), z.boolean()]),
+  /** Sent whole even when the model searches the tools (tool search): the person's "always offer". */
+  setToolAlwaysOffer: z.tuple([serverId, z.string().min(1).max(256), z.boolean()]),
   /** Runs a tool by its catalog name (through consent), reporting progress under `callId`. */
   runTool: z.tuple([callId, z.string().min(1).max(256), jsonObject]),
   /** What is wrong with arguments for a tool (by catalog name) against its input schema; [] when nothing. */
@@ -53,6 +55,8 @@ export interface ToolView {
   /** The server's claims about the tool: hints, never trusted. */
   annotations?: ToolAnnotations;
   enabled: boolean;
+  /** The person's "always offer": sent whole when the model searches the other tools. */
+  alwaysOffer: boolean;
   /** MCP Apps: the tool's View and who may call it (the model, its View, or both). */
   ui?: ToolUi;
 }
@@ -82,6 +86,7 @@ export type ToolRunOutcome =
 export interface CatalogResults {
   getCatalog: CatalogView;
   setToolEnabled: void;
+  setToolAlwaysOffer: void;
   runTool: ToolRunOutcome;
   checkToolArguments: string[];
   cancelToolRun: void;

@@ -19,6 +19,9 @@ export function catalogApi(host: HostParts, fire: (event: HostEvent) => void) {
     async setToolEnabled(server, tool, enabled) {
       await host.catalog.setToolEnabled(server, tool, enabled);
     },
+    async setToolAlwaysOffer(server, tool, always) {
+      await host.catalog.setToolAlwaysOffer(server, tool, always);
+    },
     /**
      * The tool runner's check before Run: the arguments against the tool's input schema as the server
      * wrote it (JSON Schema 2020-12 unless its $schema names draft-07), every failed constraint named.

@@ -17,6 +17,8 @@ export interface CatalogTool {
   server: string;
   tool: Tool;
   enabled: boolean;
+  /** The person's "always offer": sent whole even when the model searches the other tools. */
+  alwaysOffer: boolean;
 }
 export interface FromServer<T> {
   server: string;
@@ -54,12 +56,13 @@ export class Catalog {
   /** Names of tools whose server stopped running, to what they stood for (see formerTool). */
   private readonly former = new Map<string, ToolRef>();
   private disabled = new Set<string>();
+  private alwaysOffered = new Set<string>();
   /** Its subscriptions to the registry, and its own emitter: let go at dispose. */
   private readonly held = new DisposableStore();
   private readonly changeEmitter = this.held.add(new Emitter<void>());
   readonly onChange = this.changeEmitter.event;
 
-  private readonly settings: JsonFile<{ disabledTools: string[] }> | undefined;
+  private readonly settings: JsonFile<ToolSettings> | undefined;
 
   constructor(
     private readonly registry: ServerRegistry,
@@ -70,9 +73,14 @@ export class Catalog {
         ? undefined
         : new JsonFile(settingsFile, {
             what: 'tool settings file',
-            empty: () => ({ disabledTools: [] }),
+            empty: () => ({ disabledTools: [], alwaysOffer: [] }),
             parse: (v) => ({
-              disabledTools: stringList((v as { disabledTools?: unknown } | null)?.disabledTools),
+              disabledTools: stringList(
+                (v as Partial<Record<keyof ToolSettings, unknown>> | null)?.disabledTools,
+              ),
+              alwaysOffer: stringList(
+                (v as Partial<Record<keyof ToolSettings, unknown>> | null)?.alwaysOffer,
+              ),
             }),
             unreadableIsEmpty: true,
           });
@@ -85,7 +93,11 @@ export class Catalog {
   }
 
   async init(): Promise<void> {
-    if (this.settings) this.disabled = new Set((await this.settings.read()).disabledTools);
+    if (this.settings) {
+      const saved = await this.settings.read();
+      this.disabled = new Set(saved.disabledTools);
+      this.alwaysOffered = new Set(saved.alwaysOffer);
+    }
     await this.sync();
   }
 
@@ -96,6 +108,7 @@ export class Catalog {
         server,
         tool,
         enabled: !this.disabled.has(key({ server, tool: tool.name })),
+        alwaysOffer: this.alwaysOffered.has(key({ server, tool: tool.name })),
       })),
     );
   }
@@ -203,7 +216,25 @@ export class Catalog {
     const k = key({ server, tool });
     if (enabled) this.disabled.delete(k);
     else this.disabled.add(k);
-    await this.settings?.update(() => ({ disabledTools: [...this.disabled] }));
+    await this.save();
+  }
+
+  /**
+   * The person's "always offer" for a tool: when the model searches the conversation's tools, this
+   * one is still sent whole in every request (kept by server and tool name, like the on/off choice).
+   */
+  async setToolAlwaysOffer(server: string, tool: string, always: boolean): Promise<void> {
+    const k = key({ server, tool });
+    if (always) this.alwaysOffered.add(k);
+    else this.alwaysOffered.delete(k);
+    await this.save();
+  }
+
+  private async save(): Promise<void> {
+    await this.settings?.update(() => ({
+      disabledTools: [...this.disabled],
+      alwaysOffer: [...this.alwaysOffered],
+    }));
     this.changeEmitter.fire();
   }
 
@@ -349,4 +380,9 @@ export class Catalog {
 const LIST_WORDS: Record<ListName, string> = { tools: 'tools', resources: 'resources', prompts: 'prompts' };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** The tool settings file: tools turned off, and tools always offered (by server and tool name). */
+interface ToolSettings {
+  disabledTools: string[];
+  alwaysOffer: string[];
+}
 const key = (ref: ToolRef) => `${ref.server}\u0000${ref.tool}`;

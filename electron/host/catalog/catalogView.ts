@@ -15,6 +15,7 @@ export function catalogView(catalog: Catalog): CatalogView {
         inputSchema: t.tool.inputSchema,
         ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
         enabled: t.enabled,
+        alwaysOffer: t.alwaysOffer,
         ...(t.tool._meta !== undefined ? { ui: toolUi(t.tool) } : {}),
       }),
     ),

@@ -14,6 +14,7 @@ const entry = (server: string, name: string, description: string, params: Record
     server,
     tool: { name, description, inputSchema },
     enabled: true,
+    alwaysOffer: false,
   };
   return { catalog, spec: { name: catalog.name, description, inputSchema } };
 };

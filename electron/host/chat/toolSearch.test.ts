@@ -168,4 +168,73 @@ describe('tool search: the model finds tools instead of receiving 1,200 definiti
       { type: 'text', text: 'Sunny in Oslo.' },
     ]);
   });
+
+  it('tools the person always offers are sent whole beside the search, with either provider; the mark is kept over a restart', async () => {
+    const settings = {
+      openai: [{ id: 'gw', name: 'Company gateway', baseUrl: gateway.url, defaultModel: 'gpt-5.5' }],
+    };
+    const first = await startWithCatalogs(settings);
+    await first.catalog.setToolAlwaysOffer('c2', 'email_archive', true);
+    await first.catalog.setToolAlwaysOffer('c1', 'calendar_list', true);
+    await env.shutdown();
+    // A new start reads the marks back from the tool settings file.
+    const h = await startWithCatalogs(settings);
+    await hostService(h).setApiKey('gw', KEY);
+    expect(
+      h.catalog
+        .enabledTools()
+        .filter((t) => t.alwaysOffer)
+        .map((t) => t.name)
+        .sort(),
+    ).toEqual(['c1__calendar_list', 'c2__email_archive']);
+    const events: ChatEvent[] = [];
+    h.chat.onEvent((e) => events.push(e));
+
+    // Anthropic's own search: the two loaded before the search (the cached head ends with it), never deferred.
+    env.fake.script({ content: [{ type: 'text', text: 'Hello.' }] });
+    const a = await h.chat.create();
+    let before = env.fake.requests.length;
+    await h.chat.send(a.id, 'Hi');
+    await finished(events, a.id, 1);
+    type Sent = { name: string; type?: string; defer_loading?: boolean; cache_control?: unknown };
+    const tools = env.fake.requests.slice(before).find((r) => r.path === '/v1/messages')!.body!
+      .tools as Sent[];
+    expect(tools.filter((t) => !t.defer_loading).map((t) => t.name)).toEqual([
+      'c1__calendar_list',
+      'c2__email_archive',
+      'tool_search_tool_bm25',
+    ]);
+    expect(tools.filter((t) => t.cache_control).map((t) => t.name)).toEqual(['tool_search_tool_bm25']);
+    const deferred = tools.filter((t) => t.defer_loading).map((t) => t.name);
+    expect(deferred).toHaveLength(h.catalog.enabledTools().length - 2);
+    expect(deferred).not.toContain('c2__email_archive');
+
+    // The host's search: the search, then the two, on every step; what a search finds comes after them.
+    gateway.script(
+      {
+        toolCalls: [
+          {
+            id: 'call_p',
+            name: TOOL_SEARCH_NAME,
+            arguments: { query: 'archive a message in the mailbox', limit: 2 },
+          },
+        ],
+      },
+      { content: 'Found them.' },
+    );
+    const o = await h.chat.create({ provider: 'gw', model: 'gpt-5.5' });
+    before = gateway.requests.length;
+    await h.chat.send(o.id, 'Archive that mail');
+    await finished(events, o.id, 1);
+    expect(events.some((e) => e.conversationId === o.id && e.kind === 'error')).toBe(false);
+    const sent = gateway.requests.slice(before).filter((r) => r.path === '/v1/chat/completions');
+    const names = (i: number) =>
+      (sent[i]!.body!.tools as { function: { name: string } }[]).map((t) => t.function.name);
+    expect(names(0)).toEqual([TOOL_SEARCH_NAME, 'c1__calendar_list', 'c2__email_archive']);
+    // Found: email_archive of two servers; c2's, already offered, is not offered twice.
+    expect(names(1).slice(0, 3)).toEqual(names(0));
+    expect(new Set(names(1)).size).toBe(names(1).length);
+    expect(names(1).length).toBeGreaterThan(3);
+    for (const n of names(1).slice(3)) expect(n).toMatch(/^c[13]__email_archive$/);
+  });
 });

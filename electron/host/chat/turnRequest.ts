@@ -64,7 +64,10 @@ function offered(enabled: CatalogTool[], leaveOut: LeaveOut | undefined) {
     .sort((a, b) => (a.spec.name < b.spec.name ? -1 : a.spec.name > b.spec.name ? 1 : 0));
 }
 
-/** The search over `all`, when the settings and the size call for it. */
+/**
+ * The search over `all`, when the settings and the size call for it. A step offers the search, the
+ * tools the person always offers (name order), then those found so far in the order found.
+ */
 function toolSearch(
   all: ReturnType<typeof offered>,
   mode: ToolSearchMode | undefined,
@@ -78,12 +81,15 @@ function toolSearch(
     return undefined;
   const index = new ToolIndex(all);
   const search = index.searchSpec();
+  const pinned = all.filter((t) => t.catalog.alwaysOffer).map((t) => t.spec);
+  const pinnedNames = new Set(pinned.map((t) => t.name));
   return {
     index,
     toolsFor: (history) => [
       search,
+      ...pinned,
       ...[...revealedTools(history)].flatMap((name) => {
-        const spec = index.spec(name);
+        const spec = pinnedNames.has(name) ? undefined : index.spec(name);
         return spec ? [spec] : [];
       }),
     ],
@@ -109,7 +115,9 @@ export function turnRequest(
       limits.toolSearch,
     )
   ) {
+    // Sent whole: what the person always offers, and what the history needs whole.
     const whole = toolsSentWhole(conversation.messages);
+    for (const t of all) if (t.catalog.alwaysOffer) whole.add(t.spec.name);
     const tools = all.filter((t) => whole.has(t.spec.name)).map((t) => t.spec);
     const deferred = all.filter((t) => !whole.has(t.spec.name)).map((t) => t.spec);
     return { ...checked(conversation, tools, limits), deferred };

@@ -30,6 +30,7 @@ export function ConversationToolsForm({
   const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
   const { tools, on, tokens, provider, over, searched } = useToolBudget(settings, leaveOut);
   const servers = [...new Set(tools.map((t) => t.server))].sort();
+  const pinned = on.filter((t) => t.alwaysOffer).length;
   const toggleServer = (server: string, offer: boolean) =>
     setLeaveOut((l) => ({
       servers: offer ? l.servers.filter((s) => s !== server) : [...l.servers, server],
@@ -72,8 +73,9 @@ export function ConversationToolsForm({
       {searched ? (
         <p data-tool-count>
           {on.length} of {tools.length} tools are on in this conversation. The model searches them and is sent
-          only those it finds (about {tokens.toLocaleString('en-US')} tokens if all were sent; tool search in
-          Settings).
+          only those it finds
+          {pinned > 0 && ` and the ${pinned === 1 ? 'one' : pinned} you always offer (Servers page)`} (about{' '}
+          {tokens.toLocaleString('en-US')} tokens if all were sent; tool search in Settings).
         </p>
       ) : (
         <p data-tool-count>

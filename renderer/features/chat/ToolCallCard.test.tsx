@@ -48,6 +48,7 @@ describe('ToolCallCard', () => {
       tool: t,
       inputSchema: { type: 'object' as const },
       enabled: true,
+      alwaysOffer: false,
     });
     useApp.setState({
       open: { id: 'conv-1' } as never,
@@ -118,6 +119,7 @@ describe('ToolCallCard', () => {
             tool: 'echo',
             inputSchema: { type: 'object' },
             enabled: true,
+            alwaysOffer: false,
           },
         ],
         resources: [],

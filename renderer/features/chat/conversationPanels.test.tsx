@@ -25,6 +25,7 @@ const toolsOf = (servers: string[], n: number): ToolView[] =>
       description: 'x'.repeat(200),
       inputSchema: { type: 'object' as const },
       enabled: true,
+      alwaysOffer: false,
     })),
   );
 

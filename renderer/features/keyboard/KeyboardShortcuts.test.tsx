@@ -37,6 +37,7 @@ const tool = (server: string, name: string) =>
     tool: name,
     inputSchema: { type: 'object' },
     enabled: true,
+    alwaysOffer: false,
   }) as ToolView;
 
 function setup() {

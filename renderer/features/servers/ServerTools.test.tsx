@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppState, useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
@@ -10,10 +10,10 @@ afterEach(() => useApp.setState(useApp.getInitialState(), true));
 /** Puts `tools` in the catalog and shows `server`'s tools, with nothing approved for good. */
 function renderTools(server: string, tools: AppState['catalog']['tools']) {
   useApp.setState({ catalog: { ...useApp.getState().catalog, tools } });
-  const { host } = recordingHost({
+  const { host, calls } = recordingHost({
     getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
   });
-  return renderWithHost(<ServerTools server={server} />, host);
+  return { ...renderWithHost(<ServerTools server={server} />, host), calls };
 }
 
 describe('ServerTools', () => {
@@ -27,6 +27,7 @@ describe('ServerTools', () => {
         description: 'Gets the forecast\u202E and\u200B more',
         inputSchema: { type: 'object' },
         enabled: true,
+        alwaysOffer: false,
       },
     ]);
     expect(container.querySelector('label.check')!.getAttribute('title')).toBe(
@@ -46,6 +47,7 @@ describe('ServerTools', () => {
         description: 'Echoes back the input string',
         inputSchema: { type: 'object' },
         enabled: true,
+        alwaysOffer: false,
       },
       {
         name: 'everything__add',
@@ -53,6 +55,7 @@ describe('ServerTools', () => {
         tool: 'add',
         inputSchema: { type: 'object' },
         enabled: true,
+        alwaysOffer: false,
       },
     ]);
     const items = Array.from(container.querySelectorAll('li[data-tool]'));
@@ -70,6 +73,7 @@ describe('ServerTools', () => {
       tool: name,
       inputSchema: { type: 'object' as const },
       enabled: true,
+      alwaysOffer: false,
       ui,
     });
     const { container } = renderTools('apps', [
@@ -83,5 +87,39 @@ describe('ServerTools', () => {
     expect(chips('panel-refresh')).toEqual(['view only']);
     expect(chips('model-only')).toEqual(['model only']);
     await screen.findByText(/Ask again for everything/);
+  });
+
+  it('“always offer” is kept per tool, and offered only for tools the model may be offered at all', async () => {
+    const tool = (name: string, extra: Partial<AppState['catalog']['tools'][number]> = {}) => ({
+      name: `big__${name}`,
+      server: 'big',
+      tool: name,
+      inputSchema: { type: 'object' as const },
+      enabled: true,
+      alwaysOffer: false,
+      ...extra,
+    });
+    const { container, calls } = renderTools('big', [
+      tool('search'),
+      tool('pinned', { alwaysOffer: true }),
+      tool('off', { enabled: false }),
+      tool('view-only', { ui: { visibility: ['app'] } }),
+    ]);
+    await screen.findByText(/Ask again for everything/);
+    const box = (name: string) =>
+      container.querySelector<HTMLInputElement>(`li[data-tool="${name}"] .always-offer input`);
+    expect(box('search')?.checked).toBe(false);
+    expect(box('pinned')?.checked).toBe(true);
+    // Turned off, or kept for its server's view: never sent, so nothing to pin.
+    expect(box('off')).toBeNull();
+    expect(box('view-only')).toBeNull();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Always offer search' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Always offer pinned' }));
+    await expect
+      .poll(() => calls.filter((c) => c.method === 'setToolAlwaysOffer').map((c) => c.args))
+      .toEqual([
+        ['big', 'search', true],
+        ['big', 'pinned', false],
+      ]);
   });
 });

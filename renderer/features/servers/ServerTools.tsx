@@ -9,7 +9,10 @@ import { selectToolsOf } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
 import { ToolRunner } from './ToolRunner';
 
-/** A running server's tools: on/off for the model, run by hand, and the server's approval policy. */
+/**
+ * A running server's tools: on/off for the model, always offered (past tool search), run by hand, and
+ * the server's approval policy.
+ */
 export function ServerTools({ server }: { server: string }) {
   const host = useHost();
   const run = useApp((s) => s.run);
@@ -83,13 +86,31 @@ export function ServerTools({ server }: { server: string }) {
                   always allowed
                 </span>
               )}
-            <button
-              type="button"
-              aria-label={`Run ${revealAsText(t.title ?? t.tool)}`}
-              onClick={() => setRunning(t)}
-            >
-              Run…
-            </button>
+            <span className="tool-actions">
+              {t.enabled && (t.ui?.visibility.includes('model') ?? true) && (
+                <label
+                  className="check always-offer small"
+                  title="When the model searches the tools instead of receiving them all (tool search, in Settings), this one is still sent in every request"
+                >
+                  <input
+                    type="checkbox"
+                    checked={t.alwaysOffer}
+                    aria-label={`Always offer ${revealAsText(t.title ?? t.tool)}`}
+                    onChange={(e) =>
+                      void run(() => host.call('setToolAlwaysOffer', server, t.tool, e.target.checked))
+                    }
+                  />
+                  always offer
+                </label>
+              )}
+              <button
+                type="button"
+                aria-label={`Run ${revealAsText(t.title ?? t.tool)}`}
+                onClick={() => setRunning(t)}
+              >
+                Run…
+              </button>
+            </span>
           </li>
         ))}
       </ul>

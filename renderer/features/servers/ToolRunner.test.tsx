@@ -14,6 +14,7 @@ const echo: ToolView = {
   tool: 'echo',
   inputSchema: { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
   enabled: true,
+  alwaysOffer: false,
 };
 
 describe('the tool runner', () => {
