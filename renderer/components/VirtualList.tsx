@@ -46,6 +46,10 @@ export function VirtualList({
     estimateSize: () => estimateSize,
     overscan,
     getItemKey: itemKey,
+    // Scrolling and measuring re-render in React's own time, not synchronously inside the scroll event
+    // or the row's ref: under a flood (the Logs page following 10,000 lines a second) the forced
+    // renders queued up ahead of a person's click.
+    useFlushSync: false,
     rangeExtractor: (range: Range) =>
       pinned.length === 0
         ? defaultRangeExtractor(range)

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useApp } from '../../state/store';
 import { renderWithHost } from '../../test/render';
@@ -59,5 +59,24 @@ describe('LogsPage', () => {
       screen.getByText(/1,234 lines dropped: they came faster than this page could take them/),
     ).toBeTruthy();
     expect(screen.getByText(/the 5 oldest let go of \(the newest 100,000 are kept\)/)).toBeTruthy();
+  });
+
+  it('shows the batches that arrive while it is open (taken in as a transition, never left behind)', async () => {
+    useApp.getState().clearLogs();
+    const line = (seq: number) => ({
+      seq,
+      server: 'loud',
+      at: seq,
+      level: 'info' as const,
+      source: 'server' as const,
+      text: `line ${seq}`,
+    });
+    useApp.getState().appendLogs([line(1)]);
+    renderWithHost(<LogsPage />);
+    expect(screen.getByText(/1 of 1 entries/)).toBeTruthy();
+    // Between the first render and the page's subscription, and after it: both batches show.
+    act(() => useApp.getState().appendLogs([line(2), line(3)]));
+    act(() => useApp.getState().appendLogs([line(4)]));
+    expect(await screen.findByText(/4 of 4 entries/)).toBeTruthy();
   });
 });

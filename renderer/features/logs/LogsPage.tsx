@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
@@ -29,7 +29,7 @@ export function LogsPage() {
   const host = useHost();
   const run = useApp((s) => s.run);
   const logs = useApp((s) => s.logs);
-  const version = useApp((s) => s.logsVersion);
+  const version = useLogsVersion();
   const dropped = useApp((s) => s.logsDropped);
   const servers = useApp((s) => s.servers);
   const view = useApp((s) => s.logView);
@@ -45,14 +45,18 @@ export function LogsPage() {
   const [follow, setFollow] = useState(true);
   const [copied, setCopied] = useState(false);
 
-  // Kept across renders and brought up to date with each batch: only what is new is filtered.
+  // Kept across renders and brought up to date with each batch: only what is new is filtered. The
+  // book's front as it was then goes with it (the book changes in place, ahead of this render).
   const filtered = useRef(new FilteredLogs());
   // biome-ignore lint/correctness/useExhaustiveDependencies: version is the trigger (the book changes in place)
-  const shown = useMemo(() => filtered.current.update(logs, view), [logs, view, version]);
+  const { shown, front } = useMemo(
+    () => ({ shown: filtered.current.update(logs, view), front: `${logs.generation}:${logs.evicted}` }),
+    [logs, view, version],
+  );
   // The same function while entries are only added: the list re-measures its 100,000 rows only when
   // the first ones change (a filter, entries let go of), not on every render (a click).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the list's front moves with these
-  const itemKey = useCallback((i: number) => shown.at(i)!.seq, [shown, view, logs.evicted, logs.generation]);
+  const itemKey = useCallback((i: number) => shown.at(i)!.seq, [shown, view, front]);
   const loggers = useApp((s) => s.loggers);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
   const [tracing, setTracing] = useState<boolean>();
@@ -249,4 +253,21 @@ export function LogsPage() {
       />
     </section>
   );
+}
+
+/**
+ * The log book's version, taken in as a transition: a batch's render (filtering, laying out the rows)
+ * runs in slices a click can interrupt, so the page answers at once under a flood (issue 33 §4). A
+ * store selector would render every batch at once, ahead of any input waiting.
+ */
+function useLogsVersion(): number {
+  const [version, setVersion] = useState(() => useApp.getState().logsVersion);
+  useEffect(() => {
+    // What came between the first render and now.
+    setVersion(useApp.getState().logsVersion);
+    return useApp.subscribe((s, before) => {
+      if (s.logsVersion !== before.logsVersion) startTransition(() => setVersion(s.logsVersion));
+    });
+  }, []);
+  return version;
 }
