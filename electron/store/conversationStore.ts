@@ -11,6 +11,7 @@ import {
   type EarlierTotals,
 } from '../../shared/chat/conversation';
 import { ConversationHead, type Line, parseLines, TORN_LINE } from './conversationHead';
+import { ConversationIndex, searchableText } from './conversationIndex';
 
 const ID = /^[0-9a-f-]{36}$/;
 
@@ -24,6 +25,9 @@ export class ConversationStore {
   /** Every conversation read so far, without its messages (see ConversationHead). */
   private readonly heads = new Map<string, ConversationHead>();
   private scanning: Promise<void> | undefined;
+  /** Built by the first search (each file read once more), then kept line by line like the heads. */
+  private index: ConversationIndex | undefined;
+  private indexing: Promise<ConversationIndex> | undefined;
 
   constructor(private readonly dir: string) {}
 
@@ -73,6 +77,7 @@ export class ConversationStore {
     await this.queued(id, async () => {
       await rm(file, { force: true });
       this.heads.delete(id);
+      this.index?.drop(id);
     });
   }
 
@@ -191,12 +196,16 @@ export class ConversationStore {
     const base = fromStart ? 0 : known.size;
     const parsed = parseLines(id, await this.bytes(id, base, size), base, fromStart ? 0 : known.lines);
     let head = fromStart ? undefined : known;
+    // The index follows what it has taken in; a file read from its start is taken in again.
+    const indexed = this.index?.has(id) ? this.index : undefined;
+    if (fromStart) indexed?.drop(id);
     for (const { line, offset } of parsed.entries) {
       if (!head) {
         if (line.t !== 'meta') throw new Error(`Conversation ${id} has no header`);
         head = new ConversationHead(id, line);
       }
       head.apply(line, offset);
+      indexed?.take(id, line);
     }
     if (!head) throw new Error(`Conversation ${id} is empty`);
     head.size = parsed.end;
@@ -206,27 +215,54 @@ export class ConversationStore {
     return head;
   }
 
-  /** Conversations whose title or text contains the query (case-insensitive), with a snippet. */
+  /**
+   * Conversations holding every word of the query (a word's start is enough; case-insensitive) in
+   * their title or text, most recently changed first, each with a snippet of its best match. Runs on
+   * the index (`ConversationIndex`) and reads only the matched messages; lines other processes
+   * appended are caught up first.
+   */
   async search(query: string): Promise<(ConversationSummary & { snippet: string })[]> {
-    const needle = query.trim().toLowerCase();
-    if (!needle) return [];
+    if (!query.trim()) return [];
+    const index = await this.indexAll();
+    await Promise.all([...this.heads.keys()].map((id) => this.fresh(id).catch(() => undefined)));
     const out: (ConversationSummary & { snippet: string })[] = [];
-    for (const summary of await this.list()) {
-      const c = await this.load(summary.id).catch(() => undefined);
-      if (!c) continue;
-      const texts = [
-        c.title,
-        ...c.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []))),
-      ];
-      const hit = texts.find((t) => t.toLowerCase().includes(needle));
-      if (!hit) continue;
-      const at = hit.toLowerCase().indexOf(needle);
-      out.push({
-        ...summary,
-        snippet: `${at > 40 ? '…' : ''}${hit.slice(Math.max(0, at - 40), at + needle.length + 60)}`,
-      });
+    for (const hit of index.search(query)) {
+      const head = this.heads.get(hit.conversation);
+      if (!head) continue;
+      const text =
+        hit.at < 0
+          ? head.title
+          : await this.read(head, hit.at, hit.at + 1).then(
+              ([m]) => (m ? searchableText(m) : ''),
+              () => '',
+            );
+      out.push({ ...head.summary(), snippet: snippetOf(text, hit.terms) });
     }
-    return out;
+    return out.sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /**
+   * The index, built on the first search: every conversation's file read once more, each in its own
+   * queue (an append waits, then is taken in line by line like the heads).
+   */
+  private indexAll(): Promise<ConversationIndex> {
+    this.indexing ??= (async () => {
+      await this.scan();
+      const index = new ConversationIndex();
+      this.index = index;
+      await Promise.all(
+        [...this.heads.keys()].map((id) =>
+          this.queued(id, async () => {
+            const head = await this.catchUp(id);
+            if (index.has(id)) return;
+            for (const { line } of parseLines(id, await this.bytes(id, 0, head.size), 0, 0).entries)
+              index.take(id, line);
+          }).catch(() => undefined),
+        ),
+      );
+      return index;
+    })();
+    return this.indexing;
   }
 
   private async file(id: string): Promise<string> {
@@ -253,6 +289,7 @@ export class ConversationStore {
         const taken = head ?? (line.t === 'meta' ? new ConversationHead(id, line) : undefined);
         if (!taken) return;
         taken.apply(line, offset);
+        if (this.index && (line.t === 'meta' || this.index.has(id))) this.index.take(id, line);
         taken.size = offset + Buffer.byteLength(text);
         taken.lines += before.includes(TORN_LINE) ? 3 : 1;
         taken.unterminated = false;
@@ -280,6 +317,22 @@ async function closing(handle: FileHandle, head: ConversationHead, size: number)
   const last = Buffer.alloc(1);
   await handle.read(last, 0, 1, size - 1);
   return `${last[0] === 10 ? '' : '\n'}${TORN_LINE}\n`;
+}
+
+/** Some 100 characters of `text` around the first of the matched `terms` (its start when none is found). */
+function snippetOf(text: string, terms: readonly string[]): string {
+  const lower = text.toLowerCase();
+  let at = -1;
+  let length = 0;
+  for (const term of terms) {
+    const i = lower.indexOf(term.toLowerCase());
+    if (i >= 0 && (at < 0 || i < at)) {
+      at = i;
+      length = term.length;
+    }
+  }
+  if (at < 0) return text.slice(0, 100);
+  return `${at > 40 ? '…' : ''}${text.slice(Math.max(0, at - 40), at + length + 60)}`;
 }
 
 const lastError = (head: ConversationHead) => (head.lastError ? { lastError: head.lastError } : {});
