@@ -7,6 +7,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumAvailable, goTo, startShell } from '../e2e/browser/shellFixture';
+import { ConversationStore } from '../electron/store/conversationStore';
 import type { ChatMessage } from '../shared/chat/conversation';
 
 const SIZES = process.env.BENCH_QUICK ? [100, 2000] : [100, 2000, 10_000, 50_000];
@@ -130,9 +131,71 @@ async function main() {
     console.log(
       `scroll up through it, ${FRAMES} frames at 400 px: p50 ${pct(frames, 0.5).toFixed(1)} ms, p95 ${pct(frames, 0.95).toFixed(1)} ms, max ${Math.max(...frames).toFixed(1)} ms; frames over 25 ms: ${frames.filter((f) => f > 25).length}/${frames.length} (target: p95 < 16.7 ms)`,
     );
+    // In Node, on the same files (before the shell's stop removes them).
+    await searchBench(path.join(home, 'conversations'));
   } finally {
     await shell.stop();
   }
+}
+
+/** The words searched for: one answer deep in the longest, a word in every answer, a title. */
+const QUERIES = ['question 31337', 'stopping', 'of 2000 messages'];
+
+/**
+ * The yardstick: search as it was before the index — every conversation read whole and its text
+ * scanned, on a store whose heads are already built (the same store the app keeps).
+ */
+async function readEverySearch(store: ConversationStore, query: string): Promise<number> {
+  const needle = query.toLowerCase();
+  let hits = 0;
+  for (const summary of await store.list()) {
+    const c = await store.load(summary.id);
+    const texts = [
+      c.title,
+      ...c.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : []))),
+    ];
+    if (texts.some((t) => t.toLowerCase().includes(needle))) hits++;
+  }
+  return hits;
+}
+
+/** Search over every conversation above: the index's first search (it builds), then each query 5 times, beside reading every file. */
+async function searchBench(dir: string) {
+  const store = new ConversationStore(dir);
+  await store.list();
+  const t0 = performance.now();
+  await store.search(QUERIES[0]!);
+  const build = performance.now() - t0;
+  const indexed: number[] = [];
+  const readAll: number[] = [];
+  for (let round = 0; round < ROUNDS; round++)
+    for (const query of QUERIES) {
+      let t = performance.now();
+      const found = (await store.search(query)).length;
+      indexed.push(performance.now() - t);
+      t = performance.now();
+      const scanned = await readEverySearch(store, query);
+      readAll.push(performance.now() - t);
+      if (found !== scanned)
+        throw new Error(`"${query}": the index found ${found} conversations, a full read ${scanned}`);
+    }
+  const stat = (xs: number[]) =>
+    `${Math.min(...xs).toFixed(1)} / ${pct(xs, 0.5).toFixed(1)} / ${Math.max(...xs).toFixed(1)} ms`;
+  const total = SIZES.reduce((a, b) => a + b, 0).toLocaleString('en-US');
+  console.log(
+    `\n## Searching every conversation (${total} messages; ${QUERIES.length} queries × ${ROUNDS} rounds)\n`,
+  );
+  console.log('| search | min / median / max | median / yardstick |');
+  console.log('| --- | ---: | ---: |');
+  console.log(
+    `| every file read and scanned (yardstick: search before the index) | ${stat(readAll)} | 1.00x |`,
+  );
+  console.log(
+    `| over the index (each conversation's file read only for the matched message) | ${stat(indexed)} | ${(pct(indexed, 0.5) / pct(readAll, 0.5)).toFixed(3)}x |`,
+  );
+  console.log(
+    `the first search of a start builds the index (every file read once more): ${build.toFixed(0)} ms`,
+  );
 }
 
 await main();
