@@ -13,7 +13,12 @@ function renderTools(server: string, tools: AppState['catalog']['tools']) {
   const { host, calls } = recordingHost({
     getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
   });
-  return { ...renderWithHost(<ServerTools server={server} />, host), calls };
+  const rendered = renderWithHost(<ServerTools server={server} />, host);
+  // Its rows are there only while the list is open, as a person opens it.
+  const details = rendered.container.querySelector('details')!;
+  details.open = true;
+  fireEvent(details, new Event('toggle'));
+  return { ...rendered, calls };
 }
 
 describe('ServerTools', () => {
@@ -121,5 +126,36 @@ describe('ServerTools', () => {
         ['big', 'search', true],
         ['big', 'pinned', false],
       ]);
+  });
+
+  it('makes its rows and asks for approvals only once opened (fifty closed cards cost their summary)', async () => {
+    useApp.setState({
+      catalog: {
+        ...useApp.getState().catalog,
+        tools: [
+          {
+            name: 'big__one',
+            server: 'big',
+            tool: 'one',
+            inputSchema: { type: 'object' },
+            enabled: true,
+            alwaysOffer: false,
+          },
+        ],
+      },
+    });
+    const { host, calls } = recordingHost({
+      getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
+    });
+    const { container } = renderWithHost(<ServerTools server="big" />, host);
+    expect(container.querySelector('summary')!.textContent).toBe('Tools (1 of 1 on)');
+    expect(container.querySelectorAll('li[data-tool]')).toHaveLength(0);
+    expect(calls.filter((c) => c.method === 'getApprovals')).toHaveLength(0);
+    const details = container.querySelector('details')!;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    await screen.findByText(/Ask again for everything/);
+    expect(container.querySelectorAll('li[data-tool]')).toHaveLength(1);
+    expect(calls.filter((c) => c.method === 'getApprovals')).toHaveLength(1);
   });
 });

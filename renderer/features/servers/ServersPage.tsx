@@ -1,4 +1,4 @@
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, startTransition, useEffect, useRef, useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { useApp } from '../../state/store';
@@ -11,8 +11,16 @@ import { ServerCard } from './ServerCard';
 import { ServerEditor } from './ServerEditor';
 import { TrustReview } from './TrustReview';
 
+/** Cards drawn with the page itself; the others follow at once in a transition a click interrupts. */
+const FIRST_CARDS = 6;
+
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
+  // Fifty servers: the page shows (and answers) with its first cards; the rest join a moment later.
+  const [drawn, setDrawn] = useState(FIRST_CARDS);
+  useEffect(() => {
+    if (drawn < servers.length) startTransition(() => setDrawn(Number.POSITIVE_INFINITY));
+  }, [drawn, servers.length]);
   // Secrets in a plain file are said so once there are any (a server's, a key, a sign-in): asked again
   // when the servers themselves change (a save may have stored one) — not on every status change.
   const [storage, setStorage] = useState<{ encrypted: boolean; holdsSecrets: boolean }>();
@@ -135,7 +143,7 @@ export function ServersPage() {
       )}
       {servers.length === 0 && <p className="muted">No servers configured yet.</p>}
       <div className="cards">
-        {servers.map((s) => (
+        {servers.slice(0, drawn).map((s) => (
           <ServerCard key={s.id} server={s} />
         ))}
       </div>

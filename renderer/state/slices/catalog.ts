@@ -1,5 +1,5 @@
 import type { StateCreator } from 'zustand';
-import type { CatalogView } from '../../../shared/ipc/catalogContract';
+import type { CatalogView, ToolView } from '../../../shared/ipc/catalogContract';
 import type { AppState } from '../store';
 
 export interface CatalogSlice {
@@ -21,5 +21,24 @@ export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = 
     }),
 });
 
+/** Each catalog's tools by server, worked out once per catalog (not once per server card and render). */
+const grouped = new WeakMap<readonly ToolView[], Map<string, ToolView[]>>();
+const NO_TOOLS: ToolView[] = [];
+
+export function toolsByServer(tools: readonly ToolView[]): Map<string, ToolView[]> {
+  let byServer = grouped.get(tools);
+  if (!byServer) {
+    byServer = new Map();
+    for (const t of tools) {
+      const own = byServer.get(t.server);
+      if (own) own.push(t);
+      else byServer.set(t.server, [t]);
+    }
+    grouped.set(tools, byServer);
+  }
+  return byServer;
+}
+
+/** A server's tools: the same array until the catalog changes. */
 export const selectToolsOf = (server: string) => (s: AppState) =>
-  s.catalog.tools.filter((t) => t.server === server);
+  toolsByServer(s.catalog.tools).get(server) ?? NO_TOOLS;
