@@ -37,7 +37,6 @@ interface Sample {
   byPage: Record<string, number[]>;
   opens: number[];
   typing: number[];
-  rss: number;
 }
 
 async function measure(servers: number): Promise<Sample> {
@@ -81,12 +80,12 @@ async function measure(servers: number): Promise<Sample> {
     await page
       .locator(`[data-server="${names.at(-1)}"] [data-status="running"]`)
       .waitFor({ timeout: 30_000 });
-    const sample: Sample = { switches: [], byPage: {}, opens: [], typing: [], rss: 0 };
+    const sample: Sample = { switches: [], byPage: {}, opens: [], typing: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of [...PAGES.slice(1), PAGES[0]!]) {
         const took = await timed(page, () => nav(name).click());
         sample.switches.push(took);
-        (sample.byPage[name] ??= []).push(took);
+        sample.byPage[name] = [...(sample.byPage[name] ?? []), took];
         await page.waitForTimeout(150);
       }
       // A server's tool list opened and closed: the last card (scrolled to), then the first.
@@ -109,7 +108,6 @@ async function measure(servers: number): Promise<Sample> {
       await page.keyboard.press('Escape');
       await page.waitForTimeout(150);
     }
-    sample.rss = process.memoryUsage().rss;
     return sample;
   } finally {
     await browser.close();
