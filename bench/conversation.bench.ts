@@ -3,7 +3,7 @@
 // issue 33's targets (open < 150 ms at any length, its cost independent of length; frames < 16.7 ms).
 // Run: npx tsx bench/conversation.bench.ts (BENCH_QUICK=1: 100 and 2,000 only)
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromiumAvailable, goTo, startShell } from '../e2e/browser/shellFixture';
@@ -133,6 +133,7 @@ async function main() {
     );
     // In Node, on the same files (before the shell's stop removes them).
     await searchBench(path.join(home, 'conversations'));
+    await firstListBench(path.join(home, 'conversations'));
   } finally {
     await shell.stop();
   }
@@ -195,6 +196,39 @@ async function searchBench(dir: string) {
   );
   console.log(
     `the first search of a start builds the index (every file read once more): ${build.toFixed(0)} ms`,
+  );
+}
+
+/**
+ * The first list after a start, as a new store (a new launch) makes it: with the heads the last launch
+ * kept (heads.json), beside the yardstick of the same list with none kept (every file read). 5 rounds.
+ */
+async function firstListBench(dir: string) {
+  const kept: number[] = [];
+  const none: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    await rm(path.join(dir, 'heads.json'), { force: true });
+    const cold = new ConversationStore(dir);
+    let t = performance.now();
+    const listed = (await cold.list()).length;
+    none.push(performance.now() - t);
+    await cold.close();
+    const warm = new ConversationStore(dir);
+    t = performance.now();
+    const again = (await warm.list()).length;
+    kept.push(performance.now() - t);
+    if (again !== listed)
+      throw new Error(`listed ${listed} conversations, then ${again} from the kept heads`);
+  }
+  const stat = (xs: number[]) =>
+    `${Math.min(...xs).toFixed(0)} / ${pct(xs, 0.5).toFixed(0)} / ${Math.max(...xs).toFixed(0)} ms`;
+  const total = SIZES.reduce((a, b) => a + b, 0).toLocaleString('en-US');
+  console.log(`\n## The first list after a start (${total} messages, ${ROUNDS} rounds)\n`);
+  console.log('| first list | min / median / max | median / yardstick |');
+  console.log('| --- | ---: | ---: |');
+  console.log(`| every file read (yardstick: no heads kept) | ${stat(none)} | 1.00x |`);
+  console.log(
+    `| from the heads the last launch kept | ${stat(kept)} | ${(pct(kept, 0.5) / pct(none, 0.5)).toFixed(3)}x |`,
   );
 }
 

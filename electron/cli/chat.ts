@@ -150,6 +150,7 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
       if (e.kind === 'finished') turnEnded?.();
       if (args.chat.json) return;
       if (e.kind === 'text') process.stdout.write(e.text);
+      else if (e.kind === 'notice') io.stderr(`note: ${e.text}`);
       else if (e.kind === 'error')
         io.stderr(
           `error: ${e.error.message}${e.error.kind === 'too-many-tools' ? ' (The headless chat offers every tool of its servers: give it fewer, e.g. one with --stdio or --url.)' : ''}`,

@@ -39,6 +39,38 @@ interface Step {
   unpriced: number;
 }
 
+/** A step as heads.json keeps it: its numbers in this order. */
+const STEP_FIELDS = [
+  'offset',
+  'at',
+  'questions',
+  'answers',
+  'input',
+  'output',
+  'cacheRead',
+  'cacheWrite',
+  'dollars',
+  'unpriced',
+] as const satisfies readonly (keyof Step)[];
+
+/** A head as kept between launches. */
+export interface SavedHead {
+  id: string;
+  title: string;
+  createdAt: number;
+  settings: ConversationSettings;
+  lastError?: ChatError;
+  size: number;
+  lines: number;
+  unterminated: boolean;
+  /** The file's last bytes up to `size`, base64. */
+  tail: string;
+  steps: number[][];
+}
+
+/** How many of a file's last bytes a head keeps to know the file is still the one it read. */
+export const TAIL_BYTES = 64;
+
 const NOTHING: Omit<Step, 'offset' | 'at'> = {
   questions: 0,
   answers: 0,
@@ -69,6 +101,8 @@ export class ConversationHead {
   lines = 0;
   /** The last line read has no newline after it: the next append starts with one. */
   unterminated = false;
+  /** The file's last bytes up to `size`: a head kept between launches is trusted only if they still match. */
+  tail: Buffer = Buffer.alloc(0);
 
   constructor(
     readonly id: string,
@@ -161,6 +195,40 @@ export class ConversationHead {
       dollars: step.dollars,
       unpriced: step.unpriced > 0,
     };
+  }
+
+  /** The head as `conversations/heads.json` keeps it between launches (see headsFile.ts). */
+  toSaved(): SavedHead {
+    return {
+      id: this.id,
+      title: this.title,
+      createdAt: this.createdAt,
+      settings: this.settings,
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+      size: this.size,
+      lines: this.lines,
+      unterminated: this.unterminated,
+      tail: this.tail.toString('base64'),
+      steps: this.steps.map((s) => STEP_FIELDS.map((f) => s[f])),
+    };
+  }
+
+  static fromSaved(saved: SavedHead): ConversationHead {
+    const head = new ConversationHead(saved.id, {
+      t: 'meta',
+      id: saved.id,
+      title: saved.title,
+      createdAt: saved.createdAt,
+      settings: saved.settings,
+    });
+    head.lastError = saved.lastError;
+    head.size = saved.size;
+    head.lines = saved.lines;
+    head.unterminated = saved.unterminated;
+    head.tail = Buffer.from(saved.tail, 'base64');
+    for (const values of saved.steps)
+      head.steps.push(Object.fromEntries(STEP_FIELDS.map((f, i) => [f, values[i] ?? 0])) as unknown as Step);
+    return head;
   }
 
   /** The byte range holding messages [from, to) (other lines may lie between them). */

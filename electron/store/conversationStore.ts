@@ -10,8 +10,19 @@ import {
   DEFAULT_MAX_TOKENS,
   type EarlierTotals,
 } from '../../shared/chat/conversation';
-import { ConversationHead, type Line, parseLines, TORN_LINE } from './conversationHead';
+import {
+  ConversationHead,
+  type Line,
+  parseLines,
+  type SavedHead,
+  TAIL_BYTES,
+  TORN_LINE,
+} from './conversationHead';
 import { ConversationIndex, searchableText } from './conversationIndex';
+import { readHeads, writeHeads } from './headsFile';
+
+/** How long after a change the heads are written for the next launch (and at close). */
+const SAVE_HEADS_AFTER_MS = 2000;
 
 const ID = /^[0-9a-f-]{36}$/;
 
@@ -29,7 +40,15 @@ export class ConversationStore {
   private index: ConversationIndex | undefined;
   private indexing: Promise<ConversationIndex> | undefined;
 
-  constructor(private readonly dir: string) {}
+  /** The heads kept for the next launch (headsFile.ts): written a while after changes, and at close. */
+  private readonly headsPath: string;
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private keptHeads: Promise<Map<string, SavedHead>> | undefined;
+
+  constructor(private readonly dir: string) {
+    this.headsPath = path.join(dir, 'heads.json');
+  }
 
   static inHome(home: string): ConversationStore {
     return new ConversationStore(path.join(home, 'conversations'));
@@ -78,6 +97,7 @@ export class ConversationStore {
       await rm(file, { force: true });
       this.heads.delete(id);
       this.index?.drop(id);
+      this.saveHeadsSoon();
     });
   }
 
@@ -128,17 +148,61 @@ export class ConversationStore {
     return (await this.fresh(id)).summary();
   }
 
-  /** Every file read once (the first list); after that each is kept up to date line by line. */
+  /**
+   * The first list: every conversation's head — as the last launch kept it and caught up, or read
+   * from its file — then each kept up to date line by line.
+   */
   private scan(): Promise<void> {
     this.scanning ??= (async () => {
       const names = await readdir(this.dir).catch(() => [] as string[]);
-      await Promise.all(
-        names
-          .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
-          .map((n) => this.fresh(n.slice(0, -6)).catch(() => undefined)),
-      );
+      const ids = names
+        .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
+        .map((n) => n.slice(0, -6));
+      // Kept heads of files gone since: written again without them.
+      if ((await this.kept()).size !== ids.length) this.saveHeadsSoon();
+      await Promise.all(ids.map((id) => this.fresh(id).catch(() => undefined)));
     })();
     return this.scanning;
+  }
+
+  /** The heads the last launch kept, read once (see headsFile.ts); each is taken at most once. */
+  private kept(): Promise<Map<string, SavedHead>> {
+    this.keptHeads ??= readHeads(this.headsPath);
+    return this.keptHeads;
+  }
+
+  /** Whether a kept head's file still holds the bytes the head ended on (appended to since, or not). */
+  private async stillHolds(saved: SavedHead): Promise<boolean> {
+    const tail = Buffer.from(saved.tail, 'base64');
+    if (saved.size < tail.length) return false;
+    const bytes = await this.bytes(saved.id, saved.size - tail.length, saved.size).catch(() => undefined);
+    return bytes?.equals(tail) === true;
+  }
+
+  /** The heads written for the next launch a while from now (one write for a burst of changes). */
+  private saveHeadsSoon(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.saveHeads();
+    }, SAVE_HEADS_AFTER_MS);
+    this.saveTimer.unref?.();
+  }
+
+  private saveHeads(): Promise<void> {
+    // One write at a time; a cache, so a failure (a folder gone, a full disk) costs only the next start's time.
+    this.saving = this.saving.then(() =>
+      writeHeads(this.headsPath, this.heads.values()).catch(() => undefined),
+    );
+    return this.saving;
+  }
+
+  /** Writes the heads now if a write is due (the app is closing). */
+  async close(): Promise<void> {
+    if (!this.saveTimer) return this.saving;
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    await this.saveHeads();
   }
 
   /** Messages [from, to) of `head`'s conversation, read from their byte range alone. */
@@ -183,6 +247,13 @@ export class ConversationStore {
   }
 
   private async catchUp(id: string): Promise<ConversationHead> {
+    if (!this.heads.has(id)) {
+      // Its head as the last launch kept it, if its file still ends where that head did.
+      const kept = await this.kept();
+      const saved = kept.get(id);
+      kept.delete(id);
+      if (saved && (await this.stillHolds(saved))) this.heads.set(id, ConversationHead.fromSaved(saved));
+    }
     const size = await stat(await this.file(id)).then(
       (s) => s.size,
       (error: NodeJS.ErrnoException) => {
@@ -194,7 +265,8 @@ export class ConversationStore {
     if (known && size === known.size) return known;
     const fromStart = !known || size < known.size;
     const base = fromStart ? 0 : known.size;
-    const parsed = parseLines(id, await this.bytes(id, base, size), base, fromStart ? 0 : known.lines);
+    const bytes = await this.bytes(id, base, size);
+    const parsed = parseLines(id, bytes, base, fromStart ? 0 : known.lines);
     let head = fromStart ? undefined : known;
     // The index follows what it has taken in; a file read from its start is taken in again.
     const indexed = this.index?.has(id) ? this.index : undefined;
@@ -208,10 +280,12 @@ export class ConversationStore {
       indexed?.take(id, line);
     }
     if (!head) throw new Error(`Conversation ${id} is empty`);
+    head.tail = lastBytes(fromStart ? Buffer.alloc(0) : head.tail, bytes.subarray(0, parsed.end - base));
     head.size = parsed.end;
     head.lines = parsed.lines;
     head.unterminated = parsed.unterminated;
     this.heads.set(id, head);
+    this.saveHeadsSoon();
     return head;
   }
 
@@ -291,9 +365,11 @@ export class ConversationStore {
         taken.apply(line, offset);
         if (this.index && (line.t === 'meta' || this.index.has(id))) this.index.take(id, line);
         taken.size = offset + Buffer.byteLength(text);
+        taken.tail = lastBytes(taken.tail, Buffer.from(before + text));
         taken.lines += before.includes(TORN_LINE) ? 3 : 1;
         taken.unterminated = false;
         this.heads.set(id, taken);
+        this.saveHeadsSoon();
       } finally {
         await handle.close();
       }
@@ -334,6 +410,15 @@ function snippetOf(text: string, terms: readonly string[]): string {
   if (at < 0) return text.slice(0, 100);
   return `${at > 40 ? '…' : ''}${text.slice(Math.max(0, at - 40), at + length + 60)}`;
 }
+
+/** The last TAIL_BYTES of `before` followed by `added` (a copy: never a view holding a whole file's bytes). */
+const lastBytes = (before: Buffer, added: Buffer): Buffer => {
+  const kept =
+    added.length >= TAIL_BYTES
+      ? added.subarray(-TAIL_BYTES)
+      : Buffer.concat([before, added]).subarray(-TAIL_BYTES);
+  return Buffer.from(kept);
+};
 
 const lastError = (head: ConversationHead) => (head.lastError ? { lastError: head.lastError } : {});
 

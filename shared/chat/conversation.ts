@@ -146,7 +146,9 @@ export type ChatEvent =
   /** Messages from `count` on were dropped (edit and resend, regenerate). */
   | { conversationId: string; kind: 'truncated'; count: number }
   | { conversationId: string; kind: 'error'; error: ChatError }
-  | { conversationId: string; kind: 'finished'; stopped: boolean };
+  | { conversationId: string; kind: 'finished'; stopped: boolean }
+  /** Something the person should know about the turn that is not an error (said once, as a notice). */
+  | { conversationId: string; kind: 'notice'; text: string };
 
 export interface ChatError {
   message: string;

@@ -13,6 +13,7 @@ import type {
 } from '../../../shared/chat/conversation';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
+import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { DraftStore } from '../../store/draftStore';
@@ -27,6 +28,7 @@ import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
 import { summarise } from './summarise';
 import { NEW_TITLE, titleFrom } from './titleFrom';
+import { ToolIndex } from './toolIndex';
 import { chatCallId, toolUseRunner } from './toolUseRunner';
 import { turnFailure } from './turnFailure';
 import { turnRequest } from './turnRequest';
@@ -38,6 +40,13 @@ import { turnRequest } from './turnRequest';
  */
 export class ChatService {
   private readonly turns = new ConversationTurns();
+  /** Every tool that is on, searchable: kept between turns, only what changed indexed again. */
+  private readonly toolIndex = new ToolIndex();
+  /**
+   * Providers whose API refused its own tool search (a gateway in front of Anthropic without it):
+   * they get the host's search instead, until the app starts again.
+   */
+  private readonly refusedProviderSearch = new Set<string>();
   private readonly eventEmitter = new Emitter<ChatEvent>();
   readonly onEvent = this.eventEmitter.event;
   private readonly listEmitter = new Emitter<void>();
@@ -158,8 +167,10 @@ export class ChatService {
   }
 
   /** Resolves once every draft asked to be kept is on disk (before the host lets go of its data folder). */
+  /** What is being written is written: drafts, and the conversations' heads kept for the next start. */
   async settled(): Promise<void> {
     await this.deps.drafts?.settled();
+    await this.deps.store.close();
   }
 
   async setSettings(id: string, settings: ConversationSettings): Promise<void> {
@@ -371,19 +382,27 @@ export class ChatService {
     const conversation = await this.deps.store.load(id);
     const { settings } = conversation;
     const { provider, model, name } = await this.deps.providers.forConversation(settings, signal);
+    const providerId = settings.provider ?? (await this.deps.providers.defaultId());
+    const providerSearches = provider.searchesTools === true && !this.refusedProviderSearch.has(providerId);
     // A modern server's tool list past its ttlMs is listed again before the model sees it (a few
     // seconds at most: then the last list is used; a stop ends the wait).
     await this.deps.catalog.freshenTools({ signal });
     const { settings: chosen } = await this.deps.settings.get();
-    const { tools, history, search, deferred } = turnRequest(conversation, this.deps.catalog.enabledTools(), {
-      provider: name,
-      model,
-      maxTools: provider.maxTools,
-      toolTokenBudget: chosen.toolTokenBudget,
-      ...(chosen.toolSearch ? { toolSearch: chosen.toolSearch } : {}),
-      ...(provider.searchesTools ? { providerSearches: true } : {}),
-    });
-    return runChatTurn({
+    const { tools, history, search, deferred } = turnRequest(
+      conversation,
+      this.deps.catalog.enabledTools(),
+      {
+        provider: name,
+        model,
+        maxTools: provider.maxTools,
+        toolTokenBudget: chosen.toolTokenBudget,
+        ...(chosen.toolSearch ? { toolSearch: chosen.toolSearch } : {}),
+        ...(providerSearches ? { providerSearches: true } : {}),
+      },
+      this.toolIndex,
+    );
+    let saved = 0;
+    const turn = runChatTurn({
       provider,
       providerName: name,
       idleTimeoutMs: this.deps.providers.deadlines.streamIdleMs,
@@ -399,8 +418,29 @@ export class ChatService {
       ...(deferred ? { deferredTools: deferred } : {}),
       signal,
       onEvent: (e) => this.eventEmitter.fire({ conversationId: id, ...e }),
-      onMessage: (message: ChatMessage) => this.save(id, message),
+      onMessage: (message: ChatMessage) => {
+        saved++;
+        return this.save(id, message);
+      },
       runTool: toolUseRunner(this.deps, id, settings.leaveOut, search?.index),
+    });
+    if (!deferred) return turn;
+    return turn.catch((error: unknown) => {
+      // Its API does not take the tool search (nothing of the turn was kept): the host's search, said once.
+      if (saved > 0 || !refusesToolSearch(error)) throw error;
+      this.refusedProviderSearch.add(providerId);
+      this.eventEmitter.fire({
+        conversationId: id,
+        kind: 'notice',
+        text: `${name} does not take the API's own tool search (“${(error as Error).message.slice(0, 240)}”): Switchboard's own tool search is used with it instead, until the app starts again.`,
+      });
+      return this.turn(id, signal);
     });
   }
 }
+
+/** A model API's refusal of the tool search itself (a gateway that does not pass it on): 400 naming it. */
+export const refusesToolSearch = (error: unknown): boolean =>
+  error instanceof ProviderError &&
+  error.kind === 'bad-request' &&
+  /tool_search|defer_loading/i.test(error.message);

@@ -58,4 +58,40 @@ describe('the tool index the model searches', () => {
       'among 4 tools from 3 MCP servers (files, github, weather)',
     );
   });
+
+  it('kept between turns: only tools added, removed or changed (a list_changed) are indexed again', () => {
+    const weather = entry('weather', 'get_forecast', 'Forecast for a city', { city: 'City name' });
+    const files = entry('files', 'read_file', 'Read a file', { path: 'Where the file is' });
+    const shared = new ToolIndex([weather, files]);
+    expect(shared.indexedCount).toBe(2);
+    // The same lists again (another turn): nothing indexed.
+    shared.update([weather, files]);
+    expect(shared.indexedCount).toBe(2);
+    // The weather server listed anew (list_changed): its tool is a new object, with new words.
+    const renamed = entry('weather', 'get_forecast', 'Hourly outlook for a town', { city: 'City name' });
+    const radar = entry('weather', 'radar', 'Rain radar images');
+    shared.update([renamed, radar, files]);
+    expect(shared.indexedCount).toBe(4);
+    expect(shared.find('outlook')[0]?.name).toBe('weather__get_forecast');
+    expect(shared.find('forecast city')[0]?.name).toBe('weather__get_forecast');
+    expect(shared.find('radar').map((t) => t.name)).toEqual(['weather__radar']);
+    // Gone from the server's list: gone from the index.
+    shared.update([renamed, files]);
+    expect(shared.find('radar')).toEqual([]);
+    expect(shared.size).toBe(2);
+  });
+
+  it('a conversation searches its own tools only (those it leaves out are never found)', () => {
+    const own = index.among(['github__list_issues', 'files__read_file']);
+    expect(own.size).toBe(2);
+    expect(own.find('pull request merge branch').map((t) => t.name)).not.toContain(
+      'github__createPullRequest',
+    );
+    expect(own.run({ query: 'forecast city' }).structuredContent).toEqual({
+      query: 'forecast city',
+      tools: [],
+    });
+    expect(own.searchSpec().description).toContain('among 2 tools from 2 MCP servers (files, github)');
+    expect(own.spec('weather__get_forecast')).toBeUndefined();
+  });
 });

@@ -37,9 +37,27 @@ function paramsText(schema: unknown): string {
     .join(' ');
 }
 
+/** A tool as the index takes it: its catalog entry (the server's own definition) and what the model is sent. */
+export interface IndexedTool {
+  catalog: CatalogTool;
+  spec: ModelToolSpec;
+}
+
+const docOf = ({ catalog, spec }: IndexedTool): Doc => ({
+  id: spec.name,
+  name: `${catalog.tool.name} ${spec.name}`,
+  server: catalog.server,
+  title: catalog.tool.title ?? catalog.tool.annotations?.title ?? '',
+  description: spec.description ?? '',
+  params: paramsText(spec.inputSchema),
+});
+
 /**
- * A conversation's tools, searchable (BM25 with prefixes and small typos, by MiniSearch) over name,
- * title, server, description and parameters: what the model's tool search runs on.
+ * Every tool a conversation may be offered, searchable (BM25 with prefixes and small typos, by
+ * MiniSearch) over name, title, server, description and parameters: what the model's tool search runs
+ * on. Kept by the host across turns and brought up to date with each (`update`): only tools added,
+ * removed or changed since — a server's list_changed — are indexed again. A conversation searches its
+ * own tools through `among` (the index itself searches all of them).
  */
 export class ToolIndex {
   private readonly index = new MiniSearch<Doc>({
@@ -52,22 +70,73 @@ export class ToolIndex {
       combineWith: 'OR',
     },
   });
-  private readonly specs = new Map<string, ModelToolSpec>();
+  /** What is indexed, by the name the model sees: the server's tool object it was made from. */
+  private readonly indexed = new Map<string, IndexedTool>();
+  /** Documents (re)indexed so far: how much each update cost. */
+  indexedCount = 0;
+
+  constructor(tools: readonly IndexedTool[] = []) {
+    this.update(tools);
+  }
+
+  /** Brings the index to `tools`: a tool whose server's definition is the same object is left as it is. */
+  update(tools: readonly IndexedTool[]): this {
+    const next = new Map(tools.map((t) => [t.spec.name, t]));
+    for (const name of [...this.indexed.keys()])
+      if (!next.has(name)) {
+        this.index.discard(name);
+        this.indexed.delete(name);
+      }
+    for (const [name, t] of next) {
+      const had = this.indexed.get(name);
+      if (had?.catalog.tool === t.catalog.tool && had.catalog.server === t.catalog.server) continue;
+      if (had) this.index.discard(name);
+      this.index.add(docOf(t));
+      this.indexed.set(name, t);
+      this.indexedCount++;
+    }
+    return this;
+  }
+
+  /** The search over `names` alone (a conversation's tools), as they are now. */
+  among(names: Iterable<string>): ToolSearch {
+    const tools = [...names].flatMap((n) => {
+      const t = this.indexed.get(n);
+      return t ? [t] : [];
+    });
+    return new ToolSearch(tools, (query, within) =>
+      this.index.search(query, { filter: (r) => within.has(String(r.id)) }).map((r) => String(r.id)),
+    );
+  }
+
+  get size(): number {
+    return this.indexed.size;
+  }
+  spec(name: string): ModelToolSpec | undefined {
+    return this.indexed.get(name)?.spec;
+  }
+  find(query: string, limit?: number): ModelToolSpec[] {
+    return this.among(this.indexed.keys()).find(query, limit);
+  }
+  searchSpec(): ModelToolSpec {
+    return this.among(this.indexed.keys()).searchSpec();
+  }
+  run(input: Record<string, unknown>): CallToolResult {
+    return this.among(this.indexed.keys()).run(input);
+  }
+}
+
+/** A conversation's tool search: the tools it may find (as they were when it began), and the search itself. */
+export class ToolSearch {
+  private readonly specs: Map<string, ModelToolSpec>;
   readonly servers: string[];
 
-  constructor(tools: readonly { catalog: CatalogTool; spec: ModelToolSpec }[]) {
-    for (const { spec } of tools) this.specs.set(spec.name, spec);
+  constructor(
+    tools: readonly IndexedTool[],
+    private readonly search: (query: string, within: { has(name: string): boolean }) => string[],
+  ) {
+    this.specs = new Map(tools.map((t) => [t.spec.name, t.spec]));
     this.servers = [...new Set(tools.map((t) => t.catalog.server))].sort();
-    this.index.addAll(
-      tools.map(({ catalog, spec }) => ({
-        id: spec.name,
-        name: `${catalog.tool.name} ${spec.name}`,
-        server: catalog.server,
-        title: catalog.tool.title ?? catalog.tool.annotations?.title ?? '',
-        description: spec.description ?? '',
-        params: paramsText(spec.inputSchema),
-      })),
-    );
   }
 
   get size(): number {
@@ -80,10 +149,9 @@ export class ToolIndex {
 
   /** The best matches for `query`, best first. */
   find(query: string, limit = FOUND_BY_DEFAULT): ModelToolSpec[] {
-    return this.index
-      .search(query)
+    return this.search(query, this.specs)
       .slice(0, Math.max(1, Math.min(MOST_FOUND, limit)))
-      .map((r) => this.specs.get(String(r.id))!);
+      .map((name) => this.specs.get(name)!);
   }
 
   /** The search tool as the model is offered it. */

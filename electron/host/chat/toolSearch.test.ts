@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
+import { startFakeAnthropic } from '../../../e2e/fixtures/anthropic/fakeAnthropic';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { type FakeOpenAI, startFakeOpenAI } from '../../../e2e/fixtures/openai/fakeOpenAI';
 import type { ChatEvent } from '../../../shared/chat/conversation';
@@ -10,7 +11,8 @@ import type { Host } from '../host';
 import { hostService } from '../hostService';
 
 const KEY = 'sk-search-5120';
-const env = withHostAndModel('sb-search-', 'sk-ant-search-77d1');
+const ANTHROPIC_KEY = 'sk-ant-search-77d1';
+const env = withHostAndModel('sb-search-', ANTHROPIC_KEY);
 let gateway: FakeOpenAI;
 beforeAll(async () => {
   gateway = await startFakeOpenAI({ apiKey: KEY });
@@ -236,5 +238,58 @@ describe('tool search: the model finds tools instead of receiving 1,200 definiti
     expect(new Set(names(1)).size).toBe(names(1).length);
     expect(names(1).length).toBeGreaterThan(3);
     for (const n of names(1).slice(3)) expect(n).toMatch(/^c[13]__email_archive$/);
+  });
+
+  it('an Anthropic gateway without the API’s tool search: refused once, then the host’s search for that provider — said, and the turn goes on', async () => {
+    const bare = await startFakeAnthropic({ apiKey: ANTHROPIC_KEY, withoutToolSearch: true });
+    try {
+      const h = await startWithCatalogs({ anthropic: { baseUrl: bare.url } });
+      const events: ChatEvent[] = [];
+      h.chat.onEvent((e) => events.push(e));
+      bare.script(
+        {
+          content: [
+            {
+              type: 'tool_use',
+              id: 'toolu_s',
+              name: TOOL_SEARCH_NAME,
+              input: { query: 'weather forecast for a city', limit: 2 },
+            },
+          ],
+        },
+        { content: [{ type: 'text', text: 'Two forecast tools.' }] },
+        { content: [{ type: 'text', text: 'Still here.' }] },
+      );
+      const c = await h.chat.create();
+      await h.chat.send(c.id, 'Which tools give forecasts?');
+      await finished(events, c.id, 1);
+      expect(events.some((e) => e.conversationId === c.id && e.kind === 'error')).toBe(false);
+      const notices = events.filter((e) => e.kind === 'notice');
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({
+        text: expect.stringMatching(
+          /^Anthropic does not take the API's own tool search \(“The API refused the request \(400\): tools\.0: Input tag 'tool_search_tool_bm25_20251119'.*”\): Switchboard's own tool search is used with it instead, until the app starts again\.$/,
+        ),
+      });
+      type Sent = { name: string; type?: string; defer_loading?: boolean };
+      const sent = bare.requests.filter((r) => r.path === '/v1/messages').map((r) => r.body!.tools as Sent[]);
+      // Refused with the API's search; then the host's search alone, then what it found beside it.
+      expect(sent).toHaveLength(3);
+      expect(sent[0]!.some((t) => t.type === 'tool_search_tool_bm25_20251119')).toBe(true);
+      expect(sent[1]!.map((t) => t.name)).toEqual([TOOL_SEARCH_NAME]);
+      expect(sent[2]!.map((t) => t.name)).toHaveLength(3);
+      expect(sent[2]!.slice(1).every((t) => t.name.includes('weather'))).toBe(true);
+      expect(sent.flat().filter((t) => t.defer_loading).length).toBe(
+        sent[0]!.filter((t) => t.defer_loading).length,
+      );
+      // Remembered for the provider: the next turn goes to the host's search at once, nothing said again.
+      await h.chat.send(c.id, 'Thanks');
+      await finished(events, c.id, 2);
+      expect(bare.requests.filter((r) => r.path === '/v1/messages')).toHaveLength(4);
+      expect((bare.requests.at(-1)!.body!.tools as Sent[])[0]!.name).toBe(TOOL_SEARCH_NAME);
+      expect(events.filter((e) => e.kind === 'notice')).toHaveLength(1);
+    } finally {
+      await bare.stop();
+    }
   });
 });

@@ -7,7 +7,7 @@ import type { TurnInput } from '../../llm/chatLoop';
 import type { Catalog } from '../catalog/catalog';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import { refused, type ToolOutcome, toolCallRecord } from '../runs/toolOutcome';
-import type { ToolIndex } from './toolIndex';
+import type { ToolSearch } from './toolIndex';
 
 /** A conversation's tool call among all the host's invocations. */
 export const chatCallId = (conversation: string, toolUse: string) => `chat:${conversation}:${toolUse}`;
@@ -21,7 +21,7 @@ export function toolUseRunner(
   deps: { catalog: Pick<Catalog, 'resolveTool'>; tools: Pick<ToolInvocations, 'start'> },
   id: string,
   leaveOut: LeaveOut | undefined,
-  search?: Pick<ToolIndex, 'run'>,
+  search?: Pick<ToolSearch, 'run'>,
 ): TurnInput['runTool'] {
   return async (use, signal, onProgress) => {
     // The host's own tool search: names and descriptions of the conversation's own tools, nothing
@@ -54,7 +54,7 @@ export function toolUseRunner(
 }
 
 function searchTools(
-  search: Pick<ToolIndex, 'run'> | undefined,
+  search: Pick<ToolSearch, 'run'> | undefined,
   use: { id: string; name: string; input: Record<string, unknown> },
 ): { result: CallToolResult; record: ToolCallRecord } {
   const startedAt = Date.now();

@@ -10,7 +10,7 @@ import {
 import type { ModelToolSpec } from '../../llm/modelProvider';
 import { ProviderError } from '../../llm/providerError';
 import type { CatalogTool } from '../catalog/catalog';
-import { ToolIndex } from './toolIndex';
+import { ToolIndex, type ToolSearch } from './toolIndex';
 
 /** What one turn sends the model besides its settings: the tools offered, and the history. */
 export interface TurnRequest {
@@ -21,7 +21,7 @@ export interface TurnRequest {
    * searches run on, and the tools a step offers (the search, then what was found so far, in the
    * order found — the list only grows at its end, so a prompt cache keeps its start).
    */
-  search?: { index: ToolIndex; toolsFor(history: readonly ChatMessage[]): ModelToolSpec[] };
+  search?: { index: ToolSearch; toolsFor(history: readonly ChatMessage[]): ModelToolSpec[] };
   /** The provider searches them itself: these go deferred, loaded when its search finds them. */
   deferred?: ModelToolSpec[];
 }
@@ -70,7 +70,9 @@ function offered(enabled: CatalogTool[], leaveOut: LeaveOut | undefined) {
  */
 function toolSearch(
   all: ReturnType<typeof offered>,
+  enabled: CatalogTool[],
   mode: ToolSearchMode | undefined,
+  shared: ToolIndex,
 ): TurnRequest['search'] {
   if (
     !searchApplies(
@@ -79,7 +81,9 @@ function toolSearch(
     )
   )
     return undefined;
-  const index = new ToolIndex(all);
+  // The host's index of every tool that is on, brought up to date (only what changed is indexed
+  // again), searched through this conversation's own tools.
+  const index = shared.update(offered(enabled, undefined)).among(all.map((t) => t.spec.name));
   const search = index.searchSpec();
   const pinned = all.filter((t) => t.catalog.alwaysOffer).map((t) => t.spec);
   const pinnedNames = new Set(pinned.map((t) => t.name));
@@ -99,12 +103,14 @@ function toolSearch(
 /**
  * The request of a turn of `conversation`, checked before anything is sent — never cut silently:
  * more tools than the provider or the person's budget takes, or more tokens than the model's
- * context, fails with a ProviderError that says so and what the person can do.
+ * context, fails with a ProviderError that says so and what the person can do. `index`: the host's
+ * tool index, kept between turns (a new one indexes every tool).
  */
 export function turnRequest(
   conversation: Conversation,
   enabled: CatalogTool[],
   limits: TurnLimits,
+  index = new ToolIndex(),
 ): TurnRequest {
   const all = offered(enabled, conversation.settings.leaveOut);
   // The provider's own search: every tool deferred but those the conversation already needs whole.
@@ -122,7 +128,7 @@ export function turnRequest(
     const deferred = all.filter((t) => !whole.has(t.spec.name)).map((t) => t.spec);
     return { ...checked(conversation, tools, limits), deferred };
   }
-  const search = toolSearch(all, limits.toolSearch);
+  const search = toolSearch(all, enabled, limits.toolSearch, index);
   const tools = search ? search.toolsFor(conversation.messages) : all.map((t) => t.spec);
   return { ...checked(conversation, tools, limits), ...(search ? { search } : {}) };
 }

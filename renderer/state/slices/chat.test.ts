@@ -72,3 +72,13 @@ describe('the open conversation, a page at a time', () => {
     expect(useApp.getState().open).toMatchObject({ from: 120, messageCount: 120, messages: [] });
   });
 });
+
+describe('chat notices', () => {
+  it('a notice about a turn (its provider’s tool search refused) is said once, as the app’s notice', async () => {
+    useApp
+      .getState()
+      .applyChatEvent({ conversationId: 'c1', kind: 'notice', text: 'The host’s own tool search is used.' });
+    await Promise.resolve();
+    expect(useApp.getState().notices.map((n) => n.text)).toEqual(['The host’s own tool search is used.']);
+  });
+});

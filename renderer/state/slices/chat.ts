@@ -191,6 +191,9 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
           };
         case 'error':
           return { chatErrors: { ...s.chatErrors, [id]: e.error } };
+        case 'notice':
+          queueMicrotask(() => get().notify(e.text));
+          return {};
         case 'finished': {
           const { [id]: _, ...rest } = s.live;
           return { live: rest, open: s.open?.id === id ? { ...s.open, replying: false } : s.open };
