@@ -65,7 +65,41 @@ export interface SavedHead {
   unterminated: boolean;
   /** The file's last bytes up to `size`, base64. */
   tail: string;
-  steps: number[][];
+  /** The steps' numbers (STEP_FIELDS, in order) as 64-bit floats, base64: read back without a parse. */
+  steps: string;
+}
+
+function packSteps(steps: readonly Step[]): string {
+  const numbers = new Float64Array(steps.length * STEP_FIELDS.length);
+  steps.forEach((step, i) => {
+    STEP_FIELDS.forEach((f, j) => {
+      numbers[i * STEP_FIELDS.length + j] = step[f];
+    });
+  });
+  return Buffer.from(numbers.buffer).toString('base64');
+}
+
+function unpackSteps(packed: string): Step[] {
+  const bytes = Buffer.from(packed, 'base64');
+  const width = STEP_FIELDS.length;
+  if (bytes.length % (8 * width) !== 0) throw new Error('kept steps are not whole');
+  // Copied into an aligned buffer of its own (a decoded Buffer may start anywhere in a shared pool).
+  const numbers = new Float64Array(new Uint8Array(bytes).buffer);
+  const steps: Step[] = [];
+  for (let i = 0; i < numbers.length; i += width)
+    steps.push({
+      offset: numbers[i]!,
+      at: numbers[i + 1]!,
+      questions: numbers[i + 2]!,
+      answers: numbers[i + 3]!,
+      input: numbers[i + 4]!,
+      output: numbers[i + 5]!,
+      cacheRead: numbers[i + 6]!,
+      cacheWrite: numbers[i + 7]!,
+      dollars: numbers[i + 8]!,
+      unpriced: numbers[i + 9]!,
+    });
+  return steps;
 }
 
 /** How many of a file's last bytes a head keeps to know the file is still the one it read. */
@@ -209,10 +243,11 @@ export class ConversationHead {
       lines: this.lines,
       unterminated: this.unterminated,
       tail: this.tail.toString('base64'),
-      steps: this.steps.map((s) => STEP_FIELDS.map((f) => s[f])),
+      steps: packSteps(this.steps),
     };
   }
 
+  /** The head kept by `toSaved`; throws when what is kept does not read. */
   static fromSaved(saved: SavedHead): ConversationHead {
     const head = new ConversationHead(saved.id, {
       t: 'meta',
@@ -226,8 +261,7 @@ export class ConversationHead {
     head.lines = saved.lines;
     head.unterminated = saved.unterminated;
     head.tail = Buffer.from(saved.tail, 'base64');
-    for (const values of saved.steps)
-      head.steps.push(Object.fromEntries(STEP_FIELDS.map((f, i) => [f, values[i] ?? 0])) as unknown as Step);
+    for (const step of unpackSteps(saved.steps)) head.steps.push(step);
     return head;
   }
 

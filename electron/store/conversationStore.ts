@@ -252,7 +252,12 @@ export class ConversationStore {
       const kept = await this.kept();
       const saved = kept.get(id);
       kept.delete(id);
-      if (saved && (await this.stillHolds(saved))) this.heads.set(id, ConversationHead.fromSaved(saved));
+      if (saved && (await this.stillHolds(saved)))
+        try {
+          this.heads.set(id, ConversationHead.fromSaved(saved));
+        } catch {
+          // Not read back: its file is read instead.
+        }
     }
     const size = await stat(await this.file(id)).then(
       (s) => s.size,

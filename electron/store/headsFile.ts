@@ -8,7 +8,7 @@ import type { ConversationHead, SavedHead } from './conversationHead';
  * file still holds the bytes it ended on (size and last bytes), and is caught up from there; a file
  * that does not match, or a heads file that does not read, is read again from the files themselves.
  */
-const VERSION = 1;
+const VERSION = 2;
 
 const savedHead = z.object({
   id: z.string(),
@@ -20,7 +20,7 @@ const savedHead = z.object({
   lines: z.number().int().nonnegative(),
   unterminated: z.boolean(),
   tail: z.string(),
-  steps: z.array(z.array(z.number())),
+  steps: z.string(),
 });
 const headsFile = z.object({ version: z.literal(VERSION), heads: z.array(savedHead) });
 
