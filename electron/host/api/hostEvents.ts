@@ -2,9 +2,13 @@ import type { HostEvent } from '../../../shared/ipc/contract';
 import { DisposableStore } from '../../mcp';
 import { catalogView } from '../catalog/catalogView';
 import type { HostParts } from '../hostParts';
+import { coalesced } from './coalesced';
 import { LogBatches } from './logBatches';
 import { rootsView } from './rootsApi';
 import type { ShellAbilities } from './shellAbilities';
+
+/** The catalog is sent at most this often (its changes come in bursts). */
+const CATALOG_EVERY_MS = 50;
 
 /**
  * What the host's parts say, as the contract's events (a run's progress aside: the tool runner
@@ -19,9 +23,12 @@ export function followHost(host: HostParts, shell: ShellAbilities, fire: (event:
   store.add(logs);
   store.add(host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })));
   store.add(host.consent.onWithdrawn((payload) => fire({ event: 'consentWithdrawn', payload })));
-  store.add(
-    host.catalog.onChange(() => fire({ event: 'catalogChanged', payload: catalogView(host.catalog) })),
+  // A burst of changes (fifty servers starting, each listing its tools) is one catalog sent, not one
+  // per change: the whole view of 1,000 tools is worked out and sent at most every CATALOG_EVERY_MS.
+  const catalog = store.add(
+    coalesced(() => fire({ event: 'catalogChanged', payload: catalogView(host.catalog) }), CATALOG_EVERY_MS),
   );
+  store.add(host.catalog.onChange(() => catalog.call()));
   store.add(
     host.registry.onServerEvent((e) => {
       if (e.kind === 'resource-updated')
