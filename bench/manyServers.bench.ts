@@ -37,6 +37,8 @@ interface Sample {
   byPage: Record<string, number[]>;
   opens: number[];
   typing: number[];
+  /** The Tools… panel of a conversation opened (every server of the catalog listed). */
+  panel: number[];
 }
 
 async function measure(servers: number): Promise<Sample> {
@@ -80,7 +82,7 @@ async function measure(servers: number): Promise<Sample> {
     await page
       .locator(`[data-server="${names.at(-1)}"] [data-status="running"]`)
       .waitFor({ timeout: 30_000 });
-    const sample: Sample = { switches: [], byPage: {}, opens: [], typing: [] };
+    const sample: Sample = { switches: [], byPage: {}, opens: [], typing: [], panel: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of [...PAGES.slice(1), PAGES[0]!]) {
         const took = await timed(page, () => nav(name).click());
@@ -106,6 +108,17 @@ async function measure(servers: number): Promise<Sample> {
         await page.waitForTimeout(100);
       }
       await page.keyboard.press('Escape');
+      await page.waitForTimeout(150);
+      // A conversation's Tools… panel: its servers and the count of tools it sends.
+      await nav('Chats').click();
+      if (round === 0) await page.getByRole('button', { name: 'New chat' }).click();
+      const tools = page.getByRole('button', { name: 'Tools…' });
+      await tools.waitFor();
+      sample.panel.push(await timed(page, () => tools.click()));
+      await page.getByRole('form', { name: 'Tools for this conversation' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForTimeout(150);
+      await nav('Servers').click();
       await page.waitForTimeout(150);
     }
     return sample;
@@ -139,6 +152,7 @@ async function main() {
   for (const name of PAGES) row(`· to ${name}`, one.byPage[name]!, many.byPage[name]!);
   row("a server's tool list opened / closed", one.opens, many.opens);
   row('a key typed in the command palette', one.typing, many.typing);
+  row("a conversation's Tools… panel opened", one.panel, many.panel);
 }
 
 await main();

@@ -31,6 +31,8 @@ export function ConversationToolsForm({
   const { tools, on, tokens, provider, over, searched } = useToolBudget(settings, leaveOut);
   const servers = [...new Set(tools.map((t) => t.server))].sort();
   const pinned = on.filter((t) => t.alwaysOffer).length;
+  // A server's tool rows are made once its list is opened: fifty servers' 1,000 rows are not drawn unasked.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const toggleServer = (server: string, offer: boolean) =>
     setLeaveOut((l) => ({
       servers: offer ? l.servers.filter((s) => s !== server) : [...l.servers, server],
@@ -126,30 +128,39 @@ export function ConversationToolsForm({
                 </button>
               </span>
               {serverOn && (
-                <details>
+                <details
+                  onToggle={(e) => {
+                    const open = e.currentTarget.open;
+                    setOpened((o) =>
+                      open ? new Set(o).add(server) : new Set([...o].filter((x) => x !== server)),
+                    );
+                  }}
+                >
                   <summary className="small">Choose its tools</summary>
-                  <ul className="tool-choices">
-                    {own.map((t) => (
-                      <li key={t.tool} className="tool-only">
-                        <label>
-                          <input
-                            type="checkbox"
-                            checked={!isLeftOut(leaveOut, server, t.tool)}
-                            onChange={(e) => toggleTool(server, t.tool, e.target.checked)}
-                          />{' '}
-                          <SafeText text={t.tool} />
-                        </label>
-                        <button
-                          type="button"
-                          className="only-this"
-                          aria-label={`Only ${revealAsText(t.tool)} of ${revealAsText(server)}`}
-                          onClick={() => only(server, t.tool)}
-                        >
-                          only this
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
+                  {opened.has(server) && (
+                    <ul className="tool-choices">
+                      {own.map((t) => (
+                        <li key={t.tool} className="tool-only">
+                          <label>
+                            <input
+                              type="checkbox"
+                              checked={!isLeftOut(leaveOut, server, t.tool)}
+                              onChange={(e) => toggleTool(server, t.tool, e.target.checked)}
+                            />{' '}
+                            <SafeText text={t.tool} />
+                          </label>
+                          <button
+                            type="button"
+                            className="only-this"
+                            aria-label={`Only ${revealAsText(t.tool)} of ${revealAsText(server)}`}
+                            onClick={() => only(server, t.tool)}
+                          >
+                            only this
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                 </details>
               )}
             </li>

@@ -158,7 +158,12 @@ describe('the tool budget in the chat', () => {
     expect(count()).toMatch(/^24 of 24 tools/);
     fireEvent.click(screen.getByRole('button', { name: 'Only beta' }));
     expect(count()).toMatch(/^8 of 24 tools/);
-    fireEvent.click(screen.getByRole('button', { name: 'Only tool3 of beta' }));
+    // A server's tools are listed once its "Choose its tools" is opened (not drawn for every server unasked).
+    expect(screen.queryByRole('button', { name: 'Only tool3 of beta' })).toBeNull();
+    const beta = screen.getByRole('button', { name: 'Only beta' }).closest('li')!.querySelector('details')!;
+    beta.open = true;
+    fireEvent(beta, new Event('toggle'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Only tool3 of beta' }));
     expect(count()).toMatch(/^1 of 24 tools/);
     fireEvent.click(screen.getByRole('button', { name: 'None' }));
     expect(count()).toMatch(/^0 of 24 tools/);
