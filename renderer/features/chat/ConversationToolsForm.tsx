@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, type LeaveOut } from '../../../shared/chat/toolBudget';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { toolsByServer } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
 import { useToolBudget } from './useToolBudget';
 
@@ -29,7 +30,8 @@ export function ConversationToolsForm({
   const run = useApp((s) => s.run);
   const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
   const { tools, on, tokens, provider, over, searched } = useToolBudget(settings, leaveOut);
-  const servers = [...new Set(tools.map((t) => t.server))].sort();
+  const byServer = useMemo(() => toolsByServer(tools), [tools]);
+  const servers = [...byServer.keys()].sort();
   const pinned = on.filter((t) => t.alwaysOffer).length;
   // A server's tool rows are made once its list is opened: fifty servers' 1,000 rows are not drawn unasked.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
@@ -101,7 +103,7 @@ export function ConversationToolsForm({
       </div>
       <ul className="tool-servers">
         {servers.map((server) => {
-          const own = tools.filter((t) => t.server === server);
+          const own = byServer.get(server) ?? [];
           const serverOn = !leaveOut.servers.includes(server);
           const count = own.filter((t) => !isLeftOut(leaveOut, t.server, t.tool)).length;
           return (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
 import { searchApplies } from '../../../shared/chat/toolSearch';
@@ -35,11 +36,14 @@ export interface ToolBudgetState {
  * turn (`electron/host/chat/turnRequest.ts`), so what the page says is what sending will meet.
  */
 export function useToolBudget(settings: ConversationSettings, leaveOut = settings.leaveOut): ToolBudgetState {
-  const tools = useApp((s) => s.catalog.tools).filter(offerable);
+  // Worked out once per catalog and choice, not on every render (1,000 tools' JSON is counted here).
+  const catalog = useApp((s) => s.catalog.tools);
+  const tools = useMemo(() => catalog.filter(offerable), [catalog]);
   const view = useSettingsView();
   const found = view?.providers.find((p) => p.id === (settings.provider ?? view.settings.defaultProvider));
-  const on = tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool));
-  const offered = on.map(asOffered);
+  const on = useMemo(() => tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool)), [tools, leaveOut]);
+  const offered = useMemo(() => on.map(asOffered), [on]);
+  const tokens = useMemo(() => toolTokens(offered), [offered]);
   const provider = found
     ? { name: found.name, ...(found.maxTools !== undefined ? { maxTools: found.maxTools } : {}) }
     : undefined;
@@ -59,7 +63,7 @@ export function useToolBudget(settings: ConversationSettings, leaveOut = setting
   return {
     tools,
     on,
-    tokens: toolTokens(offered),
+    tokens,
     searched,
     ...(provider ? { provider } : {}),
     ...(over ? { over } : {}),
