@@ -32,6 +32,8 @@ async function written(count: number): Promise<void> {
   for (let i = 0; i < count; i++) await s.addMessage(ID, message(i));
   await s.create(OTHER, 'Other');
   await s.list();
+  // Written once, at close: never on the way of a message.
+  await expect(stat(headsFile())).rejects.toThrow('ENOENT');
   await s.close();
 }
 

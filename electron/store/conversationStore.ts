@@ -21,9 +21,6 @@ import {
 import { ConversationIndex, searchableText } from './conversationIndex';
 import { readHeads, writeHeads } from './headsFile';
 
-/** How long after a change the heads are written for the next launch (and at close). */
-const SAVE_HEADS_AFTER_MS = 2000;
-
 const ID = /^[0-9a-f-]{36}$/;
 
 /**
@@ -40,10 +37,13 @@ export class ConversationStore {
   private index: ConversationIndex | undefined;
   private indexing: Promise<ConversationIndex> | undefined;
 
-  /** The heads kept for the next launch (headsFile.ts): written a while after changes, and at close. */
+  /**
+   * The heads kept for the next launch (headsFile.ts): written once, at close, when anything was read
+   * or written since the kept ones (never on the way of a message; a crash leaves the last kept ones,
+   * which the next start catches up from).
+   */
   private readonly headsPath: string;
-  private saveTimer: ReturnType<typeof setTimeout> | undefined;
-  private saving: Promise<void> = Promise.resolve();
+  private headsChanged = false;
   private keptHeads: Promise<Map<string, SavedHead>> | undefined;
 
   constructor(private readonly dir: string) {
@@ -97,7 +97,7 @@ export class ConversationStore {
       await rm(file, { force: true });
       this.heads.delete(id);
       this.index?.drop(id);
-      this.saveHeadsSoon();
+      this.headsChanged = true;
     });
   }
 
@@ -159,7 +159,7 @@ export class ConversationStore {
         .filter((n) => n.endsWith('.jsonl') && ID.test(n.slice(0, -6)))
         .map((n) => n.slice(0, -6));
       // Kept heads of files gone since: written again without them.
-      if ((await this.kept()).size !== ids.length) this.saveHeadsSoon();
+      if ((await this.kept()).size !== ids.length) this.headsChanged = true;
       await Promise.all(ids.map((id) => this.fresh(id).catch(() => undefined)));
     })();
     return this.scanning;
@@ -179,30 +179,11 @@ export class ConversationStore {
     return bytes?.equals(tail) === true;
   }
 
-  /** The heads written for the next launch a while from now (one write for a burst of changes). */
-  private saveHeadsSoon(): void {
-    if (this.saveTimer) return;
-    this.saveTimer = setTimeout(() => {
-      this.saveTimer = undefined;
-      void this.saveHeads();
-    }, SAVE_HEADS_AFTER_MS);
-    this.saveTimer.unref?.();
-  }
-
-  private saveHeads(): Promise<void> {
-    // One write at a time; a cache, so a failure (a folder gone, a full disk) costs only the next start's time.
-    this.saving = this.saving.then(() =>
-      writeHeads(this.headsPath, this.heads.values()).catch(() => undefined),
-    );
-    return this.saving;
-  }
-
-  /** Writes the heads now if a write is due (the app is closing). */
+  /** Writes the heads for the next launch if they changed (the app is closing). A cache: a failure costs only time. */
   async close(): Promise<void> {
-    if (!this.saveTimer) return this.saving;
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    await this.saveHeads();
+    if (!this.headsChanged) return;
+    this.headsChanged = false;
+    await writeHeads(this.headsPath, this.heads.values()).catch(() => undefined);
   }
 
   /** Messages [from, to) of `head`'s conversation, read from their byte range alone. */
@@ -290,7 +271,7 @@ export class ConversationStore {
     head.lines = parsed.lines;
     head.unterminated = parsed.unterminated;
     this.heads.set(id, head);
-    this.saveHeadsSoon();
+    this.headsChanged = true;
     return head;
   }
 
@@ -374,7 +355,7 @@ export class ConversationStore {
         taken.lines += before.includes(TORN_LINE) ? 3 : 1;
         taken.unterminated = false;
         this.heads.set(id, taken);
-        this.saveHeadsSoon();
+        this.headsChanged = true;
       } finally {
         await handle.close();
       }

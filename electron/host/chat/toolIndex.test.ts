@@ -19,12 +19,15 @@ const entry = (server: string, name: string, description: string, params: Record
   return { catalog, spec: { name: catalog.name, description, inputSchema } };
 };
 
-const index = new ToolIndex([
+const tools = [
   entry('github', 'createPullRequest', 'Open a pull request', { base: 'Branch to merge into' }),
   entry('github', 'list_issues', 'Issues of a repository'),
   entry('weather', 'get_forecast', 'Forecast for a city', { city: 'City name' }),
   entry('files', 'read_file', 'Read a file', { path: 'Where the file is' }),
-]);
+];
+const shared = new ToolIndex(tools);
+/** A conversation offering every tool above. */
+const index = shared.among(tools.map((t) => t.spec.name));
 
 describe('the tool index the model searches', () => {
   it('finds by words of a name (snake, camel), description, server and parameter descriptions', () => {
@@ -62,27 +65,29 @@ describe('the tool index the model searches', () => {
   it('kept between turns: only tools added, removed or changed (a list_changed) are indexed again', () => {
     const weather = entry('weather', 'get_forecast', 'Forecast for a city', { city: 'City name' });
     const files = entry('files', 'read_file', 'Read a file', { path: 'Where the file is' });
-    const shared = new ToolIndex([weather, files]);
-    expect(shared.indexedCount).toBe(2);
+    const kept = new ToolIndex([weather, files]);
+    const names = ['weather__get_forecast', 'weather__radar', 'files__read_file'];
+    const find = (query: string) => kept.among(names).find(query);
+    expect(kept.indexedCount).toBe(2);
     // The same lists again (another turn): nothing indexed.
-    shared.update([weather, files]);
-    expect(shared.indexedCount).toBe(2);
+    kept.update([weather, files]);
+    expect(kept.indexedCount).toBe(2);
     // The weather server listed anew (list_changed): its tool is a new object, with new words.
     const renamed = entry('weather', 'get_forecast', 'Hourly outlook for a town', { city: 'City name' });
     const radar = entry('weather', 'radar', 'Rain radar images');
-    shared.update([renamed, radar, files]);
-    expect(shared.indexedCount).toBe(4);
-    expect(shared.find('outlook')[0]?.name).toBe('weather__get_forecast');
-    expect(shared.find('forecast city')[0]?.name).toBe('weather__get_forecast');
-    expect(shared.find('radar').map((t) => t.name)).toEqual(['weather__radar']);
+    kept.update([renamed, radar, files]);
+    expect(kept.indexedCount).toBe(4);
+    expect(find('outlook')[0]?.name).toBe('weather__get_forecast');
+    expect(find('forecast city')[0]?.name).toBe('weather__get_forecast');
+    expect(find('radar').map((t) => t.name)).toEqual(['weather__radar']);
     // Gone from the server's list: gone from the index.
-    shared.update([renamed, files]);
-    expect(shared.find('radar')).toEqual([]);
-    expect(shared.size).toBe(2);
+    kept.update([renamed, files]);
+    expect(find('radar')).toEqual([]);
+    expect(kept.size).toBe(2);
   });
 
   it('a conversation searches its own tools only (those it leaves out are never found)', () => {
-    const own = index.among(['github__list_issues', 'files__read_file']);
+    const own = shared.among(['github__list_issues', 'files__read_file']);
     expect(own.size).toBe(2);
     expect(own.find('pull request merge branch').map((t) => t.name)).not.toContain(
       'github__createPullRequest',

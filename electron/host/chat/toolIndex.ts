@@ -57,7 +57,7 @@ const docOf = ({ catalog, spec }: IndexedTool): Doc => ({
  * MiniSearch) over name, title, server, description and parameters: what the model's tool search runs
  * on. Kept by the host across turns and brought up to date with each (`update`): only tools added,
  * removed or changed since — a server's list_changed — are indexed again. A conversation searches its
- * own tools through `among` (the index itself searches all of them).
+ * own tools through `among`.
  */
 export class ToolIndex {
   private readonly index = new MiniSearch<Doc>({
@@ -109,20 +109,9 @@ export class ToolIndex {
     );
   }
 
+  /** Tools indexed now. */
   get size(): number {
     return this.indexed.size;
-  }
-  spec(name: string): ModelToolSpec | undefined {
-    return this.indexed.get(name)?.spec;
-  }
-  find(query: string, limit?: number): ModelToolSpec[] {
-    return this.among(this.indexed.keys()).find(query, limit);
-  }
-  searchSpec(): ModelToolSpec {
-    return this.among(this.indexed.keys()).searchSpec();
-  }
-  run(input: Record<string, unknown>): CallToolResult {
-    return this.among(this.indexed.keys()).run(input);
   }
 }
 

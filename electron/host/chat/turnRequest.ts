@@ -70,7 +70,7 @@ function offered(enabled: CatalogTool[], leaveOut: LeaveOut | undefined) {
  */
 function toolSearch(
   all: ReturnType<typeof offered>,
-  enabled: CatalogTool[],
+  every: ReturnType<typeof offered>,
   mode: ToolSearchMode | undefined,
   shared: ToolIndex,
 ): TurnRequest['search'] {
@@ -83,7 +83,7 @@ function toolSearch(
     return undefined;
   // The host's index of every tool that is on, brought up to date (only what changed is indexed
   // again), searched through this conversation's own tools.
-  const index = shared.update(offered(enabled, undefined)).among(all.map((t) => t.spec.name));
+  const index = shared.update(every).among(all.map((t) => t.spec.name));
   const search = index.searchSpec();
   const pinned = all.filter((t) => t.catalog.alwaysOffer).map((t) => t.spec);
   const pinnedNames = new Set(pinned.map((t) => t.name));
@@ -112,7 +112,10 @@ export function turnRequest(
   limits: TurnLimits,
   index = new ToolIndex(),
 ): TurnRequest {
-  const all = offered(enabled, conversation.settings.leaveOut);
+  // Every tool that is on (what the host's index holds), and those this conversation offers.
+  const every = offered(enabled, undefined);
+  const { leaveOut } = conversation.settings;
+  const all = every.filter((t) => !isLeftOut(leaveOut, t.catalog.server, t.catalog.tool.name));
   // The provider's own search: every tool deferred but those the conversation already needs whole.
   if (
     limits.providerSearches &&
@@ -128,7 +131,7 @@ export function turnRequest(
     const deferred = all.filter((t) => !whole.has(t.spec.name)).map((t) => t.spec);
     return { ...checked(conversation, tools, limits), deferred };
   }
-  const search = toolSearch(all, enabled, limits.toolSearch, index);
+  const search = toolSearch(all, every, limits.toolSearch, index);
   const tools = search ? search.toolsFor(conversation.messages) : all.map((t) => t.spec);
   return { ...checked(conversation, tools, limits), ...(search ? { search } : {}) };
 }
