@@ -58,11 +58,22 @@ export function VirtualList({
           ),
   });
   const total = virtual.getTotalSize();
-  // New rows, and rows measured taller than estimated, both move the bottom.
+  // New rows, and rows measured taller than estimated, both move the bottom. Where following last
+  // put the view is kept: a person who scrolled up since, whose scroll event has not come yet (it
+  // comes with the next frame, a render may come first), is not pulled back down; the event then
+  // switches following off. Following switched on goes to the end wherever the view is.
+  const placed = useRef<number>(undefined);
+  const followed = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: count and total are the triggers
   useEffect(() => {
     const el = scroller.current;
-    if (follow && el) el.scrollTop = el.scrollHeight;
+    const switchedOn = follow && !followed.current;
+    followed.current = follow;
+    if (!follow || !el) return;
+    const away = el.scrollHeight - el.scrollTop - el.clientHeight >= 40;
+    if (!switchedOn && away && placed.current !== undefined && el.scrollTop < placed.current - 1) return;
+    el.scrollTop = el.scrollHeight;
+    placed.current = el.scrollTop;
   }, [follow, count, total]);
   // Rows added before the first one: the view moves down by their height, so what was on screen
   // stays there (rows measured taller or shorter later are adjusted for by the virtualiser).
