@@ -4,7 +4,13 @@ import type { LogEntry } from '../../shared/host/serverView';
 import { openExternally } from '../components/openExternally';
 import type { HostConnection } from '../hostClient';
 import { syncDrafts } from './draftSync';
-import { type CatalogSlice, createCatalogSlice, resourceKey } from './slices/catalog';
+import {
+  applyCatalogChange,
+  type CatalogSlice,
+  changeOf,
+  createCatalogSlice,
+  resourceKey,
+} from './slices/catalog';
 import { type ChatSlice, createChatSlice } from './slices/chat';
 import { type ConsentsSlice, createConsentsSlice, withdrawnText } from './slices/consents';
 import { createLogsSlice, type LogsSlice, MAX_LOGS } from './slices/logs';
@@ -58,7 +64,7 @@ export function bindStore(host: HostConnection): () => void {
       servers,
       secretsEncrypted: storage.encrypted,
       consents,
-      catalog,
+      catalog: applyCatalogChange(useApp.getState().catalog, changeOf(catalog)),
       roots,
       conversations,
     });
@@ -126,7 +132,7 @@ export function bindStore(host: HostConnection): () => void {
         state.notify(withdrawnText(e.payload));
         break;
       case 'catalogChanged':
-        useApp.setState({ catalog: e.payload });
+        useApp.setState((s) => ({ catalog: applyCatalogChange(s.catalog, e.payload) }));
         break;
       case 'rootsChanged':
         useApp.setState({ roots: e.payload });

@@ -60,13 +60,33 @@ export interface ToolView {
   /** MCP Apps: the tool's View and who may call it (the model, its View, or both). */
   ui?: ToolUi;
 }
-export interface CatalogView {
+/** What the running servers offer, together (each list server by server, in the servers' order). */
+export interface CatalogView extends CatalogLists {
+  /** Each running server's mark (see ServerCatalog.version), in the servers' order. */
+  versions: Record<string, number>;
+  /** The catalog's mark when this was made: a later view or change has a larger one. */
+  at: number;
+}
+export interface CatalogLists {
   tools: ToolView[];
   resources: { server: string; resource: Resource; subscribed: boolean }[];
   templates: { server: string; template: ResourceTemplate }[];
   prompts: { server: string; prompt: Prompt }[];
   /** Skills servers offer (SEP-2640): only what the listing says; nothing of a skill is read until it is loaded. */
   skills: SkillView[];
+}
+/** What one running server offers; `version` grows with every change to it (lists, names, choices). */
+export interface ServerCatalog extends CatalogLists {
+  version: number;
+}
+/**
+ * The catalog changed: every running server in order, and whole only the servers that changed since
+ * the last change sent (a server's `list_changed` sends that server, not 1,000 tools).
+ */
+export interface CatalogChange {
+  order: string[];
+  changed: Record<string, ServerCatalog>;
+  at: number;
 }
 export interface SkillView {
   server: string;
@@ -97,7 +117,7 @@ export interface CatalogResults {
 }
 
 export interface CatalogEvents {
-  catalogChanged: CatalogView;
+  catalogChanged: CatalogChange;
   toolRunProgress: { callId: string; progress: Progress };
   resourceUpdated: { server: string; uri: string };
 }

@@ -1,6 +1,6 @@
 import type { HostEvent } from '../../../shared/ipc/contract';
 import { DisposableStore } from '../../mcp';
-import { catalogView } from '../catalog/catalogView';
+import { CatalogChanges } from '../catalog/catalogView';
 import type { HostParts } from '../hostParts';
 import { coalesced } from './coalesced';
 import { LogBatches } from './logBatches';
@@ -23,10 +23,14 @@ export function followHost(host: HostParts, shell: ShellAbilities, fire: (event:
   store.add(logs);
   store.add(host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })));
   store.add(host.consent.onWithdrawn((payload) => fire({ event: 'consentWithdrawn', payload })));
-  // A burst of changes (fifty servers starting, each listing its tools) is one catalog sent, not one
-  // per change: the whole view of 1,000 tools is worked out and sent at most every CATALOG_EVERY_MS.
+  // A burst of changes (fifty servers starting, each listing its tools) is one change sent, not one
+  // per change, at most every CATALOG_EVERY_MS; it carries whole only the servers that changed.
+  const changes = new CatalogChanges(host.catalog);
   const catalog = store.add(
-    coalesced(() => fire({ event: 'catalogChanged', payload: catalogView(host.catalog) }), CATALOG_EVERY_MS),
+    coalesced(() => {
+      const payload = changes.next();
+      if (payload) fire({ event: 'catalogChanged', payload });
+    }, CATALOG_EVERY_MS),
   );
   store.add(host.catalog.onChange(() => catalog.call()));
   store.add(

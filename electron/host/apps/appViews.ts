@@ -63,7 +63,7 @@ interface LiveView {
 export interface AppViewsDeps {
   conversations: Pick<ConversationStore, 'load'>;
   registry: Pick<ServerRegistry, 'get'>;
-  catalog: Pick<Catalog, 'tools' | 'resources'>;
+  catalog: Pick<Catalog, 'toolsOf' | 'resources'>;
   tools: Pick<ToolInvocations, 'start'>;
   logs: Pick<LogStore, 'append'>;
 }
@@ -152,9 +152,8 @@ export class AppViews {
     });
     if (this.views.size > MAX_VIEWS) this.close(this.views.keys().next().value!);
     const sandboxUrl = this.sandbox.urlOf(id);
-    const definition: Tool = this.deps.catalog
-      .tools()
-      .find((t) => t.server === server && t.tool.name === toolName)?.tool ?? {
+    const definition: Tool = this.deps.catalog.toolsOf(server).find((t) => t.tool.name === toolName)
+      ?.tool ?? {
       name: toolName,
       inputSchema: { type: 'object' },
     };
@@ -190,7 +189,7 @@ export class AppViews {
    */
   async callTool(viewId: string, name: string, args: Record<string, unknown>): Promise<CallToolResult> {
     const view = this.live(viewId);
-    const entry = this.deps.catalog.tools().find((t) => t.server === view.server && t.tool.name === name);
+    const entry = this.deps.catalog.toolsOf(view.server).find((t) => t.tool.name === name);
     if (!entry) return errorResult(`${view.server} has no tool named ${name}.`);
     // One at a time: a View cannot stack consent dialogs in front of the model's.
     if (view.calling)

@@ -6,6 +6,7 @@ import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import { Host } from '../host';
+import { CatalogChanges, catalogView, serverCatalog } from './catalogView';
 
 let home: string;
 let host: Host | undefined;
@@ -109,6 +110,55 @@ describe('Catalog', () => {
         ['dyn__echo', true],
         ['dyn__extra', false],
       ]);
+  });
+
+  it('tells a window only the servers that changed since it was last told, each whole; the others stay the same objects', async () => {
+    const h = await hostWith({
+      a: { command: dynamic.command, args: dynamic.args },
+      b: { command: dynamic.command, args: dynamic.args },
+    });
+    await expect.poll(() => h.catalog.tools().map((t) => t.name)).toEqual(['a__echo', 'b__echo']);
+    const changes = new CatalogChanges(h.catalog);
+    const first = changes.next()!;
+    expect(first.order).toEqual(['a', 'b']);
+    expect(Object.keys(first.changed)).toEqual(['a', 'b']);
+    expect(changes.next()).toBeUndefined();
+    const a = serverCatalog(h.catalog, 'a');
+    const aTools = h.catalog.toolsOf('a');
+
+    // b's list_changed: b alone, whole; a's view and tools are the very same objects.
+    await h.registry.get('b')!.callTool('echo', { message: 'set:add' });
+    await expect.poll(() => h.catalog.toolsOf('b').length).toBe(2);
+    const listed = changes.next()!;
+    expect(listed.order).toEqual(['a', 'b']);
+    expect(Object.keys(listed.changed)).toEqual(['b']);
+    expect(listed.changed.b!.tools.map((t) => t.name)).toEqual(['b__echo', 'b__extra']);
+    expect(listed.at).toBeGreaterThan(first.at);
+    expect(serverCatalog(h.catalog, 'a')).toBe(a);
+    expect(h.catalog.toolsOf('a')).toBe(aTools);
+
+    // The person's choice for one of a's tools: a alone.
+    await h.catalog.setToolEnabled('a', 'echo', false);
+    const chosen = changes.next()!;
+    expect(Object.keys(chosen.changed)).toEqual(['a']);
+    expect(chosen.changed.a!.tools[0]).toMatchObject({ name: 'a__echo', enabled: false });
+    expect(chosen.changed.a!.version).toBeGreaterThan(a.version);
+
+    // A window told from the start (a second one) gets every server; the whole view agrees.
+    const whole = catalogView(h.catalog);
+    expect(Object.keys(new CatalogChanges(h.catalog).next()!.changed)).toEqual(['a', 'b']);
+    expect(whole.tools.map((t) => [t.name, t.enabled])).toEqual([
+      ['a__echo', false],
+      ['b__echo', true],
+      ['b__extra', true],
+    ]);
+    expect(whole.versions).toEqual({ a: chosen.changed.a!.version, b: listed.changed.b!.version });
+
+    // A server stopped: left out of the order, nothing else sent.
+    await h.registry.get('b')!.stop();
+    await expect.poll(() => h.catalog.servers()).toEqual(['a']);
+    expect(changes.next()).toEqual({ order: ['a'], changed: {}, at: h.catalog.at });
+    expect(changes.next()).toBeUndefined();
   });
 
   it('a tool keeps its model name whichever servers come and go, and a name never passes to another tool', async () => {

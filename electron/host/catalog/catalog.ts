@@ -1,10 +1,10 @@
 import { modelMayCall } from '../../../shared/mcp/apps';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { DisposableStore, Emitter, offersSkills, type SkillEntry } from '../../mcp';
-import { JsonFile, stringList } from '../../store/jsonFile';
 import { inServerScope } from '../faults/serverScope';
 import type { ServerEvent, ServerRegistry } from '../servers/serverRegistry';
 import type { ServerSession } from '../servers/serverSession';
+import { ToolChoices } from './toolChoices';
 import { modelToolName, ToolNameMap, type ToolRef } from './toolNames';
 import { usableItems } from './usableItems';
 
@@ -30,6 +30,11 @@ type ListName = Extract<ServerEvent, { kind: 'list-changed' }>['list'];
 interface Tracked {
   /** The run of the server these lists came from: a restart is a new run, listed afresh. */
   run: number;
+  /**
+   * Grows (from the catalog's clock) whenever what the server offers, or how it is seen, changes: a
+   * list, a subscription, or the person's choice for one of its tools.
+   */
+  version: number;
   tools: Tool[];
   resources: Resource[];
   templates: ResourceTemplate[];
@@ -52,38 +57,27 @@ interface Tracked {
  */
 export class Catalog {
   private readonly tracked = new Map<string, Tracked>();
+  /** Each server's tools as the host sees them, derived once per version of the server. */
+  private readonly derived = new Map<string, { version: number; tools: CatalogTool[] }>();
+  /**
+   * Every change's mark: a server's version, and the whole catalog's (`at`). It starts from the time
+   * in microseconds, so a host started again marks above anything its last run sent to a window.
+   */
+  private clock = Date.now() * 1000;
   private names = new ToolNameMap([]);
   /** Names of tools whose server stopped running, to what they stood for (see formerTool). */
   private readonly former = new Map<string, ToolRef>();
-  private disabled = new Set<string>();
-  private alwaysOffered = new Set<string>();
+  private readonly choices: ToolChoices;
   /** Its subscriptions to the registry, and its own emitter: let go at dispose. */
   private readonly held = new DisposableStore();
   private readonly changeEmitter = this.held.add(new Emitter<void>());
   readonly onChange = this.changeEmitter.event;
 
-  private readonly settings: JsonFile<ToolSettings> | undefined;
-
   constructor(
     private readonly registry: ServerRegistry,
     settingsFile: string | undefined,
   ) {
-    this.settings =
-      settingsFile === undefined
-        ? undefined
-        : new JsonFile(settingsFile, {
-            what: 'tool settings file',
-            empty: () => ({ disabledTools: [], alwaysOffer: [] }),
-            parse: (v) => ({
-              disabledTools: stringList(
-                (v as Partial<Record<keyof ToolSettings, unknown>> | null)?.disabledTools,
-              ),
-              alwaysOffer: stringList(
-                (v as Partial<Record<keyof ToolSettings, unknown>> | null)?.alwaysOffer,
-              ),
-            }),
-            unreadableIsEmpty: true,
-          });
+    this.choices = new ToolChoices(settingsFile);
     this.held.add(registry.onChange(() => void this.sync()));
     this.held.add(
       registry.onServerEvent((event) => {
@@ -93,24 +87,61 @@ export class Catalog {
   }
 
   async init(): Promise<void> {
-    if (this.settings) {
-      const saved = await this.settings.read();
-      this.disabled = new Set(saved.disabledTools);
-      this.alwaysOffered = new Set(saved.alwaysOffer);
-    }
+    await this.choices.read();
     await this.sync();
   }
 
   tools(): CatalogTool[] {
-    return [...this.tracked].flatMap(([server, t]) =>
-      t.tools.map((tool) => ({
-        name: this.names.nameOf({ server, tool: tool.name })!,
-        server,
-        tool,
-        enabled: !this.disabled.has(key({ server, tool: tool.name })),
-        alwaysOffer: this.alwaysOffered.has(key({ server, tool: tool.name })),
-      })),
-    );
+    return this.servers().flatMap((server) => this.toolsOf(server));
+  }
+
+  /** The running servers, in the order of the configuration (whichever started first). */
+  servers(): string[] {
+    return this.registry
+      .sessions()
+      .map((session) => session.id)
+      .filter((id) => this.tracked.has(id));
+  }
+
+  /** When the catalog last changed (a mark from its clock: later changes have larger ones). */
+  get at(): number {
+    return this.clock;
+  }
+
+  /** The mark of a running server's last change (undefined: not running). */
+  versionOf(server: string): number | undefined {
+    return this.tracked.get(server)?.version;
+  }
+
+  /**
+   * A running server's tools with their names and the person's choices: the same array (and objects)
+   * until the server changes, so what follows the catalog can tell which servers did.
+   */
+  toolsOf(server: string): CatalogTool[] {
+    const t = this.tracked.get(server);
+    if (!t) return [];
+    const held = this.derived.get(server);
+    if (held?.version === t.version) return held.tools;
+    const tools = t.tools.map((tool) => ({
+      name: this.names.nameOf({ server, tool: tool.name })!,
+      server,
+      tool,
+      enabled: this.choices.isEnabled({ server, tool: tool.name }),
+      alwaysOffer: this.choices.isAlwaysOffered({ server, tool: tool.name }),
+    }));
+    this.derived.set(server, { version: t.version, tools });
+    return tools;
+  }
+
+  /** A running server's other lists (empty when it is not running). */
+  listsOf(server: string): {
+    resources: readonly Resource[];
+    templates: readonly ResourceTemplate[];
+    prompts: readonly Prompt[];
+    skills: readonly SkillEntry[];
+    subscriptions: ReadonlySet<string>;
+  } {
+    return this.tracked.get(server) ?? NO_LISTS;
   }
 
   /**
@@ -173,7 +204,7 @@ export class Catalog {
   /** The exact server and tool behind a model-facing name (and whether it is enabled). */
   resolveTool(name: string): CatalogTool | undefined {
     const ref = this.names.resolve(name);
-    return ref && this.tools().find((t) => t.server === ref.server && t.tool.name === ref.tool);
+    return ref && this.toolsOf(ref.server).find((t) => t.tool.name === ref.tool);
   }
 
   resources(): FromServer<Resource>[] {
@@ -209,14 +240,12 @@ export class Catalog {
     if (!t || t.run !== session.run) return;
     if (subscribed) t.subscriptions.add(uri);
     else t.subscriptions.delete(uri);
-    this.changeEmitter.fire();
+    this.changed(t);
   }
 
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<void> {
-    const k = key({ server, tool });
-    if (enabled) this.disabled.delete(k);
-    else this.disabled.add(k);
-    await this.save();
+    await this.choices.setEnabled({ server, tool }, enabled);
+    this.changed(this.tracked.get(server));
   }
 
   /**
@@ -224,29 +253,29 @@ export class Catalog {
    * one is still sent whole in every request (kept by server and tool name, like the on/off choice).
    */
   async setToolAlwaysOffer(server: string, tool: string, always: boolean): Promise<void> {
-    const k = key({ server, tool });
-    if (always) this.alwaysOffered.add(k);
-    else this.alwaysOffered.delete(k);
-    await this.save();
-  }
-
-  private async save(): Promise<void> {
-    await this.settings?.update(() => ({
-      disabledTools: [...this.disabled],
-      alwaysOffer: [...this.alwaysOffered],
-    }));
-    this.changeEmitter.fire();
+    await this.choices.setAlwaysOffer({ server, tool }, always);
+    this.changed(this.tracked.get(server));
   }
 
   dispose(): void {
     this.held.dispose();
     this.tracked.clear();
+    this.derived.clear();
+  }
+
+  /** A change to the catalog, and to one server's part of it when named: marked, then told. */
+  private changed(t?: Tracked): void {
+    this.clock++;
+    if (t) t.version = this.clock;
+    this.changeEmitter.fire();
   }
 
   // ---- internals ------------------------------------------------------------------------------
 
   private collect<T>(pick: (t: Tracked) => T[]): FromServer<T>[] {
-    return [...this.tracked].flatMap(([server, t]) => pick(t).map((item) => ({ server, item })));
+    return this.servers().flatMap((server) =>
+      pick(this.tracked.get(server)!).map((item) => ({ server, item })),
+    );
   }
 
   /** Follows the registry: lists for each new run of a server, none for a server not running. */
@@ -267,6 +296,7 @@ export class Catalog {
           if (name) this.former.set(name, ref);
         }
         this.tracked.delete(server);
+        this.derived.delete(server);
         changed = true;
       }
     }
@@ -284,6 +314,7 @@ export class Catalog {
     const queued = new Map<ListName, boolean>();
     const t: Tracked = {
       run,
+      version: ++this.clock,
       tools: [],
       resources: [],
       templates: [],
@@ -358,7 +389,7 @@ export class Catalog {
       if (leftOut.length > 0) problems.push(`${capitalised(leftOut.join('; '))}.`);
       if (problems.length > 0) session.noteProblem(list, problems.join(' '));
       else session.clearProblem(list);
-      this.rename();
+      this.rename(t);
     };
     const caps = session.capabilities ?? {};
     await Promise.all([
@@ -368,21 +399,20 @@ export class Catalog {
     ]);
   }
 
-  private rename(): void {
+  /**
+   * Names every tool again after `listed` listed something, or servers came or went (a tool's name
+   * never depends on the other tools: only the listed server's part changed).
+   */
+  private rename(listed?: Tracked): void {
     const refs: ToolRef[] = [...this.tracked].flatMap(([server, t]) =>
       t.tools.map((tool) => ({ server, tool: tool.name })),
     );
     this.names = new ToolNameMap(refs);
-    this.changeEmitter.fire();
+    this.changed(listed);
   }
 }
 
 const LIST_WORDS: Record<ListName, string> = { tools: 'tools', resources: 'resources', prompts: 'prompts' };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-/** The tool settings file: tools turned off, and tools always offered (by server and tool name). */
-interface ToolSettings {
-  disabledTools: string[];
-  alwaysOffer: string[];
-}
-const key = (ref: ToolRef) => `${ref.server}\u0000${ref.tool}`;
+const NO_LISTS = { resources: [], templates: [], prompts: [], skills: [], subscriptions: new Set<string>() };

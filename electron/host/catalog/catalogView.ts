@@ -1,32 +1,37 @@
-import type { CatalogView, ToolView } from '../../../shared/ipc/catalogContract';
+import type {
+  CatalogChange,
+  CatalogView,
+  ServerCatalog,
+  ToolView,
+} from '../../../shared/ipc/catalogContract';
 import { toolUi } from '../../../shared/mcp/apps';
-import type { Catalog } from './catalog';
+import type { Catalog, CatalogTool } from './catalog';
 
-/** The catalog as the page sees it: every tool with its model-facing name, and what each server offers. */
-export function catalogView(catalog: Catalog): CatalogView {
-  return {
-    tools: catalog.tools().map(
-      (t): ToolView => ({
-        name: t.name,
-        server: t.server,
-        tool: t.tool.name,
-        ...(t.tool.title !== undefined ? { title: t.tool.title } : {}),
-        ...(t.tool.description !== undefined ? { description: t.tool.description } : {}),
-        inputSchema: t.tool.inputSchema,
-        ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
-        enabled: t.enabled,
-        alwaysOffer: t.alwaysOffer,
-        ...(t.tool._meta !== undefined ? { ui: toolUi(t.tool) } : {}),
-      }),
-    ),
-    resources: catalog.resources().map(({ server, item }) => ({
+/** Each server's view, made once per version of the server (every window's events and reads share it). */
+const made = new WeakMap<Catalog, Map<string, ServerCatalog>>();
+
+/** What one running server offers, as the page sees it: its tools with their model-facing names, and its lists. */
+export function serverCatalog(catalog: Catalog, server: string): ServerCatalog {
+  const version = catalog.versionOf(server) ?? 0;
+  let views = made.get(catalog);
+  if (!views) {
+    views = new Map();
+    made.set(catalog, views);
+  }
+  const held = views.get(server);
+  if (held?.version === version) return held;
+  const lists = catalog.listsOf(server);
+  const view: ServerCatalog = {
+    version,
+    tools: catalog.toolsOf(server).map(toolView),
+    resources: lists.resources.map((resource) => ({
       server,
-      resource: item,
-      subscribed: catalog.isSubscribed(server, item.uri),
+      resource,
+      subscribed: lists.subscriptions.has(resource.uri),
     })),
-    templates: catalog.templates().map(({ server, item }) => ({ server, template: item })),
-    prompts: catalog.prompts().map(({ server, item }) => ({ server, prompt: item })),
-    skills: catalog.skills().map(({ server, item }) => ({
+    templates: lists.templates.map((template) => ({ server, template })),
+    prompts: lists.prompts.map((prompt) => ({ server, prompt })),
+    skills: lists.skills.map((item) => ({
       server,
       uri: item.uri,
       name: item.frontmatter.name,
@@ -34,5 +39,73 @@ export function catalogView(catalog: Catalog): CatalogView {
       files: item.resources.length,
       bytes: item.resources.reduce((sum, f) => sum + f.size, 0),
     })),
+  };
+  views.set(server, view);
+  // Servers no longer running are not kept.
+  for (const gone of views.keys()) if (catalog.versionOf(gone) === undefined) views.delete(gone);
+  return view;
+}
+
+/** The whole catalog as the page sees it: every running server's view, one after the other. */
+export function catalogView(catalog: Catalog): CatalogView {
+  const view: CatalogView = {
+    tools: [],
+    resources: [],
+    templates: [],
+    prompts: [],
+    skills: [],
+    versions: {},
+    at: catalog.at,
+  };
+  for (const server of catalog.servers()) {
+    const part = serverCatalog(catalog, server);
+    view.tools.push(...part.tools);
+    view.resources.push(...part.resources);
+    view.templates.push(...part.templates);
+    view.prompts.push(...part.prompts);
+    view.skills.push(...part.skills);
+    view.versions[server] = part.version;
+  }
+  return view;
+}
+
+/**
+ * What one window has been sent of the catalog, for telling it only what changed since: every server
+ * in order, and whole only those whose version is not the one it has (undefined: nothing changed).
+ */
+export class CatalogChanges {
+  private readonly sent = new Map<string, number>();
+
+  constructor(private readonly catalog: Catalog) {}
+
+  next(): CatalogChange | undefined {
+    const order = this.catalog.servers();
+    const changed: Record<string, ServerCatalog> = {};
+    let any = order.length !== this.sent.size;
+    for (const server of order) {
+      const part = serverCatalog(this.catalog, server);
+      if (this.sent.get(server) === part.version) continue;
+      changed[server] = part;
+      any = true;
+    }
+    if (!any) return undefined;
+    this.sent.clear();
+    for (const server of order) this.sent.set(server, this.catalog.versionOf(server) ?? 0);
+    return { order, changed, at: this.catalog.at };
+  }
+}
+
+function toolView(t: CatalogTool): ToolView {
+  return {
+    name: t.name,
+    server: t.server,
+    tool: t.tool.name,
+    ...(t.tool.title !== undefined ? { title: t.tool.title } : {}),
+    ...(t.tool.description !== undefined ? { description: t.tool.description } : {}),
+    inputSchema: t.tool.inputSchema,
+    ...(t.tool.annotations !== undefined ? { annotations: t.tool.annotations } : {}),
+    enabled: t.enabled,
+    alwaysOffer: t.alwaysOffer,
+    ...(t.tool._meta !== undefined ? { ui: toolUi(t.tool) } : {}),
   };
 }

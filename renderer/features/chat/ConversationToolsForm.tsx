@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, type LeaveOut } from '../../../shared/chat/toolBudget';
 import { useHost } from '../../components/HostContext';
@@ -30,7 +30,7 @@ export function ConversationToolsForm({
   const run = useApp((s) => s.run);
   const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
   const { tools, on, tokens, provider, over, searched } = useToolBudget(settings, leaveOut);
-  const byServer = useMemo(() => toolsByServer(tools), [tools]);
+  const byServer = toolsByServer(tools);
   const servers = [...byServer.keys()].sort();
   const pinned = on.filter((t) => t.alwaysOffer).length;
   // A server's tool rows are made once its list is opened: fifty servers' 1,000 rows are not drawn unasked.

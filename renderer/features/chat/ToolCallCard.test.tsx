@@ -58,6 +58,8 @@ describe('ToolCallCard', () => {
         templates: [],
         prompts: [],
         skills: [],
+        versions: {},
+        at: 0,
       },
       consents: [consent],
     });
@@ -126,6 +128,8 @@ describe('ToolCallCard', () => {
         templates: [],
         prompts: [],
         skills: [],
+        versions: {},
+        at: 0,
       },
       consents: [],
     });

@@ -41,6 +41,8 @@ function openChat(options: { lastError?: ChatError; budget?: number; servers?: s
       templates: [],
       prompts: [],
       skills: [],
+      versions: {},
+      at: 0,
     },
   });
   const recording = recordingHost({

@@ -1,5 +1,11 @@
 import type { StateCreator } from 'zustand';
-import type { CatalogView, ToolView } from '../../../shared/ipc/catalogContract';
+import type {
+  CatalogChange,
+  CatalogLists,
+  CatalogView,
+  ServerCatalog,
+  ToolView,
+} from '../../../shared/ipc/catalogContract';
 import type { AppState } from '../store';
 
 export interface CatalogSlice {
@@ -9,10 +15,21 @@ export interface CatalogSlice {
   markResourceSeen(server: string, uri: string): void;
 }
 
+/** Before the host has said what its servers offer. */
+export const NO_CATALOG: CatalogView = {
+  tools: [],
+  resources: [],
+  templates: [],
+  prompts: [],
+  skills: [],
+  versions: {},
+  at: 0,
+};
+
 export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;
 
 export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = (set) => ({
-  catalog: { tools: [], resources: [], templates: [], prompts: [], skills: [] },
+  catalog: NO_CATALOG,
   resourceUpdates: {},
   markResourceSeen: (server, uri) =>
     set((s) => {
@@ -21,8 +38,83 @@ export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = 
     }),
 });
 
-/** Each catalog's tools by server, worked out once per catalog (not once per server card and render). */
+/**
+ * The catalog after a change from the host: each server's part from whichever of the two is newer
+ * (its version), the servers' order from the newer of the two; an unchanged server's tools stay the
+ * same objects. A whole view (read at a (re)connect) goes through here too (`changeOf`): events
+ * that came before it are not undone by it.
+ */
+export function applyCatalogChange(held: CatalogView, change: CatalogChange): CatalogView {
+  const order = change.at >= held.at ? change.order : Object.keys(held.versions);
+  const heldParts = partsOf(held);
+  const next: CatalogView = {
+    tools: [],
+    resources: [],
+    templates: [],
+    prompts: [],
+    skills: [],
+    versions: {},
+    at: Math.max(held.at, change.at),
+  };
+  for (const server of order) {
+    const mine = heldParts.get(server);
+    const theirs = change.changed[server];
+    const part = theirs && (!mine || theirs.version > mine.version) ? theirs : (mine ?? EMPTY);
+    next.tools.push(...part.tools);
+    next.resources.push(...part.resources);
+    next.templates.push(...part.templates);
+    next.prompts.push(...part.prompts);
+    next.skills.push(...part.skills);
+    next.versions[server] = part.version;
+  }
+  return next;
+}
+
+/** A whole view as a change: every server in it, changed. */
+export function changeOf(view: CatalogView): CatalogChange {
+  return { order: Object.keys(view.versions), changed: Object.fromEntries(partsOf(view)), at: view.at };
+}
+
+const EMPTY: ServerCatalog = { version: 0, tools: [], resources: [], templates: [], prompts: [], skills: [] };
+
+/** A view's lists server by server, with each server's version. */
+function partsOf(view: CatalogView): Map<string, ServerCatalog> {
+  const parts = new Map<string, ServerCatalog>();
+  const partOf = (server: string) => {
+    let part = parts.get(server);
+    if (!part) {
+      part = {
+        version: view.versions[server] ?? 0,
+        tools: [],
+        resources: [],
+        templates: [],
+        prompts: [],
+        skills: [],
+      };
+      parts.set(server, part);
+    }
+    return part;
+  };
+  for (const list of LISTS)
+    for (const item of view[list]) (partOf(item.server)[list] as { server: string }[]).push(item);
+  for (const server of Object.keys(view.versions)) partOf(server);
+  return parts;
+}
+const LISTS = [
+  'tools',
+  'resources',
+  'templates',
+  'prompts',
+  'skills',
+] as const satisfies (keyof CatalogLists)[];
+
+/**
+ * Each catalog's tools by server, worked out once per catalog (not once per server card and render);
+ * a server whose tools are the same objects as in the last catalog keeps the same array, so what
+ * shows only its tools is not drawn again when another server changes.
+ */
 const grouped = new WeakMap<readonly ToolView[], Map<string, ToolView[]>>();
+let lastGrouped = new Map<string, ToolView[]>();
 const NO_TOOLS: ToolView[] = [];
 
 export function toolsByServer(tools: readonly ToolView[]): Map<string, ToolView[]> {
@@ -34,11 +126,17 @@ export function toolsByServer(tools: readonly ToolView[]): Map<string, ToolView[
       if (own) own.push(t);
       else byServer.set(t.server, [t]);
     }
+    for (const [server, own] of byServer) {
+      const before = lastGrouped.get(server);
+      if (before && before.length === own.length && before.every((t, i) => t === own[i]))
+        byServer.set(server, before);
+    }
     grouped.set(tools, byServer);
+    lastGrouped = byServer;
   }
   return byServer;
 }
 
-/** A server's tools: the same array until the catalog changes. */
+/** A server's tools: the same array while its tools are the same. */
 export const selectToolsOf = (server: string) => (s: AppState) =>
   toolsByServer(s.catalog.tools).get(server) ?? NO_TOOLS;
