@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { assertNever } from '../../shared/assertNever';
 import type { LogEntry } from '../../shared/host/serverView';
+import type { CatalogChange, CatalogView } from '../../shared/ipc/catalogContract';
 import { openExternally } from '../components/openExternally';
 import type { HostConnection } from '../hostClient';
 import { syncDrafts } from './draftSync';
@@ -49,13 +50,26 @@ export const useApp = create<AppState>()((...a) => ({
 /** Keeps the store in step with the host: initial lists on every (re)connect, then its events. */
 export function bindStore(host: HostConnection): () => void {
   const drafts = syncDrafts(host, useApp);
+  // Catalog changes that come before this connection's whole catalog: kept, then applied over it
+  // (a change names whole only what changed since the last one sent, to whichever window).
+  let catalogWaiting: CatalogChange[] | undefined;
+  const takeCatalog = (whole: CatalogView) => {
+    let catalog = applyCatalogChange(useApp.getState().catalog, changeOf(whole));
+    for (const change of catalogWaiting ?? []) catalog = applyCatalogChange(catalog, change);
+    catalogWaiting = undefined;
+    return catalog;
+  };
   const refresh = async () => {
+    catalogWaiting = [];
     const [servers, logs, storage, consents, catalog, roots, conversations, saved] = await Promise.all([
       host.call('listServers'),
       host.call('getLogs', null),
       host.call('secretStorage'),
       host.call('listConsents'),
-      host.call('getCatalog'),
+      host.call('getCatalog').catch((error: unknown) => {
+        catalogWaiting = undefined;
+        throw error;
+      }),
       host.call('getRoots'),
       host.call('listConversations'),
       host.call('listDrafts'),
@@ -64,7 +78,7 @@ export function bindStore(host: HostConnection): () => void {
       servers,
       secretsEncrypted: storage.encrypted,
       consents,
-      catalog: applyCatalogChange(useApp.getState().catalog, changeOf(catalog)),
+      catalog: takeCatalog(catalog),
       roots,
       conversations,
     });
@@ -132,7 +146,8 @@ export function bindStore(host: HostConnection): () => void {
         state.notify(withdrawnText(e.payload));
         break;
       case 'catalogChanged':
-        useApp.setState((s) => ({ catalog: applyCatalogChange(s.catalog, e.payload) }));
+        if (catalogWaiting) catalogWaiting.push(e.payload);
+        else useApp.setState((s) => ({ catalog: applyCatalogChange(s.catalog, e.payload) }));
         break;
       case 'rootsChanged':
         useApp.setState({ roots: e.payload });

@@ -62,10 +62,12 @@ export interface ToolView {
 }
 /** What the running servers offer, together (each list server by server, in the servers' order). */
 export interface CatalogView extends CatalogLists {
-  /** Each running server's mark (see ServerCatalog.version), in the servers' order. */
-  versions: Record<string, number>;
-  /** The catalog's mark when this was made: a later view or change has a larger one. */
+  /** Each running server and its mark (see ServerCatalog.version), in the servers' order. */
+  servers: { server: string; version: number }[];
+  /** The catalog's mark when this was made: a later view or change of the same run has a larger one. */
   at: number;
+  /** This run of the host: marks are compared only within one run. */
+  run: string;
 }
 export interface CatalogLists {
   tools: ToolView[];
@@ -75,8 +77,9 @@ export interface CatalogLists {
   /** Skills servers offer (SEP-2640): only what the listing says; nothing of a skill is read until it is loaded. */
   skills: SkillView[];
 }
-/** What one running server offers; `version` grows with every change to it (lists, names, choices). */
+/** What one running server offers; `version` grows with every change to it (lists, choices). */
 export interface ServerCatalog extends CatalogLists {
+  server: string;
   version: number;
 }
 /**
@@ -85,8 +88,9 @@ export interface ServerCatalog extends CatalogLists {
  */
 export interface CatalogChange {
   order: string[];
-  changed: Record<string, ServerCatalog>;
+  changed: ServerCatalog[];
   at: number;
+  run: string;
 }
 export interface SkillView {
   server: string;

@@ -121,7 +121,7 @@ describe('Catalog', () => {
     const changes = new CatalogChanges(h.catalog);
     const first = changes.next()!;
     expect(first.order).toEqual(['a', 'b']);
-    expect(Object.keys(first.changed)).toEqual(['a', 'b']);
+    expect(first.changed.map((p) => p.server)).toEqual(['a', 'b']);
     expect(changes.next()).toBeUndefined();
     const a = serverCatalog(h.catalog, 'a');
     const aTools = h.catalog.toolsOf('a');
@@ -131,33 +131,39 @@ describe('Catalog', () => {
     await expect.poll(() => h.catalog.toolsOf('b').length).toBe(2);
     const listed = changes.next()!;
     expect(listed.order).toEqual(['a', 'b']);
-    expect(Object.keys(listed.changed)).toEqual(['b']);
-    expect(listed.changed.b!.tools.map((t) => t.name)).toEqual(['b__echo', 'b__extra']);
+    expect(listed.changed.map((p) => p.server)).toEqual(['b']);
+    expect(listed.changed[0]!.tools.map((t) => t.name)).toEqual(['b__echo', 'b__extra']);
     expect(listed.at).toBeGreaterThan(first.at);
     expect(serverCatalog(h.catalog, 'a')).toBe(a);
     expect(h.catalog.toolsOf('a')).toBe(aTools);
 
-    // The person's choice for one of a's tools: a alone.
-    await h.catalog.setToolEnabled('a', 'echo', false);
+    // The person's choice for one of a's tools: in effect at once (not once the file is saved); a alone.
+    const saving = h.catalog.setToolEnabled('a', 'echo', false);
+    expect(h.catalog.resolveTool('a__echo')).toMatchObject({ enabled: false });
+    expect(h.catalog.enabledTools().map((t) => t.name)).toEqual(['b__echo', 'b__extra']);
+    await saving;
     const chosen = changes.next()!;
-    expect(Object.keys(chosen.changed)).toEqual(['a']);
-    expect(chosen.changed.a!.tools[0]).toMatchObject({ name: 'a__echo', enabled: false });
-    expect(chosen.changed.a!.version).toBeGreaterThan(a.version);
+    expect(chosen.changed.map((p) => p.server)).toEqual(['a']);
+    expect(chosen.changed[0]!.tools[0]).toMatchObject({ name: 'a__echo', enabled: false });
+    expect(chosen.changed[0]!.version).toBeGreaterThan(a.version);
 
     // A window told from the start (a second one) gets every server; the whole view agrees.
     const whole = catalogView(h.catalog);
-    expect(Object.keys(new CatalogChanges(h.catalog).next()!.changed)).toEqual(['a', 'b']);
+    expect(new CatalogChanges(h.catalog).next()!.changed.map((p) => p.server)).toEqual(['a', 'b']);
     expect(whole.tools.map((t) => [t.name, t.enabled])).toEqual([
       ['a__echo', false],
       ['b__echo', true],
       ['b__extra', true],
     ]);
-    expect(whole.versions).toEqual({ a: chosen.changed.a!.version, b: listed.changed.b!.version });
+    expect(whole.servers).toEqual([
+      { server: 'a', version: chosen.changed[0]!.version },
+      { server: 'b', version: listed.changed[0]!.version },
+    ]);
 
     // A server stopped: left out of the order, nothing else sent.
     await h.registry.get('b')!.stop();
     await expect.poll(() => h.catalog.servers()).toEqual(['a']);
-    expect(changes.next()).toEqual({ order: ['a'], changed: {}, at: h.catalog.at });
+    expect(changes.next()).toEqual({ order: ['a'], changed: [], at: h.catalog.at, run: h.catalog.run });
     expect(changes.next()).toBeUndefined();
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { modelMayCall } from '../../../shared/mcp/apps';
 import type { Prompt, Resource, ResourceTemplate, Tool } from '../../../shared/mcp/protocol';
 import { DisposableStore, Emitter, offersSkills, type SkillEntry } from '../../mcp';
@@ -59,11 +60,10 @@ export class Catalog {
   private readonly tracked = new Map<string, Tracked>();
   /** Each server's tools as the host sees them, derived once per version of the server. */
   private readonly derived = new Map<string, { version: number; tools: CatalogTool[] }>();
-  /**
-   * Every change's mark: a server's version, and the whole catalog's (`at`). It starts from the time
-   * in microseconds, so a host started again marks above anything its last run sent to a window.
-   */
-  private clock = Date.now() * 1000;
+  /** Every change's mark: a server's version, and the whole catalog's (`at`); within this run only. */
+  private clock = 0;
+  /** This run of the host (a window that held another run's catalog takes this one's whole). */
+  readonly run = randomUUID();
   private names = new ToolNameMap([]);
   /** Names of tools whose server stopped running, to what they stood for (see formerTool). */
   private readonly former = new Map<string, ToolRef>();
@@ -95,7 +95,7 @@ export class Catalog {
     return this.servers().flatMap((server) => this.toolsOf(server));
   }
 
-  /** The running servers, in the order of the configuration (whichever started first). */
+  /** The running servers, in the registry's order (whichever started first). */
   servers(): string[] {
     return this.registry
       .sessions()
@@ -244,8 +244,10 @@ export class Catalog {
   }
 
   async setToolEnabled(server: string, tool: string, enabled: boolean): Promise<void> {
-    await this.choices.setEnabled({ server, tool }, enabled);
+    // In effect at once (a tool turned off is neither offered nor called from now), then saved.
+    const saved = this.choices.setEnabled({ server, tool }, enabled);
     this.changed(this.tracked.get(server));
+    await saved;
   }
 
   /**
@@ -253,8 +255,9 @@ export class Catalog {
    * one is still sent whole in every request (kept by server and tool name, like the on/off choice).
    */
   async setToolAlwaysOffer(server: string, tool: string, always: boolean): Promise<void> {
-    await this.choices.setAlwaysOffer({ server, tool }, always);
+    const saved = this.choices.setAlwaysOffer({ server, tool }, always);
     this.changed(this.tracked.get(server));
+    await saved;
   }
 
   dispose(): void {

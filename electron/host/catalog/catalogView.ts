@@ -22,6 +22,7 @@ export function serverCatalog(catalog: Catalog, server: string): ServerCatalog {
   if (held?.version === version) return held;
   const lists = catalog.listsOf(server);
   const view: ServerCatalog = {
+    server,
     version,
     tools: catalog.toolsOf(server).map(toolView),
     resources: lists.resources.map((resource) => ({
@@ -54,8 +55,9 @@ export function catalogView(catalog: Catalog): CatalogView {
     templates: [],
     prompts: [],
     skills: [],
-    versions: {},
+    servers: [],
     at: catalog.at,
+    run: catalog.run,
   };
   for (const server of catalog.servers()) {
     const part = serverCatalog(catalog, server);
@@ -64,14 +66,15 @@ export function catalogView(catalog: Catalog): CatalogView {
     view.templates.push(...part.templates);
     view.prompts.push(...part.prompts);
     view.skills.push(...part.skills);
-    view.versions[server] = part.version;
+    view.servers.push({ server, version: part.version });
   }
   return view;
 }
 
 /**
- * What one window has been sent of the catalog, for telling it only what changed since: every server
- * in order, and whole only those whose version is not the one it has (undefined: nothing changed).
+ * What the host's windows have been sent of the catalog, for telling them only what changed since:
+ * every server in order, and whole only those whose version was not sent (undefined: nothing
+ * changed). A window that joins later reads the whole view first (`getCatalog`).
  */
 export class CatalogChanges {
   private readonly sent = new Map<string, number>();
@@ -80,18 +83,15 @@ export class CatalogChanges {
 
   next(): CatalogChange | undefined {
     const order = this.catalog.servers();
-    const changed: Record<string, ServerCatalog> = {};
-    let any = order.length !== this.sent.size;
+    const changed: ServerCatalog[] = [];
     for (const server of order) {
       const part = serverCatalog(this.catalog, server);
-      if (this.sent.get(server) === part.version) continue;
-      changed[server] = part;
-      any = true;
+      if (this.sent.get(server) !== part.version) changed.push(part);
     }
-    if (!any) return undefined;
+    if (changed.length === 0 && order.length === this.sent.size) return undefined;
     this.sent.clear();
     for (const server of order) this.sent.set(server, this.catalog.versionOf(server) ?? 0);
-    return { order, changed, at: this.catalog.at };
+    return { order, changed, at: this.catalog.at, run: this.catalog.run };
   }
 }
 

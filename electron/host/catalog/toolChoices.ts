@@ -49,15 +49,17 @@ export class ToolChoices {
     return this.alwaysOffered.has(key(ref));
   }
 
-  async setEnabled(ref: ToolRef, enabled: boolean): Promise<void> {
+  /** In effect when it returns; the promise is the file's save. */
+  setEnabled(ref: ToolRef, enabled: boolean): Promise<void> {
     if (enabled) this.disabled.delete(key(ref));
     else this.disabled.add(key(ref));
-    await this.save();
+    return this.save();
   }
-  async setAlwaysOffer(ref: ToolRef, always: boolean): Promise<void> {
+  /** In effect when it returns; the promise is the file's save. */
+  setAlwaysOffer(ref: ToolRef, always: boolean): Promise<void> {
     if (always) this.alwaysOffered.add(key(ref));
     else this.alwaysOffered.delete(key(ref));
-    await this.save();
+    return this.save();
   }
 
   private async save(): Promise<void> {

@@ -30,7 +30,7 @@ export function ConversationToolsForm({
   const run = useApp((s) => s.run);
   const [leaveOut, setLeaveOut] = useState<LeaveOut>(settings.leaveOut ?? { servers: [], tools: [] });
   const { tools, on, tokens, provider, over, searched } = useToolBudget(settings, leaveOut);
-  const byServer = toolsByServer(tools);
+  const byServer = toolsByServer(tools, 'conversation tools');
   const servers = [...byServer.keys()].sort();
   const pinned = on.filter((t) => t.alwaysOffer).length;
   // A server's tool rows are made once its list is opened: fifty servers' 1,000 rows are not drawn unasked.

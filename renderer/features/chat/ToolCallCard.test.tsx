@@ -58,8 +58,9 @@ describe('ToolCallCard', () => {
         templates: [],
         prompts: [],
         skills: [],
-        versions: {},
+        servers: [],
         at: 0,
+        run: '',
       },
       consents: [consent],
     });
@@ -128,8 +129,9 @@ describe('ToolCallCard', () => {
         templates: [],
         prompts: [],
         skills: [],
-        versions: {},
+        servers: [],
         at: 0,
+        run: '',
       },
       consents: [],
     });

@@ -41,8 +41,9 @@ function openChat(options: { lastError?: ChatError; budget?: number; servers?: s
       templates: [],
       prompts: [],
       skills: [],
-      versions: {},
+      servers: [],
       at: 0,
+      run: '',
     },
   });
   const recording = recordingHost({

@@ -22,8 +22,9 @@ export const NO_CATALOG: CatalogView = {
   templates: [],
   prompts: [],
   skills: [],
-  versions: {},
+  servers: [],
   at: 0,
+  run: '',
 };
 
 export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;
@@ -41,63 +42,57 @@ export const createCatalogSlice: StateCreator<AppState, [], [], CatalogSlice> = 
 /**
  * The catalog after a change from the host: each server's part from whichever of the two is newer
  * (its version), the servers' order from the newer of the two; an unchanged server's tools stay the
- * same objects. A whole view (read at a (re)connect) goes through here too (`changeOf`): events
- * that came before it are not undone by it.
+ * same objects. A whole view (read at a (re)connect) goes through here too (`changeOf`): changes that
+ * came before it are not undone by it. A change from another run of the host is taken whole.
  */
 export function applyCatalogChange(held: CatalogView, change: CatalogChange): CatalogView {
-  const order = change.at >= held.at ? change.order : Object.keys(held.versions);
-  const heldParts = partsOf(held);
+  const sameRun = held.run === change.run;
+  const order = !sameRun || change.at >= held.at ? change.order : held.servers.map((s) => s.server);
+  const heldParts = sameRun ? partsOf(held) : new Map<string, ServerCatalog>();
+  const theirParts = new Map(change.changed.map((p) => [p.server, p]));
   const next: CatalogView = {
     tools: [],
     resources: [],
     templates: [],
     prompts: [],
     skills: [],
-    versions: {},
-    at: Math.max(held.at, change.at),
+    servers: [],
+    at: sameRun ? Math.max(held.at, change.at) : change.at,
+    run: change.run,
   };
   for (const server of order) {
     const mine = heldParts.get(server);
-    const theirs = change.changed[server];
-    const part = theirs && (!mine || theirs.version > mine.version) ? theirs : (mine ?? EMPTY);
+    const theirs = theirParts.get(server);
+    const part = theirs && (!mine || theirs.version > mine.version) ? theirs : mine;
+    if (!part) continue;
     next.tools.push(...part.tools);
     next.resources.push(...part.resources);
     next.templates.push(...part.templates);
     next.prompts.push(...part.prompts);
     next.skills.push(...part.skills);
-    next.versions[server] = part.version;
+    next.servers.push({ server, version: part.version });
   }
   return next;
 }
 
 /** A whole view as a change: every server in it, changed. */
 export function changeOf(view: CatalogView): CatalogChange {
-  return { order: Object.keys(view.versions), changed: Object.fromEntries(partsOf(view)), at: view.at };
+  return {
+    order: view.servers.map((s) => s.server),
+    changed: [...partsOf(view).values()],
+    at: view.at,
+    run: view.run,
+  };
 }
-
-const EMPTY: ServerCatalog = { version: 0, tools: [], resources: [], templates: [], prompts: [], skills: [] };
 
 /** A view's lists server by server, with each server's version. */
 function partsOf(view: CatalogView): Map<string, ServerCatalog> {
   const parts = new Map<string, ServerCatalog>();
-  const partOf = (server: string) => {
-    let part = parts.get(server);
-    if (!part) {
-      part = {
-        version: view.versions[server] ?? 0,
-        tools: [],
-        resources: [],
-        templates: [],
-        prompts: [],
-        skills: [],
-      };
-      parts.set(server, part);
-    }
-    return part;
-  };
+  for (const { server, version } of view.servers)
+    parts.set(server, { server, version, tools: [], resources: [], templates: [], prompts: [], skills: [] });
   for (const list of LISTS)
-    for (const item of view[list]) (partOf(item.server)[list] as { server: string }[]).push(item);
-  for (const server of Object.keys(view.versions)) partOf(server);
+    for (const item of view[list])
+      (parts.get(item.server)?.[list] as { server: string }[] | undefined)?.push(item);
   return parts;
 }
 const LISTS = [
@@ -110,14 +105,14 @@ const LISTS = [
 
 /**
  * Each catalog's tools by server, worked out once per catalog (not once per server card and render);
- * a server whose tools are the same objects as in the last catalog keeps the same array, so what
- * shows only its tools is not drawn again when another server changes.
+ * a server whose tools are the same objects as in the last grouping for the same use (`use`) keeps
+ * the same array, so what shows only its tools is not drawn again when another server changes.
  */
 const grouped = new WeakMap<readonly ToolView[], Map<string, ToolView[]>>();
-let lastGrouped = new Map<string, ToolView[]>();
+const lastGrouped = new Map<string, Map<string, ToolView[]>>();
 const NO_TOOLS: ToolView[] = [];
 
-export function toolsByServer(tools: readonly ToolView[]): Map<string, ToolView[]> {
+export function toolsByServer(tools: readonly ToolView[], use = 'catalog'): Map<string, ToolView[]> {
   let byServer = grouped.get(tools);
   if (!byServer) {
     byServer = new Map();
@@ -126,13 +121,14 @@ export function toolsByServer(tools: readonly ToolView[]): Map<string, ToolView[
       if (own) own.push(t);
       else byServer.set(t.server, [t]);
     }
+    const last = lastGrouped.get(use);
     for (const [server, own] of byServer) {
-      const before = lastGrouped.get(server);
+      const before = last?.get(server);
       if (before && before.length === own.length && before.every((t, i) => t === own[i]))
         byServer.set(server, before);
     }
     grouped.set(tools, byServer);
-    lastGrouped = byServer;
+    lastGrouped.set(use, byServer);
   }
   return byServer;
 }
