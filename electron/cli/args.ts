@@ -9,6 +9,7 @@ export { UsageError };
 export const USAGE = `Usage: npm run -s mcp -- (--stdio "<command line>" | --url <url>) [flags] <subcommand> [args]
        npm run -s mcp -- [--stdio "<command line>" | --url <url>] [chat flags] chat ["message"]
        npm run -s mcp -- install <file.mcpb> [--name <name>] [--set KEY=VALUE]... [--set-env KEY=VAR]... [--yes]
+       npm run -s mcp -- activity [--server <name>] [--outcome <o>] [--search "<words>"] [--json] …
 
 Subcommands:
   info                                  server info, capabilities, protocol version, instructions
@@ -28,6 +29,8 @@ Subcommands:
                                         without a message, a conversation until end of input
   install <file.mcpb>                   check and unpack an MCP bundle, show what it runs, and add it
                                         to Switchboard's config (untrusted: confirm it in the app)
+  activity                              the activity record (tool calls of the app and mcp chat),
+                                        filtered, newest first; its chain checked (activity --help)
 
 Install flags:
   --name <name>                         the server's name (default: from the bundle's manifest)

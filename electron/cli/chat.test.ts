@@ -126,6 +126,30 @@ describe('mcp chat (real process, server-everything, both fake model APIs)', () 
     expect(sent).toHaveLength(2);
     expect(sent[0]!.headers.authorization).toBe(`Bearer ${OPENAI_KEY}`);
     expect(sent[0]!.body!.model).toBe('gpt-5.5-mini');
+    // Both calls are in the person's activity record (not the chat's own folder), said as the CLI's.
+    const record = await chat(['activity', '--json']);
+    expect(record.stderr).toContain('activity record: 2 entries, the chain holds');
+    expect(record.code).toBe(0);
+    // The two calls run side by side: recorded in the order they ended.
+    const calls = JSON.parse(record.stdout).sort((a: { tool: string }, b: { tool: string }) =>
+      a.tool < b.tool ? -1 : 1,
+    );
+    expect(calls).toEqual([
+      expect.objectContaining({
+        source: 'cli',
+        tool: 'echo',
+        arguments: { message: 'hi cli' },
+        outcome: 'ok',
+      }),
+      expect.objectContaining({
+        kind: 'tool-call',
+        source: 'cli',
+        server: 'server',
+        tool: 'get-sum',
+        decision: 'denied',
+        outcome: 'refused',
+      }),
+    ]);
   });
 
   it('Anthropic: --allow "*" explicitly, the answer streamed to stdout, tool outcomes and usage to stderr', async () => {

@@ -126,6 +126,8 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
       home,
       secrets,
       sampler: null,
+      // The chat's calls go into the person's activity record, beside the app's.
+      activity: { dir: path.join(personal, 'activity'), source: 'cli' },
     });
     const h = host;
     const { provider, name } = await h.providers.get(providerId);

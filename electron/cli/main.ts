@@ -12,6 +12,19 @@ const io = {
 async function main(): Promise<number> {
   // A server's message that breaks a listener is said on stderr; the command still ends as it would.
   keepProcessAlive();
+  // The activity record needs no server: its own flags, its own help.
+  if (process.argv[2] === 'activity') {
+    try {
+      const { runActivity } = await import('./activity');
+      return await runActivity(process.argv.slice(3), io);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      const { ACTIVITY_USAGE } = await import('./activity');
+      if (error.message) io.stderr(`error: ${error.message}\n`);
+      io.stderr(ACTIVITY_USAGE);
+      return 2;
+    }
+  }
   let args: ReturnType<typeof parseArgs>;
   try {
     args = parseArgs(process.argv.slice(2));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { ActivitySource } from '../../shared/host/activity';
 import type { ServerProblemKind } from '../../shared/host/serverView';
 import { DEFAULT_DEADLINES, type ModelDeadlines } from '../llm/modelDeadlines';
 import { DisposableStore } from '../mcp';
@@ -6,6 +7,7 @@ import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
 import { ToolChoiceStore } from '../store/toolChoiceStore';
+import { ActivityLog } from './activity/activityLog';
 import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
@@ -60,6 +62,11 @@ export interface HostOptions {
   deadlines?: Partial<ModelDeadlines>;
   /** The managed policy file (default: policyFilePath(), which honours SWITCHBOARD_POLICY_FILE). */
   policyFile?: string;
+  /**
+   * The activity record: its folder (default `activity/` in `home`; a headless chat gives the person's)
+   * and who writes (default the app).
+   */
+  activity?: { dir?: string; source?: ActivitySource; maxBytes?: number };
 }
 
 /**
@@ -83,6 +90,7 @@ export class Host implements HostParts {
   readonly chat: ChatService;
   readonly apps: AppViews;
   readonly faults: HostFaults;
+  readonly activity: ActivityLog;
   readonly bundlePlans: BundlePlans;
   readonly bundleUploads: BundleUploads;
 
@@ -106,6 +114,7 @@ export class Host implements HostParts {
       chat: this.chat,
       apps: this.apps,
       faults: this.faults,
+      activity: this.activity,
       bundlePlans: this.bundlePlans,
       bundleUploads: this.bundleUploads,
     } = parts);
@@ -165,11 +174,20 @@ export class Host implements HostParts {
       }),
     );
     const catalog = new Catalog(registry, path.join(home, 'tool-settings.json'));
+    const activity = new ActivityLog(options.activity?.dir ?? path.join(home, 'activity'), {
+      source: options.activity?.source ?? 'app',
+      ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
+      // Said once (then counted in the record when it works again); the calls go on.
+      onFailure: (error) =>
+        faults.report(error, 'while recording activity (tool calls go on; not recorded)', undefined),
+    });
     const tools = new ToolInvocations({
       catalog,
       registry,
       consent,
       record: (server, text) => logs.append(server, 'lifecycle', 'info', text),
+      activity,
+      redact: (text) => redactor.redact(text),
     });
     const conversations = ConversationStore.inHome(home);
     const apps = new AppViews({ conversations, registry, catalog, tools, logs });
@@ -215,6 +233,7 @@ export class Host implements HostParts {
         chat,
         apps,
         faults,
+        activity,
         bundlePlans: new BundlePlans(bundlesDir),
         bundleUploads: new BundleUploads(bundlesDir),
       },
@@ -250,6 +269,7 @@ export class Host implements HostParts {
     await this.bundlePlans.clear().catch(() => {});
     await this.bundleUploads.clear().catch(() => {});
     await this.logs.flush();
+    await this.activity.flush();
     await this.faults.flush();
   }
 }

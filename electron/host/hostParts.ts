@@ -1,4 +1,5 @@
 import type { SettingsStore } from '../store/settingsStore';
+import type { ActivityLog } from './activity/activityLog';
 import type { AppViews } from './apps/appViews';
 import type { Catalog } from './catalog/catalog';
 import type { ChatService } from './chat/chatService';
@@ -36,4 +37,6 @@ export interface HostParts {
   bundleUploads: BundleUploads;
   /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
   faults: HostFaults;
+  /** The activity record (tool calls and what decided them). */
+  activity: ActivityLog;
 }

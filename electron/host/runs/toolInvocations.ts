@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { ActivityDecision } from '../../../shared/host/activity';
 import type { ServerView } from '../../../shared/host/serverView';
 import { modelMayCall, toolUi, viewMayCall } from '../../../shared/mcp/apps';
 import { McpError } from '../../mcp';
+import type { ActivityLog } from '../activity/activityLog';
+import { decisionOf, toolCallEntry } from '../activity/toolCallEntry';
 import type { Catalog } from '../catalog/catalog';
 import type { ConsentBroker, ToolAuthorization } from '../consent/consentBroker';
 import { serverIdentity } from '../servers/serverIdentity';
@@ -16,6 +19,15 @@ export interface ToolInvocationsDeps {
   consent: Pick<ConsentBroker, 'authorizeToolCall' | 'authorizeResend'>;
   /** Writes a line in a server's log: how a call no dialog asked about was consented to. */
   record?: (server: string, text: string) => void;
+  /** The activity record: every call, however it ends, with its arguments redacted by `redact`. */
+  activity?: Pick<ActivityLog, 'record'>;
+  redact?: (text: string) => string;
+}
+
+/** What consent said of a call, kept for its entry in the activity record. */
+interface Asked {
+  decision?: ActivityDecision;
+  serverIdentity?: string;
 }
 
 /**
@@ -26,7 +38,14 @@ export interface ToolInvocationsDeps {
  */
 export class ToolInvocations {
   private readonly running = new Map<string, ToolInvocation>();
-  private readonly perform: PerformTool = (request, call) => this.carryOut(request, call);
+  private readonly perform: PerformTool = async (request, call) => {
+    const startedAt = Date.now();
+    const asked: Asked = {};
+    const outcome = await this.carryOut(request, call, asked);
+    const { activity, redact = (text: string) => text } = this.deps;
+    activity?.record(toolCallEntry(request, outcome, asked, { startedAt, endedAt: Date.now() }, redact));
+    return outcome;
+  };
 
   constructor(private readonly deps: ToolInvocationsDeps) {}
 
@@ -63,12 +82,22 @@ export class ToolInvocations {
     for (const invocation of this.running.values()) invocation.cancel('Switchboard is closing.');
   }
 
-  private async carryOut(request: ToolRequest, call: Parameters<PerformTool>[1]): Promise<ToolOutcome> {
+  private async carryOut(
+    request: ToolRequest,
+    call: Parameters<PerformTool>[1],
+    asked: Asked,
+  ): Promise<ToolOutcome> {
     const { name } = request;
     const entry = this.deps.catalog.resolveTool(name);
     if (!entry) {
       const former = this.deps.catalog.formerTool(name);
       const away = former && this.deps.registry.views().find((v) => v.id === former.server);
+      // Its server runs, and lists no such tool (any more): not a matter of waiting for it.
+      if (away?.state.status === 'running')
+        return refused(`The server "${away.id}" offers no tool named "${former!.tool}" (any more).`, {
+          server: away.id,
+          tool: former!.tool,
+        });
       return away
         ? refused(notRunning(name, away), { server: away.id, tool: former.tool })
         : refused(`There is no tool named ${name}.`);
@@ -87,6 +116,7 @@ export class ToolInvocations {
     if (session?.run === undefined || !server || !view) {
       return refused(view ? notRunning(name, view) : `The server of ${name} is not running.`, where);
     }
+    asked.serverIdentity = server.identity;
     let auth: ToolAuthorization;
     try {
       auth = await this.deps.consent.authorizeToolCall({
@@ -102,6 +132,7 @@ export class ToolInvocations {
       // Arguments or a definition nested beyond reason: never asked, never sent, said why.
       return refused(`The tool call could not be asked for: ${messageOf(error)}`, where);
     }
+    asked.decision = decisionOf(auth);
     if (call.signal.aborted) return refused(cancelReason(call.signal), where);
     if (!auth.allowed)
       return refused(

@@ -1,0 +1,125 @@
+import path from 'node:path';
+import type { ActivityEntry } from '../../shared/host/activity';
+import { type ActivityFilter, queryActivity, readActivity } from '../host/activity/activityQuery';
+import { switchboardHome } from '../host/config/configFile';
+import { UsageError } from './usageError';
+
+export const ACTIVITY_USAGE = `Usage: npm run -s mcp -- activity [filters] [--json] [--limit N]
+
+The activity record of Switchboard's data folder (the app's and mcp chat's tool calls), newest first;
+the record's chain is checked and every place it does not hold is said on stderr (exit 1).
+
+Filters (each given must hold):
+  --server <name>   --kind <kind>   --decision <decision>   --outcome ok|error|cancelled|refused
+  --conversation <id>   --since <time>   --until <time> (ISO 8601, or a date)
+  --search "<words>"                    every word, by its start, in the tool, server and arguments
+Output: a line per entry (the newest 50 unless --limit), or with --json every entry as a JSON array.`;
+
+interface ActivityArgs {
+  filter: ActivityFilter;
+  json: boolean;
+  limit: number | undefined;
+}
+
+export function parseActivityArgs(argv: string[]): ActivityArgs {
+  const filter: ActivityFilter = {};
+  let json = false;
+  let limit: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${arg} needs a value`);
+      return v;
+    };
+    const time = () => {
+      const v = value();
+      const t = Date.parse(v);
+      if (Number.isNaN(t))
+        throw new UsageError(`${arg} takes a time (ISO 8601, or a date), not ${JSON.stringify(v)}`);
+      return t;
+    };
+    switch (arg) {
+      case '--server':
+        filter.server = value();
+        break;
+      case '--kind':
+        filter.kind = value() as ActivityFilter['kind'];
+        break;
+      case '--decision':
+        filter.decision = value() as ActivityFilter['decision'];
+        break;
+      case '--outcome': {
+        const o = value();
+        if (!['ok', 'error', 'cancelled', 'refused'].includes(o))
+          throw new UsageError(`--outcome takes ok, error, cancelled or refused, not ${JSON.stringify(o)}`);
+        filter.outcome = o as ActivityFilter['outcome'];
+        break;
+      }
+      case '--conversation':
+        filter.conversation = value();
+        break;
+      case '--since':
+        filter.since = time();
+        break;
+      case '--until':
+        filter.until = time();
+        break;
+      case '--search':
+        filter.search = value();
+        break;
+      case '--json':
+        json = true;
+        break;
+      case '--limit': {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n <= 0) throw new UsageError('--limit takes a positive whole number');
+        limit = n;
+        break;
+      }
+      case '--help':
+      case '-h':
+        throw new UsageError('');
+      default:
+        throw new UsageError(`unknown activity flag ${arg}`);
+    }
+  }
+  return { filter, json, limit };
+}
+
+/** `activity`: the record, filtered, newest first; the chain checked (exit 1 where it does not hold). */
+export async function runActivity(
+  argv: string[],
+  io: { stdout: (text: string) => void; stderr: (text: string) => void },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  const { filter, json, limit } = parseActivityArgs(argv);
+  const dir = path.join(switchboardHome(env), 'activity');
+  const { entries, problems } = await readActivity(dir);
+  const shown = queryActivity(entries, filter);
+  const some = limit !== undefined || !json ? shown.slice(0, limit ?? 50) : shown;
+  if (json) io.stdout(JSON.stringify(some, null, 2));
+  else for (const e of some) io.stdout(lineOf(e));
+  if (!json && shown.length > some.length)
+    io.stderr(`${shown.length - some.length} older entries not shown (--limit, or --json for all)`);
+  for (const p of problems) io.stderr(`activity record: ${p.file} line ${p.line}: ${p.problem}`);
+  if (problems.length === 0) io.stderr(`activity record: ${entries.length} entries, the chain holds`);
+  return problems.length === 0 ? 0 : 1;
+}
+
+function lineOf(e: ActivityEntry): string {
+  const when = new Date(e.at).toISOString();
+  switch (e.kind) {
+    case 'tool-call': {
+      const who =
+        e.asker.kind === 'model'
+          ? `model${e.asker.conversationId ? ` (chat ${e.asker.conversationId})` : ''}`
+          : e.asker.kind;
+      return `${when}  ${e.source}  ${e.server} · ${e.tool}  ${e.outcome}  decided: ${e.decision}  asked by: ${who}  ${JSON.stringify(e.arguments)}`;
+    }
+    case 'rotated':
+      return `${when}  ${e.source}  the record was rotated (${e.entries} entries in ${e.from})`;
+    case 'not-recorded':
+      return `${when}  ${e.source}  ${e.count} entries could not be recorded: ${e.error}`;
+  }
+}

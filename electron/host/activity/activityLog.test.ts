@@ -1,0 +1,168 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
+import type { ActivityBody } from '../../../shared/host/activity';
+import { ACTIVITY_FILE, ActivityLog } from './activityLog';
+import { queryActivity, readActivity } from './activityQuery';
+
+let dir: string;
+tempDirPerTest('sb-activity-', (d) => {
+  dir = path.join(d, 'activity');
+});
+
+const call = (tool: string, args: unknown = {}): Extract<ActivityBody, { kind: 'tool-call' }> => ({
+  kind: 'tool-call',
+  server: 'everything',
+  tool,
+  arguments: args,
+  asker: { kind: 'model', conversationId: 'c1' },
+  decision: 'once',
+  outcome: 'ok',
+  startedAt: 1,
+  endedAt: 2,
+});
+
+async function written(
+  calls: ActivityBody[],
+  options: Partial<ConstructorParameters<typeof ActivityLog>[1]> = {},
+) {
+  const log = new ActivityLog(dir, { source: 'app', ...options });
+  for (const c of calls) log.record(c);
+  await log.flush();
+  return log;
+}
+
+const lines = async (file = ACTIVITY_FILE) =>
+  (await readFile(path.join(dir, file), 'utf8')).split('\n').filter(Boolean);
+
+describe('the activity record', () => {
+  it('appends entries, each chained to the one before, in a file only its owner can read', async () => {
+    await written([call('echo'), call('add'), call('echo', { message: 'hi' })]);
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['echo', 'add', 'echo']);
+    expect(entries[0]!.prev).toBe('0'.repeat(64));
+    expect(entries[1]!.prev).toBe(entries[0]!.hash);
+    expect(entries[2]!.source).toBe('app');
+    expect((await stat(path.join(dir, ACTIVITY_FILE))).mode & 0o777).toBe(0o600);
+    // A second writer later (another start) goes on from the file's last entry.
+    await written([call('later')]);
+    const again = await readActivity(dir);
+    expect(again.problems).toEqual([]);
+    expect(again.entries.at(-1)!.prev).toBe(entries[2]!.hash);
+  });
+
+  it('names an edited line, a removed line and a line that is not an entry; the rest is still read', async () => {
+    await written([call('a'), call('b'), call('c'), call('d'), call('e')]);
+    const text = await lines();
+    // b's arguments edited in place, d removed, garbage where c's line ended a torn write.
+    text[1] = text[1]!.replace('"arguments":{}', '"arguments":{"x":1}');
+    text.splice(3, 1);
+    text.splice(3, 0, '{"kind":"tool-call","cut off');
+    await writeFile(path.join(dir, ACTIVITY_FILE), `${text.join('\n')}\n`);
+    const { entries, problems } = await readActivity(dir);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['a', 'b', 'c', 'e']);
+    expect(problems).toEqual([
+      { file: ACTIVITY_FILE, line: 2, problem: expect.stringContaining('changed after it was recorded') },
+      { file: ACTIVITY_FILE, line: 4, problem: expect.stringContaining('not an activity entry') },
+      { file: ACTIVITY_FILE, line: 5, problem: expect.stringContaining('the chain breaks here') },
+    ]);
+  });
+
+  it('a line cut off by a crash stays its own line: the next write starts a new one and chains from the last whole entry', async () => {
+    await written([call('a')]);
+    await writeFile(path.join(dir, ACTIVITY_FILE), `${(await lines()).join('\n')}\n{"kind":"tool-ca`);
+    await written([call('b')]);
+    const { entries, problems } = await readActivity(dir);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['a', 'b']);
+    expect(problems).toEqual([
+      { file: ACTIVITY_FILE, line: 2, problem: expect.stringContaining('not an activity entry') },
+    ]);
+  });
+
+  it('rotates past its size: the full file moves aside, the new one starts by saying so, the chain runs through both', async () => {
+    await written(
+      Array.from({ length: 30 }, (_, i) => call(`t${i}`, { padding: 'x'.repeat(200) })),
+      { maxBytes: 4096 },
+    );
+    const files = (await readdir(dir)).sort();
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.filter((f) => /^activity-.+\.jsonl$/.test(f)).length).toBe(files.length - 1);
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    const calls = entries.filter((e) => e.kind === 'tool-call');
+    expect(calls).toHaveLength(30);
+    const rotations = entries.filter((e) => e.kind === 'rotated');
+    expect(rotations.length).toBe(files.length - 1);
+    expect(rotations[0]).toMatchObject({ from: files[0], entries: expect.any(Number) });
+    // Retention removing the oldest file leaves a record that starts at a rotation: not a break.
+    await rm(path.join(dir, files[0]!));
+    expect((await readActivity(dir)).problems).toEqual([]);
+  });
+
+  it('two processes writing at once (the app and mcp chat): every line whole, none lost, one chain', async () => {
+    const run = promisify(execFile);
+    const writer = path.resolve(__dirname, '../../../e2e/fixtures/activityWriter.ts');
+    await mkdir(dir, { recursive: true });
+    await Promise.all(
+      ['app', 'cli'].map((source) =>
+        run(process.execPath, ['--import', 'tsx', writer, dir, source, '150'], { timeout: 60_000 }),
+      ),
+    );
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    for (const source of ['app', 'cli']) {
+      const mine = entries.filter((e) => e.source === source);
+      expect(mine.map((e) => (e.kind === 'tool-call' ? e.arguments : undefined))).toEqual(
+        Array.from({ length: 150 }, (_, i) => ({ i })),
+      );
+    }
+  });
+
+  it('a record it cannot write is said once; the calls it missed are counted into the record when it can again', async () => {
+    await mkdir(path.dirname(dir), { recursive: true });
+    // A file where the folder should be: nothing can be written.
+    await writeFile(dir, 'not a folder');
+    const failures: string[] = [];
+    const log = new ActivityLog(dir, { source: 'app', onFailure: (e) => failures.push(e.message) });
+    log.record(call('a'));
+    await log.flush();
+    log.record(call('b'));
+    log.record(call('c'));
+    await log.flush();
+    expect(failures).toHaveLength(1);
+    await rm(dir);
+    log.record(call('d'));
+    await log.flush();
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    expect(entries[0]).toMatchObject({ kind: 'not-recorded', count: 3 });
+    expect(entries[1]).toMatchObject({ kind: 'tool-call', tool: 'd' });
+  });
+
+  it('is filtered and searched: by server, outcome, conversation, time, and every word of a search by its start', async () => {
+    await written([
+      call('echo', { message: 'deploy the staging server' }),
+      { ...call('get-sum', { a: 1 }), outcome: 'error' },
+      { ...call('echo', { message: 'hello' }), asker: { kind: 'model', conversationId: 'c2' } },
+    ]);
+    const { entries } = await readActivity(dir);
+    const tools = (f: Parameters<typeof queryActivity>[1]) =>
+      queryActivity(entries, f).map((e) =>
+        e.kind === 'tool-call' ? `${e.tool} ${JSON.stringify(e.arguments)}` : e.kind,
+      );
+    expect(tools({})).toEqual([
+      'echo {"message":"hello"}',
+      'get-sum {"a":1}',
+      'echo {"message":"deploy the staging server"}',
+    ]);
+    expect(tools({ outcome: 'error' })).toEqual(['get-sum {"a":1}']);
+    expect(tools({ conversation: 'c2' })).toEqual(['echo {"message":"hello"}']);
+    expect(tools({ search: 'stag depl' })).toEqual(['echo {"message":"deploy the staging server"}']);
+    expect(tools({ search: 'get' })).toEqual(['get-sum {"a":1}']);
+    expect(tools({ since: entries[2]!.at + 1 })).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import type { ActivityBody, ActivityDecision, ActivityOutcome } from '../../../shared/host/activity';
+import { canonicalJson } from '../canonicalJson';
+import type { ToolAuthorization } from '../consent/consentBroker';
+import { isSecretName, REDACTED } from '../logs/redactor';
+import type { ToolRequest } from '../runs/toolInvocation';
+import type { ToolOutcome } from '../runs/toolOutcome';
+
+/** What a call's consent said, as the record names it. */
+export function decisionOf(auth: ToolAuthorization): ActivityDecision {
+  if (!auth.allowed)
+    return auth.reason === 'denied' ? 'denied' : auth.reason === 'timeout' ? 'timed-out' : 'cancelled';
+  switch (auth.decision) {
+    case 'allow-once':
+      return 'once';
+    case 'allow-conversation':
+      return 'conversation';
+    case 'read-only-policy':
+      return 'auto-read-only';
+    case 'deny':
+      return 'denied';
+    default:
+      return auth.decision;
+  }
+}
+
+/**
+ * A tool call as the activity record keeps it: who asked, how it was decided, how it ended, and its
+ * result's digest and size (never the result itself). Arguments as sent (or as asked, when never sent),
+ * with every secret the logs hide hidden (`redact`), and any value under a secret-sounding name too.
+ */
+export function toolCallEntry(
+  request: ToolRequest,
+  outcome: ToolOutcome,
+  asked: { decision?: ActivityDecision; serverIdentity?: string },
+  times: { startedAt: number; endedAt: number },
+  redact: (text: string) => string,
+): ActivityBody {
+  const args = 'argumentsJson' in outcome ? parsed(outcome.argumentsJson) : request.args;
+  const asker = request.asker ?? 'person';
+  const result = outcome.status === 'refused' ? undefined : outcome.result;
+  return {
+    kind: 'tool-call',
+    server: outcome.server ?? '',
+    ...(asked.serverIdentity ? { serverIdentity: asked.serverIdentity } : {}),
+    tool: outcome.tool ?? request.name,
+    arguments: redacted(args, redact),
+    asker:
+      asker === 'model'
+        ? { kind: 'model', ...(request.conversationId ? { conversationId: request.conversationId } : {}) }
+        : asker === 'runner'
+          ? { kind: 'hand-run' }
+          : asker === 'person'
+            ? { kind: 'person' }
+            : { kind: 'view', viewId: asker.view },
+    decision: asked.decision ?? 'not-asked',
+    outcome: OUTCOMES[outcome.status],
+    ...(outcome.status !== 'done' ? { reason: redact(outcome.reason) } : {}),
+    startedAt: times.startedAt,
+    endedAt: times.endedAt,
+    ...(result ? { result: digestOf(result) } : {}),
+  };
+}
+
+const OUTCOMES: Record<ToolOutcome['status'], ActivityOutcome> = {
+  done: 'ok',
+  failed: 'error',
+  cancelled: 'cancelled',
+  refused: 'refused',
+};
+
+function digestOf(result: { isError?: boolean }) {
+  const json = canonicalJson(result, 'a tool result');
+  return {
+    sha256: createHash('sha256').update(json).digest('hex'),
+    bytes: Buffer.byteLength(json),
+    isError: result.isError === true,
+  };
+}
+
+const parsed = (json: string): unknown => {
+  try {
+    return JSON.parse(json);
+  } catch {
+    return json;
+  }
+};
+
+/** A value with secrets hidden: known secret values and key shapes in its text, values under secret names. */
+function redacted(value: unknown, redact: (text: string) => string): unknown {
+  const hideNamed = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(hideNamed);
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.entries(v).map(([k, x]) => [
+          k,
+          isSecretName(k) && x !== null && x !== '' ? REDACTED : hideNamed(x),
+        ]),
+      );
+    return v;
+  };
+  return parsed(redact(JSON.stringify(hideNamed(value)) ?? 'null'));
+}
