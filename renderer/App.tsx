@@ -10,6 +10,9 @@ import { ServersPage } from './features/servers/ServersPage';
 import { useApp } from './state/store';
 
 // The pages a person opens now and then: each its own chunk, fetched when first opened.
+const ActivityPage = lazy(() =>
+  import('./features/activity/ActivityPage').then((m) => ({ default: m.ActivityPage })),
+);
 const LogsPage = lazy(() => import('./features/logs/LogsPage').then((m) => ({ default: m.LogsPage })));
 const PromptsPage = lazy(() =>
   import('./features/prompts/PromptsPage').then((m) => ({ default: m.PromptsPage })),
@@ -52,6 +55,7 @@ export function App() {
           {pane === 'prompts' && <PromptsPage />}
           {pane === 'roots' && <RootsPage />}
           {pane === 'logs' && <LogsPage />}
+          {pane === 'activity' && <ActivityPage />}
           {pane === 'settings' && <SettingsPage />}
         </Suspense>
         {pane === 'chats' && <ChatPage />}

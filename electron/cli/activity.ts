@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ActivityEntry } from '../../shared/host/activity';
-import { type ActivityFilter, queryActivity, readActivity } from '../host/activity/activityQuery';
+import type { ActivityFilter } from '../host/activity/activityQuery';
+import { ActivityReader } from '../host/activity/activityReader';
 import { switchboardHome } from '../host/config/configFile';
 import { UsageError } from './usageError';
 
@@ -95,8 +96,9 @@ export async function runActivity(
 ): Promise<number> {
   const { filter, json, limit } = parseActivityArgs(argv);
   const dir = path.join(switchboardHome(env), 'activity');
-  const { entries, problems } = await readActivity(dir);
-  const shown = queryActivity(entries, filter);
+  const reader = new ActivityReader(dir);
+  const { entries } = await reader.all();
+  const { entries: shown, problems } = await reader.query(filter);
   const some = limit !== undefined || !json ? shown.slice(0, limit ?? 50) : shown;
   if (json) io.stdout(JSON.stringify(some, null, 2));
   else for (const e of some) io.stdout(lineOf(e));

@@ -8,6 +8,7 @@ import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
 import { ToolChoiceStore } from '../store/toolChoiceStore';
 import { ActivityLog } from './activity/activityLog';
+import { ActivityReader } from './activity/activityReader';
 import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
@@ -91,6 +92,7 @@ export class Host implements HostParts {
   readonly apps: AppViews;
   readonly faults: HostFaults;
   readonly activity: ActivityLog;
+  readonly activityReader: ActivityReader;
   readonly bundlePlans: BundlePlans;
   readonly bundleUploads: BundleUploads;
 
@@ -115,6 +117,7 @@ export class Host implements HostParts {
       apps: this.apps,
       faults: this.faults,
       activity: this.activity,
+      activityReader: this.activityReader,
       bundlePlans: this.bundlePlans,
       bundleUploads: this.bundleUploads,
     } = parts);
@@ -215,6 +218,21 @@ export class Host implements HostParts {
       (error: unknown) => faults.report(error, 'while removing unused bundle folders', undefined),
     );
     await catalog.init();
+    // The record's chain checked at start: where it breaks goes to the app log (and the Activity page says it).
+    const activityReader = new ActivityReader(activity.dir);
+    void activityReader.all().then(
+      ({ problems }) => {
+        if (problems.length > 0)
+          faults.report(
+            new Error(
+              `the activity record does not hold together at ${problems.length} place(s), first ${problems[0]!.file} line ${problems[0]!.line}: ${problems[0]!.problem}`,
+            ),
+            'while checking the activity record at start',
+            undefined,
+          );
+      },
+      (error: unknown) => faults.report(error, 'while checking the activity record at start', undefined),
+    );
     // While this host runs, the process's unhandled errors are its to log and trace (see keepProcessAlive).
     held.add(followProcessFaults(faults.report));
     return new Host(
@@ -234,6 +252,7 @@ export class Host implements HostParts {
         apps,
         faults,
         activity,
+        activityReader,
         bundlePlans: new BundlePlans(bundlesDir),
         bundleUploads: new BundleUploads(bundlesDir),
       },

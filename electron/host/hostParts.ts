@@ -1,5 +1,6 @@
 import type { SettingsStore } from '../store/settingsStore';
 import type { ActivityLog } from './activity/activityLog';
+import type { ActivityReader } from './activity/activityReader';
 import type { AppViews } from './apps/appViews';
 import type { Catalog } from './catalog/catalog';
 import type { ChatService } from './chat/chatService';
@@ -37,6 +38,7 @@ export interface HostParts {
   bundleUploads: BundleUploads;
   /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
   faults: HostFaults;
-  /** The activity record (tool calls and what decided them). */
+  /** The activity record (tool calls and what decided them), and the record read back (one reader). */
   activity: ActivityLog;
+  activityReader: ActivityReader;
 }

@@ -1,5 +1,6 @@
 import type { HostApi, HostArgs, HostEvent, HostMethod, HostResults } from '../../shared/ipc/contract';
 import { DisposableStore, type Disposer, Emitter } from '../mcp';
+import { activityApi } from './api/activityApi';
 import { bundleApi } from './api/bundleApi';
 import { catalogApi } from './api/catalogApi';
 import { chatApi } from './api/chatApi';
@@ -49,6 +50,7 @@ export function hostService(host: HostParts, shell: ShellAbilities = {}): HostSe
     ...installApi(host),
     ...bundleApi(host, shell),
     ...updateApi(host),
+    ...activityApi(host),
   };
   return {
     ...api,

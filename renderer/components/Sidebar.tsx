@@ -10,6 +10,7 @@ const PANES: { id: Pane; label: string }[] = [
   { id: 'prompts', label: 'Prompts' },
   { id: 'roots', label: 'Folders' },
   { id: 'logs', label: 'Logs' },
+  { id: 'activity', label: 'Activity' },
   { id: 'settings', label: 'Settings' },
 ];
 

@@ -5,6 +5,7 @@ import type { CatalogChange, CatalogView } from '../../shared/ipc/catalogContrac
 import { openExternally } from '../components/openExternally';
 import type { HostConnection } from '../hostClient';
 import { syncDrafts } from './draftSync';
+import { type ActivitySlice, createActivitySlice } from './slices/activity';
 import {
   applyCatalogChange,
   type CatalogSlice,
@@ -34,7 +35,8 @@ export type AppState = UiSlice &
   CatalogSlice &
   RootsSlice &
   RunsSlice &
-  ChatSlice;
+  ChatSlice &
+  ActivitySlice;
 
 export const useApp = create<AppState>()((...a) => ({
   ...createUiSlice(...a),
@@ -45,6 +47,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createRootsSlice(...a),
   ...createRunsSlice(...a),
   ...createChatSlice(...a),
+  ...createActivitySlice(...a),
 }));
 
 /** Keeps the store in step with the host: initial lists on every (re)connect, then its events. */
@@ -184,6 +187,9 @@ export function bindStore(host: HostConnection): () => void {
           },
         }));
         openExternally(e.payload.url);
+        break;
+      case 'activityChanged':
+        useApp.setState((s) => ({ activityVersion: s.activityVersion + 1 }));
         break;
       default:
         assertNever(e, 'host event');

@@ -113,6 +113,8 @@ describe('the IPC contract', () => {
       'conversationsChanged',
       // An install link the system opened: the page previews it, nothing more.
       'installLinkOpened',
+      // Entries recorded: the Activity page reads its page again (no entry rides the event).
+      'activityChanged',
     ]);
   });
 

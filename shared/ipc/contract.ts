@@ -4,6 +4,7 @@
 // its methods, results and events beside each other (`*Contract.ts`); the lists here join them, and
 // the compiler checks that every method has its result and every event its place in HOST_EVENTS.
 import type { z } from 'zod';
+import { ACTIVITY_METHODS, type ActivityEvents, type ActivityResults } from './activityContract';
 import { BUNDLE_METHODS, type BundleResults } from './bundleContract';
 import { CATALOG_METHODS, type CatalogEvents, type CatalogResults } from './catalogContract';
 import { CHAT_METHODS, type ChatEvents, type ChatResults } from './chatContract';
@@ -29,6 +30,7 @@ export const HOST_METHODS = {
   ...INSTALL_METHODS,
   ...BUNDLE_METHODS,
   ...UPDATE_METHODS,
+  ...ACTIVITY_METHODS,
 } as const;
 
 export type HostMethod = keyof typeof HOST_METHODS;
@@ -49,7 +51,8 @@ export type HostResults = Exactly<
     ViewsResults &
     InstallResults &
     BundleResults &
-    UpdateResults
+    UpdateResults &
+    ActivityResults
 >;
 
 /** Each method's arguments, as its schema gives them. */
@@ -69,7 +72,8 @@ export type HostEvents = ServersEvents &
   CatalogEvents &
   RootsEvents &
   ChatEvents &
-  InstallEvents;
+  InstallEvents &
+  ActivityEvents;
 export type HostEventName = keyof HostEvents;
 
 // Every event, once: an event left out, or one that is not an event, does not compile.
@@ -88,6 +92,7 @@ const EVENT_NAMES = {
   chat: true,
   conversationsChanged: true,
   installLinkOpened: true,
+  activityChanged: true,
 } as const satisfies Record<HostEventName, true>;
 export const HOST_EVENTS = Object.keys(EVENT_NAMES) as readonly HostEventName[];
 

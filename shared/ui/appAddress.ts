@@ -4,7 +4,16 @@
  * of them (`/install?link=…` too, which opens Servers with the link's preview); the renderer reads
  * and writes them with the History API.
  */
-export const PAGES = ['chats', 'servers', 'resources', 'prompts', 'roots', 'logs', 'settings'] as const;
+export const PAGES = [
+  'chats',
+  'servers',
+  'resources',
+  'prompts',
+  'roots',
+  'logs',
+  'activity',
+  'settings',
+] as const;
 export type Page = (typeof PAGES)[number];
 
 /** Where the app is: a page, and on Chats the conversation open (none: the list alone). */
@@ -21,6 +30,7 @@ const PATHS: Record<Page, string> = {
   prompts: '/prompts',
   roots: '/folders',
   logs: '/logs',
+  activity: '/activity',
   settings: '/settings',
 };
 

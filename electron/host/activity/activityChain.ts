@@ -25,42 +25,51 @@ export function checkChain(lines: Iterable<ActivityLine>): {
   entries: ActivityEntry[];
   problems: ActivityProblem[];
 } {
-  const entries: ActivityEntry[] = [];
-  const problems: ActivityProblem[] = [];
-  let prev: string | undefined;
-  for (const { file, line, text } of lines) {
-    if (text.trim() === '') continue;
+  const chain = new ChainCheck();
+  for (const line of lines) chain.take(line);
+  return chain;
+}
+
+/** The chain checked line by line, as lines come (a record read in parts: what was appended since). */
+export class ChainCheck {
+  readonly entries: ActivityEntry[] = [];
+  readonly problems: ActivityProblem[] = [];
+  private prev: string | undefined;
+
+  /** Takes the next line; its entry when it is one. */
+  take({ file, line, text }: ActivityLine): ActivityEntry | undefined {
+    if (text.trim() === '') return undefined;
     const entry = parseEntry(text);
     if (!entry) {
-      problems.push({
+      this.problems.push({
         file,
         line,
         problem: 'not an activity entry (skipped): the line is cut off or was changed',
       });
-      continue;
+      return undefined;
     }
     if (hashOf(entry) !== entry.hash)
-      problems.push({
+      this.problems.push({
         file,
         line,
         problem: 'the entry was changed after it was recorded (its hash is not its own)',
       });
-    const expected = prev ?? GENESIS_HASH;
+    const expected = this.prev ?? GENESIS_HASH;
     // The oldest file kept may begin with a rotation whose earlier file retention removed.
-    const keptFromRotation = prev === undefined && entry.kind === 'rotated';
+    const keptFromRotation = this.prev === undefined && entry.kind === 'rotated';
     if (entry.prev !== expected && !keptFromRotation)
-      problems.push({
+      this.problems.push({
         file,
         line,
         problem:
-          prev === undefined
+          this.prev === undefined
             ? 'the record does not start here: entries before this one are missing'
             : 'the entry before this one is missing, or this one was added or moved (the chain breaks here)',
       });
-    prev = entry.hash;
-    entries.push(entry);
+    this.prev = entry.hash;
+    this.entries.push(entry);
+    return entry;
   }
-  return { entries, problems };
 }
 
 /** A line's entry, or undefined when it is not one (not JSON, or without its chain fields). */

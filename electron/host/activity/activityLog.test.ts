@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import type { ActivityBody } from '../../../shared/host/activity';
 import { ACTIVITY_FILE, ActivityLog } from './activityLog';
-import { queryActivity, readActivity } from './activityQuery';
+import type { ActivityFilter } from './activityQuery';
+import { ActivityReader, readActivity } from './activityReader';
 
 let dir: string;
 tempDirPerTest('sb-activity-', (d) => {
@@ -143,26 +144,58 @@ describe('the activity record', () => {
     expect(entries[1]).toMatchObject({ kind: 'tool-call', tool: 'd' });
   });
 
+  it('read by the app as it grows: what any writer appended since, and all again after a rotation; a search finds new entries', async () => {
+    const reader = new ActivityReader(dir);
+    expect((await reader.all()).entries).toEqual([]);
+    await written([call('first', { note: 'alpha' })]);
+    expect((await reader.query({ search: 'alpha' })).entries).toHaveLength(1);
+    // Another writer (another process would be the same file) appends; a line half written is left for later.
+    await written([call('second', { note: 'beta' })]);
+    const file = path.join(dir, ACTIVITY_FILE);
+    await writeFile(file, `${await readFile(file, 'utf8')}{"kind":"tool-call","hal`);
+    expect((await reader.all()).entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual([
+      'first',
+      'second',
+    ]);
+    expect((await reader.query({ search: 'beta' })).entries).toHaveLength(1);
+    expect((await reader.all()).problems).toEqual([]);
+    // Rotated: read again from the files, the chain still whole (the torn line named once the next write closes it).
+    await written(
+      Array.from({ length: 20 }, (_, i) => call(`more${i}`, { padding: 'x'.repeat(300) })),
+      { maxBytes: 2048 },
+    );
+    const after = await reader.all();
+    expect(after.entries.filter((e) => e.kind === 'tool-call')).toHaveLength(22);
+    expect(after.problems).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/^activity-/),
+        problem: expect.stringContaining('not an activity entry'),
+      }),
+    ]);
+    expect((await reader.query({ search: 'more19' })).entries).toHaveLength(1);
+  });
+
   it('is filtered and searched: by server, outcome, conversation, time, and every word of a search by its start', async () => {
     await written([
       call('echo', { message: 'deploy the staging server' }),
       { ...call('get-sum', { a: 1 }), outcome: 'error' },
       { ...call('echo', { message: 'hello' }), asker: { kind: 'model', conversationId: 'c2' } },
     ]);
-    const { entries } = await readActivity(dir);
-    const tools = (f: Parameters<typeof queryActivity>[1]) =>
-      queryActivity(entries, f).map((e) =>
+    const reader = new ActivityReader(dir);
+    const { entries } = await reader.all();
+    const tools = async (f: ActivityFilter) =>
+      (await reader.query(f)).entries.map((e) =>
         e.kind === 'tool-call' ? `${e.tool} ${JSON.stringify(e.arguments)}` : e.kind,
       );
-    expect(tools({})).toEqual([
+    expect(await tools({})).toEqual([
       'echo {"message":"hello"}',
       'get-sum {"a":1}',
       'echo {"message":"deploy the staging server"}',
     ]);
-    expect(tools({ outcome: 'error' })).toEqual(['get-sum {"a":1}']);
-    expect(tools({ conversation: 'c2' })).toEqual(['echo {"message":"hello"}']);
-    expect(tools({ search: 'stag depl' })).toEqual(['echo {"message":"deploy the staging server"}']);
-    expect(tools({ search: 'get' })).toEqual(['get-sum {"a":1}']);
-    expect(tools({ since: entries[2]!.at + 1 })).toEqual([]);
+    expect(await tools({ outcome: 'error' })).toEqual(['get-sum {"a":1}']);
+    expect(await tools({ conversation: 'c2' })).toEqual(['echo {"message":"hello"}']);
+    expect(await tools({ search: 'stag depl' })).toEqual(['echo {"message":"deploy the staging server"}']);
+    expect(await tools({ search: 'get' })).toEqual(['get-sum {"a":1}']);
+    expect(await tools({ since: entries[2]!.at + 1 })).toEqual([]);
   });
 });

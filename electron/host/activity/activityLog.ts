@@ -6,7 +6,7 @@ import {
   type ActivitySource,
   GENESIS_HASH,
 } from '../../../shared/host/activity';
-import { withFileLock } from '../../mcp';
+import { Emitter, withFileLock } from '../../mcp';
 import { hashOf, parseEntry } from './activityChain';
 
 /** The record's file in its folder; rotated files beside it are `activity-<time>.jsonl`. */
@@ -36,6 +36,9 @@ export class ActivityLog {
   private writing: Promise<void> | undefined;
   private failed = 0;
   private failure: string | undefined;
+  private readonly writtenEmitter = new Emitter<number>();
+  /** Entries were written (how many): for the page showing the record. */
+  readonly onWritten = this.writtenEmitter.event;
 
   constructor(
     readonly dir: string,
@@ -95,6 +98,7 @@ export class ActivityLog {
       await chmod(this.file, 0o600);
       this.failed = 0;
       this.failure = undefined;
+      this.writtenEmitter.fire(lines.length);
       const size = (await stat(this.file)).size;
       if (size > (this.options.maxBytes ?? DEFAULT_MAX_BYTES)) await this.rotate(prev);
     });

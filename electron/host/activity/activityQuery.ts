@@ -1,17 +1,11 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import MiniSearch from 'minisearch';
 import type {
   ActivityDecision,
   ActivityEntry,
   ActivityKind,
   ActivityOutcome,
-  ActivityProblem,
 } from '../../../shared/host/activity';
-import { type ActivityLine, checkChain } from './activityChain';
-import { activityFiles } from './activityLog';
 
-/** Which entries to show; every field given must hold. `search`: every word, by its start. */
+/** Which entries to show; every field given must hold. `search`: every word, by its start (ActivityReader). */
 export interface ActivityFilter {
   server?: string;
   kind?: ActivityKind;
@@ -23,24 +17,13 @@ export interface ActivityFilter {
   search?: string;
 }
 
-/** Every entry of the record (oldest first, across rotated files) and where its chain does not hold. */
-export async function readActivity(
-  dir: string,
-): Promise<{ entries: ActivityEntry[]; problems: ActivityProblem[] }> {
-  const lines: ActivityLine[] = [];
-  for (const file of await activityFiles(dir)) {
-    const text = await readFile(file, 'utf8');
-    const name = path.basename(file);
-    text.split('\n').forEach((line, i) => {
-      lines.push({ file: name, line: i + 1, text: line });
-    });
-  }
-  return checkChain(lines);
-}
-
 /** The entries that pass the filter, newest first. */
-export function queryActivity(entries: readonly ActivityEntry[], filter: ActivityFilter): ActivityEntry[] {
-  const found = filter.search?.trim() ? searched(entries, filter.search) : undefined;
+export function queryActivity(
+  entries: readonly ActivityEntry[],
+  filter: ActivityFilter,
+  /** The positions the filter's search found (ActivityReader's index); every entry when undefined. */
+  found?: ReadonlySet<number>,
+): ActivityEntry[] {
   const out: ActivityEntry[] = [];
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
@@ -60,16 +43,6 @@ export function queryActivity(entries: readonly ActivityEntry[], filter: Activit
     out.push(e);
   }
   return out;
-}
-
-/** The positions of the entries whose tool, server and arguments hold every word of `query` (MiniSearch). */
-function searched(entries: readonly ActivityEntry[], query: string): Set<number> {
-  const index = new MiniSearch<{ id: number; text: string }>({
-    fields: ['text'],
-    searchOptions: { prefix: true, combineWith: 'AND' },
-  });
-  index.addAll(entries.map((e, id) => ({ id, text: searchText(e) })));
-  return new Set(index.search(query).map((r) => r.id as number));
 }
 
 /** What a search reads of an entry: its tool and server, and its arguments' keys and values. */

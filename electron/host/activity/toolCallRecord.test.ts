@@ -8,7 +8,7 @@ import { trustAsShown } from '../../../e2e/fixtures/trust';
 import { Host } from '../host';
 import { serverIdentity } from '../servers/serverIdentity';
 import { ACTIVITY_FILE } from './activityLog';
-import { readActivity } from './activityQuery';
+import { readActivity } from './activityReader';
 
 let home: string;
 let host: Host | undefined;

@@ -9,6 +9,8 @@ import type { ShellAbilities } from './shellAbilities';
 
 /** The catalog is sent at most this often (its changes come in bursts). */
 const CATALOG_EVERY_MS = 50;
+/** Entries recorded are said at most this often. */
+const ACTIVITY_EVERY_MS = 250;
 
 /**
  * What the host's parts say, as the contract's events (a run's progress aside: the tool runner
@@ -33,6 +35,20 @@ export function followHost(host: HostParts, shell: ShellAbilities, fire: (event:
     }, CATALOG_EVERY_MS),
   );
   store.add(host.catalog.onChange(() => catalog.call()));
+  // The Activity page reads its page again when entries were recorded (at most every 250 ms).
+  let recorded = 0;
+  const activity = store.add(
+    coalesced(() => {
+      fire({ event: 'activityChanged', payload: { recorded } });
+      recorded = 0;
+    }, ACTIVITY_EVERY_MS),
+  );
+  store.add(
+    host.activity.onWritten((count) => {
+      recorded += count;
+      activity.call();
+    }),
+  );
   store.add(
     host.registry.onServerEvent((e) => {
       if (e.kind === 'resource-updated')

@@ -35,6 +35,7 @@ export const GO_KEYS: Record<string, Page> = {
   p: 'prompts',
   f: 'roots',
   l: 'logs',
+  a: 'activity',
   ',': 'settings',
 };
 const PAGE_NAMES: Record<Page, string> = {
@@ -44,6 +45,7 @@ const PAGE_NAMES: Record<Page, string> = {
   prompts: 'Prompts',
   roots: 'Folders',
   logs: 'Logs',
+  activity: 'Activity',
   settings: 'Settings',
 };
 

@@ -1,0 +1,143 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { EVERYTHING_ENTRY } from '../fixtures/servers';
+import {
+  describeInChromium,
+  goTo,
+  openNewChat,
+  type RunningShell,
+  runToolByHand,
+  sendFromComposer,
+  shots,
+  startShellOpen,
+} from './shellFixture';
+
+/**
+ * Issue 34 in Chromium: tool calls made in the app — by hand, and by the model with the person's
+ * answer — are on the Activity page, newest first, with who asked and how it was decided; filtered,
+ * searched, opened to their conversation, exported; an edited line in the record is said.
+ */
+describeInChromium('the Activity page in Chromium', () => {
+  let shell: RunningShell;
+  let page: Page;
+  let fake: FakeAnthropic;
+  const API_KEY = 'sk-ant-activity-5c1e';
+
+  beforeAll(async () => {
+    fake = await startFakeAnthropic({ apiKey: API_KEY });
+    shell = await startShellOpen(
+      {
+        servers: { everything: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] } },
+        trusted: ['everything'],
+        secrets: { 'anthropic/api-key': API_KEY },
+        files: { 'settings.json': { anthropic: { baseUrl: fake.url } } },
+      },
+      ['everything'],
+    );
+    page = shell.page;
+  }, 60_000);
+  afterAll(async () => {
+    await shell?.stop();
+    await fake?.stop();
+  });
+
+  const shot = (name: string) => page.screenshot({ path: path.join(shots, `activity-${name}.png`) });
+  const consent = () => page.getByRole('dialog', { name: /Tool call from everything$/ });
+  const rows = () => page.getByRole('log', { name: 'Activity entries' }).locator('.activity-summary');
+  const summaries = async () => (await rows().allTextContents()).map((t) => t.replace(/^.*? · /, ''));
+
+  it('every call is there, newest first: who asked, how it was decided, how it ended', async () => {
+    const runner = await runToolByHand(page, 'everything', 'echo', {
+      fill: (r) => r.getByLabel('message').fill('by hand'),
+    });
+    await expect
+      .poll(() => runner.getByRole('region', { name: 'Result' }).textContent(), { timeout: 10_000 })
+      .toContain('Echo: by hand');
+    await runner.getByRole('button', { name: 'Close' }).click();
+
+    await goTo(page, 'Chats');
+    await openNewChat(page);
+    fake.script(
+      {
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_a1',
+            name: 'everything__echo',
+            input: { message: 'from the model' },
+          },
+        ],
+      },
+      {
+        content: [{ type: 'tool_use', id: 'toolu_a2', name: 'everything__get-sum', input: { a: 40, b: 2 } }],
+      },
+      { content: [{ type: 'text', text: 'One allowed, one denied.' }] },
+    );
+    await sendFromComposer(page, 'Use two tools');
+    await consent().getByRole('button', { name: 'Allow once' }).click();
+    await consent().getByRole('button', { name: 'Deny' }).click();
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 15_000 })
+      .toContain('One allowed, one denied.');
+
+    await goTo(page, 'Activity');
+    await expect
+      .poll(summaries, { timeout: 10_000 })
+      .toEqual([
+        'everything · get-sum · refused · denied · asked by the model',
+        'everything · echo · ok · allowed once · asked by the model',
+        'everything · echo · ok · run by hand · asked by you (Run)',
+      ]);
+    await rows().nth(1).click();
+    const details = page.locator('.activity-details');
+    await expect.poll(() => details.textContent()).toContain('"message": "from the model"');
+    expect(await details.textContent()).toMatch(/Result\d+ bytes · SHA-256 [0-9a-f]{64}/);
+    await shot('1-entries');
+    // Its conversation, a click away.
+    await details.getByRole('button', { name: 'Open the conversation' }).click();
+    await expect
+      .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 10_000 })
+      .toContain('One allowed, one denied.');
+  });
+
+  it('filters and searches, and exports what it shows', async () => {
+    await goTo(page, 'Activity');
+    await page.getByLabel('Outcome').selectOption('refused');
+    await expect.poll(summaries).toEqual(['everything · get-sum · refused · denied · asked by the model']);
+    await page.getByLabel('Outcome').selectOption('');
+    await page.getByRole('searchbox', { name: 'Search tools and arguments' }).fill('by han');
+    await expect.poll(summaries).toEqual(['everything · echo · ok · run by hand · asked by you (Run)']);
+    await shot('2-searched');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export JSON Lines' }).click(),
+    ]);
+    const saved = await readFile((await download.path())!, 'utf8');
+    const lines = saved
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toEqual([expect.objectContaining({ tool: 'echo', arguments: { message: 'by hand' } })]);
+    await page.getByRole('searchbox', { name: 'Search tools and arguments' }).fill('');
+    await expect.poll(summaries).toHaveLength(3);
+  });
+
+  it('a line edited in the record: the page says where, and still shows what it can read', async () => {
+    const file = path.join(shell.home, 'activity', 'activity.jsonl');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('"a":40', '"a":41'));
+    // Read again: another call recorded (the record moved on), or the page opened again.
+    await goTo(page, 'Logs');
+    await page.getByRole('heading', { name: 'Logs', exact: true }).waitFor();
+    await goTo(page, 'Activity');
+    const banner = page.locator('[data-activity-problems]');
+    await expect
+      .poll(() => banner.textContent(), { timeout: 10_000 })
+      .toContain('activity.jsonl line 3: the entry was changed after it was recorded');
+    await expect.poll(summaries).toHaveLength(3);
+    await shot('3-tampered');
+  });
+});

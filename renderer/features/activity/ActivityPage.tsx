@@ -1,0 +1,219 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ActivityEntry } from '../../../shared/host/activity';
+import type { ActivityPage as Page } from '../../../shared/ipc/activityContract';
+import { useHost } from '../../components/HostContext';
+import { SafeText } from '../../components/SafeText';
+import { saveFile } from '../../components/saveFile';
+import { VirtualList } from '../../components/VirtualList';
+import { openConversation } from '../../state/navigation';
+import { useApp } from '../../state/store';
+import { ActivityFilters, type Filter } from './ActivityFilters';
+import { askerText, decisionText } from './activityText';
+
+/** Entries read from the host at a time, as the list scrolls to them. */
+const PAGE = 200;
+
+/**
+ * The activity record: every tool call of the app and `mcp chat` — who asked, how it was decided,
+ * how it ended — newest first, filtered and searched by the host, read a page at a time as the list
+ * scrolls (100,000 entries are never all in the page), exported as JSON Lines or CSV. Where the
+ * record's chain does not hold (a line edited, removed or unreadable) it says so first.
+ */
+export function ActivityPage() {
+  const host = useHost();
+  const run = useApp((s) => s.run);
+  const version = useApp((s) => s.activityVersion);
+  const [filter, setFilter] = useState<Filter>({});
+  const [head, setHead] = useState<Omit<Page, 'entries'>>();
+  const [rows, setRows] = useState<ReadonlyMap<number, ActivityEntry>>(new Map());
+  const [open, setOpen] = useState<string>();
+  // Pages asked for under the current filter and version (each once).
+  const asked = useRef(new Set<number>());
+  const generation = useRef(0);
+
+  const readPage = (page: number, gen: number) => {
+    if (asked.current.has(page)) return;
+    asked.current.add(page);
+    void run(async () => {
+      const got = await host.call('getActivity', filter, page * PAGE, PAGE);
+      if (gen !== generation.current) return;
+      const { entries, ...rest } = got;
+      setHead(rest);
+      setRows((before) => {
+        const next = new Map(page === 0 ? [] : before);
+        entries.forEach((e, i) => {
+          next.set(page * PAGE + i, e);
+        });
+        return next;
+      });
+    });
+  };
+  // A new filter, or entries recorded: read again from the top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: filter and version are the triggers
+  useEffect(() => {
+    generation.current++;
+    asked.current = new Set();
+    readPage(0, generation.current);
+  }, [filter, version]);
+
+  const exportAs = (format: 'jsonl' | 'csv') =>
+    void run(async () =>
+      saveFile(
+        `switchboard-activity-${new Date().toISOString().replaceAll(':', '-')}.${format}`,
+        await host.call('exportActivity', format, filter),
+      ),
+    );
+
+  const total = head?.total ?? 0;
+  return (
+    <section aria-labelledby="activity-title" className="activity-page">
+      <h1 id="activity-title">Activity</h1>
+      <ActivityFilters filter={filter} onChange={setFilter}>
+        <button type="button" onClick={() => exportAs('jsonl')}>
+          Export JSON Lines
+        </button>
+        <button type="button" onClick={() => exportAs('csv')}>
+          Export CSV
+        </button>
+      </ActivityFilters>
+      {head && head.problems.length > 0 && (
+        <div className="banner warning" role="alert" data-activity-problems={head.problems.length}>
+          <p>
+            The record does not hold together at{' '}
+            {head.problems.length === 1 ? 'one place' : `${head.problems.length} places`}: a line was edited,
+            removed or cannot be read. What can be read is shown.
+          </p>
+          <ul>
+            {head.problems.slice(0, 5).map((p) => (
+              <li key={`${p.file}:${p.line}`}>
+                {p.file} line {p.line}: {p.problem}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="muted" aria-live="polite">
+        {head
+          ? `${total.toLocaleString()} of ${head.recorded.toLocaleString()} entries`
+          : 'Reading the record…'}
+        {head && head.recorded === 0 && ' — tool calls are recorded here as they happen.'}
+      </p>
+      <VirtualList
+        className="activity-scroller"
+        label="Activity entries"
+        count={total}
+        itemKey={(i) => rows.get(i)?.hash ?? `row-${i}`}
+        estimateSize={28}
+        overscan={20}
+        follow={false}
+        onFollowChange={() => {}}
+        rowClassName={(i) => `activity-row activity-${rowOutcome(rows.get(i))}`}
+        renderRow={(i) => {
+          const e = rows.get(i);
+          if (!e) {
+            // Asked for after this render (it sets state), once per page.
+            const gen = generation.current;
+            queueMicrotask(() => readPage(Math.floor(i / PAGE), gen));
+            return <span className="muted">…</span>;
+          }
+          return (
+            <ActivityRow
+              entry={e}
+              open={open === e.hash}
+              onToggle={() => setOpen(open === e.hash ? undefined : e.hash)}
+              onConversation={(id) => void run(() => openConversation(host, id))}
+            />
+          );
+        }}
+      />
+    </section>
+  );
+}
+
+const rowOutcome = (e: ActivityEntry | undefined) =>
+  e?.kind === 'tool-call' ? e.outcome : (e?.kind ?? 'loading');
+
+function ActivityRow({
+  entry: e,
+  open,
+  onToggle,
+  onConversation,
+}: {
+  entry: ActivityEntry;
+  open: boolean;
+  onToggle: () => void;
+  onConversation: (id: string) => void;
+}) {
+  const when = new Date(e.at);
+  const time = <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>;
+  if (e.kind === 'rotated')
+    return (
+      <span>
+        {time} · the record continued in a new file ({e.entries.toLocaleString()} entries kept in {e.from})
+      </span>
+    );
+  if (e.kind === 'not-recorded')
+    return (
+      <span>
+        {time} · {e.count.toLocaleString()} entries could not be recorded: <SafeText text={e.error} />
+      </span>
+    );
+  const conversation = e.asker.kind === 'model' ? e.asker.conversationId : undefined;
+  return (
+    <div className="activity-entry">
+      <button type="button" className="link activity-summary" aria-expanded={open} onClick={onToggle}>
+        {time} · <SafeText text={e.server || '(no server)'} /> · <SafeText text={e.tool} /> ·{' '}
+        <span className="activity-outcome">{e.outcome}</span> · {decisionText(e.decision)} · asked by{' '}
+        {askerText(e.asker)}
+        {e.source === 'cli' && ' · mcp chat'}
+      </button>
+      {open && (
+        <dl className="activity-details">
+          <dt>Arguments</dt>
+          <dd>
+            <pre>
+              <SafeText text={JSON.stringify(e.arguments, null, 2) ?? 'none'} />
+            </pre>
+          </dd>
+          {e.reason && (
+            <>
+              <dt>Why</dt>
+              <dd>
+                <SafeText text={e.reason} />
+              </dd>
+            </>
+          )}
+          {e.result && (
+            <>
+              <dt>Result</dt>
+              <dd>
+                {e.result.bytes.toLocaleString()} bytes{e.result.isError ? ', an error' : ''} · SHA-256{' '}
+                <code>{e.result.sha256}</code>
+              </dd>
+            </>
+          )}
+          <dt>Took</dt>
+          <dd>{((e.endedAt - e.startedAt) / 1000).toFixed(2)} s</dd>
+          {e.serverIdentity && (
+            <>
+              <dt>Server identity</dt>
+              <dd>
+                <code>{e.serverIdentity}</code>
+              </dd>
+            </>
+          )}
+          {conversation && (
+            <>
+              <dt>Conversation</dt>
+              <dd>
+                <button type="button" onClick={() => onConversation(conversation)}>
+                  Open the conversation
+                </button>
+              </dd>
+            </>
+          )}
+        </dl>
+      )}
+    </div>
+  );
+}
