@@ -4,6 +4,7 @@ import type {
   ServerCatalog,
   ToolView,
 } from '../../../shared/ipc/catalogContract';
+import { joinParts } from '../../../shared/ipc/catalogParts';
 import { toolUi } from '../../../shared/mcp/apps';
 import type { Catalog, CatalogTool } from './catalog';
 
@@ -49,26 +50,11 @@ export function serverCatalog(catalog: Catalog, server: string): ServerCatalog {
 
 /** The whole catalog as the page sees it: every running server's view, one after the other. */
 export function catalogView(catalog: Catalog): CatalogView {
-  const view: CatalogView = {
-    tools: [],
-    resources: [],
-    templates: [],
-    prompts: [],
-    skills: [],
-    servers: [],
-    at: catalog.at,
-    run: catalog.run,
-  };
-  for (const server of catalog.servers()) {
-    const part = serverCatalog(catalog, server);
-    view.tools.push(...part.tools);
-    view.resources.push(...part.resources);
-    view.templates.push(...part.templates);
-    view.prompts.push(...part.prompts);
-    view.skills.push(...part.skills);
-    view.servers.push({ server, version: part.version });
-  }
-  return view;
+  return joinParts(
+    catalog.servers().map((server) => serverCatalog(catalog, server)),
+    catalog.at,
+    catalog.run,
+  );
 }
 
 /**

@@ -6,6 +6,7 @@ import type {
   ServerCatalog,
   ToolView,
 } from '../../../shared/ipc/catalogContract';
+import { joinParts } from '../../../shared/ipc/catalogParts';
 import type { AppState } from '../store';
 
 export interface CatalogSlice {
@@ -16,16 +17,7 @@ export interface CatalogSlice {
 }
 
 /** Before the host has said what its servers offer. */
-export const NO_CATALOG: CatalogView = {
-  tools: [],
-  resources: [],
-  templates: [],
-  prompts: [],
-  skills: [],
-  servers: [],
-  at: 0,
-  run: '',
-};
+export const NO_CATALOG: CatalogView = joinParts([], 0, '');
 
 export const resourceKey = (server: string, uri: string) => `${server} ${uri}`;
 
@@ -50,29 +42,14 @@ export function applyCatalogChange(held: CatalogView, change: CatalogChange): Ca
   const order = !sameRun || change.at >= held.at ? change.order : held.servers.map((s) => s.server);
   const heldParts = sameRun ? partsOf(held) : new Map<string, ServerCatalog>();
   const theirParts = new Map(change.changed.map((p) => [p.server, p]));
-  const next: CatalogView = {
-    tools: [],
-    resources: [],
-    templates: [],
-    prompts: [],
-    skills: [],
-    servers: [],
-    at: sameRun ? Math.max(held.at, change.at) : change.at,
-    run: change.run,
-  };
+  const parts: ServerCatalog[] = [];
   for (const server of order) {
     const mine = heldParts.get(server);
     const theirs = theirParts.get(server);
     const part = theirs && (!mine || theirs.version > mine.version) ? theirs : mine;
-    if (!part) continue;
-    next.tools.push(...part.tools);
-    next.resources.push(...part.resources);
-    next.templates.push(...part.templates);
-    next.prompts.push(...part.prompts);
-    next.skills.push(...part.skills);
-    next.servers.push({ server, version: part.version });
+    if (part) parts.push(part);
   }
-  return next;
+  return joinParts(parts, sameRun ? Math.max(held.at, change.at) : change.at, change.run);
 }
 
 /** A whole view as a change: every server in it, changed. */
