@@ -36,7 +36,7 @@ export class ActivityReader {
   /** The entries that pass the filter, newest first, and where the chain does not hold. */
   async query(
     filter: ActivityFilter,
-  ): Promise<{ entries: ActivityEntry[]; problems: readonly ActivityProblem[] }> {
+  ): Promise<{ entries: ActivityEntry[]; recorded: number; problems: readonly ActivityProblem[] }> {
     await this.refresh();
     const search = filter.search?.trim();
     const found = search
@@ -48,6 +48,7 @@ export class ActivityReader {
       : undefined;
     return {
       entries: queryActivity(this.chain.entries, { ...filter, search: undefined }, found),
+      recorded: this.chain.entries.length,
       problems: this.chain.problems,
     };
   }

@@ -10,12 +10,11 @@ export function activityApi(host: HostParts) {
     async getActivity(filter, offset, limit) {
       // What this process has recorded is on disk before it is read.
       await host.activity.flush();
-      const { entries, problems } = await reader.query(filter);
-      const recorded = (await reader.all()).entries;
+      const { entries, recorded, problems } = await reader.query(filter);
       return {
         entries: entries.slice(offset, offset + limit),
         total: entries.length,
-        recorded: recorded.length,
+        recorded,
         problems: [...problems],
       };
     },
