@@ -79,9 +79,19 @@ async function measure(servers: number): Promise<Sample> {
         .getByRole('navigation', { name: 'Sections' })
         .getByRole('button', { name: new RegExp(`^${name}`) });
     await nav('Servers').click();
-    await page
-      .locator(`[data-server="${names.at(-1)}"] [data-status="running"]`)
-      .waitFor({ timeout: 30_000 });
+    // Past WHOLE_UP_TO servers the cards are drawn a row at a time: the last one, scrolled to.
+    const reach = async (name: string) => {
+      const card = page.locator(`[data-server="${name}"]`);
+      for (let tries = 0; tries < 50 && (await card.count()) === 0; tries++) {
+        await page.evaluate(
+          (top) => window.scrollTo(0, top ? 0 : document.body.scrollHeight),
+          name === names[0],
+        );
+        await page.waitForTimeout(100);
+      }
+      return card;
+    };
+    await (await reach(names.at(-1)!)).locator('[data-status="running"]').waitFor({ timeout: 30_000 });
     const sample: Sample = { switches: [], byPage: {}, opens: [], typing: [], panel: [] };
     for (let round = 0; round < ROUNDS; round++) {
       for (const name of [...PAGES.slice(1), PAGES[0]!]) {
@@ -92,7 +102,7 @@ async function measure(servers: number): Promise<Sample> {
       }
       // A server's tool list opened and closed: the last card (scrolled to), then the first.
       for (const n of [names.at(-1)!, names[0]!]) {
-        const summary = page.locator(`[data-server="${n}"] details.server-tools > summary`);
+        const summary = (await reach(n)).locator('details.server-tools > summary');
         await summary.scrollIntoViewIfNeeded();
         sample.opens.push(await timed(page, () => summary.click()));
         await page.waitForTimeout(150);

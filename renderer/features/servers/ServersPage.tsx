@@ -1,4 +1,4 @@
-import { type DragEvent, startTransition, useEffect, useRef, useState } from 'react';
+import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { useApp } from '../../state/store';
@@ -7,20 +7,12 @@ import { BundleOpen, type BundleSource } from '../install/BundleOpen';
 import { LinkDialog } from '../install/LinkDialog';
 import { ImportDialog } from './ImportDialog';
 import { revealServer } from './revealServer';
-import { ServerCard } from './ServerCard';
 import { ServerEditor } from './ServerEditor';
+import { ServerGrid } from './ServerGrid';
 import { TrustReview } from './TrustReview';
-
-/** Cards drawn with the page itself; the others follow at once in a transition a click interrupts. */
-const FIRST_CARDS = 6;
 
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
-  // Fifty servers: the page shows (and answers) with its first cards; the rest join a moment later.
-  const [drawn, setDrawn] = useState(FIRST_CARDS);
-  useEffect(() => {
-    if (drawn < servers.length) startTransition(() => setDrawn(Number.POSITIVE_INFINITY));
-  }, [drawn, servers.length]);
   // Secrets in a plain file are said so once there are any (a server's, a key, a sign-in): asked again
   // when the servers themselves change (a save may have stored one) — not on every status change.
   const [storage, setStorage] = useState<{ encrypted: boolean; holdsSecrets: boolean }>();
@@ -48,10 +40,13 @@ export function ServersPage() {
     };
   }, [host, serversKey]);
   // A server (or one of its tools) picked in the command palette: its card, in view and focused.
+  // Many servers: its row is scrolled into the page first (the grid draws only the rows near it).
   const shown = useApp((s) => s.shownServer);
+  const [revealing, setRevealing] = useState<string>();
   useEffect(() => {
     if (!shown) return;
     useApp.setState({ shownServer: undefined });
+    setRevealing(shown.server);
     requestAnimationFrame(() => revealServer(document, shown.server, shown.tool));
   }, [shown]);
   // Electron opens bundles with its own file dialog (any size); the browser shell uploads the file.
@@ -142,11 +137,7 @@ export function ServersPage() {
         <TrustReview waiting={waiting} onClose={() => setReviewing(false)} />
       )}
       {servers.length === 0 && <p className="muted">No servers configured yet.</p>}
-      <div className="cards">
-        {servers.slice(0, drawn).map((s) => (
-          <ServerCard key={s.id} server={s} />
-        ))}
-      </div>
+      <ServerGrid servers={servers} revealing={revealing} />
       {adding && <ServerEditor onClose={() => setAdding(false)} />}
       {dropping && <p className="muted drop-hint">Drop an MCP bundle (.mcpb) to install it.</p>}
       {bundle && (
