@@ -41,14 +41,16 @@ function VirtualGrid({ servers, revealing }: { servers: ServerView[]; revealing:
   const grid = useRef<HTMLDivElement>(null);
   // How many cards fit across, and where the grid starts in the page (what is above it can grow: a
   // banner, the first-run checklist), both followed as the window and the page change size.
-  const [columns, setColumns] = useState(2);
-  const [margin, setMargin] = useState(0);
+  // First guessed from the window (the sidebar, the page's padding and widest), so the first drawing is
+  // most often right and not drawn again at once.
+  const [columns, setColumns] = useState(() => columnsFor(Math.min(window.innerWidth - 200, 1100) - 56));
+  const [margin, setMargin] = useState(120);
   useLayoutEffect(() => {
     const el = grid.current;
     if (!el) return;
     const place = () => {
       setColumns(columnsFor(el.clientWidth));
-      setMargin(el.getBoundingClientRect().top + window.scrollY);
+      setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
     };
     place();
     const observer = new ResizeObserver(place);
@@ -69,8 +71,8 @@ function VirtualGrid({ servers, revealing }: { servers: ServerView[]; revealing:
   }, []);
   const virtual = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => 240,
-    overscan: 2,
+    estimateSize: () => 300,
+    overscan: 1,
     scrollMargin: margin,
     getItemKey: (row) => servers[row * columns]?.id ?? row,
     useFlushSync: false,
