@@ -108,7 +108,7 @@ describeInChromium('the Activity page in Chromium', () => {
     await page.getByLabel('Outcome').selectOption('refused');
     await expect.poll(summaries).toEqual(['everything · get-sum · refused · denied · asked by the model']);
     await page.getByLabel('Outcome').selectOption('');
-    await page.getByRole('searchbox', { name: 'Search tools and arguments' }).fill('by han');
+    await page.getByRole('searchbox', { name: 'Search the record' }).fill('by han');
     await expect.poll(summaries).toEqual(['everything · echo · ok · run by hand · asked by you (Run)']);
     await shot('2-searched');
     const [download] = await Promise.all([
@@ -121,7 +121,7 @@ describeInChromium('the Activity page in Chromium', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(lines).toEqual([expect.objectContaining({ tool: 'echo', arguments: { message: 'by hand' } })]);
-    await page.getByRole('searchbox', { name: 'Search tools and arguments' }).fill('');
+    await page.getByRole('searchbox', { name: 'Search the record' }).fill('');
     await expect.poll(summaries).toHaveLength(3);
   });
 

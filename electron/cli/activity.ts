@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { ActivityEntry } from '../../shared/host/activity';
+import { ACTIVITY_KINDS, type ActivityEntry } from '../../shared/host/activity';
+import { activityWords } from '../../shared/host/activityWords';
+import { activityFilter } from '../../shared/ipc/activityContract';
 import type { ActivityFilter } from '../host/activity/activityQuery';
 import { ActivityReader } from '../host/activity/activityReader';
 import { switchboardHome } from '../host/config/configFile';
@@ -7,14 +9,25 @@ import { UsageError } from './usageError';
 
 export const ACTIVITY_USAGE = `Usage: npm run -s mcp -- activity [filters] [--json] [--limit N]
 
-The activity record of Switchboard's data folder (the app's and mcp chat's tool calls), newest first;
+The activity record of Switchboard's data folder (the app's and mcp chat's tool calls, sampling,
+elicitations, folders shown, trust, approvals, servers, sign-ins and keys), newest first;
 the record's chain is checked and every place it does not hold is said on stderr (exit 1).
 
 Filters (each given must hold):
   --server <name>   --kind <kind>   --decision <decision>   --outcome ok|error|cancelled|refused
   --conversation <id>   --since <time>   --until <time> (ISO 8601, or a date)
-  --search "<words>"                    every word, by its start, in the tool, server and arguments
+  --search "<words>"                    every word, by its start, in what an entry names and its arguments
+Kinds: ${ACTIVITY_KINDS.join(', ')}
 Output: a line per entry (the newest 50 unless --limit), or with --json every entry as a JSON array.`;
+
+/** Every decision a tool call or a sampling request is recorded with. */
+const DECISIONS = activityFilter.shape.decision.unwrap().options;
+
+const oneOf = <T extends string>(flag: string, v: string, allowed: readonly T[]): T => {
+  if (!(allowed as readonly string[]).includes(v))
+    throw new UsageError(`${flag} takes one of ${allowed.join(', ')}; not ${JSON.stringify(v)}`);
+  return v as T;
+};
 
 interface ActivityArgs {
   filter: ActivityFilter;
@@ -45,10 +58,10 @@ export function parseActivityArgs(argv: string[]): ActivityArgs {
         filter.server = value();
         break;
       case '--kind':
-        filter.kind = value() as ActivityFilter['kind'];
+        filter.kind = oneOf(arg, value(), ACTIVITY_KINDS);
         break;
       case '--decision':
-        filter.decision = value() as ActivityFilter['decision'];
+        filter.decision = oneOf(arg, value(), DECISIONS);
         break;
       case '--outcome': {
         const o = value();
@@ -110,17 +123,10 @@ export async function runActivity(
 
 function lineOf(e: ActivityEntry): string {
   const when = new Date(e.at).toISOString();
-  switch (e.kind) {
-    case 'tool-call': {
-      const who =
-        e.asker.kind === 'model'
-          ? `model${e.asker.conversationId ? ` (chat ${e.asker.conversationId})` : ''}`
-          : e.asker.kind;
-      return `${when}  ${e.source}  ${e.server} · ${e.tool}  ${e.outcome}  decided: ${e.decision}  asked by: ${who}  ${JSON.stringify(e.arguments)}`;
-    }
-    case 'rotated':
-      return `${when}  ${e.source}  the record was rotated (${e.entries} entries in ${e.from})`;
-    case 'not-recorded':
-      return `${when}  ${e.source}  ${e.count} entries could not be recorded: ${e.error}`;
-  }
+  if (e.kind !== 'tool-call') return `${when}  ${e.source}  ${activityWords(e)}`;
+  const who =
+    e.asker.kind === 'model'
+      ? `model${e.asker.conversationId ? ` (chat ${e.asker.conversationId})` : ''}`
+      : e.asker.kind;
+  return `${when}  ${e.source}  ${e.server} · ${e.tool}  ${e.outcome}  decided: ${e.decision}  asked by: ${who}  ${JSON.stringify(e.arguments)}`;
 }

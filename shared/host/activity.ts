@@ -61,12 +61,112 @@ export type ActivityBody =
       endedAt: number;
       result?: RecordedResult;
     }
+  /**
+   * A server's sampling request: what the model was sent (after the person's edits; as asked when it
+   * never went), which model answered, how the person decided. Secrets redacted; the answer's digest.
+   */
+  | {
+      kind: 'sampling';
+      server: string;
+      serverIdentity?: string;
+      request: { messages: unknown; systemPrompt?: string; maxTokens: number };
+      /** The person changed the request, or the model's answer, before it went on. */
+      edited: { request: boolean; result: boolean };
+      model?: string;
+      decision: SamplingDecision;
+      outcome: ActivityOutcome;
+      reason?: string;
+      startedAt: number;
+      endedAt: number;
+      result?: RecordedResult;
+    }
+  /** A server asked the person something: the form's fields (never what was typed) or the page to open. */
+  | {
+      kind: 'elicitation';
+      server: string;
+      serverIdentity?: string;
+      mode: 'form' | 'url';
+      message: string;
+      fields?: string[];
+      url?: string;
+      /** The person's answer; for a page to open, `accept` is that it was opened. */
+      action: 'accept' | 'decline' | 'cancel';
+      outcome: ActivityOutcome;
+      reason?: string;
+      startedAt: number;
+      endedAt: number;
+    }
+  /** The folders a server was shown when it asked (roots/list). */
+  | { kind: 'roots-listed'; server: string; serverIdentity?: string; roots: string[] }
+  /** The person changed the folders servers may see: every server's, or some servers' own. */
+  | { kind: 'roots-changed'; servers: string[] | 'all'; roots: Record<string, string[]> }
+  /** The person trusted a local server's launch, or refused to. */
+  | { kind: 'trust'; server: string; serverIdentity: string; given: boolean; launch: string }
+  /** A standing approval given (a consent's "always"/"in this conversation") or taken back. */
+  | {
+      kind: 'approval';
+      server: string;
+      serverIdentity: string;
+      change: 'granted' | 'revoked' | 'read-only-on' | 'read-only-off';
+      scope?: 'tool' | 'server' | 'conversation';
+      tool?: string;
+      conversationId?: string;
+    }
+  /** A server added, changed, removed, enabled or disabled — and where from. */
+  | {
+      kind: 'server';
+      server: string;
+      change: 'added' | 'changed' | 'removed' | 'enabled' | 'disabled';
+      via: ServerChangeVia;
+      /** What it runs or where it is (secrets redacted). */
+      target?: string;
+      /** The registry entry or bundle it came from (name and version), and a bundle's signature. */
+      detail?: string;
+    }
+  /** Signed in to or out of a remote server (never a token). */
+  | {
+      kind: 'sign-in';
+      server: string;
+      change: 'signed-in' | 'signed-out';
+      outcome: ActivityOutcome;
+      reason?: string;
+    }
+  /** A model provider's API key stored or removed (never its value). */
+  | { kind: 'key'; provider: string; change: 'stored' | 'removed' }
   /** The log was rotated: the file before this one, and how many entries it held. */
   | { kind: 'rotated'; from: string; entries: number }
   /** Entries this process could not record (a full disk, an unwritable file), counted once it could again. */
   | { kind: 'not-recorded'; count: number; error: string };
 
 export type ActivityKind = ActivityBody['kind'];
+
+/** Every kind, in the order the page offers them. */
+export const ACTIVITY_KINDS = [
+  'tool-call',
+  'sampling',
+  'elicitation',
+  'roots-listed',
+  'roots-changed',
+  'trust',
+  'approval',
+  'server',
+  'sign-in',
+  'key',
+  'rotated',
+  'not-recorded',
+] as const satisfies readonly ActivityKind[];
+
+/** How a sampling request was decided: both the request and the answer are the person's to pass. */
+export type SamplingDecision =
+  | 'approved'
+  | 'declined'
+  | 'result-declined'
+  | 'timed-out'
+  | 'cancelled'
+  | 'not-asked';
+
+/** Where a server's change came from. */
+export type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update';
 
 /** Which process wrote an entry: the app (either shell) or the command line (`mcp chat`). */
 export type ActivitySource = 'app' | 'cli';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { ActivityEntry, ActivityProblem } from '../host/activity';
+import { ACTIVITY_KINDS, type ActivityEntry, type ActivityProblem } from '../host/activity';
 
 /** Which entries of the activity record to show; every field given must hold. */
 export const activityFilter = z
   .object({
     server: z.string().min(1).max(256),
-    kind: z.enum(['tool-call', 'rotated', 'not-recorded']),
+    kind: z.enum(ACTIVITY_KINDS),
     decision: z.enum([
       'denied',
       'once',
@@ -18,6 +18,9 @@ export const activityFilter = z
       'timed-out',
       'cancelled',
       'not-asked',
+      'approved',
+      'declined',
+      'result-declined',
     ]),
     outcome: z.enum(['ok', 'error', 'cancelled', 'refused']),
     conversation: z.string().min(1).max(256),

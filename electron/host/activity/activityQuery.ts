@@ -3,13 +3,16 @@ import type {
   ActivityEntry,
   ActivityKind,
   ActivityOutcome,
+  SamplingDecision,
 } from '../../../shared/host/activity';
+import { conversationOf, serverOf } from '../../../shared/host/activityLinks';
 
 /** Which entries to show; every field given must hold. `search`: every word, by its start (ActivityReader). */
 export interface ActivityFilter {
   server?: string;
   kind?: ActivityKind;
-  decision?: ActivityDecision;
+  /** A tool call's or a sampling request's decision. */
+  decision?: ActivityDecision | SamplingDecision;
   outcome?: ActivityOutcome;
   conversation?: string;
   since?: number;
@@ -31,22 +34,39 @@ export function queryActivity(
     if (filter.kind && e.kind !== filter.kind) continue;
     if (filter.since !== undefined && e.at < filter.since) continue;
     if (filter.until !== undefined && e.at > filter.until) continue;
-    const call = e.kind === 'tool-call' ? e : undefined;
-    if (filter.server && call?.server !== filter.server) continue;
-    if (filter.decision && call?.decision !== filter.decision) continue;
-    if (filter.outcome && call?.outcome !== filter.outcome) continue;
-    if (
-      filter.conversation &&
-      !(call?.asker.kind === 'model' && call.asker.conversationId === filter.conversation)
-    )
-      continue;
+    if (filter.server && serverOf(e) !== filter.server) continue;
+    if (filter.decision && !('decision' in e && e.decision === filter.decision)) continue;
+    if (filter.outcome && !('outcome' in e && e.outcome === filter.outcome)) continue;
+    if (filter.conversation && conversationOf(e) !== filter.conversation) continue;
     out.push(e);
   }
   return out;
 }
 
-/** What a search reads of an entry: its tool and server, and its arguments' keys and values. */
+/** What a search reads of an entry: what it names (tool, server, fields, folders, …) and its arguments. */
 export function searchText(e: ActivityEntry): string {
-  if (e.kind !== 'tool-call') return e.kind;
-  return `${e.tool} ${e.server} ${JSON.stringify(e.arguments ?? null)}`;
+  switch (e.kind) {
+    case 'tool-call':
+      return `${e.tool} ${e.server} ${JSON.stringify(e.arguments ?? null)}`;
+    case 'sampling':
+      return `sampling ${e.server} ${e.model ?? ''} ${e.request.systemPrompt ?? ''} ${JSON.stringify(e.request.messages ?? null)}`;
+    case 'elicitation':
+      return `elicitation ${e.server} ${e.message} ${(e.fields ?? []).join(' ')} ${e.url ?? ''}`;
+    case 'roots-listed':
+      return `roots ${e.server} ${e.roots.join(' ')}`;
+    case 'roots-changed':
+      return `roots ${Object.values(e.roots).flat().join(' ')}`;
+    case 'trust':
+      return `trust ${e.server} ${e.launch}`;
+    case 'approval':
+      return `approval ${e.server} ${e.tool ?? ''}`;
+    case 'server':
+      return `server ${e.server} ${e.change} ${e.via} ${e.target ?? ''} ${e.detail ?? ''}`;
+    case 'sign-in':
+      return `sign-in ${e.server} ${e.change}`;
+    case 'key':
+      return `key ${e.provider} ${e.change}`;
+    default:
+      return e.kind;
+  }
 }

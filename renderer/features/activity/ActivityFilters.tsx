@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import type { ActivityOutcome } from '../../../shared/host/activity';
 import type { HostArgs } from '../../../shared/ipc/contract';
 import { useApp } from '../../state/store';
-import { DECISION_OPTIONS } from './activityText';
+import { DECISION_OPTIONS, KIND_OPTIONS } from './activityText';
 
 export type Filter = HostArgs['getActivity'][0];
 
@@ -48,6 +48,21 @@ export function ActivityFilters({
           {servers.map((s) => (
             <option key={s.id} value={s.id}>
               {s.id}
+            </option>
+          ))}
+        </select>
+      </span>
+      <span className="field-pair">
+        <label htmlFor="activity-kind">Kind</label>
+        <select
+          id="activity-kind"
+          value={filter.kind ?? ''}
+          onChange={(e) => set({ kind: (e.target.value || undefined) as Filter['kind'] })}
+        >
+          <option value="">Everything</option>
+          {KIND_OPTIONS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
             </option>
           ))}
         </select>
@@ -103,8 +118,8 @@ export function ActivityFilters({
       )}
       <input
         type="search"
-        aria-label="Search tools and arguments"
-        placeholder="Search tools and arguments"
+        aria-label="Search the record"
+        placeholder="Search the record"
         value={words}
         onChange={(e) => setWords(e.target.value)}
       />

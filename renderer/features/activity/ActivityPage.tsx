@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import type { ActivityEntry } from '../../../shared/host/activity';
+import { conversationOf, serverOf } from '../../../shared/host/activityLinks';
+import { activityWords } from '../../../shared/host/activityWords';
 import type { ActivityPage as Page } from '../../../shared/ipc/activityContract';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
@@ -8,7 +10,7 @@ import { VirtualList } from '../../components/VirtualList';
 import { openConversation } from '../../state/navigation';
 import { useApp } from '../../state/store';
 import { ActivityFilters, type Filter } from './ActivityFilters';
-import { askerText, decisionText } from './activityText';
+import { askerText, decisionText, detailsOf } from './activityText';
 
 /** Entries read from the host at a time, as the list scrolls to them. */
 const PAGE = 200;
@@ -131,7 +133,7 @@ export function ActivityPage() {
 }
 
 const rowOutcome = (e: ActivityEntry | undefined) =>
-  e?.kind === 'tool-call' ? e.outcome : (e?.kind ?? 'loading');
+  e && 'outcome' in e ? e.outcome : (e?.kind ?? 'loading');
 
 function ActivityRow({
   entry: e,
@@ -146,69 +148,59 @@ function ActivityRow({
 }) {
   const when = new Date(e.at);
   const time = <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>;
-  if (e.kind === 'rotated')
+  if (e.kind === 'rotated' || e.kind === 'not-recorded')
     return (
       <span>
-        {time} · the record continued in a new file ({e.entries.toLocaleString()} entries kept in {e.from})
+        {time} · <SafeText text={activityWords(e)} />
       </span>
     );
-  if (e.kind === 'not-recorded')
-    return (
-      <span>
-        {time} · {e.count.toLocaleString()} entries could not be recorded: <SafeText text={e.error} />
-      </span>
-    );
-  const conversation = e.asker.kind === 'model' ? e.asker.conversationId : undefined;
+  const conversation = conversationOf(e);
+  const server = serverOf(e);
   return (
     <div className="activity-entry">
       <button type="button" className="link activity-summary" aria-expanded={open} onClick={onToggle}>
-        {time} · <SafeText text={e.server || '(no server)'} /> · <SafeText text={e.tool} /> ·{' '}
-        <span className="activity-outcome">{e.outcome}</span> · {decisionText(e.decision)} · asked by{' '}
-        {askerText(e.asker)}
+        {time} ·{' '}
+        {e.kind === 'tool-call' ? (
+          <>
+            <SafeText text={e.server || '(no server)'} /> · <SafeText text={e.tool} /> ·{' '}
+            <span className="activity-outcome">{e.outcome}</span> · {decisionText(e.decision)} · asked by{' '}
+            {askerText(e.asker)}
+          </>
+        ) : (
+          <SafeText text={activityWords(e)} />
+        )}
         {e.source === 'cli' && ' · mcp chat'}
       </button>
       {open && (
         <dl className="activity-details">
-          <dt>Arguments</dt>
-          <dd>
-            <pre>
-              <SafeText text={JSON.stringify(e.arguments, null, 2) ?? 'none'} />
-            </pre>
-          </dd>
-          {e.reason && (
-            <>
-              <dt>Why</dt>
+          {detailsOf(e).map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
               <dd>
-                <SafeText text={e.reason} />
+                {value.includes('\n') ? (
+                  <pre>
+                    <SafeText text={value} />
+                  </pre>
+                ) : (
+                  <SafeText text={value} />
+                )}
               </dd>
-            </>
-          )}
-          {e.result && (
+            </Fragment>
+          ))}
+          {(conversation || server) && (
             <>
-              <dt>Result</dt>
-              <dd>
-                {e.result.bytes.toLocaleString()} bytes{e.result.isError ? ', an error' : ''} · SHA-256{' '}
-                <code>{e.result.sha256}</code>
-              </dd>
-            </>
-          )}
-          <dt>Took</dt>
-          <dd>{((e.endedAt - e.startedAt) / 1000).toFixed(2)} s</dd>
-          {e.serverIdentity && (
-            <>
-              <dt>Server identity</dt>
-              <dd>
-                <code>{e.serverIdentity}</code>
-              </dd>
-            </>
-          )}
-          {conversation && (
-            <>
-              <dt>Conversation</dt>
-              <dd>
-                <button type="button" onClick={() => onConversation(conversation)}>
-                  Open the conversation
-                </button>
+              <dt>Go to</dt>
+              <dd className="activity-links">
+                {conversation && (
+                  <button type="button" onClick={() => onConversation(conversation)}>
+                    Open the conversation
+                  </button>
+                )}
+                {server && (
+                  <button type="button" onClick={() => showServer(server)}>
+                    Show the server
+                  </button>
+                )}
               </dd>
             </>
           )}
@@ -216,4 +208,10 @@ function ActivityRow({
       )}
     </div>
   );
+}
+
+/** Servers, with this server's card in view and focused (where the command palette's pick goes). */
+function showServer(server: string) {
+  void useApp.getState().setPane('servers');
+  useApp.setState({ shownServer: { server } });
 }

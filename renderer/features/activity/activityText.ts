@@ -1,4 +1,11 @@
-import type { ActivityAsker, ActivityDecision } from '../../../shared/host/activity';
+import {
+  ACTIVITY_KINDS,
+  type ActivityAsker,
+  type ActivityDecision,
+  type ActivityEntry,
+  type ActivityKind,
+  type RecordedResult,
+} from '../../../shared/host/activity';
 
 const DECISIONS: Record<ActivityDecision, string> = {
   denied: 'denied',
@@ -32,3 +39,93 @@ export function askerText(a: ActivityAsker): string {
 }
 
 export const DECISION_OPTIONS = Object.entries(DECISIONS) as [ActivityDecision, string][];
+
+const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'none';
+const took = (e: { startedAt: number; endedAt: number }) =>
+  `${((e.endedAt - e.startedAt) / 1000).toFixed(2)} s`;
+const digest = (r: RecordedResult) =>
+  `${r.bytes.toLocaleString()} bytes${r.isError ? ', an error' : ''} · SHA-256 ${r.sha256}`;
+
+/** An opened entry's details, label and text (a text of several lines is shown as such). */
+export function detailsOf(e: ActivityEntry): [string, string][] {
+  const rows: [string, string | undefined][] = [];
+  switch (e.kind) {
+    case 'tool-call':
+      rows.push(
+        ['Arguments', json(e.arguments)],
+        ['Why', e.reason],
+        ['Result', e.result && digest(e.result)],
+        ['Took', took(e)],
+      );
+      break;
+    case 'sampling':
+      rows.push(
+        ['Sent to the model', json(e.request.messages)],
+        ['System prompt', e.request.systemPrompt],
+        ['At most', `${e.request.maxTokens.toLocaleString()} tokens`],
+        ['Model', e.model],
+        [
+          'Edited by you',
+          e.edited.request || e.edited.result
+            ? [e.edited.request && 'the request', e.edited.result && 'the answer']
+                .filter(Boolean)
+                .join(' and ')
+            : 'nothing',
+        ],
+        ['Why', e.reason],
+        ['Answer', e.result && digest(e.result)],
+        ['Took', took(e)],
+      );
+      break;
+    case 'elicitation':
+      rows.push(
+        ['Message', e.message],
+        ['Fields asked', e.fields?.join(', ')],
+        ['Page', e.url],
+        ['Answer', e.action],
+        ['Why', e.reason],
+        ['Took', took(e)],
+      );
+      break;
+    case 'roots-listed':
+      rows.push(['Folders shown', e.roots.join('\n') || 'none']);
+      break;
+    case 'roots-changed':
+      for (const [who, folders] of Object.entries(e.roots))
+        rows.push([who === '*' ? 'Every server' : who, folders.join('\n') || 'none']);
+      break;
+    case 'trust':
+      rows.push(['Launch', e.launch]);
+      break;
+    case 'approval':
+      rows.push(['Tool', e.tool], ['Scope', e.scope]);
+      break;
+    case 'server':
+      rows.push(['Runs or is at', e.target], ['From', e.detail]);
+      break;
+    case 'sign-in':
+      rows.push(['Why', e.reason]);
+      break;
+    default:
+      break;
+  }
+  if ('serverIdentity' in e && e.serverIdentity) rows.push(['Server identity', e.serverIdentity]);
+  return rows.filter((r): r is [string, string] => r[1] !== undefined && r[1] !== '');
+}
+
+const KINDS: Record<ActivityKind, string> = {
+  'tool-call': 'tool calls',
+  sampling: 'sampling',
+  elicitation: 'questions (elicitation)',
+  'roots-listed': 'folders shown',
+  'roots-changed': 'folders changed',
+  trust: 'trust',
+  approval: 'approvals',
+  server: 'servers added, changed, removed',
+  'sign-in': 'sign-ins',
+  key: 'API keys',
+  rotated: 'record rotated',
+  'not-recorded': 'not recorded',
+};
+
+export const KIND_OPTIONS = ACTIVITY_KINDS.map((k) => [k, KINDS[k]] as const);

@@ -1,0 +1,69 @@
+import type { ActivityBody } from './activity';
+
+const SAMPLING: Record<Extract<ActivityBody, { kind: 'sampling' }>['decision'], string> = {
+  approved: 'approved',
+  declined: 'declined',
+  'result-declined': 'the answer declined',
+  'timed-out': 'not answered in time',
+  cancelled: 'cancelled before an answer',
+  'not-asked': 'refused before asking you',
+};
+
+const VIA: Record<Extract<ActivityBody, { kind: 'server' }>['via'], string> = {
+  editor: 'by hand',
+  import: 'imported',
+  registry: 'from the MCP Registry',
+  bundle: 'from a bundle',
+  link: 'from an install link',
+  update: 'updated from its registry',
+};
+
+const list = (items: readonly string[]) => (items.length === 0 ? 'none' : items.join(', '));
+
+/**
+ * An entry other than a tool call in a line of words (no time, no source): what the page's row, the
+ * CLI's line and the CSV's "what" cell say of it. A tool call's words are its page row's own.
+ */
+export function activityWords(e: ActivityBody): string {
+  switch (e.kind) {
+    case 'tool-call':
+      return `${e.server || '(no server)'} · ${e.tool} · ${e.outcome}`;
+    case 'sampling':
+      return `${e.server} asked the model${e.model ? ` (${e.model})` : ''} · ${e.outcome} · ${SAMPLING[e.decision]}${
+        e.edited.request || e.edited.result
+          ? ` · you edited the ${e.edited.request && e.edited.result ? 'request and the answer' : e.edited.request ? 'request' : 'answer'}`
+          : ''
+      }`;
+    case 'elicitation':
+      return e.mode === 'url'
+        ? `${e.server} asked you to open ${e.url ?? 'a page'} · ${e.action === 'accept' ? 'opened' : e.action === 'decline' ? 'declined' : 'not opened'}`
+        : `${e.server} asked you for ${list(e.fields ?? [])} · ${e.action === 'accept' ? 'answered' : e.action === 'decline' ? 'declined' : 'cancelled'}`;
+    case 'roots-listed':
+      return `${e.server} was shown ${e.roots.length === 0 ? 'no folders' : list(e.roots)}`;
+    case 'roots-changed':
+      return `you changed the folders ${e.servers === 'all' ? 'every server sees' : `of ${list(e.servers)}`}`;
+    case 'trust':
+      return `${e.server}: you ${e.given ? 'trusted' : 'refused'} the launch ${e.launch}`;
+    case 'approval': {
+      const what =
+        e.change === 'read-only-on'
+          ? 'read-only tools allowed without asking'
+          : e.change === 'read-only-off'
+            ? 'read-only tools asked about again'
+            : e.change === 'revoked'
+              ? 'every standing approval taken back'
+              : `${e.tool ?? 'a tool'} always allowed ${e.scope === 'server' ? '(with the server)' : e.scope === 'conversation' ? 'in the conversation' : ''}`.trim();
+      return `${e.server}: ${what}`;
+    }
+    case 'server':
+      return `${e.server} ${e.change} ${VIA[e.via]}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'sign-in':
+      return `${e.server}: ${e.change === 'signed-in' ? 'signed in' : 'signed out'} · ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`;
+    case 'key':
+      return `the ${e.provider} API key ${e.change}`;
+    case 'rotated':
+      return `the record was rotated (${e.entries.toLocaleString('en')} entries kept in ${e.from})`;
+    case 'not-recorded':
+      return `${e.count.toLocaleString('en')} entries could not be recorded: ${e.error}`;
+  }
+}
