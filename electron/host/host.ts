@@ -138,19 +138,33 @@ export class Host implements HostParts {
     await roots.load();
     const approvals = new ApprovalStore(path.join(home, 'approvals.json'));
     await approvals.load();
-    const consent = new ConsentBroker(approvals, options.consentTimeoutMs);
+    const activity = new ActivityLog(options.activity?.dir ?? path.join(home, 'activity'), {
+      source: options.activity?.source ?? 'app',
+      ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
+      // Said once (then counted in the record when it works again); the calls go on.
+      onFailure: (error) =>
+        faults.report(error, 'while recording activity (what it records goes on; not recorded)', undefined),
+    });
+    const consent = new ConsentBroker(approvals, options.consentTimeoutMs, activity);
     const settings = SettingsStore.inHome(home);
     await adoptLegacyKey(secrets, (await settings.get()).settings);
     const providers = new ModelProviders(settings, secrets, { ...DEFAULT_DEADLINES, ...options.deadlines });
     const sampling =
       options.sampler === null
         ? undefined
-        : new SamplingPolicy(consent, settings, providers, options.sampler ?? undefined, (text) =>
-            redactor.redact(text),
+        : new SamplingPolicy(
+            consent,
+            settings,
+            providers,
+            options.sampler ?? undefined,
+            (text) => redactor.redact(text),
+            activity,
           );
     const noteProblem = (id: string, kind: ServerProblemKind, message: string) =>
       registry.get(id)?.noteProblem(kind, message);
-    const elicitation = new ElicitationPolicy(consent, settings, noteProblem);
+    const elicitation = new ElicitationPolicy(consent, settings, noteProblem, activity, (text) =>
+      redactor.redact(text),
+    );
     const registry: ServerRegistry = new ServerRegistry({
       config: ConfigFile.inHome(home),
       secrets,
@@ -160,11 +174,13 @@ export class Host implements HostParts {
       eras: EraStore.inHome(home),
       restart: options.restart,
       resolveShellPath: options.resolveShellPath,
-      handlersFor: (server) => clientFeatures(server, { roots, elicitation, sampling, noteProblem }),
+      handlersFor: (server) =>
+        clientFeatures(server, { roots, elicitation, sampling, noteProblem, activity }),
       authStore: new SecretAuthStore(secrets, redactor),
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
       fault: faults.report,
       policy: () => policy.state,
+      activity,
     });
     const held = new DisposableStore();
     // Read before the servers load (a refused one never starts), then followed while the host runs.
@@ -172,18 +188,19 @@ export class Host implements HostParts {
     held.add({ dispose: policy.onChange(() => void registry.applyPolicy()) });
     held.add(
       roots.onChange((ids) => {
+        activity.record({
+          kind: 'roots-changed',
+          servers: ids,
+          roots:
+            ids === 'all'
+              ? { '*': roots.globalDirectories() }
+              : Object.fromEntries(ids.map((id) => [id, roots.directoriesFor(id)])),
+        });
         const targets = ids === 'all' ? registry.sessions() : ids.flatMap((id) => registry.get(id) ?? []);
         for (const session of targets) void session.notifyRootsChanged();
       }),
     );
     const catalog = new Catalog(registry, path.join(home, 'tool-settings.json'));
-    const activity = new ActivityLog(options.activity?.dir ?? path.join(home, 'activity'), {
-      source: options.activity?.source ?? 'app',
-      ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
-      // Said once (then counted in the record when it works again); the calls go on.
-      onFailure: (error) =>
-        faults.report(error, 'while recording activity (tool calls go on; not recorded)', undefined),
-    });
     const tools = new ToolInvocations({
       catalog,
       registry,

@@ -168,6 +168,13 @@ export type SamplingDecision =
 /** Where a server's change came from. */
 export type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update';
 
+/** Where a change to the servers came from, as the record says it (default: the person's editing). */
+export interface ServerOrigin {
+  via: ServerChangeVia;
+  /** The registry entry or bundle (name and version), and a bundle's signature. */
+  detail?: string;
+}
+
 /** Which process wrote an entry: the app (either shell) or the command line (`mcp chat`). */
 export type ActivitySource = 'app' | 'cli';
 

@@ -1,10 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { ActivityBody, ActivityDecision, ActivityOutcome } from '../../../shared/host/activity';
-import { canonicalJson } from '../canonicalJson';
 import type { ToolAuthorization } from '../consent/consentBroker';
-import { isSecretName, REDACTED } from '../logs/redactor';
 import type { ToolRequest } from '../runs/toolInvocation';
 import type { ToolOutcome } from '../runs/toolOutcome';
+import { digestOf, parsed, redactedValue } from './recorded';
 
 /** What a call's consent said, as the record names it. */
 export function decisionOf(auth: ToolAuthorization): ActivityDecision {
@@ -44,7 +42,7 @@ export function toolCallEntry(
     server: outcome.server ?? '',
     ...(asked.serverIdentity ? { serverIdentity: asked.serverIdentity } : {}),
     tool: outcome.tool ?? request.name,
-    arguments: redacted(args, redact),
+    arguments: redactedValue(args, redact),
     asker:
       asker === 'model'
         ? { kind: 'model', ...(request.conversationId ? { conversationId: request.conversationId } : {}) }
@@ -68,36 +66,3 @@ const OUTCOMES: Record<ToolOutcome['status'], ActivityOutcome> = {
   cancelled: 'cancelled',
   refused: 'refused',
 };
-
-function digestOf(result: { isError?: boolean }) {
-  const json = canonicalJson(result, 'a tool result');
-  return {
-    sha256: createHash('sha256').update(json).digest('hex'),
-    bytes: Buffer.byteLength(json),
-    isError: result.isError === true,
-  };
-}
-
-const parsed = (json: string): unknown => {
-  try {
-    return JSON.parse(json);
-  } catch {
-    return json;
-  }
-};
-
-/** A value with secrets hidden: known secret values and key shapes in its text, values under secret names. */
-function redacted(value: unknown, redact: (text: string) => string): unknown {
-  const hideNamed = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(hideNamed);
-    if (v && typeof v === 'object')
-      return Object.fromEntries(
-        Object.entries(v).map(([k, x]) => [
-          k,
-          isSecretName(k) && x !== null && x !== '' ? REDACTED : hideNamed(x),
-        ]),
-      );
-    return v;
-  };
-  return parsed(redact(JSON.stringify(hideNamed(value)) ?? 'null'));
-}

@@ -95,7 +95,10 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
         for (const s of draft.secrets) await host.secrets.set(s.id, s.value);
         const registry = registryOrigins.get(planId);
         const raw = serverToRaw(draft.server);
-        await host.registry.upsert(draft.server.name, registry ? { ...raw, [ORIGIN_FIELD]: registry } : raw);
+        await host.registry.upsert(draft.server.name, registry ? { ...raw, [ORIGIN_FIELD]: registry } : raw, {
+          via: 'bundle',
+          detail: `${bundle.origin.name}@${bundle.origin.version}, ${bundle.origin.signature.status}`,
+        });
       } catch (error) {
         plans.putBack(planId, draft, bundle, source);
         throw error;

@@ -21,10 +21,19 @@ export function consentApi(host: HostParts) {
       return host.approvals.summary(identity(server));
     },
     async setReadOnlyPolicy(server, enabled) {
-      await host.approvals.setReadOnlyPolicy(identity(server), enabled);
+      const who = identity(server);
+      await host.approvals.setReadOnlyPolicy(who, enabled);
+      host.activity.record({
+        kind: 'approval',
+        server,
+        serverIdentity: who,
+        change: enabled ? 'read-only-on' : 'read-only-off',
+      });
     },
     async revokeApprovals(server) {
-      await host.approvals.revokeServer(identity(server));
+      const who = identity(server);
+      await host.approvals.revokeServer(who);
+      host.activity.record({ kind: 'approval', server, serverIdentity: who, change: 'revoked' });
     },
   } satisfies AreaApi<typeof CONSENT_METHODS>;
 }

@@ -110,7 +110,7 @@ export function installApi(host: HostParts) {
       taken(config.name);
       // Store first: a config that references a secret which failed to save would not start.
       for (const [id, value] of Object.entries(secrets)) await host.secrets.set(id, value);
-      await host.registry.upsert(config.name, config.raw);
+      await host.registry.upsert(config.name, config.raw, { via: 'registry' });
       plans.delete(planId);
       return { server: config.name };
     },

@@ -40,7 +40,10 @@ export function serversApi(host: HostParts, shell: ShellAbilities) {
       const request = host.registry.pendingTrust(id, identity);
       if (!request) return;
       const { identity: _, ...launch } = request;
-      if (shell.confirmLaunch && !(await shell.confirmLaunch(id, launch))) return;
+      if (shell.confirmLaunch && !(await shell.confirmLaunch(id, launch))) {
+        host.registry.trustRefused(id, request.identity);
+        return;
+      }
       await host.registry.trust(id, request.identity);
     },
     async trustServers(items) {
@@ -53,7 +56,10 @@ export function serversApi(host: HostParts, shell: ShellAbilities) {
       const launches = asked.map(({ id, request: { identity: _, ...launch } }) => ({ server: id, launch }));
       if (launches.length > 0) {
         if (shell.confirmLaunches) {
-          if (!(await shell.confirmLaunches(launches))) return { trusted: [] };
+          if (!(await shell.confirmLaunches(launches))) {
+            for (const { id, request } of asked) host.registry.trustRefused(id, request.identity);
+            return { trusted: [] };
+          }
         } else if (shell.confirmLaunch)
           throw new Error('This shell confirms each launch on its own: trust the servers one by one');
       }

@@ -52,8 +52,10 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
       const { secrets } = host;
       // A provider removed takes its keys with it — the one for its address now, and any left bound to
       // an address it had before (one added again later, anywhere, asks for its key again).
-      for (const gone of previous.providers.filter((p) => !providerOf(saved, p.id)))
+      for (const gone of previous.providers.filter((p) => !providerOf(saved, p.id))) {
         await secrets.deleteStartingWith(providerKeysOf(gone.id));
+        host.activity.record({ kind: 'key', provider: gone.id, change: 'removed' });
+      }
       await moveKeys(previous, saved);
       // A provider added, removed or pointed elsewhere may leave the default one that cannot be asked.
       await host.providers.settleDefault();
@@ -68,6 +70,7 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
         host.redactor.add(trimmed);
         await host.secrets.set(id, trimmed);
       }
+      host.activity.record({ kind: 'key', provider, change: key === null ? 'removed' : 'stored' });
       await host.providers.settleDefault();
     },
     async listModels(provider) {

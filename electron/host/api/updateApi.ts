@@ -126,7 +126,10 @@ export function updateApi(host: HostParts) {
       Object.assign(raw, serverToRaw(plan.draft.config));
       // Store first: a config that references a secret which failed to save would not start.
       for (const [id, value] of Object.entries(plan.draft.secrets)) await host.secrets.set(id, value);
-      await host.registry.upsert(plan.server, raw);
+      await host.registry.upsert(plan.server, raw, {
+        via: 'update',
+        detail: `${plan.draft.origin.name}@${plan.draft.origin.version}`,
+      });
       plans.delete(planId);
       const now = new Set(Object.keys(plan.draft.secrets));
       for (const ref of refsOf(config)) if (!now.has(ref)) await host.secrets.delete(ref);

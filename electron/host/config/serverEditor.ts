@@ -1,3 +1,4 @@
+import type { ServerOrigin } from '../../../shared/host/activity';
 import type {
   DraftValue,
   ImportSelection,
@@ -25,7 +26,7 @@ export interface ConfiguredServers {
   configOf(id: string): ServerConfig | undefined;
   upsert(id: string, raw: Record<string, unknown>): Promise<void>;
   /** Several servers in one save; nothing is written if any of them is invalid. */
-  upsertMany(raws: Record<string, Record<string, unknown>>): Promise<void>;
+  upsertMany(raws: Record<string, Record<string, unknown>>, origin?: ServerOrigin): Promise<void>;
   remove(id: string): Promise<void>;
 }
 
@@ -159,7 +160,7 @@ export async function saveNewDrafts(
     toStore.push(...planned.toStore);
   }
   for (const [ref, value] of toStore) await secrets.set(ref, value);
-  await registry.upsertMany(raws);
+  await registry.upsertMany(raws, { via: 'link' });
 }
 
 /** What saving a draft writes: its config.json entry, the secrets to store, the stored ones it keeps. */
@@ -343,5 +344,7 @@ export async function applyImport(
     }
   }
   for (const [id, value] of toStore) await secrets.set(id, value);
-  await registry.upsertMany(Object.fromEntries(chosen.map((s) => [s.name, plan.raws[s.name]!])));
+  await registry.upsertMany(Object.fromEntries(chosen.map((s) => [s.name, plan.raws[s.name]!])), {
+    via: 'import',
+  });
 }

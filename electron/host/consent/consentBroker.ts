@@ -15,6 +15,7 @@ import type {
   Tool,
 } from '../../../shared/mcp/protocol';
 import { Emitter, ErrorCode, McpError } from '../../mcp';
+import type { ActivityLog } from '../activity/activityLog';
 import { canonicalJson } from '../canonicalJson';
 import { type ApprovalStore, toolDefinitionHash } from './approvalStore';
 
@@ -48,6 +49,15 @@ type RequestInput = ConsentRequest extends infer R
     : never
   : never;
 
+/** A sampling request the person (or the clock, or the server) did not let through, and at which step. */
+export class SamplingRejected extends McpError {
+  constructor(
+    readonly why: 'declined' | 'result declined' | Extract<Outcome, { refused: unknown }>['refused'],
+  ) {
+    super(ErrorCode.UserRejected, `User rejected sampling request (${why})`);
+  }
+}
+
 /**
  * The one queue of consents: tool calls, sampling (request and result) and elicitation, from every
  * server. Each request carries a ConsentId, who asks, and the exact payload. Anything unanswered in
@@ -64,7 +74,26 @@ export class ConsentBroker {
   constructor(
     private readonly approvals: ApprovalStore,
     private readonly timeoutMs = 5 * 60_000,
+    /** The activity record: approvals the person's answers give. */
+    private readonly activity?: Pick<ActivityLog, 'record'>,
   ) {}
+
+  private granted(
+    server: ConsentServer,
+    tool: string,
+    scope: 'tool' | 'server' | 'conversation',
+    conversationId?: string,
+  ): void {
+    this.activity?.record({
+      kind: 'approval',
+      server: server.id,
+      serverIdentity: server.identity,
+      change: 'granted',
+      scope,
+      tool,
+      ...(conversationId !== undefined ? { conversationId } : {}),
+    });
+  }
 
   /** What waits for the person, oldest first. */
   queue(): ConsentRequest[] {
@@ -188,13 +217,16 @@ export class ConsentBroker {
       case 'allow-conversation':
         if (conversation !== undefined) {
           this.approvals.grantConversation(conversation, server.identity, tool.name, hash);
+          this.granted(server, tool.name, 'conversation', input.conversationId);
         }
         break;
       case 'always-tool':
         await this.approvals.grantTool(server.identity, tool.name, hash);
+        this.granted(server, tool.name, 'tool');
         break;
       case 'always-server':
         await this.approvals.grantServer(server.identity, tool.name, hash);
+        this.granted(server, tool.name, 'server');
         break;
       default:
         return { allowed: false, reason: 'denied' }; // an unknown decision is never an approval
@@ -214,8 +246,7 @@ export class ConsentBroker {
     generate: Sampler,
     signal?: AbortSignal,
   ): Promise<CreateMessageResult> {
-    const rejected = (why: string) =>
-      new McpError(ErrorCode.UserRejected, `User rejected sampling request (${why})`);
+    const rejected = (why: SamplingRejected['why']) => new SamplingRejected(why);
     const first = await this.ask({ kind: 'sampling', server, params }, signal);
     if ('refused' in first) throw rejected(first.refused);
     const approval = first.answer as Extract<ConsentAnswer, { kind: 'sampling' }>;

@@ -4,6 +4,7 @@ import type { ElicitParams, ElicitResult } from '../../../shared/mcp/protocol';
 import { RateLimiter } from '../../llm/rateLimiter';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
+import type { ActivityLog } from '../activity/activityLog';
 import type { ConsentBroker } from './consentBroker';
 
 /**
@@ -32,6 +33,9 @@ export class ElicitationPolicy {
       kind: ServerProblemKind,
       message: string,
     ) => void = () => {},
+    /** The activity record: every question, however it ends (secrets in its text redacted by `redact`). */
+    private readonly activity?: Pick<ActivityLog, 'record'>,
+    private readonly redact: (text: string) => string = (text) => text,
   ) {
     this.limit = new RateLimiter(
       async () => (await this.settings.get()).settings.elicitation.perServerPerMinute,
@@ -39,6 +43,22 @@ export class ElicitationPolicy {
   }
 
   async elicit(server: ConsentServer, params: ElicitParams, signal?: AbortSignal): Promise<ElicitResult> {
+    const startedAt = Date.now();
+    try {
+      const result = await this.ask(server, params, signal);
+      this.record(server, params, startedAt, result.action);
+      return result;
+    } catch (error) {
+      this.record(server, params, startedAt, 'cancel', error);
+      throw error;
+    }
+  }
+
+  private async ask(
+    server: ConsentServer,
+    params: ElicitParams,
+    signal?: AbortSignal,
+  ): Promise<ElicitResult> {
     const malformed = params.mode === 'url' ? undefined : formProblem(params.requestedSchema);
     if (malformed) throw this.refuse(server, ErrorCode.InvalidParams, malformed);
     if (!(await this.limit.take(server.id))) {
@@ -65,6 +85,36 @@ export class ElicitationPolicy {
       if (left > 0) this.pending.set(server.id, left);
       else this.pending.delete(server.id);
     }
+  }
+
+  /** The question in the activity record: its fields or page (never what was typed), and the answer. */
+  private record(
+    server: ConsentServer,
+    params: ElicitParams,
+    startedAt: number,
+    action: ElicitResult['action'],
+    error?: unknown,
+  ): void {
+    if (!this.activity) return;
+    const { redact } = this;
+    const fields = (params as { requestedSchema?: { properties?: unknown } }).requestedSchema?.properties;
+    this.activity.record({
+      kind: 'elicitation',
+      server: server.id,
+      serverIdentity: server.identity,
+      mode: params.mode === 'url' ? 'url' : 'form',
+      message: redact(String(params.message ?? '')),
+      ...(params.mode === 'url'
+        ? { url: redact(String(params.url)) }
+        : { fields: fields && typeof fields === 'object' ? Object.keys(fields) : [] }),
+      action,
+      outcome: error !== undefined ? 'refused' : action === 'cancel' ? 'cancelled' : 'ok',
+      ...(error !== undefined
+        ? { reason: redact(error instanceof Error ? error.message : String(error)) }
+        : {}),
+      startedAt,
+      endedAt: Date.now(),
+    });
   }
 
   private refuse(server: ConsentServer, code: number, why: string): McpError {

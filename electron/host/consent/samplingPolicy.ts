@@ -1,11 +1,20 @@
+import type { SamplingDecision } from '../../../shared/host/activity';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
 import { RateLimiter } from '../../llm/rateLimiter';
 import { sampleWithProvider } from '../../llm/samplingBridge';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
+import type { ActivityLog } from '../activity/activityLog';
+import { digestOf, redactedValue } from '../activity/recorded';
 import type { ModelProviders } from '../models/modelProviders';
-import type { ConsentBroker, Sampler } from './consentBroker';
+import { type ConsentBroker, type Sampler, SamplingRejected } from './consentBroker';
+
+/** What a request came to meet on its way: the request as the person let it go, the model's answer. */
+interface Seen {
+  sent?: CreateMessageParams;
+  answer?: CreateMessageResult;
+}
 
 /**
  * Whether a server's sampling request reaches the person at all, and what answers it once approved:
@@ -23,6 +32,8 @@ export class SamplingPolicy {
     private readonly sampler?: Sampler,
     /** Takes every known secret out of a text: a model API may echo the key it refused in its error. */
     private readonly redact: (text: string) => string = (text) => text,
+    /** The activity record: every request, however it ends (secrets redacted by `redact`). */
+    private readonly activity?: Pick<ActivityLog, 'record'>,
   ) {
     this.limit = new RateLimiter(
       async () => (await this.settings.get()).settings.sampling.perServerPerMinute,
@@ -32,6 +43,24 @@ export class SamplingPolicy {
   async createMessage(
     server: ConsentServer,
     params: CreateMessageParams,
+    signal?: AbortSignal,
+  ): Promise<CreateMessageResult> {
+    const startedAt = Date.now();
+    const seen: Seen = {};
+    try {
+      const result = await this.decide(server, params, seen, signal);
+      this.record(server, params, seen, startedAt, { result });
+      return result;
+    } catch (error) {
+      this.record(server, params, seen, startedAt, { error });
+      throw error;
+    }
+  }
+
+  private async decide(
+    server: ConsentServer,
+    params: CreateMessageParams,
+    seen: Seen,
     signal?: AbortSignal,
   ): Promise<CreateMessageResult> {
     if (!(await this.limit.take(server.id)))
@@ -44,8 +73,15 @@ export class SamplingPolicy {
         ErrorCode.InternalError,
         'Sampling is unavailable: no model API key is set in Switchboard',
       );
+    // What the person let go to the model, and what came back, for the record.
+    const answer = this.sampler ?? this.withModel;
+    const generate: Sampler = async (approved, options) => {
+      seen.sent = approved;
+      seen.answer = await answer(approved, options);
+      return seen.answer;
+    };
     try {
-      return await this.consent.sample(server, params, this.sampler ?? this.withModel, signal);
+      return await this.consent.sample(server, params, generate, signal);
     } catch (error) {
       // What failed goes back to the server that asked, which is not the model API: never a key.
       if (error instanceof McpError) throw error;
@@ -54,6 +90,63 @@ export class SamplingPolicy {
         this.redact(error instanceof Error ? error.message : String(error)),
       );
     }
+  }
+
+  /** The request in the activity record: as sent (or as asked), who decided what, how it ended. */
+  private record(
+    server: ConsentServer,
+    asked: CreateMessageParams,
+    seen: Seen,
+    startedAt: number,
+    end: { result: CreateMessageResult } | { error: unknown },
+  ): void {
+    if (!this.activity) return;
+    const request = seen.sent ?? asked;
+    const refused = 'error' in end && end.error instanceof SamplingRejected ? end.error.why : undefined;
+    const decision: SamplingDecision =
+      refused === undefined
+        ? seen.sent
+          ? 'approved'
+          : 'not-asked'
+        : refused === 'declined'
+          ? 'declined'
+          : refused === 'result declined'
+            ? 'result-declined'
+            : refused === 'timeout'
+              ? 'timed-out'
+              : 'cancelled';
+    const outcome =
+      'result' in end
+        ? 'ok'
+        : decision === 'cancelled'
+          ? 'cancelled'
+          : refused !== undefined || decision === 'not-asked'
+            ? 'refused'
+            : 'error';
+    const answer = 'result' in end ? end.result : undefined;
+    this.activity.record({
+      kind: 'sampling',
+      server: server.id,
+      serverIdentity: server.identity,
+      request: {
+        messages: redactedValue(request.messages, this.redact),
+        ...(request.systemPrompt !== undefined ? { systemPrompt: this.redact(request.systemPrompt) } : {}),
+        maxTokens: request.maxTokens,
+      },
+      edited: {
+        request: seen.sent !== undefined && JSON.stringify(seen.sent) !== JSON.stringify(asked),
+        result: answer !== undefined && seen.answer !== undefined && answer !== seen.answer,
+      },
+      ...((answer ?? seen.answer)?.model ? { model: (answer ?? seen.answer)!.model } : {}),
+      decision,
+      outcome,
+      ...('error' in end
+        ? { reason: this.redact(end.error instanceof Error ? end.error.message : String(end.error)) }
+        : {}),
+      startedAt,
+      endedAt: Date.now(),
+      ...(answer ? { result: digestOf(answer, 'a sampling answer') } : {}),
+    });
   }
 
   private readonly withModel: Sampler = async (params, options) => {

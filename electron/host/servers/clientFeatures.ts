@@ -2,6 +2,7 @@ import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerProblemKind } from '../../../shared/host/serverView';
 import { MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json/jsonDepth';
 import { type ClientHandlers, ErrorCode, McpError } from '../../mcp';
+import type { ActivityLog } from '../activity/activityLog';
 import type { ConsentBroker } from '../consent/consentBroker';
 import type { SamplingPolicy } from '../consent/samplingPolicy';
 import { inServerScope } from '../faults/serverScope';
@@ -15,6 +16,8 @@ export interface ClientFeatureDeps {
   sampling?: SamplingPolicy;
   /** Says on the server's card what it asked that was refused unread, and why. */
   noteProblem?: (server: string, kind: ServerProblemKind, message: string) => void;
+  /** The activity record: the folders each server was shown when it asked. */
+  activity?: Pick<ActivityLog, 'record'>;
 }
 
 /**
@@ -33,7 +36,19 @@ export function clientFeatures(server: ConsentServer, deps: ClientFeatureDeps): 
       return Promise.reject(new McpError(ErrorCode.InvalidParams, `${method} refused: ${why}`));
     });
   const handlers: ClientHandlers = {
-    roots: { list: () => inServerScope(server.id, () => deps.roots.rootsFor(server.id)) },
+    roots: {
+      list: () =>
+        inServerScope(server.id, () => {
+          const roots = deps.roots.rootsFor(server.id);
+          deps.activity?.record({
+            kind: 'roots-listed',
+            server: server.id,
+            serverIdentity: server.identity,
+            roots: roots.map((r) => r.uri),
+          });
+          return roots;
+        }),
+    },
     elicitation: {
       form: (params, ctx) =>
         scoped('elicitation/create', params, () => deps.elicitation.elicit(server, params, ctx.signal)),

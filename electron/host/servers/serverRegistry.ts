@@ -1,7 +1,10 @@
+import type { ServerOrigin } from '../../../shared/host/activity';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
 import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
+import type { ActivityLog } from '../activity/activityLog';
+import { launchText, serverChanges } from '../activity/serverChanges';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
 import { parseConfig, type ServerConfig, serverToRaw, targetOf } from '../config/serverConfig';
@@ -37,6 +40,8 @@ export interface ServerRegistryDeps {
   fault?: FaultSink;
   /** What the managed policy file holds now; a server it refuses is never started. */
   policy?: () => PolicyState | undefined;
+  /** The activity record: servers added, changed and removed, trust, sign-ins. */
+  activity?: Pick<ActivityLog, 'record'>;
 }
 
 /** Something a live server said, with which server said it. */
@@ -190,8 +195,27 @@ export class ServerRegistry {
     if (!this.pendingTrust(id, identity)) return;
     await this.deps.trust.trust(entry.identity);
     entry.trusted = true;
+    this.recordTrust(id, entry, true);
     this.emitChange();
     if (!entry.refused) await entry.session.start();
+  }
+
+  /** The person was shown this launch (`identity`) and said no: recorded; nothing else changes. */
+  trustRefused(id: string, identity: string): void {
+    const entry = this.require(id);
+    if (entry.identity === identity && !entry.trusted) this.recordTrust(id, entry, false);
+  }
+
+  private recordTrust(id: string, entry: Entry, given: boolean): void {
+    const launch = launchSummary(entry.session.config);
+    if (!launch) return;
+    this.deps.activity?.record({
+      kind: 'trust',
+      server: id,
+      serverIdentity: entry.identity,
+      given,
+      launch: this.deps.redactor.redact(launchText(launch)),
+    });
   }
 
   /** Starts a server by hand: never one whose launch waits for the person's trust. */
@@ -206,7 +230,7 @@ export class ServerRegistry {
 
   /** Starts a remote server allowed to open its sign-in page (the person clicked Sign in). */
   async signIn(id: string): Promise<void> {
-    await this.trusted(id).signIn();
+    await this.recordSignIn(id, 'signed-in', () => this.trusted(id).signIn());
   }
 
   /**
@@ -215,8 +239,29 @@ export class ServerRegistry {
    */
   async signOut(id: string): Promise<void> {
     const entry = this.require(id);
-    if (entry.refused) await entry.session.forgetSignIn();
-    else await this.trusted(id).signOut();
+    await this.recordSignIn(id, 'signed-out', () =>
+      entry.refused ? entry.session.forgetSignIn() : this.trusted(id).signOut(),
+    );
+  }
+
+  private async recordSignIn(
+    server: string,
+    change: 'signed-in' | 'signed-out',
+    work: () => Promise<void>,
+  ): Promise<void> {
+    try {
+      await work();
+      this.deps.activity?.record({ kind: 'sign-in', server, change, outcome: 'ok' });
+    } catch (error) {
+      this.deps.activity?.record({
+        kind: 'sign-in',
+        server,
+        change,
+        outcome: 'error',
+        reason: this.deps.redactor.redact(error instanceof Error ? error.message : String(error)),
+      });
+      throw error;
+    }
   }
 
   /** Why the managed policy would refuse this server (`raw` as config.json would hold it), if it would. */
@@ -225,18 +270,18 @@ export class ServerRegistry {
   }
 
   /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */
-  upsert(id: string, raw: Record<string, unknown>): Promise<void> {
-    return this.upsertMany({ [id]: raw });
+  upsert(id: string, raw: Record<string, unknown>, origin?: ServerOrigin): Promise<void> {
+    return this.upsertMany({ [id]: raw }, origin);
   }
 
   /** Several servers in one save (an import); nothing is written if any of them is invalid. */
-  async upsertMany(raws: Record<string, Record<string, unknown>>): Promise<void> {
+  async upsertMany(raws: Record<string, Record<string, unknown>>, origin?: ServerOrigin): Promise<void> {
     const parsed = parseConfig({ mcpServers: raws });
     const problems = parsed.invalid.flatMap((i) => i.issues.map((x) => `${x.path}: ${x.message}`));
     if (problems.length > 0) throw new Error(`Not saved:\n${problems.join('\n')}`);
     await this.save((servers) => {
       for (const server of parsed.servers) servers[server.name] = serverToRaw(server);
-    });
+    }, origin);
   }
 
   /** The server's config as the file holds it (for the edit form). */
@@ -253,11 +298,11 @@ export class ServerRegistry {
    * Removes a server. A remote one's sign-in goes with it (revoked where offered), unless another
    * server at the same URL with the same client still uses it (a rename is such a server).
    */
-  async remove(id: string): Promise<void> {
+  async remove(id: string, origin?: ServerOrigin): Promise<void> {
     const { session } = this.require(id);
     await this.save((servers) => {
       delete servers[id];
-    });
+    }, origin);
     const gone = session.config;
     if (gone.kind !== 'remote') return;
     const shared = this.sessions().some(
@@ -297,13 +342,19 @@ export class ServerRegistry {
    * an import while editing) both land. Starting servers happens outside the queue (an initialize can
    * take a minute; the next save need not wait for it).
    */
-  private async save(change: (servers: Record<string, unknown>) => void): Promise<void> {
+  private async save(
+    change: (servers: Record<string, unknown>) => void,
+    origin: ServerOrigin = { via: 'editor' },
+  ): Promise<void> {
     const { started } = await this.saves.run(async () => {
-      const servers = { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
+      const before = (this.document.mcpServers as Record<string, unknown> | undefined) ?? {};
+      const servers = { ...before };
       change(servers);
       const document = { ...this.document, mcpServers: servers };
       await this.deps.config.save(document);
       this.document = document;
+      for (const entry of serverChanges(before, servers, origin, (text) => this.deps.redactor.redact(text)))
+        this.deps.activity?.record(entry);
       return this.apply(parseConfig(document).servers);
     });
     await started;
