@@ -1,9 +1,10 @@
-// A bundle's manifest.json, checked with the mcpb package's own schema for the version it names (what
-// `mcpb validate` and `mcpb pack` check), then read through the few fields the installer uses.
+// A bundle's manifest.json, checked against the MCPB spec's schema for the version it names (what
+// `mcpb validate` and `mcpb pack` check: manifestSchemas.ts), then read through the few fields the
+// installer uses.
 import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { VERSIONED_MANIFEST_SCHEMAS } from '@anthropic-ai/mcpb/schemas';
 import { BundleError } from './bundleError';
+import { isManifestVersion, MANIFEST_VERSIONS, validateManifest } from './manifestSchemas';
 
 export type UserConfigType = 'string' | 'number' | 'boolean' | 'directory' | 'file';
 export type UserConfigValue = string | number | boolean | string[];
@@ -46,7 +47,6 @@ export interface BundleManifest {
   raw: Record<string, unknown>;
 }
 
-const SUPPORTED = Object.keys(VERSIONED_MANIFEST_SCHEMAS) as (keyof typeof VERSIONED_MANIFEST_SCHEMAS)[];
 const MAX_MANIFEST_BYTES = 1024 * 1024;
 
 const invalid = (why: string) =>
@@ -78,12 +78,12 @@ export function parseManifest(data: unknown): BundleManifest {
   const record = data as Record<string, unknown>;
   const version = record.manifest_version ?? record.dxt_version;
   if (version === undefined) throw invalid('it names no "manifest_version"');
-  if (typeof version !== 'string' || !(SUPPORTED as string[]).includes(version))
+  if (!isManifestVersion(version))
     throw new BundleError(
       'manifest-version',
-      `The bundle's manifest is of version ${JSON.stringify(version)}, which this version of Switchboard does not read (it reads ${SUPPORTED.join(', ')}). A newer Switchboard may install it.`,
+      `The bundle's manifest is of version ${JSON.stringify(version)}, which this version of Switchboard does not read (it reads ${MANIFEST_VERSIONS.join(', ')}). A newer Switchboard may install it.`,
     );
-  const parsed = VERSIONED_MANIFEST_SCHEMAS[version as (typeof SUPPORTED)[number]].safeParse(data);
+  const parsed = validateManifest(version, data);
   if (!parsed.success) {
     const issues = parsed.error.issues
       .slice(0, 5)
