@@ -35,7 +35,7 @@ describe('bundle signatures', () => {
   });
 
   it('a bundle signed by a certificate from a CA this computer does not trust is "untrusted", not signed', async () => {
-    // The real OS check (openssl verify against the system's certificates on Linux).
+    // The real OS check (on Linux: a chain to a root of the system's CA bundle).
     const bundle = await install(issued);
     expect(bundle.origin.signature).toMatchObject({
       status: 'untrusted',

@@ -1,5 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
-import { verifyCertificateChain } from '@anthropic-ai/mcpb/node';
+import { isTrustedSigner } from './certificateTrust';
 import { checkPkcs7, type Pkcs7Signature } from './pkcs7Signature';
 
 /**
@@ -25,16 +25,8 @@ export type SignatureStatus = BundleSignature['status'];
 /** Whether the operating system's trust store vouches for `signer`, helped by the `others` sent with it. */
 export type TrustCheck = (signer: X509Certificate, others: X509Certificate[]) => Promise<boolean>;
 
-/**
- * mcpb's own check: `security verify-cert` on macOS, .NET's X509Chain on Windows, `openssl verify`
- * against /etc/ssl/certs on Linux (which reads only the signer, so a chain through an intermediate
- * the system lacks is not vouched for there).
- */
-export const osTrustCheck: TrustCheck = (signer, others) =>
-  verifyCertificateChain(
-    Buffer.from(signer.toString()),
-    others.map((c) => Buffer.from(c.toString())),
-  );
+/** The operating system's own check (certificateTrust.ts): its trust store, for code signing. */
+export const osTrustCheck: TrustCheck = (signer, others) => isTrustedSigner(signer, others);
 
 const commonName = (dn: string) =>
   dn
