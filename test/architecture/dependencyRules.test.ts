@@ -31,6 +31,14 @@ describe('dependency directions (DESIGN.md)', () => {
     ['electron/llm/chatLoop.ts', '@anthropic-ai/sdk', /only electron\/llm\/anthropic/],
     ['renderer/app.tsx', 'openai', /only electron\/llm\/openai/],
     ['electron/host/hostService.ts', '@anthropic-ai/mcpb', /only electron\/host\/install\/bundles/],
+    // The app ships its own manifest schemas and trust check: the package is the tests' yardstick.
+    [
+      'electron/host/install/bundles/bundleManifest.ts',
+      '@anthropic-ai/mcpb/schemas',
+      /only tests in electron\/host\/install\/bundles/,
+    ],
+    ['electron/host/install/bundles/bundleSignature.ts', '@anthropic-ai/mcpb/node', /only tests in/],
+    ['electron/host/hostService.test.ts', '@anthropic-ai/mcpb', /only electron\/host\/install\/bundles/],
     [
       'electron/llm/anthropic/anthropicProvider.ts',
       '@anthropic-ai/mcpb/node',
@@ -51,7 +59,9 @@ describe('dependency directions (DESIGN.md)', () => {
     ['electron/llm/anthropic/anthropicProvider.ts', '@anthropic-ai/sdk'],
     ['e2e/fixtures/anthropic/fakeAnthropic.ts', '@anthropic-ai/sdk'],
     ['electron/host/host.ts', 'zod'],
-    ['electron/host/install/bundles/bundleManifest.ts', '@anthropic-ai/mcpb/schemas'],
+    ['electron/host/install/bundles/manifestSchemas.test.ts', '@anthropic-ai/mcpb/schemas'],
+    ['electron/host/install/bundles/bundleSignature.test.ts', '@anthropic-ai/mcpb/node'],
+    ['e2e/fixtures/mcpb/bundles.ts', '@anthropic-ai/mcpb/cli'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

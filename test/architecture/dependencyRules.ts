@@ -19,11 +19,18 @@ const ELECTRON_ALLOWED = new Set(['electron/main', 'electron/preload']);
 /**
  * Packages only one folder may import: a model SDK stays inside its provider (electron/llm/<name>),
  * behind the ModelProvider seam, so no SDK type reaches the host, the shells or the page; the bundle
- * format's library stays inside the bundle installer.
+ * format's library is for the bundle installer's tests only (`testsOnly`: no production file there
+ * either), which hold our own manifest schemas and trust check to it.
  */
 const SDK_SEAM = 'the host speaks ModelProvider';
-export const PACKAGE_HOMES: readonly { pattern: RegExp; name: string; home: string; why: string }[] = [
-  // @anthropic-ai/mcpb is no model SDK: the bundle format's own tools.
+export const PACKAGE_HOMES: readonly {
+  pattern: RegExp;
+  name: string;
+  home: string;
+  why: string;
+  testsOnly?: boolean;
+}[] = [
+  // @anthropic-ai/mcpb is no model SDK: the bundle format's own tools, a devDependency.
   {
     pattern: /^@anthropic-ai\/(?!mcpb(\/|$))/,
     name: '@anthropic-ai/*',
@@ -35,7 +42,8 @@ export const PACKAGE_HOMES: readonly { pattern: RegExp; name: string; home: stri
     pattern: /^@anthropic-ai\/mcpb(\/|$)/,
     name: '@anthropic-ai/mcpb',
     home: 'electron/host/install/bundles',
-    why: 'the rest of the host sees installed bundles, not the format',
+    why: 'the app ships its own manifest schemas and trust check; the tests compare them with the package',
+    testsOnly: true,
   },
 ];
 /** Test and tooling code may reach anywhere, but never the `electron` module. */
@@ -71,6 +79,8 @@ export function checkImport(file: string, specifier: string): string | undefined
     const rule = PACKAGE_HOMES.find((r) => r.pattern.test(specifier));
     if (rule && !p.startsWith(`${rule.home}/`))
       return `${file} imports '${specifier}' (only ${rule.home} may import ${rule.name}: ${rule.why})`;
+    if (rule?.testsOnly && isProductionFile(file))
+      return `${file} imports '${specifier}' (only tests in ${rule.home} may import ${rule.name}: ${rule.why})`;
     return undefined;
   }
   const resolved = path
