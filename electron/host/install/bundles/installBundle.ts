@@ -48,7 +48,7 @@ export interface InstallOptions {
   /** The file's SHA-256 as a registry lists it (`fileSha256`): a file that differs is refused. */
   expectedSha256?: string;
   limits?: Partial<UnpackLimits> & { maxFileBytes?: number };
-  /** Whether the trust store vouches for a signer; defaults to the OS check mcpb uses. */
+  /** Whether the trust store vouches for a signer; defaults to the OS check (certificateTrust.ts). */
   trust?: TrustCheck;
   runtime?: BundleRuntime;
 }
