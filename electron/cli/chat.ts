@@ -254,6 +254,12 @@ async function waitForServers(h: Host, io: CliIO): Promise<void> {
 function answerConsents(h: Host, allow: readonly string[], input: ChatInput, io: CliIO): void {
   const seen = new Set<string>();
   let asking = Promise.resolve();
+  // The --allow patterns are this run's policy: a call they allow never waits for an answer.
+  h.consent.allowBy((server, tool, argumentsJson) => {
+    if (!allowedByPattern(allow, server.id, tool.name)) return false;
+    io.stderr(`[consent] ${server.id}:${tool.name} ${argumentsJson} — allowed by --allow`);
+    return true;
+  });
   const handle = (request: ConsentRequest) => {
     if (request.kind === 'elicitation') {
       io.stderr(
@@ -264,11 +270,6 @@ function answerConsents(h: Host, allow: readonly string[], input: ChatInput, io:
     }
     if (request.kind !== 'tool') return;
     const label = `${request.server.id}:${request.tool.name}`;
-    if (allowedByPattern(allow, request.server.id, request.tool.name)) {
-      io.stderr(`[consent] ${label} ${request.argumentsJson} — allowed by --allow`);
-      h.consent.answer(request.id, { kind: 'tool', decision: 'allow-once' });
-      return;
-    }
     if (!input.interactive) {
       io.stderr(
         `[consent] ${label} ${request.argumentsJson} — denied (no terminal to ask; allow it with --allow ${label})`,

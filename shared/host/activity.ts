@@ -27,6 +27,8 @@ export type ActivityDecision =
   | 'standing-approval'
   | 'auto-read-only'
   | 'hand-run'
+  /** A rule of the process allowed it without asking (mcp chat's --allow). */
+  | 'policy'
   | 'timed-out'
   | 'cancelled'
   | 'not-asked';

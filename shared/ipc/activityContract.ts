@@ -15,6 +15,7 @@ export const activityFilter = z
       'standing-approval',
       'auto-read-only',
       'hand-run',
+      'policy',
       'timed-out',
       'cancelled',
       'not-asked',

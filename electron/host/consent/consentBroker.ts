@@ -31,7 +31,7 @@ export type ToolAuthorization =
       /** The arguments to send: parsed from the canonical JSON that was shown, deeply frozen. */
       arguments: Readonly<Record<string, unknown>>;
       argumentsJson: string;
-      decision: ToolDecision | 'standing-approval' | 'read-only-policy' | 'hand-run';
+      decision: ToolDecision | 'standing-approval' | 'read-only-policy' | 'hand-run' | 'policy';
     }
   | { allowed: false; reason: 'denied' | 'timeout' | 'cancelled' | 'closed' };
 
@@ -65,6 +65,7 @@ export class SamplingRejected extends McpError {
  */
 export class ConsentBroker {
   private readonly pending = new Map<ConsentId, Pending>();
+  private policy: ((server: ConsentServer, tool: Tool, argumentsJson: string) => boolean) | undefined;
   private readonly changeEmitter = new Emitter<ConsentRequest[]>();
   private readonly withdrawnEmitter = new Emitter<ConsentWithdrawn>();
   readonly onChange = this.changeEmitter.event;
@@ -77,6 +78,15 @@ export class ConsentBroker {
     /** The activity record: approvals the person's answers give. */
     private readonly activity?: Pick<ActivityLog, 'record'>,
   ) {}
+
+  /**
+   * A standing rule of the process that allows a model's calls without asking (the headless chat's
+   * --allow patterns): a call it allows is recorded as allowed by policy, not as the person's answer.
+   * Never a View's call. The app's window sets none.
+   */
+  allowBy(policy: (server: ConsentServer, tool: Tool, argumentsJson: string) => boolean): void {
+    this.policy = policy;
+  }
 
   private granted(
     server: ConsentServer,
@@ -178,6 +188,7 @@ export class ConsentBroker {
       decision,
     });
     if (input.handRun === true && input.fromView === undefined) return allowed('hand-run');
+    if (input.fromView === undefined && this.policy?.(server, tool, argumentsJson)) return allowed('policy');
     const hash = toolDefinitionHash(tool);
     // "In this conversation" is the model's or the View's, never both: a View (the server's own code)
     // does not inherit what the person allowed the model, nor the other way round.

@@ -16,6 +16,7 @@ const DECISIONS: Record<ActivityDecision, string> = {
   'standing-approval': 'a standing approval',
   'auto-read-only': 'allowed as read-only (policy)',
   'hand-run': 'run by hand',
+  policy: 'allowed by a rule (mcp chat --allow)',
   'timed-out': 'not answered in time',
   cancelled: 'cancelled before an answer',
   'not-asked': 'never asked',
