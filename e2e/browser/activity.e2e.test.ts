@@ -84,6 +84,9 @@ describeInChromium('the Activity page in Chromium', () => {
       .toContain('One allowed, one denied.');
 
     await goTo(page, 'Activity');
+    // Besides the calls: the folders server-everything was shown when it asked (none were picked).
+    await expect.poll(summaries, { timeout: 10_000 }).toContain('everything was shown no folders');
+    await page.getByLabel('Kind').selectOption('tool-call');
     await expect
       .poll(summaries, { timeout: 10_000 })
       .toEqual([
@@ -105,6 +108,7 @@ describeInChromium('the Activity page in Chromium', () => {
 
   it('filters and searches, and exports what it shows', async () => {
     await goTo(page, 'Activity');
+    await page.getByLabel('Kind').selectOption('tool-call');
     await page.getByLabel('Outcome').selectOption('refused');
     await expect.poll(summaries).toEqual(['everything · get-sum · refused · denied · asked by the model']);
     await page.getByLabel('Outcome').selectOption('');
@@ -123,6 +127,25 @@ describeInChromium('the Activity page in Chromium', () => {
     expect(lines).toEqual([expect.objectContaining({ tool: 'echo', arguments: { message: 'by hand' } })]);
     await page.getByRole('searchbox', { name: 'Search the record' }).fill('');
     await expect.poll(summaries).toHaveLength(3);
+    // A standing approval taken back on the server's card: on the page as it happens, a link to the card.
+    await page.getByLabel('Kind').selectOption('');
+    await goTo(page, 'Servers');
+    const card = page.locator('[data-server="everything"]');
+    await card.locator('details.server-tools > summary').click();
+    const readOnly = card.getByLabel(/Run tools the server marks read-only without asking/);
+    await readOnly.click();
+    await expect.poll(() => readOnly.isChecked(), { timeout: 5000 }).toBe(true);
+    await card.getByRole('button', { name: 'Ask again for everything' }).click();
+    await goTo(page, 'Activity');
+    await expect
+      .poll(() => rows().first().textContent(), { timeout: 10_000 })
+      .toContain('everything: every standing approval taken back');
+    await rows().first().click();
+    await shot('4-approvals');
+    await page.locator('.activity-details').getByRole('button', { name: 'Show the server' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-server')))
+      .toBe('everything');
   });
 
   it('a line edited in the record: the page says where, and still shows what it can read', async () => {
@@ -136,7 +159,8 @@ describeInChromium('the Activity page in Chromium', () => {
     const banner = page.locator('[data-activity-problems]');
     await expect
       .poll(() => banner.textContent(), { timeout: 10_000 })
-      .toContain('activity.jsonl line 3: the entry was changed after it was recorded');
+      .toMatch(/activity\.jsonl line \d+: the entry was changed after it was recorded/);
+    await page.getByLabel('Kind').selectOption('tool-call');
     await expect.poll(summaries).toHaveLength(3);
     await shot('3-tampered');
   });

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readActivity } from '../../electron/host/activity/activityReader';
 import { completeSignIn, type OAuthServers, startOAuthServers } from '../fixtures/oauth/oauthServers';
 import {
   describeInChromium,
@@ -133,5 +134,18 @@ describeInChromium('OAuth sign-in to a remote server', () => {
     await card().getByRole('button', { name: 'Sign out' }).click();
     await card().getByRole('heading', { name: 'Sign in required' }).waitFor({ timeout: 15_000 });
     expect(await readFile(path.join(shell.home, 'secrets.json'), 'utf8')).not.toContain('accessToken');
+    // The activity record: both sign-ins (the first, and the one after the revocation) and the sign-out,
+    // never a token.
+    const signIns = async () =>
+      (await readActivity(path.join(shell.home, 'activity'))).entries.flatMap((e) =>
+        e.kind === 'sign-in' ? [`${e.server} ${e.change} ${e.outcome}`] : [],
+      );
+    await expect
+      .poll(signIns, { timeout: 10_000 })
+      .toEqual(['protected signed-in ok', 'protected signed-in ok', 'protected signed-out ok']);
+    const signature = (await seen()).at(-1)?.signature ?? '';
+    expect(await readFile(path.join(shell.home, 'activity', 'activity.jsonl'), 'utf8')).not.toContain(
+      signature,
+    );
   }, 90_000);
 });

@@ -175,6 +175,17 @@ describe('the activity record of everything but tool calls (server-everything, f
         expect(await readFile(path.join(env.home, 'activity', ACTIVITY_FILE), 'utf8')).not.toContain(
           'sk-ant-a-new-key-9d0e',
         );
+        // Exported as CSV: each kind said in words in its own column, newest first.
+        const csv = (await service.exportActivity('csv', { kind: 'server' })).split('\r\n');
+        expect(csv[0]).toBe(
+          'time,source,kind,server,tool,what,asked by,decision,outcome,reason,arguments,result sha256,result bytes,hash',
+        );
+        expect(csv.slice(1, 5).map((row) => row.split(',').slice(2, 6).join(','))).toEqual([
+          'server,tiny,,tiny removed by hand',
+          'server,tiny,,tiny disabled by hand',
+          'server,tiny,,tiny changed by hand',
+          'server,tiny,,tiny added by hand',
+        ]);
       } finally {
         service.dispose();
       }

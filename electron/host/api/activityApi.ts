@@ -1,4 +1,6 @@
 import type { ActivityEntry } from '../../../shared/host/activity';
+import { serverOf } from '../../../shared/host/activityLinks';
+import { activityWords } from '../../../shared/host/activityWords';
 import type { ACTIVITY_METHODS } from '../../../shared/ipc/activityContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { HostParts } from '../hostParts';
@@ -32,6 +34,7 @@ const COLUMNS = [
   'kind',
   'server',
   'tool',
+  'what',
   'asked by',
   'decision',
   'outcome',
@@ -57,12 +60,13 @@ function csvOf(entries: readonly ActivityEntry[]): string {
       new Date(e.at).toISOString(),
       e.source,
       e.kind,
-      call?.server ?? '',
+      serverOf(e) ?? '',
       call?.tool ?? '',
+      activityWords(e),
       asker,
-      call?.decision ?? '',
-      call?.outcome ?? '',
-      call?.reason ?? (e.kind === 'not-recorded' ? `${e.count} not recorded: ${e.error}` : ''),
+      'decision' in e ? e.decision : '',
+      'outcome' in e ? e.outcome : '',
+      'reason' in e ? (e.reason ?? '') : '',
       call ? JSON.stringify(call.arguments) : '',
       call?.result?.sha256 ?? '',
       call?.result ? String(call.result.bytes) : '',
