@@ -147,6 +147,8 @@ export class Host implements HostParts {
     });
     const consent = new ConsentBroker(approvals, options.consentTimeoutMs, activity);
     const settings = SettingsStore.inHome(home);
+    // Settings' retention (and whether results are kept whole), in the background: nothing waits on it.
+    void settings.get().then(({ settings: s }) => activity.retain(s.activity));
     await adoptLegacyKey(secrets, (await settings.get()).settings);
     const providers = new ModelProviders(settings, secrets, { ...DEFAULT_DEADLINES, ...options.deadlines });
     const sampling =

@@ -46,6 +46,7 @@ describe('SettingsStore', () => {
       oauth: { clientMetadataUrl: 'https://apps.example.com/switchboard/client.json' },
       sampling: { maxTokensCap: 1000, perServerPerMinute: 3 },
       elicitation: { perServerPerMinute: 4 },
+      activity: { keepDays: 30, keepMegabytes: 0, keepResultsWhole: true },
     };
     await store.set(next);
     expect((await SettingsStore.inHome(dir).get()).settings).toEqual(next);
@@ -57,6 +58,7 @@ describe('SettingsStore', () => {
       anthropic: { baseUrl: 'ftp://evil.example', defaultModel: 42 },
       sampling: { maxTokensCap: -5, perServerPerMinute: 2 },
       elicitation: { perServerPerMinute: 'many' },
+      activity: { keepDays: -1, keepMegabytes: 20, keepResultsWhole: 'yes' },
     });
     await writeFile(file, text);
     const { settings, problems } = await SettingsStore.inHome(dir).get();
@@ -65,10 +67,13 @@ describe('SettingsStore', () => {
       'anthropic.defaultModel: not a model name',
       'sampling.maxTokensCap: must be a whole number from 1 to 1000000',
       'elicitation.perServerPerMinute: must be a whole number from 0 to 10000',
+      'activity.keepDays: must be a whole number from 0 to 36500',
+      'activity.keepResultsWhole: must be true or false',
     ]);
     expect(settings).toEqual({
       ...DEFAULT_SETTINGS,
       sampling: { maxTokensCap: 4096, perServerPerMinute: 2 },
+      activity: { ...DEFAULT_SETTINGS.activity, keepMegabytes: 20 },
     });
     expect(await readFile(file, 'utf8')).toBe(text);
   });
@@ -156,6 +161,7 @@ describe('SettingsStore', () => {
       oauth: earlier.oauth,
       sampling: earlier.sampling,
       elicitation: earlier.elicitation,
+      activity: DEFAULT_SETTINGS.activity,
       toolTokenBudget: 30000,
     };
     const store = SettingsStore.inHome(dir);

@@ -76,6 +76,21 @@ export function parseSettings(value: unknown): Stored {
       settings.elicitation.perServerPerMinute = perMinute;
     else problems.push('elicitation.perServerPerMinute: must be a whole number from 0 to 10000');
   }
+  const activity = isObject(value.activity) ? value.activity : {};
+  for (const [key, max] of [
+    ['keepDays', 36_500],
+    ['keepMegabytes', 1_000_000],
+  ] as const) {
+    const v = activity[key];
+    if (v === undefined) continue;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max) settings.activity[key] = v;
+    else problems.push(`activity.${key}: must be a whole number from 0 to ${max}`);
+  }
+  if (activity.keepResultsWhole !== undefined) {
+    if (typeof activity.keepResultsWhole === 'boolean')
+      settings.activity.keepResultsWhole = activity.keepResultsWhole;
+    else problems.push('activity.keepResultsWhole: must be true or false');
+  }
   return { settings, problems };
 }
 

@@ -135,6 +135,8 @@ export type ActivityBody =
     }
   /** A model provider's API key stored or removed (never its value). */
   | { kind: 'key'; provider: string; change: 'stored' | 'removed' }
+  /** Older files of the record removed by Settings' retention (days, size). */
+  | { kind: 'retention'; removed: string[]; keepDays: number; keepMegabytes: number }
   /** The log was rotated: the file before this one, and how many entries it held. */
   | { kind: 'rotated'; from: string; entries: number }
   /** Entries this process could not record (a full disk, an unwritable file), counted once it could again. */
@@ -154,6 +156,7 @@ export const ACTIVITY_KINDS = [
   'server',
   'sign-in',
   'key',
+  'retention',
   'rotated',
   'not-recorded',
 ] as const satisfies readonly ActivityKind[];

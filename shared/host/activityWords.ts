@@ -61,6 +61,8 @@ export function activityWords(e: ActivityBody): string {
       return `${e.server}: ${e.change === 'signed-in' ? 'signed in' : 'signed out'} · ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`;
     case 'key':
       return `the ${e.provider} API key ${e.change}`;
+    case 'retention':
+      return `older files of the record removed (${e.removed.join(', ')}): kept ${e.keepDays > 0 ? `${e.keepDays} days` : 'without a day limit'}, ${e.keepMegabytes > 0 ? `${e.keepMegabytes} MB` : 'without a size limit'}`;
     case 'rotated':
       return `the record was rotated (${e.entries.toLocaleString('en')} entries kept in ${e.from})`;
     case 'not-recorded':

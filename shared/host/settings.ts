@@ -39,11 +39,22 @@ export interface Settings {
     /** Elicitations one server may make per minute; more are refused before any dialog. */
     perServerPerMinute: number;
   };
+  /** The activity record: how long its older files are kept, and what it keeps of a result. */
+  activity: ActivitySettings;
   /**
    * The MCP Registry Browse reads (absent: the official one, DEFAULT_REGISTRY_URL). The environment
    * variable SWITCHBOARD_REGISTRY_URL, when set, overrides it.
    */
   registryUrl?: string;
+}
+
+export interface ActivitySettings {
+  /** Older files of the record are removed once their newest entry is this many days old (0: never). */
+  keepDays: number;
+  /** The older files together are kept under this many megabytes, the oldest removed first (0: no limit). */
+  keepMegabytes: number;
+  /** A tool call's or a sampling answer's whole result is recorded (redacted), not only its digest. */
+  keepResultsWhole: boolean;
 }
 
 /** The official MCP Registry: what Browse reads unless Settings or the environment say otherwise. */
@@ -67,6 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
   oauth: {},
   sampling: { maxTokensCap: 4096, perServerPerMinute: 10 },
   elicitation: { perServerPerMinute: 10 },
+  activity: { keepDays: 365, keepMegabytes: 500, keepResultsWhole: false },
 };
 
 /** A provider as Settings and the Model form show it (whether a key is stored, never the key). */

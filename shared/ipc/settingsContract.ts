@@ -17,6 +17,13 @@ const settingsSchema = z
       })
       .strict(),
     elicitation: z.object({ perServerPerMinute: z.number().int().min(0).max(10_000) }).strict(),
+    activity: z
+      .object({
+        keepDays: z.number().int().min(0).max(36_500),
+        keepMegabytes: z.number().int().min(0).max(1_000_000),
+        keepResultsWhole: z.boolean(),
+      })
+      .strict(),
     toolTokenBudget: z.number().int().min(100).max(1_000_000).optional(),
     toolSearch: z.enum(['auto', 'always', 'off']).optional(),
     registryUrl: z.string().min(1).max(2048).optional(),

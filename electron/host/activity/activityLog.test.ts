@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -101,6 +101,60 @@ describe('the activity record', () => {
     expect(rotations[0]).toMatchObject({ from: files[0], entries: expect.any(Number) });
     // Retention removing the oldest file leaves a record that starts at a rotation: not a break.
     await rm(path.join(dir, files[0]!));
+    expect((await readActivity(dir)).problems).toEqual([]);
+  });
+
+  it("retention: files past Settings' days or size removed, the current one rotated once its start is too old; each removal recorded, the chain holds", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    const keep = (keepDays: number, keepMegabytes: number) => ({
+      keepDays,
+      keepMegabytes,
+      keepResultsWhole: false,
+    });
+    const log = new ActivityLog(dir, { source: 'app', maxBytes: 4096 });
+    // Written in batches (each a write that may rotate): several older files.
+    const batches = async (name: string) => {
+      for (let b = 0; b < 3; b++) {
+        for (let i = 0; i < 12; i++) log.record(call(`${name}${b}-${i}`, { padding: 'x'.repeat(200) }));
+        await log.flush();
+      }
+    };
+    await batches('t');
+    const rotated = async () => (await readdir(dir)).filter((f) => /^activity-.+\.jsonl$/.test(f)).sort();
+    const before = await rotated();
+    expect(before.length).toBeGreaterThan(1);
+    // Nothing is old yet, and no size is passed: nothing goes.
+    await log.retain(keep(30, 0));
+    await log.flush();
+    expect(await rotated()).toEqual(before);
+    // The oldest file's last write 40 days ago: past 30 days, removed — and that said in the record.
+    const past = new Date(Date.now() - 40 * DAY);
+    await utimes(path.join(dir, before[0]!), past, past);
+    await log.retain(keep(30, 0));
+    await log.flush();
+    expect(await rotated()).toEqual(before.slice(1));
+    let read = await readActivity(dir);
+    expect(read.problems).toEqual([]);
+    expect(read.entries.filter((e) => e.kind === 'retention')).toEqual([
+      expect.objectContaining({ removed: [before[0]], keepDays: 30, keepMegabytes: 0 }),
+    ]);
+    // Two days on with one day kept: the current file (begun today) is rotated, then everything older goes.
+    await log.retain(keep(1, 0), Date.now() + 2 * DAY);
+    await log.flush();
+    expect(await rotated()).toEqual([]);
+    read = await readActivity(dir);
+    expect(read.problems).toEqual([]);
+    expect(read.entries.map((e) => e.kind)).toEqual(['rotated', 'retention']);
+    // By size: the older files kept under the limit, oldest first.
+    await log.retain(keep(0, 0));
+    await batches('u');
+    const now = await rotated();
+    expect(now.length).toBeGreaterThan(1);
+    const sizes = await Promise.all(now.map(async (f) => (await stat(path.join(dir, f))).size));
+    const limit = sizes.slice(1).reduce((a, b) => a + b, 0);
+    await log.retain(keep(0, limit / (1024 * 1024)));
+    await log.flush();
+    expect(await rotated()).toEqual(now.slice(1));
     expect((await readActivity(dir)).problems).toEqual([]);
   });
 

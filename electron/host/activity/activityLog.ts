@@ -1,4 +1,4 @@
-import { appendFile, chmod, mkdir, open, readdir, rename, stat } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, open, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   type ActivityBody,
@@ -6,11 +6,14 @@ import {
   type ActivitySource,
   GENESIS_HASH,
 } from '../../../shared/host/activity';
+import type { ActivitySettings } from '../../../shared/host/settings';
 import { Emitter, withFileLock } from '../../mcp';
 import { hashOf, parseEntry } from './activityChain';
+import { ACTIVITY_FILE, activityFiles } from './activityFiles';
+import { olderThan, removeOld } from './activityRetention';
 
-/** The record's file in its folder; rotated files beside it are `activity-<time>.jsonl`. */
-export const ACTIVITY_FILE = 'activity.jsonl';
+export { ACTIVITY_FILE, activityFiles } from './activityFiles';
+
 /** Past this size the file is rotated (the rotation itself recorded as the new file's first entry). */
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
 /** How much of the file's end is read for the last entry's hash at a time. */
@@ -37,6 +40,7 @@ export class ActivityLog {
   private failed = 0;
   private failure: string | undefined;
   private readonly writtenEmitter = new Emitter<number>();
+  private retention: ActivitySettings | undefined;
   /** Entries were written (how many): for the page showing the record. */
   readonly onWritten = this.writtenEmitter.event;
 
@@ -50,6 +54,45 @@ export class ActivityLog {
   record(body: ActivityBody): void {
     this.queue.push({ body, at: Date.now() });
     this.writing ??= this.drain();
+  }
+
+  /** Whether results are recorded whole (redacted), not only as a digest (Settings). */
+  get keepsResultsWhole(): boolean {
+    return this.retention?.keepResultsWhole === true;
+  }
+
+  /**
+   * Settings' retention, applied now and after every rotation: older files past it removed (the
+   * removal recorded); the current file rotated once its first entry is past the days kept, so it
+   * too goes in time. A failure is said as a recording failure is; it never throws.
+   */
+  async retain(settings: ActivitySettings, now = Date.now()): Promise<void> {
+    this.retention = settings;
+    try {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await withFileLock(this.file, 'activity record', async (held) => {
+        if (olderThan(await firstAt(this.file), settings.keepDays, now)) {
+          held.check();
+          await this.rotate((await lastHash(this.file)).hash);
+        }
+        await this.removeOld(now);
+      });
+    } catch (error) {
+      this.options.onFailure?.(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** Under the lock: older files past the retention removed, and that recorded. */
+  private async removeOld(now = Date.now()): Promise<void> {
+    const keep = this.retention;
+    if (!keep) return;
+    const removed = await removeOld(
+      this.dir,
+      { days: keep.keepDays, bytes: keep.keepMegabytes * 1024 * 1024 },
+      now,
+    );
+    if (removed.length > 0)
+      this.record({ kind: 'retention', removed, keepDays: keep.keepDays, keepMegabytes: keep.keepMegabytes });
   }
 
   /** Every entry recorded so far is written (or counted as failed). */
@@ -100,13 +143,19 @@ export class ActivityLog {
       this.failure = undefined;
       this.writtenEmitter.fire(lines.length);
       const size = (await stat(this.file)).size;
-      if (size > (this.options.maxBytes ?? DEFAULT_MAX_BYTES)) await this.rotate(prev);
+      if (size > (this.options.maxBytes ?? DEFAULT_MAX_BYTES)) {
+        await this.rotate(prev);
+        await this.removeOld();
+      }
     });
   }
 
   /** Under the lock: the full file moves aside, and the new one starts with that said, in the chain. */
   private async rotate(prev: string): Promise<void> {
-    const rotated = path.join(this.dir, `activity-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl`);
+    // Named by its time (the names sort as the files were made); never over a file of the same millisecond.
+    let rotated = '';
+    for (let t = Date.now(); !rotated || (await stat(rotated).catch(() => undefined)); t++)
+      rotated = path.join(this.dir, `activity-${new Date(t).toISOString().replace(/[:.]/g, '-')}.jsonl`);
     const entries = await countLines(this.file);
     await rename(this.file, rotated);
     const unhashed = {
@@ -121,15 +170,6 @@ export class ActivityLog {
       mode: 0o600,
     });
   }
-}
-
-/** The record's files, oldest first: the rotated ones by their time, then the current one. */
-export async function activityFiles(dir: string): Promise<string[]> {
-  const names = await readdir(dir).catch(() => [] as string[]);
-  const rotated = names.filter((n) => /^activity-.+\.jsonl$/.test(n)).sort();
-  return [...rotated, ...(names.includes(ACTIVITY_FILE) ? [ACTIVITY_FILE] : [])].map((n) =>
-    path.join(dir, n),
-  );
 }
 
 /**
@@ -184,4 +224,19 @@ async function countLines(file: string): Promise<number> {
     await handle.close();
   }
   return count;
+}
+
+/** When the file's first entry was recorded (undefined: no file, or no entry in it). */
+async function firstAt(file: string): Promise<number | undefined> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return undefined;
+  try {
+    for await (const line of handle.readLines()) {
+      const entry = parseEntry(line);
+      if (entry) return entry.at;
+    }
+    return undefined;
+  } finally {
+    await handle.close();
+  }
 }

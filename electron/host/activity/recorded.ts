@@ -13,6 +13,16 @@ export function digestOf(result: object & { isError?: boolean }, what = 'a tool 
   };
 }
 
+/** A result as recorded: its digest, and (when Settings say so) the whole of it with secrets hidden. */
+export function recordedResult(
+  result: object & { isError?: boolean },
+  redact: (text: string) => string,
+  whole: boolean,
+  what?: string,
+): RecordedResult {
+  return { ...digestOf(result, what), ...(whole ? { whole: redactedValue(result, redact) } : {}) };
+}
+
 /** JSON read back, or the text itself when it is none. */
 export const parsed = (json: string): unknown => {
   try {

@@ -2,7 +2,7 @@ import type { ActivityBody, ActivityDecision, ActivityOutcome } from '../../../s
 import type { ToolAuthorization } from '../consent/consentBroker';
 import type { ToolRequest } from '../runs/toolInvocation';
 import type { ToolOutcome } from '../runs/toolOutcome';
-import { digestOf, parsed, redactedValue } from './recorded';
+import { parsed, recordedResult, redactedValue } from './recorded';
 
 /** What a call's consent said, as the record names it. */
 export function decisionOf(auth: ToolAuthorization): ActivityDecision {
@@ -33,6 +33,8 @@ export function toolCallEntry(
   asked: { decision?: ActivityDecision; serverIdentity?: string },
   times: { startedAt: number; endedAt: number },
   redact: (text: string) => string,
+  /** Settings keep results whole (redacted), beside their digest. */
+  whole = false,
 ): ActivityBody {
   const args = 'argumentsJson' in outcome ? parsed(outcome.argumentsJson) : request.args;
   const asker = request.asker ?? 'person';
@@ -56,7 +58,7 @@ export function toolCallEntry(
     ...(outcome.status !== 'done' ? { reason: redact(outcome.reason) } : {}),
     startedAt: times.startedAt,
     endedAt: times.endedAt,
-    ...(result ? { result: digestOf(result) } : {}),
+    ...(result ? { result: recordedResult(result, redact, whole) } : {}),
   };
 }
 

@@ -119,4 +119,31 @@ describe('tool calls in the activity record (server-everything)', () => {
     expect(text).not.toContain(SECRET);
     expect(text).not.toContain('hunter2');
   });
+
+  it("with Settings' 'keep whole results': the result itself is recorded beside its digest, secrets hidden", async () => {
+    const h = await everything();
+    await h.secrets.set('everything/token', SECRET);
+    h.redactor.add(SECRET);
+    await h.activity.retain({ keepDays: 0, keepMegabytes: 0, keepResultsWhole: true });
+    expect(
+      (
+        await h.tools.call({
+          name: 'everything__echo',
+          args: { message: `whole ${SECRET}` },
+          asker: 'runner',
+        })
+      ).status,
+    ).toBe('done');
+    await h.activity.flush();
+    const calls = (await readActivity(path.join(home, 'activity'))).entries.filter(
+      (e) => e.kind === 'tool-call',
+    );
+    expect(calls.at(-1)).toMatchObject({
+      result: {
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        whole: { content: [{ type: 'text', text: 'Echo: whole [redacted]' }] },
+      },
+    });
+    expect(await readFile(path.join(home, 'activity', ACTIVITY_FILE), 'utf8')).not.toContain(SECRET);
+  });
 });

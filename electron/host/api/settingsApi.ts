@@ -57,6 +57,7 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
         host.activity.record({ kind: 'key', provider: gone.id, change: 'removed' });
       }
       await moveKeys(previous, saved);
+      await host.activity.retain(saved.activity);
       // A provider added, removed or pointed elsewhere may leave the default one that cannot be asked.
       await host.providers.settleDefault();
     },

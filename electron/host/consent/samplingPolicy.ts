@@ -6,7 +6,7 @@ import { sampleWithProvider } from '../../llm/samplingBridge';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ActivityLog } from '../activity/activityLog';
-import { digestOf, redactedValue } from '../activity/recorded';
+import { recordedResult, redactedValue } from '../activity/recorded';
 import type { ModelProviders } from '../models/modelProviders';
 import { type ConsentBroker, type Sampler, SamplingRejected } from './consentBroker';
 
@@ -33,7 +33,7 @@ export class SamplingPolicy {
     /** Takes every known secret out of a text: a model API may echo the key it refused in its error. */
     private readonly redact: (text: string) => string = (text) => text,
     /** The activity record: every request, however it ends (secrets redacted by `redact`). */
-    private readonly activity?: Pick<ActivityLog, 'record'>,
+    private readonly activity?: Pick<ActivityLog, 'record' | 'keepsResultsWhole'>,
   ) {
     this.limit = new RateLimiter(
       async () => (await this.settings.get()).settings.sampling.perServerPerMinute,
@@ -145,7 +145,11 @@ export class SamplingPolicy {
         : {}),
       startedAt,
       endedAt: Date.now(),
-      ...(answer ? { result: digestOf(answer, 'a sampling answer') } : {}),
+      ...(answer
+        ? {
+            result: recordedResult(answer, this.redact, this.activity.keepsResultsWhole, 'a sampling answer'),
+          }
+        : {}),
     });
   }
 

@@ -20,7 +20,7 @@ export interface ToolInvocationsDeps {
   /** Writes a line in a server's log: how a call no dialog asked about was consented to. */
   record?: (server: string, text: string) => void;
   /** The activity record: every call, however it ends, with its arguments redacted by `redact`. */
-  activity?: Pick<ActivityLog, 'record'>;
+  activity?: Pick<ActivityLog, 'record' | 'keepsResultsWhole'>;
   redact?: (text: string) => string;
 }
 
@@ -43,7 +43,16 @@ export class ToolInvocations {
     const asked: Asked = {};
     const outcome = await this.carryOut(request, call, asked);
     const { activity, redact = (text: string) => text } = this.deps;
-    activity?.record(toolCallEntry(request, outcome, asked, { startedAt, endedAt: Date.now() }, redact));
+    activity?.record(
+      toolCallEntry(
+        request,
+        outcome,
+        asked,
+        { startedAt, endedAt: Date.now() },
+        redact,
+        activity.keepsResultsWhole,
+      ),
+    );
     return outcome;
   };
 

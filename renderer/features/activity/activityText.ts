@@ -56,6 +56,7 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
         ['Arguments', json(e.arguments)],
         ['Why', e.reason],
         ['Result', e.result && digest(e.result)],
+        ['Whole result', e.result?.whole !== undefined ? json(e.result.whole) : undefined],
         ['Took', took(e)],
       );
       break;
@@ -75,6 +76,7 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
         ],
         ['Why', e.reason],
         ['Answer', e.result && digest(e.result)],
+        ['Whole answer', e.result?.whole !== undefined ? json(e.result.whole) : undefined],
         ['Took', took(e)],
       );
       break;
@@ -125,6 +127,7 @@ const KINDS: Record<ActivityKind, string> = {
   server: 'servers added, changed, removed',
   'sign-in': 'sign-ins',
   key: 'API keys',
+  retention: 'older files removed',
   rotated: 'record rotated',
   'not-recorded': 'not recorded',
 };

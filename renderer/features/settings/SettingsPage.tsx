@@ -6,6 +6,7 @@ import { isUsable, modelSetup } from '../../../shared/host/usableProviders';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { useApp } from '../../state/store';
+import { ActivitySetting } from './ActivitySetting';
 import { AddedProviders } from './AddedProviders';
 import { BuiltInProviderFields } from './BuiltInProviderFields';
 import { BuiltInProviderKey } from './BuiltInProviderKey';
@@ -251,6 +252,7 @@ export function SettingsPage() {
         <p id="elicitations-desc" className="field-desc muted">
           More are refused before any dialog, and so is a fourth while three of one server's wait for you.
         </p>
+        <ActivitySetting draft={draft} onChange={setDraft} />
         <div className="actions">
           <button type="submit" className="primary">
             Save settings
