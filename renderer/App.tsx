@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Notices } from './components/Notices';
 import { SafeText } from './components/SafeText';
 import { Sidebar } from './components/Sidebar';
+import { ActivityNoticeBanner } from './features/activity/ActivityNoticeBanner';
 import { ChatPage } from './features/chat/ChatPage';
 import { ConsentHost } from './features/consent/ConsentHost';
 import { FirstRunChecklist } from './features/firstRun/FirstRunChecklist';
@@ -48,6 +49,7 @@ export function App() {
             </button>
           </p>
         )}
+        <ActivityNoticeBanner />
         <FirstRunChecklist />
         {pane === 'servers' && <ServersPage />}
         <Suspense fallback={<p className="muted">Loading…</p>}>

@@ -12,6 +12,7 @@ import {
   runToolByHand,
   sendFromComposer,
   shots,
+  startShell,
   startShellOpen,
 } from './shellFixture';
 
@@ -163,5 +164,24 @@ describeInChromium('the Activity page in Chromium', () => {
     await page.getByLabel('Kind').selectOption('tool-call');
     await expect.poll(summaries).toHaveLength(3);
     await shot('3-tampered');
+  });
+
+  it('started again over that record: every page says the record did not hold together, until dismissed', async () => {
+    const home = shell.home;
+    await shell.kill({ keepBrowser: true });
+    shell = await startShell({ servers: {}, home, page });
+    await page.goto(shell.url);
+    await goTo(page, 'Servers');
+    const notice = page.getByRole('alert', { name: 'Activity record' });
+    await expect
+      .poll(() => notice.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /did not hold together when Switchboard started \(1 place; first activity\.jsonl line \d+: the entry was changed/,
+      );
+    await shot('5-broken-at-start');
+    await notice.getByRole('button', { name: 'Show the record' }).click();
+    await page.getByRole('heading', { name: 'Activity', exact: true }).waitFor();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => notice.count()).toBe(0);
   });
 });

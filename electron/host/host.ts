@@ -8,6 +8,7 @@ import { DraftStore } from '../store/draftStore';
 import { SettingsStore } from '../store/settingsStore';
 import { ToolChoiceStore } from '../store/toolChoiceStore';
 import { ActivityLog } from './activity/activityLog';
+import { ActivityNotices } from './activity/activityNotices';
 import { ActivityReader } from './activity/activityReader';
 import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
@@ -93,6 +94,7 @@ export class Host implements HostParts {
   readonly faults: HostFaults;
   readonly activity: ActivityLog;
   readonly activityReader: ActivityReader;
+  readonly activityNotices: ActivityNotices;
   readonly bundlePlans: BundlePlans;
   readonly bundleUploads: BundleUploads;
 
@@ -118,6 +120,7 @@ export class Host implements HostParts {
       faults: this.faults,
       activity: this.activity,
       activityReader: this.activityReader,
+      activityNotices: this.activityNotices,
       bundlePlans: this.bundlePlans,
       bundleUploads: this.bundleUploads,
     } = parts);
@@ -138,7 +141,9 @@ export class Host implements HostParts {
     await roots.load();
     const approvals = new ApprovalStore(path.join(home, 'approvals.json'));
     await approvals.load();
+    const activityNotices = new ActivityNotices();
     const activity = new ActivityLog(options.activity?.dir ?? path.join(home, 'activity'), {
+      onHealth: (failing, missed) => activityNotices.writing(failing, missed),
       source: options.activity?.source ?? 'app',
       ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
       // Said once (then counted in the record when it works again); the calls go on.
@@ -241,6 +246,7 @@ export class Host implements HostParts {
     const activityReader = new ActivityReader(activity.dir);
     void activityReader.all().then(
       ({ problems }) => {
+        activityNotices.checked(problems);
         if (problems.length > 0)
           faults.report(
             new Error(
@@ -272,6 +278,7 @@ export class Host implements HostParts {
         faults,
         activity,
         activityReader,
+        activityNotices,
         bundlePlans: new BundlePlans(bundlesDir),
         bundleUploads: new BundleUploads(bundlesDir),
       },

@@ -1,5 +1,6 @@
 import type { SettingsStore } from '../store/settingsStore';
 import type { ActivityLog } from './activity/activityLog';
+import type { ActivityNotices } from './activity/activityNotices';
 import type { ActivityReader } from './activity/activityReader';
 import type { AppViews } from './apps/appViews';
 import type { Catalog } from './catalog/catalog';
@@ -41,4 +42,6 @@ export interface HostParts {
   /** The activity record (tool calls and what decided them), and the record read back (one reader). */
   activity: ActivityLog;
   activityReader: ActivityReader;
+  /** What the window says about the record itself (not written, or broken at start). */
+  activityNotices: ActivityNotices;
 }

@@ -64,19 +64,21 @@ export function bindStore(host: HostConnection): () => void {
   };
   const refresh = async () => {
     catalogWaiting = [];
-    const [servers, logs, storage, consents, catalog, roots, conversations, saved] = await Promise.all([
-      host.call('listServers'),
-      host.call('getLogs', null),
-      host.call('secretStorage'),
-      host.call('listConsents'),
-      host.call('getCatalog').catch((error: unknown) => {
-        catalogWaiting = undefined;
-        throw error;
-      }),
-      host.call('getRoots'),
-      host.call('listConversations'),
-      host.call('listDrafts'),
-    ]);
+    const [servers, logs, storage, consents, catalog, roots, conversations, saved, activityNotice] =
+      await Promise.all([
+        host.call('listServers'),
+        host.call('getLogs', null),
+        host.call('secretStorage'),
+        host.call('listConsents'),
+        host.call('getCatalog').catch((error: unknown) => {
+          catalogWaiting = undefined;
+          throw error;
+        }),
+        host.call('getRoots'),
+        host.call('listConversations'),
+        host.call('listDrafts'),
+        host.call('getActivityNotice'),
+      ]);
     useApp.setState({
       servers,
       secretsEncrypted: storage.encrypted,
@@ -84,6 +86,7 @@ export function bindStore(host: HostConnection): () => void {
       catalog: takeCatalog(catalog),
       roots,
       conversations,
+      activityNotice,
     });
     drafts.loaded(saved);
     // After a reconnect, the open conversation is reloaded: nothing saved meanwhile is missed.
@@ -190,6 +193,9 @@ export function bindStore(host: HostConnection): () => void {
         break;
       case 'activityChanged':
         useApp.setState((s) => ({ activityVersion: s.activityVersion + 1 }));
+        break;
+      case 'activityNotice':
+        useApp.setState({ activityNotice: e.payload });
         break;
       default:
         assertNever(e, 'host event');

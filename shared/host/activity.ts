@@ -199,3 +199,16 @@ export interface ActivityProblem {
 }
 
 export const GENESIS_HASH = '0'.repeat(64);
+
+/**
+ * What the window says about the record itself, until the person has seen it: it cannot be written
+ * (what is missed is counted), or it does not hold together (checked at start).
+ */
+export interface ActivityNotice {
+  /** Why writing fails, while it does. */
+  failing?: string;
+  /** Entries not recorded while it failed (counted into the record once it works again). */
+  missed?: number;
+  /** Where the chain did not hold when the app started: how many places, and the first. */
+  broken?: { places: number; first: ActivityProblem };
+}

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ACTIVITY_KINDS, type ActivityEntry, type ActivityProblem } from '../host/activity';
+import {
+  ACTIVITY_KINDS,
+  type ActivityEntry,
+  type ActivityNotice,
+  type ActivityProblem,
+} from '../host/activity';
 
 /** Which entries of the activity record to show; every field given must hold. */
 export const activityFilter = z
@@ -39,6 +44,8 @@ export const ACTIVITY_METHODS = {
   getActivity: z.tuple([activityFilter, z.number().int().nonnegative(), z.number().int().min(1).max(1000)]),
   /** Every entry that passes the filter, as JSON Lines or CSV (for saving). */
   exportActivity: z.tuple([z.enum(['jsonl', 'csv']), activityFilter]),
+  /** What the window should say about the record itself (nothing when all is well). */
+  getActivityNotice: z.tuple([]),
 } as const;
 
 export interface ActivityPage {
@@ -54,9 +61,12 @@ export interface ActivityPage {
 export interface ActivityResults {
   getActivity: ActivityPage;
   exportActivity: string;
+  getActivityNotice: ActivityNotice;
 }
 
 export interface ActivityEvents {
   /** Entries were recorded (by this app; another process's show at the next read). */
   activityChanged: { recorded: number };
+  /** The record could not be written, works again, or was found broken at start. */
+  activityNotice: ActivityNotice;
 }

@@ -93,6 +93,7 @@ const EVENT_NAMES = {
   conversationsChanged: true,
   installLinkOpened: true,
   activityChanged: true,
+  activityNotice: true,
 } as const satisfies Record<HostEventName, true>;
 export const HOST_EVENTS = Object.keys(EVENT_NAMES) as readonly HostEventName[];
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import type { ActivityBody } from '../../../shared/host/activity';
 import { ACTIVITY_FILE, ActivityLog } from './activityLog';
+import { ActivityNotices } from './activityNotices';
 import type { ActivityFilter } from './activityQuery';
 import { ActivityReader, readActivity } from './activityReader';
 
@@ -182,16 +183,27 @@ describe('the activity record', () => {
     // A file where the folder should be: nothing can be written.
     await writeFile(dir, 'not a folder');
     const failures: string[] = [];
-    const log = new ActivityLog(dir, { source: 'app', onFailure: (e) => failures.push(e.message) });
+    // What the window is told (ActivityNotices): failing with the count so far, then written again.
+    const notices = new ActivityNotices();
+    const log = new ActivityLog(dir, {
+      source: 'app',
+      onFailure: (e) => failures.push(e.message),
+      onHealth: (failing, missed) => notices.writing(failing, missed),
+    });
     log.record(call('a'));
     await log.flush();
     log.record(call('b'));
     log.record(call('c'));
     await log.flush();
     expect(failures).toHaveLength(1);
+    expect(notices.current()).toEqual({
+      failing: expect.stringMatching(/ENOTDIR|EEXIST|not a directory/i),
+      missed: 3,
+    });
     await rm(dir);
     log.record(call('d'));
     await log.flush();
+    expect(notices.current()).toEqual({ missed: 3 });
     const { entries, problems } = await readActivity(dir);
     expect(problems).toEqual([]);
     expect(entries[0]).toMatchObject({ kind: 'not-recorded', count: 3 });

@@ -24,6 +24,8 @@ export interface ActivityLogOptions {
   maxBytes?: number;
   /** Recording failed (a full disk, an unwritable file): called once, until a write works again. */
   onFailure?: (error: Error) => void;
+  /** Writing fails (why, and how many entries are missed so far), or works again (no why: how many were missed). */
+  onHealth?: (failing: string | undefined, missed: number) => void;
 }
 
 /**
@@ -112,6 +114,7 @@ export class ActivityLog {
           const why = error instanceof Error ? error : new Error(String(error));
           if (this.failure === undefined) this.options.onFailure?.(why);
           this.failure = why.message;
+          this.options.onHealth?.(why.message, this.failed);
         }
       }
     } finally {
@@ -139,8 +142,10 @@ export class ActivityLog {
       // A line cut off by a crash stays a line of its own (named when the chain is checked).
       await appendFile(this.file, `${torn ? '\n' : ''}${lines.join('\n')}\n`, { mode: 0o600 });
       await chmod(this.file, 0o600);
+      const missed = this.failed;
       this.failed = 0;
       this.failure = undefined;
+      if (missed > 0) this.options.onHealth?.(undefined, missed);
       this.writtenEmitter.fire(lines.length);
       const size = (await stat(this.file)).size;
       if (size > (this.options.maxBytes ?? DEFAULT_MAX_BYTES)) {

@@ -9,6 +9,9 @@ import type { HostParts } from '../hostParts';
 export function activityApi(host: HostParts) {
   const reader = host.activityReader;
   return {
+    async getActivityNotice() {
+      return host.activityNotices.current();
+    },
     async getActivity(filter, offset, limit) {
       // What this process has recorded is on disk before it is read.
       await host.activity.flush();

@@ -25,6 +25,7 @@ export function followHost(host: HostParts, shell: ShellAbilities, fire: (event:
   store.add(logs);
   store.add(host.consent.onChange((queue) => fire({ event: 'consentsChanged', payload: queue })));
   store.add(host.consent.onWithdrawn((payload) => fire({ event: 'consentWithdrawn', payload })));
+  store.add(host.activityNotices.onChange((payload) => fire({ event: 'activityNotice', payload })));
   // A burst of changes (fifty servers starting, each listing its tools) is one change sent, not one
   // per change, at most every CATALOG_EVERY_MS; it carries whole only the servers that changed.
   const changes = new CatalogChanges(host.catalog);
