@@ -98,6 +98,7 @@ describeInChromium('the Activity page in Chromium', () => {
     await rows().nth(1).click();
     const details = page.locator('.activity-details');
     await expect.poll(() => details.textContent()).toContain('"message": "from the model"');
+    expect(await details.textContent()).toContain('Tool usetoolu_a1');
     expect(await details.textContent()).toMatch(/Result\d+ bytes · SHA-256 [0-9a-f]{64}/);
     await shot('1-entries');
     // Its conversation, a click away.
@@ -127,6 +128,17 @@ describeInChromium('the Activity page in Chromium', () => {
       .map((l) => JSON.parse(l));
     expect(lines).toEqual([expect.objectContaining({ tool: 'echo', arguments: { message: 'by hand' } })]);
     await page.getByRole('searchbox', { name: 'Search the record' }).fill('');
+    await expect.poll(summaries).toHaveLength(3);
+    // One conversation's entries, from one of its calls.
+    await rows().first().click();
+    await page.locator('.activity-details').getByRole('button', { name: 'Only this conversation' }).click();
+    await expect
+      .poll(summaries)
+      .toEqual([
+        'everything · get-sum · refused · denied · asked by the model',
+        'everything · echo · ok · allowed once · asked by the model',
+      ]);
+    await page.getByRole('button', { name: 'One conversation only ×' }).click();
     await expect.poll(summaries).toHaveLength(3);
     // A standing approval taken back on the server's card: on the page as it happens, a link to the card.
     await page.getByLabel('Kind').selectOption('');

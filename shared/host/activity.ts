@@ -6,7 +6,7 @@
 
 /** Who asked for a tool call. */
 export type ActivityAsker =
-  | { kind: 'model'; conversationId?: string }
+  | { kind: 'model'; conversationId?: string; toolUseId?: string }
   | { kind: 'view'; viewId: string }
   /** The person's own Run in the tool runner (that click is its consent). */
   | { kind: 'hand-run' }

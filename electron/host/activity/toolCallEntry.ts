@@ -47,7 +47,11 @@ export function toolCallEntry(
     arguments: redactedValue(args, redact),
     asker:
       asker === 'model'
-        ? { kind: 'model', ...(request.conversationId ? { conversationId: request.conversationId } : {}) }
+        ? {
+            kind: 'model',
+            ...(request.conversationId ? { conversationId: request.conversationId } : {}),
+            ...(request.toolUseId ? { toolUseId: request.toolUseId } : {}),
+          }
         : asker === 'runner'
           ? { kind: 'hand-run' }
           : asker === 'person'

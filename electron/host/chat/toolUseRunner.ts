@@ -37,7 +37,7 @@ export function toolUseRunner(
     try {
       const invocation = deps.tools.start(
         chatCallId(id, use.id),
-        { name: use.name, args: use.input, conversationId: id, asker: 'model' },
+        { name: use.name, args: use.input, conversationId: id, toolUseId: use.id, asker: 'model' },
         signal,
       );
       startedAt = invocation.startedAt;

@@ -9,6 +9,8 @@ export interface ToolRequest {
   args: Record<string, unknown>;
   /** A conversation's call: approvals "for this conversation" count only there. */
   conversationId?: string;
+  /** The model's tool use this call answers (its id in the conversation). */
+  toolUseId?: string;
   /**
    * Who asks: the model in a chat, the person, or a server's View (MCP Apps) — which decides what a
    * tool's visibility lets through, and what the consent says.

@@ -124,6 +124,7 @@ export function ActivityPage() {
               open={open === e.hash}
               onToggle={() => setOpen(open === e.hash ? undefined : e.hash)}
               onConversation={(id) => void run(() => openConversation(host, id))}
+              onOnlyConversation={(id) => setFilter({ ...filter, conversation: id })}
             />
           );
         }}
@@ -140,11 +141,13 @@ function ActivityRow({
   open,
   onToggle,
   onConversation,
+  onOnlyConversation,
 }: {
   entry: ActivityEntry;
   open: boolean;
   onToggle: () => void;
   onConversation: (id: string) => void;
+  onOnlyConversation: (id: string) => void;
 }) {
   const when = new Date(e.at);
   const time = <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>;
@@ -192,9 +195,14 @@ function ActivityRow({
               <dt>Go to</dt>
               <dd className="activity-links">
                 {conversation && (
-                  <button type="button" onClick={() => onConversation(conversation)}>
-                    Open the conversation
-                  </button>
+                  <>
+                    <button type="button" onClick={() => onConversation(conversation)}>
+                      Open the conversation
+                    </button>
+                    <button type="button" onClick={() => onOnlyConversation(conversation)}>
+                      Only this conversation
+                    </button>
+                  </>
                 )}
                 {server && (
                   <button type="button" onClick={() => showServer(server)}>

@@ -54,6 +54,7 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
     case 'tool-call':
       rows.push(
         ['Arguments', json(e.arguments)],
+        ['Tool use', e.asker.kind === 'model' ? e.asker.toolUseId : undefined],
         ['Why', e.reason],
         ['Result', e.result && digest(e.result)],
         ['Whole result', e.result?.whole !== undefined ? json(e.result.whole) : undefined],
