@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { withHostAndModel } from '../../e2e/fixtures/hostWithModel';
-import type { ConsentRequest } from '../../shared/host/consent';
+import { nextConsent } from '../../e2e/fixtures/nextConsent';
 import type { CallToolResult } from '../../shared/mcp/protocol';
 import type { Host } from './host';
 
@@ -8,10 +8,7 @@ const env = withHostAndModel('sb-sampling-', 'sk-ant-sampling-5e1d');
 const start = (sampling: { maxTokensCap: number; perServerPerMinute: number }, withKey = true) =>
   env.start({ settings: { sampling }, withKey });
 
-const next = async (h: Host, kind: ConsentRequest['kind']) => {
-  await expect.poll(() => h.consent.queue().some((c) => c.kind === kind), { timeout: 10_000 }).toBe(true);
-  return h.consent.queue().find((c) => c.kind === kind)!;
-};
+const next = nextConsent;
 const sample = (h: Host, prompt: string) =>
   h.registry.get('everything')!.callTool('trigger-sampling-request', { prompt, maxTokens: 500 });
 const text = (r: CallToolResult) => r.content.map((c) => (c.type === 'text' ? c.text : '')).join('');

@@ -45,8 +45,16 @@ export interface RecordedResult {
   whole?: unknown;
 }
 
+/** How something that took a while ended: the outcome, why (refused, cancelled, failed), and when. */
+export interface Ended {
+  outcome: ActivityOutcome;
+  reason?: string;
+  startedAt: number;
+  endedAt: number;
+}
+
 export type ActivityBody =
-  | {
+  | ({
       kind: 'tool-call';
       server: string;
       /** The server's identity hash (what trust and approvals are kept by). */
@@ -56,18 +64,13 @@ export type ActivityBody =
       arguments: unknown;
       asker: ActivityAsker;
       decision: ActivityDecision;
-      outcome: ActivityOutcome;
-      /** Why it was refused, cancelled or failed. */
-      reason?: string;
-      startedAt: number;
-      endedAt: number;
       result?: RecordedResult;
-    }
+    } & Ended)
   /**
    * A server's sampling request: what the model was sent (after the person's edits; as asked when it
    * never went), which model answered, how the person decided. Secrets redacted; the answer's digest.
    */
-  | {
+  | ({
       kind: 'sampling';
       server: string;
       serverIdentity?: string;
@@ -76,14 +79,10 @@ export type ActivityBody =
       edited: { request: boolean; result: boolean };
       model?: string;
       decision: SamplingDecision;
-      outcome: ActivityOutcome;
-      reason?: string;
-      startedAt: number;
-      endedAt: number;
       result?: RecordedResult;
-    }
+    } & Ended)
   /** A server asked the person something: the form's fields (never what was typed) or the page to open. */
-  | {
+  | ({
       kind: 'elicitation';
       server: string;
       serverIdentity?: string;
@@ -93,11 +92,7 @@ export type ActivityBody =
       url?: string;
       /** The person's answer; for a page to open, `accept` is that it was opened. */
       action: 'accept' | 'decline' | 'cancel';
-      outcome: ActivityOutcome;
-      reason?: string;
-      startedAt: number;
-      endedAt: number;
-    }
+    } & Ended)
   /** The folders a server was shown when it asked (roots/list). */
   | { kind: 'roots-listed'; server: string; serverIdentity?: string; roots: string[] }
   /** The person changed the folders servers may see: every server's, or some servers' own. */

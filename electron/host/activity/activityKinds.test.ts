@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
+import { nextConsent } from '../../../e2e/fixtures/nextConsent';
 import type { ActivityBody, ActivityEntry } from '../../../shared/host/activity';
-import type { ConsentRequest } from '../../../shared/host/consent';
 import { ANTHROPIC } from '../../../shared/host/providerSettings';
 import type { Host } from '../host';
 import { hostService } from '../hostService';
@@ -16,10 +16,7 @@ import { readActivity } from './activityReader';
 const KEY = 'sk-ant-activity-kinds-41c9';
 const env = withHostAndModel('sb-activity-kinds-', KEY);
 
-const next = async (h: Host, kind: ConsentRequest['kind']) => {
-  await expect.poll(() => h.consent.queue().some((c) => c.kind === kind), { timeout: 10_000 }).toBe(true);
-  return h.consent.queue().find((c) => c.kind === kind)!;
-};
+const next = nextConsent;
 const everything = (h: Host) => h.registry.get('everything')!;
 async function recorded(h: Host): Promise<readonly ActivityEntry[]> {
   await h.activity.flush();

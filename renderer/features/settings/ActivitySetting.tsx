@@ -1,7 +1,12 @@
+import { Fragment } from 'react';
 import type { Settings } from '../../../shared/host/settings';
 
 const number = (v: string) => (v.trim() === '' ? Number.NaN : Number(v));
 const shown = (n: number) => (Number.isNaN(n) ? '' : n);
+const KEEP = [
+  ['keepDays', 'Keep older entries for (days)'],
+  ['keepMegabytes', 'Keep at most (MB)'],
+] as const;
 
 /** Settings' activity record: how long older files are kept, how much of them, and whole results or digests. */
 export function ActivitySetting({
@@ -17,24 +22,19 @@ export function ActivitySetting({
     <>
       <h2>Activity record</h2>
       <div className="row">
-        <label htmlFor="activity-keep-days">Keep older entries for (days)</label>
-        <input
-          id="activity-keep-days"
-          type="number"
-          min={0}
-          aria-describedby="activity-keep-desc"
-          value={shown(draft.activity.keepDays)}
-          onChange={(e) => set({ keepDays: number(e.target.value) })}
-        />
-        <label htmlFor="activity-keep-megabytes">Keep at most (MB)</label>
-        <input
-          id="activity-keep-megabytes"
-          type="number"
-          min={0}
-          aria-describedby="activity-keep-desc"
-          value={shown(draft.activity.keepMegabytes)}
-          onChange={(e) => set({ keepMegabytes: number(e.target.value) })}
-        />
+        {KEEP.map(([key, label]) => (
+          <Fragment key={key}>
+            <label htmlFor={`activity-${key}`}>{label}</label>
+            <input
+              id={`activity-${key}`}
+              type="number"
+              min={0}
+              aria-describedby="activity-keep-desc"
+              value={shown(draft.activity[key])}
+              onChange={(e) => set({ [key]: number(e.target.value) })}
+            />
+          </Fragment>
+        ))}
       </div>
       <p id="activity-keep-desc" className="field-desc muted">
         The record moves to a new file every 20 MB. Older files are removed once everything in them is older

@@ -154,4 +154,24 @@ describe('Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect('registryUrl' in saved).toBe(false));
   });
+
+  it("the activity record's retention and 'keep whole results' are saved as set", async () => {
+    let saved: Settings = DEFAULT_SETTINGS;
+    const { host } = recordingHost({
+      getSettings: () => viewOf(saved),
+      saveSettings: (next: unknown) => {
+        saved = next as Settings;
+      },
+    });
+    renderWithHost(<SettingsPage />, host);
+    fireEvent.change(await screen.findByLabelText('Keep older entries for (days)'), {
+      target: { value: '30' },
+    });
+    fireEvent.change(screen.getByLabelText('Keep at most (MB)'), { target: { value: '0' } });
+    fireEvent.click(screen.getByLabelText(/Keep whole results/));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() =>
+      expect(saved.activity).toEqual({ keepDays: 30, keepMegabytes: 0, keepResultsWhole: true }),
+    );
+  });
 });
