@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { writeEverythingConfig } from '../../../e2e/fixtures/everythingConfig';
 import { EVERYTHING_ENTRY } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import type { LaunchSummary } from '../../../shared/host/serverView';
+import { readActivity } from '../activity/activityReader';
 import { Host } from '../host';
 import { hostService } from '../hostService';
 import type { ShellAbilities } from './shellAbilities';
@@ -99,6 +101,21 @@ describe('trusting many servers in one review', () => {
     try {
       await expect(service.trustServers([asShown('e2'), asShown('e3')])).rejects.toThrow(/one by one/);
       expect((await service.listServers()).every((s) => s.trustRequired)).toBe(true);
+    } finally {
+      await host.shutdown();
+    }
+  });
+
+  it('the person says no in the shell’s own dialog: nothing trusted, and the refusal (with the launch shown) recorded', async () => {
+    const { host, service, asShown } = await untrustedFour({ confirmLaunches: async () => false });
+    try {
+      expect(await service.trustServers([asShown('e2'), asShown('e3')])).toEqual({ trusted: [] });
+      await host.activity.flush();
+      const { entries } = await readActivity(path.join(home, 'activity'));
+      expect(entries.flatMap((e) => (e.kind === 'trust' ? [[e.server, e.given, e.launch]] : []))).toEqual([
+        ['e2', false, `${process.execPath} ${EVERYTHING_ENTRY} stdio`],
+        ['e3', false, `${process.execPath} ${EVERYTHING_ENTRY} stdio`],
+      ]);
     } finally {
       await host.shutdown();
     }
