@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packFixture, selfSignedCert, signBundle } from '../../../e2e/fixtures/mcpb/bundles';
 import { BUNDLE_CHUNK_BYTES } from '../../../shared/ipc/bundleContract';
+import { readActivity } from '../activity/activityReader';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
 
@@ -111,6 +112,18 @@ describe('bundles through the host API', () => {
     expect(JSON.stringify(review)).not.toContain(SECRET);
 
     expect(await service!.confirmBundleServer(opened.planId)).toEqual({ server: 'report' });
+    // The activity record: installed from a bundle, which one, and how it was signed.
+    await host!.activity.flush();
+    expect(
+      (await readActivity(path.join(home, 'activity'))).entries.filter((e) => e.kind === 'server'),
+    ).toEqual([
+      expect.objectContaining({
+        server: 'report',
+        change: 'added',
+        via: 'bundle',
+        detail: 'bundled-report@1.2.3, self-signed',
+      }),
+    ]);
     const configText = await readFile(path.join(home, 'config.json'), 'utf8');
     expect(configText).not.toContain(SECRET);
     const entry = JSON.parse(configText).mcpServers.report;

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistryFixture, startRegistryFixture } from '../../../e2e/fixtures/registry/registryFixture';
 import type { RegistryEntryView } from '../../../shared/host/registryView';
+import { readActivity } from '../activity/activityReader';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
 
@@ -127,6 +128,19 @@ describe('install', () => {
     expect(host!.registry.configOf('memory')).toBeUndefined();
 
     expect(await service!.confirmInstall(prepared.planId)).toEqual({ server: 'memory' });
+    // The activity record: installed from the registry, its entry and version (its secret nowhere).
+    await host!.activity.flush();
+    expect(
+      (await readActivity(path.join(home, 'activity'))).entries.filter((e) => e.kind === 'server'),
+    ).toEqual([
+      expect.objectContaining({
+        server: 'memory',
+        change: 'added',
+        via: 'registry',
+        detail: `${LOCAL.name}@1.0.0`,
+      }),
+    ]);
+    expect(await readFile(path.join(home, 'activity', 'activity.jsonl'), 'utf8')).not.toContain(TOKEN);
     const file = await readFile(path.join(home, 'config.json'), 'utf8');
     expect(file).not.toContain(TOKEN);
     expect(JSON.parse(file).mcpServers.memory.registry).toEqual({
