@@ -115,6 +115,7 @@ describe('the IPC contract', () => {
       'installLinkOpened',
       // Entries recorded: the Activity page reads its page again (no entry rides the event).
       'activityChanged',
+      'activityNotice',
     ]);
   });
 

@@ -70,8 +70,9 @@ export class ActivityLog {
    */
   async retain(settings: ActivitySettings, now = Date.now()): Promise<void> {
     this.retention = settings;
+    // No record yet: nothing to keep or remove (and no folder made for it).
+    if (!(await stat(this.dir).catch(() => undefined))) return;
     try {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
       await withFileLock(this.file, 'activity record', async (held) => {
         if (olderThan(await firstAt(this.file), settings.keepDays, now)) {
           held.check();
