@@ -20,8 +20,16 @@ export interface ModelProvider {
   listModels(signal?: AbortSignal): Promise<ModelList>;
   /** One reply to a conversation, as it is written. Failures (and Stop) throw a ProviderError. */
   stream(request: ModelTurnRequest, signal?: AbortSignal): AsyncIterable<ModelStreamEvent>;
-  /** Answers a server's sampling request with `model` (maxTokens already capped by the caller). */
-  sample(params: CreateMessageParams, model: string, signal?: AbortSignal): Promise<CreateMessageResult>;
+  /**
+   * Answers a server's sampling request with `model` (maxTokens already capped by the caller); what it
+   * cost, where the API says, goes to `onUsage` (MCP's result has no place for it).
+   */
+  sample(
+    params: CreateMessageParams,
+    model: string,
+    signal?: AbortSignal,
+    onUsage?: (usage: TokenUsage) => void,
+  ): Promise<CreateMessageResult>;
 }
 
 /** Where requests go and with which key, read from Settings and the secret store on every call. */

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../../shared/chat/conversation';
 import type { CreateMessageParams, CreateMessageResult } from '../../shared/mcp/protocol';
 import type { ModelProvider } from './modelProvider';
 
@@ -11,7 +12,8 @@ export function sampleWithProvider(
   maxTokensCap: number,
   params: CreateMessageParams,
   signal?: AbortSignal,
+  onUsage?: (usage: TokenUsage) => void,
 ): Promise<CreateMessageResult> {
   const maxTokens = Math.max(1, Math.min(params.maxTokens, maxTokensCap));
-  return provider.sample({ ...params, maxTokens }, model, signal);
+  return provider.sample({ ...params, maxTokens }, model, signal, onUsage);
 }

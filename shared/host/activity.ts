@@ -78,6 +78,8 @@ export type ActivityBody =
       /** The person changed the request, or the model's answer, before it went on. */
       edited: { request: boolean; result: boolean };
       model?: string;
+      /** What the answer cost, as the model API counted it. */
+      tokens?: { input: number; output: number };
       decision: SamplingDecision;
       result?: RecordedResult;
     } & Ended)

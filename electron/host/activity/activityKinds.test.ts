@@ -35,7 +35,10 @@ const ofKind = <K extends ActivityBody['kind']>(entries: readonly ActivityEntry[
 describe('the activity record of everything but tool calls (server-everything, fake model API)', () => {
   it('sampling: what was sent after the person’s edits, the model, the decision; declined ones too', async () => {
     const h = await env.start({ settings: { sampling: { maxTokensCap: 100, perServerPerMinute: 10 } } });
-    env.fake.script({ content: [{ type: 'text', text: 'The model says hi.' }] });
+    env.fake.script({
+      content: [{ type: 'text', text: 'The model says hi.' }],
+      usage: { input: 31, output: 7 },
+    });
     const call = everything(h).callTool('trigger-sampling-request', {
       prompt: `Say hi ${KEY}`,
       maxTokens: 500,
@@ -61,6 +64,7 @@ describe('the activity record of everything but tool calls (server-everything, f
         request: expect.objectContaining({ systemPrompt: 'Be brief.', maxTokens: 500 }),
         edited: { request: true, result: false },
         model: expect.any(String),
+        tokens: { input: 31, output: 7 },
         decision: 'approved',
         outcome: 'ok',
         result: expect.objectContaining({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TokenUsage } from '../../../shared/chat/conversation';
 import type {
   ConsentAnswer,
   ConsentId,
@@ -22,7 +23,13 @@ import { type ApprovalStore, toolDefinitionHash } from './approvalStore';
 /** Answers an approved sampling request with a model (the person's choice of provider and model when they made one). */
 export type Sampler = (
   params: CreateMessageParams,
-  options: { signal?: AbortSignal; provider?: string; model?: string },
+  options: {
+    signal?: AbortSignal;
+    provider?: string;
+    model?: string;
+    /** What the answer cost, where the model API says. */
+    onUsage?: (usage: TokenUsage) => void;
+  },
 ) => Promise<CreateMessageResult>;
 
 export type ToolAuthorization =

@@ -1,3 +1,4 @@
+import type { TokenUsage } from '../../../shared/chat/conversation';
 import type { SamplingDecision } from '../../../shared/host/activity';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
@@ -14,6 +15,7 @@ import { type ConsentBroker, type Sampler, SamplingRejected } from './consentBro
 interface Seen {
   sent?: CreateMessageParams;
   answer?: CreateMessageResult;
+  usage?: TokenUsage;
 }
 
 /**
@@ -77,7 +79,12 @@ export class SamplingPolicy {
     const answer = this.sampler ?? this.withModel;
     const generate: Sampler = async (approved, options) => {
       seen.sent = approved;
-      seen.answer = await answer(approved, options);
+      seen.answer = await answer(approved, {
+        ...options,
+        onUsage: (usage) => {
+          seen.usage = usage;
+        },
+      });
       return seen.answer;
     };
     try {
@@ -138,6 +145,7 @@ export class SamplingPolicy {
         result: answer !== undefined && seen.answer !== undefined && answer !== seen.answer,
       },
       ...((answer ?? seen.answer)?.model ? { model: (answer ?? seen.answer)!.model } : {}),
+      ...(seen.usage ? { tokens: { input: seen.usage.inputTokens, output: seen.usage.outputTokens } } : {}),
       decision,
       outcome,
       ...('error' in end
@@ -160,6 +168,13 @@ export class SamplingPolicy {
       options,
       options.signal,
     );
-    return sampleWithProvider(provider, model, sampling.maxTokensCap, params, options.signal);
+    return sampleWithProvider(
+      provider,
+      model,
+      sampling.maxTokensCap,
+      params,
+      options.signal,
+      options.onUsage,
+    );
   };
 }

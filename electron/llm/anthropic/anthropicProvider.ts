@@ -66,12 +66,13 @@ export class AnthropicProvider implements ModelProvider {
     params: CreateMessageParams,
     model: string,
     signal?: AbortSignal,
+    onUsage?: (usage: TokenUsage) => void,
   ): Promise<CreateMessageResult> {
     const { client } = await this.client();
     try {
-      return fromAnthropicMessage(
-        await client.messages.create(toAnthropicRequest(params, model), { signal }),
-      );
+      const message = await client.messages.create(toAnthropicRequest(params, model), { signal });
+      if (message.usage) onUsage?.(usageOf(message.usage));
+      return fromAnthropicMessage(message);
     } catch (error) {
       throw await this.describe(error, signal);
     }

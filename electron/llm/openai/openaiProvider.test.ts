@@ -470,7 +470,11 @@ describe('OpenAIProvider against the fake Chat Completions API, through the real
   });
 
   it('answers a sampling request: messages, tools and tool choice mapped, the reply as MCP content', async () => {
-    fake.script({ toolCalls: [{ id: 'call_s', name: 'lookup', arguments: { q: 'mcp' } }] });
+    fake.script({
+      toolCalls: [{ id: 'call_s', name: 'lookup', arguments: { q: 'mcp' } }],
+      usage: { prompt: 40, completion: 9 },
+    });
+    const usage: unknown[] = [];
     const result = await provider().sample(
       {
         maxTokens: 64,
@@ -482,7 +486,11 @@ describe('OpenAIProvider against the fake Chat Completions API, through the real
         toolChoice: { mode: 'required' },
       },
       'gpt-5.5-mini',
+      undefined,
+      (u) => usage.push(u),
     );
+    // What it cost, as the API counted it (for the activity record).
+    expect(usage).toEqual([{ inputTokens: 40, outputTokens: 9 }]);
     expect(result).toEqual({
       role: 'assistant',
       content: { type: 'tool_use', id: 'call_s', name: 'lookup', input: { q: 'mcp' } },

@@ -82,12 +82,18 @@ export class OpenAIProvider implements ModelProvider {
     params: CreateMessageParams,
     model: string,
     signal?: AbortSignal,
+    onUsage?: (usage: TokenUsage) => void,
   ): Promise<CreateMessageResult> {
     const { client } = await this.client();
     try {
-      return fromOpenAICompletion(
-        await client.chat.completions.create(toOpenAIRequest(params, model), { signal }),
-      );
+      const completion = await client.chat.completions.create(toOpenAIRequest(params, model), { signal });
+      const usage = completion.usage as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
+      if (usage && typeof usage === 'object')
+        onUsage?.({
+          inputTokens: count(usage.prompt_tokens) ?? 0,
+          outputTokens: count(usage.completion_tokens) ?? 0,
+        });
+      return fromOpenAICompletion(completion);
     } catch (error) {
       throw await this.describe(error, signal);
     }

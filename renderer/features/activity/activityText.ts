@@ -68,6 +68,10 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
         ['At most', `${e.request.maxTokens.toLocaleString()} tokens`],
         ['Model', e.model],
         [
+          'Tokens',
+          e.tokens && `${e.tokens.input.toLocaleString()} in, ${e.tokens.output.toLocaleString()} out`,
+        ],
+        [
           'Edited by you',
           e.edited.request || e.edited.result
             ? [e.edited.request && 'the request', e.edited.result && 'the answer']
