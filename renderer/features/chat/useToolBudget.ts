@@ -14,6 +14,33 @@ const asOffered = (t: ToolView) => ({
   inputSchema: t.inputSchema,
 });
 
+interface Sums {
+  tools: ToolView[];
+  on: ToolView[];
+  offered: ReturnType<typeof asOffered>[];
+  tokens: number;
+}
+
+/** The sums of a catalog (kept while it is the window's) for each choice, across the pages' mounts. */
+const kept = new WeakMap<readonly ToolView[], Map<string, Sums>>();
+
+function sumsOf(catalog: readonly ToolView[], leaveOut: ConversationSettings['leaveOut']): Sums {
+  let byChoice = kept.get(catalog);
+  if (!byChoice) kept.set(catalog, (byChoice = new Map()));
+  const key = JSON.stringify(leaveOut ?? null);
+  let sums = byChoice.get(key);
+  if (!sums) {
+    // A few choices a catalog: the conversations a person moves between.
+    if (byChoice.size >= 20) byChoice.clear();
+    const tools = catalog.filter(offerable);
+    const on = tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool));
+    const offered = on.map(asOffered);
+    sums = { tools, on, offered, tokens: toolTokens(offered) };
+    byChoice.set(key, sums);
+  }
+  return sums;
+}
+
 /** What a conversation's tool choice comes to now, against its provider's limit and the person's budget. */
 export interface ToolBudgetState {
   /** Every tool that could be offered. */
@@ -36,14 +63,12 @@ export interface ToolBudgetState {
  * turn (`electron/host/chat/turnRequest.ts`), so what the page says is what sending will meet.
  */
 export function useToolBudget(settings: ConversationSettings, leaveOut = settings.leaveOut): ToolBudgetState {
-  // Worked out once per catalog and choice, not on every render (1,000 tools' JSON is counted here).
+  // Worked out once per catalog and choice, not on every render nor every visit to the page (1,000
+  // tools' JSON is counted here).
   const catalog = useApp((s) => s.catalog.tools);
-  const tools = useMemo(() => catalog.filter(offerable), [catalog]);
+  const { tools, on, offered, tokens } = useMemo(() => sumsOf(catalog, leaveOut), [catalog, leaveOut]);
   const view = useSettingsView();
   const found = view?.providers.find((p) => p.id === (settings.provider ?? view.settings.defaultProvider));
-  const on = useMemo(() => tools.filter((t) => !isLeftOut(leaveOut, t.server, t.tool)), [tools, leaveOut]);
-  const offered = useMemo(() => on.map(asOffered), [on]);
-  const tokens = useMemo(() => toolTokens(offered), [offered]);
   const provider = found
     ? { name: found.name, ...(found.maxTools !== undefined ? { maxTools: found.maxTools } : {}) }
     : undefined;
