@@ -78,15 +78,20 @@ describe('Catalog', () => {
       .toEqual(['alpha__echo', expect.stringMatching(/^beta_v2-echo-[0-9a-f]{20}$/)]);
     const beta = h.catalog.tools().find((t) => t.server === 'beta.v2' && t.tool.name === 'echo')!;
     expect(h.catalog.resolveTool(beta.name)).toMatchObject({ server: 'beta.v2', tool: { name: 'echo' } });
+    // Each server's lists come one after another: its tools may be in before its templates and prompts.
+    await expect
+      .poll(() => h.catalog.templates().filter((t) => t.item.uriTemplate.includes('{resourceId}')).length)
+      .toBe(4);
     expect(h.catalog.resources().some((r) => r.server === 'alpha')).toBe(true);
-    expect(h.catalog.templates().filter((t) => t.item.uriTemplate.includes('{resourceId}')).length).toBe(4);
-    expect(
-      h.catalog
-        .prompts()
-        .filter((p) => p.item.name === 'simple-prompt')
-        .map((p) => p.server)
-        .sort(),
-    ).toEqual(['alpha', 'beta.v2']);
+    await expect
+      .poll(() =>
+        h.catalog
+          .prompts()
+          .filter((p) => p.item.name === 'simple-prompt')
+          .map((p) => p.server)
+          .sort(),
+      )
+      .toEqual(['alpha', 'beta.v2']);
 
     await h.registry.get('alpha')!.stop();
     await expect.poll(() => h.catalog.tools().some((t) => t.server === 'alpha')).toBe(false);
