@@ -26,7 +26,10 @@ const kept = new WeakMap<readonly ToolView[], Map<string, Sums>>();
 
 function sumsOf(catalog: readonly ToolView[], leaveOut: ConversationSettings['leaveOut']): Sums {
   let byChoice = kept.get(catalog);
-  if (!byChoice) kept.set(catalog, (byChoice = new Map()));
+  if (!byChoice) {
+    byChoice = new Map();
+    kept.set(catalog, byChoice);
+  }
   const key = JSON.stringify(leaveOut ?? null);
   let sums = byChoice.get(key);
   if (!sums) {
