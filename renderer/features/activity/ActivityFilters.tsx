@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { ActivityOutcome } from '../../../shared/host/activity';
 import type { HostArgs } from '../../../shared/ipc/contract';
+import { ChoiceField } from '../../components/ChoiceField';
 import { useApp } from '../../state/store';
 import { DECISION_OPTIONS, KIND_OPTIONS } from './activityText';
 
@@ -37,64 +38,38 @@ export function ActivityFilters({
   }, [words]);
   return (
     <div className="log-controls activity-filters">
-      <span className="field-pair">
-        <label htmlFor="activity-server">Server</label>
-        <select
-          id="activity-server"
-          value={filter.server ?? ''}
-          onChange={(e) => set({ server: e.target.value || undefined })}
-        >
-          <option value="">All servers</option>
-          {servers.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.id}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span className="field-pair">
-        <label htmlFor="activity-kind">Kind</label>
-        <select
-          id="activity-kind"
-          value={filter.kind ?? ''}
-          onChange={(e) => set({ kind: (e.target.value || undefined) as Filter['kind'] })}
-        >
-          <option value="">Everything</option>
-          {KIND_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span className="field-pair">
-        <label htmlFor="activity-decision">Decision</label>
-        <select
-          id="activity-decision"
-          value={filter.decision ?? ''}
-          onChange={(e) => set({ decision: (e.target.value || undefined) as Filter['decision'] })}
-        >
-          <option value="">Any</option>
-          {DECISION_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </span>
-      <span className="field-pair">
-        <label htmlFor="activity-outcome">Outcome</label>
-        <select
-          id="activity-outcome"
-          value={filter.outcome ?? ''}
-          onChange={(e) => set({ outcome: (e.target.value || undefined) as Filter['outcome'] })}
-        >
-          <option value="">Any</option>
-          {OUTCOMES.map((o) => (
-            <option key={o}>{o}</option>
-          ))}
-        </select>
-      </span>
+      <ChoiceField
+        id="activity-server"
+        label="Server"
+        none="All servers"
+        value={filter.server}
+        options={servers.map((s) => [s.id, s.id] as const)}
+        onChange={(server) => set({ server })}
+      />
+      <ChoiceField
+        id="activity-kind"
+        label="Kind"
+        none="Everything"
+        value={filter.kind}
+        options={KIND_OPTIONS}
+        onChange={(kind) => set({ kind })}
+      />
+      <ChoiceField
+        id="activity-decision"
+        label="Decision"
+        none="Any"
+        value={filter.decision}
+        options={DECISION_OPTIONS}
+        onChange={(decision) => set({ decision })}
+      />
+      <ChoiceField
+        id="activity-outcome"
+        label="Outcome"
+        none="Any"
+        value={filter.outcome}
+        options={OUTCOMES.map((o) => [o, o] as const)}
+        onChange={(outcome) => set({ outcome })}
+      />
       <span className="field-pair">
         <label htmlFor="activity-since">From</label>
         <input

@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
+import { ChoiceField } from '../../components/ChoiceField';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
@@ -74,21 +75,14 @@ export function LogsPage() {
     <section aria-labelledby="logs-title" className="logs-page">
       <h1 id="logs-title">Logs</h1>
       <div className="log-controls">
-        <span className="field-pair">
-          <label htmlFor="log-server">Server</label>
-          <select
-            id="log-server"
-            value={server ?? ''}
-            onChange={(e) => setServer(e.target.value || undefined)}
-          >
-            <option value="">All servers</option>
-            {servers.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.id}
-              </option>
-            ))}
-          </select>
-        </span>
+        <ChoiceField
+          id="log-server"
+          label="Server"
+          none="All servers"
+          value={server}
+          options={servers.map((s) => [s.id, s.id] as const)}
+          onChange={setServer}
+        />
         {!server && <span className="muted">Pick a server to set the level it sends its log from.</span>}
         {server && !canSetLevel && (
           <span className="muted">
