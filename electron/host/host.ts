@@ -10,6 +10,7 @@ import { ToolChoiceStore } from '../store/toolChoiceStore';
 import { ActivityLog } from './activity/activityLog';
 import { ActivityNotices } from './activity/activityNotices';
 import { ActivityReader } from './activity/activityReader';
+import { ServerRecord } from './activity/serverRecord';
 import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
@@ -188,6 +189,11 @@ export class Host implements HostParts {
       fault: faults.report,
       policy: () => policy.state,
       activity,
+      servers: ServerRecord.inHome(
+        home,
+        (text) => redactor.redact(text),
+        (entry) => activity.record(entry),
+      ),
     });
     const held = new DisposableStore();
     // Read before the servers load (a refused one never starts), then followed while the host runs.

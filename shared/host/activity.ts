@@ -167,8 +167,11 @@ export type SamplingDecision =
   | 'cancelled'
   | 'not-asked';
 
-/** Where a server's change came from. */
-export type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update';
+/**
+ * Where a server's change came from: the app's own ways, or `file` — config.json written outside
+ * Switchboard while none ran (found at the next start).
+ */
+export type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update' | 'file';
 
 /** Where a change to the servers came from, as the record says it (default: the person's editing). */
 export interface ServerOrigin {

@@ -16,6 +16,7 @@ const VIA: Record<Extract<ActivityBody, { kind: 'server' }>['via'], string> = {
   bundle: 'from a bundle',
   link: 'from an install link',
   update: 'updated from its registry',
+  file: 'in config.json outside Switchboard',
 };
 
 const list = (items: readonly string[]) => (items.length === 0 ? 'none' : items.join(', '));

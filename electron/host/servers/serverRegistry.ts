@@ -4,7 +4,8 @@ import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/ho
 import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import type { ActivityLog } from '../activity/activityLog';
-import { launchText, serverChanges } from '../activity/serverChanges';
+import { launchText } from '../activity/serverChanges';
+import type { ServerRecord } from '../activity/serverRecord';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
 import { parseConfig, type ServerConfig, serverToRaw, targetOf } from '../config/serverConfig';
@@ -42,6 +43,8 @@ export interface ServerRegistryDeps {
   policy?: () => PolicyState | undefined;
   /** The activity record: servers added, changed and removed, trust, sign-ins. */
   activity?: Pick<ActivityLog, 'record'>;
+  /** Servers added, changed and removed, in the activity record (config.json edited outside included). */
+  servers?: ServerRecord;
 }
 
 /** Something a live server said, with which server said it. */
@@ -86,8 +89,10 @@ export class ServerRegistry {
     const loaded = await this.deps.config.load();
     if (loaded.state !== 'unreadable') this.document = loaded.document;
     // At launch: what the file no longer holds (edited while the app was closed) is nobody's to remember.
-    if (!this.loaded && loaded.state !== 'unreadable')
+    if (!this.loaded && loaded.state !== 'unreadable') {
       await this.deps.eras?.keepOnly(new Set(loaded.parsed.servers.map(serverIdentity))).catch(() => {});
+      await this.deps.servers?.started((loaded.document.mcpServers ?? {}) as Record<string, unknown>);
+    }
     this.invalid = loaded.parsed.invalid.map(({ name, issues }) => ({
       id: name,
       kind: 'stdio',
@@ -353,8 +358,7 @@ export class ServerRegistry {
       const document = { ...this.document, mcpServers: servers };
       await this.deps.config.save(document);
       this.document = document;
-      for (const entry of serverChanges(before, servers, origin, (text) => this.deps.redactor.redact(text)))
-        this.deps.activity?.record(entry);
+      await this.deps.servers?.saved(before, servers, origin);
       return this.apply(parseConfig(document).servers);
     });
     await started;
