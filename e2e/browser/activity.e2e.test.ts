@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -106,6 +106,51 @@ describeInChromium('the Activity page in Chromium', () => {
     await expect
       .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 10_000 })
       .toContain('One allowed, one denied.');
+  });
+
+  it('"Show the call" opens its conversation at that call, pages back from the newest', async () => {
+    // The conversation goes on for 250 messages more (written to its file, as `mcp chat` would):
+    // the call is then two pages before the newest, which is where a conversation opens.
+    const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    const more = Array.from({ length: 250 }, (_, i) => ({
+      t: 'message',
+      message: {
+        id: `later-${i}`,
+        role: i % 2 === 0 ? 'user' : 'assistant',
+        at: Date.now() + i,
+        blocks: [{ type: 'text', text: `Later message ${i}` }],
+      },
+    }));
+    await appendFile(
+      path.join(shell.home, 'conversations', `${id}.jsonl`),
+      `${more.map((l) => JSON.stringify(l)).join('\n')}\n`,
+    );
+    await goTo(page, 'Activity');
+    await page.getByLabel('Kind').selectOption('tool-call');
+    await rows().nth(1).click();
+    await page.locator('.activity-details').getByRole('button', { name: 'Show the call' }).click();
+    const card = page.locator('[data-tool-use="toolu_a1"]');
+    await expect.poll(() => card.getAttribute('class'), { timeout: 15_000 }).toContain('revealed');
+    await expect.poll(() => card.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(true);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          document.activeElement?.closest('[data-tool-use]')?.getAttribute('data-tool-use'),
+        ),
+      )
+      .toBe('toolu_a1');
+    // On screen, and the newest messages are not what is shown.
+    await expect
+      .poll(() =>
+        card.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    const log = page.getByRole('log', { name: 'Messages' });
+    expect(await log.textContent()).not.toContain('Later message 249');
+    await shot('1b-call-shown');
   });
 
   it('filters and searches, and exports what it shows', async () => {

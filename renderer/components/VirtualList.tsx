@@ -23,6 +23,7 @@ export function VirtualList({
   renderRow,
   pinned = NONE,
   onNearStart,
+  reveal,
 }: {
   count: number;
   itemKey: (index: number) => string | number;
@@ -38,6 +39,8 @@ export function VirtualList({
   pinned?: readonly number[];
   /** More rows can come before the first: called when the top is within a screen of being reached. */
   onNearStart?: () => void;
+  /** A row to bring into view (centred), once per `asked`; following stops. */
+  reveal?: { index: number; asked: object };
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -90,6 +93,12 @@ export function VirtualList({
     const moved = added < count ? virtual.measurementsCache[added]?.start : undefined;
     if (moved) virtual.scrollToOffset(el.scrollTop + moved);
   }, [firstKey]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new ask is the trigger
+  useEffect(() => {
+    if (!reveal) return;
+    onFollowChange(false);
+    virtual.scrollToIndex(reveal.index, { align: 'center' });
+  }, [reveal?.asked]);
   // Near the top, or nothing to scroll yet: more rows are asked for.
   const nearStart = (el: HTMLElement) => {
     if (onNearStart && el.scrollTop < el.clientHeight) onNearStart();

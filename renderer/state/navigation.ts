@@ -1,4 +1,4 @@
-import type { ConversationSummary } from '../../shared/chat/conversation';
+import type { ChatMessage, ConversationSummary } from '../../shared/chat/conversation';
 import { leaveViews } from '../features/apps/liveViews';
 import type { HostConnection } from '../hostClient';
 import { useApp } from './store';
@@ -21,6 +21,32 @@ export async function openConversation(host: HostConnection, id: string): Promis
     return next;
   });
   await there;
+}
+
+/**
+ * Opens a conversation at one tool call: its older messages are read a page at a time until the one
+ * holding the call is there, then the list brings it into view. A call no longer in the conversation
+ * (it was edited away) is said so, and the conversation shown at its end.
+ */
+export async function openToolCall(host: HostConnection, id: string, toolUseId: string): Promise<void> {
+  await openConversation(host, id);
+  const holds = (m: ChatMessage) => m.blocks.some((b) => b.type === 'tool_use' && b.id === toolUseId);
+  for (;;) {
+    const open = useApp.getState().open;
+    if (open?.id !== id) return;
+    if (open.messages.some(holds)) {
+      useApp.setState({ shownToolCall: { conversation: id, toolUseId } });
+      return;
+    }
+    if (open.from === 0) {
+      useApp
+        .getState()
+        .notify('That tool call is no longer in its conversation (a message before it was edited).');
+      return;
+    }
+    useApp.getState().addOlderMessages(id, open.from, await host.call('getOlderMessages', id, open.from));
+    if (useApp.getState().open?.from === open.from) return;
+  }
 }
 
 /** Starts a new conversation on Chats, and puts the focus in its message box. */

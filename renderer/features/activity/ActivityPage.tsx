@@ -7,7 +7,7 @@ import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { saveFile } from '../../components/saveFile';
 import { VirtualList } from '../../components/VirtualList';
-import { openConversation } from '../../state/navigation';
+import { openConversation, openToolCall } from '../../state/navigation';
 import { useApp } from '../../state/store';
 import { ActivityFilters, type Filter } from './ActivityFilters';
 import { askerText, decisionText, detailsOf } from './activityText';
@@ -124,6 +124,7 @@ export function ActivityPage() {
               open={open === e.hash}
               onToggle={() => setOpen(open === e.hash ? undefined : e.hash)}
               onConversation={(id) => void run(() => openConversation(host, id))}
+              onToolCall={(id, toolUseId) => void run(() => openToolCall(host, id, toolUseId))}
               onOnlyConversation={(id) => setFilter({ ...filter, conversation: id })}
             />
           );
@@ -142,12 +143,14 @@ function ActivityRow({
   onToggle,
   onConversation,
   onOnlyConversation,
+  onToolCall,
 }: {
   entry: ActivityEntry;
   open: boolean;
   onToggle: () => void;
   onConversation: (id: string) => void;
   onOnlyConversation: (id: string) => void;
+  onToolCall: (conversation: string, toolUseId: string) => void;
 }) {
   const when = new Date(e.at);
   const time = <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>;
@@ -158,6 +161,7 @@ function ActivityRow({
       </span>
     );
   const conversation = conversationOf(e);
+  const toolUseId = e.kind === 'tool-call' && e.asker.kind === 'model' ? e.asker.toolUseId : undefined;
   const server = serverOf(e);
   return (
     <div className="activity-entry">
@@ -194,6 +198,11 @@ function ActivityRow({
             <>
               <dt>Go to</dt>
               <dd className="activity-links">
+                {conversation && toolUseId && (
+                  <button type="button" onClick={() => onToolCall(conversation, toolUseId)}>
+                    Show the call
+                  </button>
+                )}
                 {conversation && (
                   <>
                     <button type="button" onClick={() => onConversation(conversation)}>

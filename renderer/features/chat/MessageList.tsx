@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ChatMessage } from '../../../shared/chat/conversation';
 import { VirtualList } from '../../components/VirtualList';
 import type { LiveReply } from '../../state/slices/chat';
+import { useApp } from '../../state/store';
 import { LiveReplyView } from './LiveReplyView';
 import { MessageView } from './MessageView';
 import { itemsOf } from './messageItems';
@@ -34,6 +35,11 @@ export function MessageList({
   const lastAssistant = [...items].reverse().find((i) => i.message.role === 'assistant');
   // Messages whose tool calls show a server's View stay in the page while the conversation is open:
   // scrolled away and back, a View goes on where it was rather than starting again.
+  // A call the Activity page asked to see: its message, brought into view once (following stops).
+  const shown = useApp((s) => s.shownToolCall);
+  const shownAt = shown
+    ? items.findIndex((item) => item.calls.some((c) => c.use.id === shown.toolUseId))
+    : -1;
   const pinned = useMemo(
     () =>
       items.flatMap((item, i) =>
@@ -45,6 +51,7 @@ export function MessageList({
     <VirtualList
       pinned={pinned}
       onNearStart={onNearStart}
+      reveal={shown && shownAt >= 0 ? { index: shownAt, asked: shown } : undefined}
       className="messages"
       label="Messages"
       count={count}

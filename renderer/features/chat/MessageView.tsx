@@ -169,6 +169,7 @@ export function MessageView({
         ) : (
           <ToolCallCard
             key={c.use.id}
+            id={c.use.id}
             name={c.use.name}
             input={c.use.input}
             record={c.record}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult, Progress } from '../../../shared/mcp/protocol';
 import { isSerializedJson } from '../../../shared/mcp/serializedJson';
@@ -16,6 +16,7 @@ const AppView = lazy(() => import('../apps/AppView'));
  * The name is the model's, so it is shown with its hidden characters revealed, labels included.
  */
 export function ToolCallCard({
+  id,
   name,
   input,
   record,
@@ -23,6 +24,8 @@ export function ToolCallCard({
   progress,
   onCancel,
 }: {
+  /** The model's id for this call (the Activity page's "Show the call" brings it into view by it). */
+  id?: string;
   name: string;
   /** While it runs: cancel this call on its server. */
   onCancel?: () => void;
@@ -58,13 +61,24 @@ export function ToolCallCard({
   const listed = useApp((s) => s.catalog.tools.find((t) => t.name === name));
   const server = record?.server ?? listed?.server;
   const tool = record?.server ? (record.tool ?? name) : listed?.tool;
+  // Shown from the Activity page: marked, open, and the focus on it once it is on screen.
+  const revealed = useApp(
+    (s) =>
+      id !== undefined && s.shownToolCall?.toolUseId === id && s.shownToolCall.conversation === s.open?.id,
+  );
+  const card = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (revealed) card.current?.querySelector('summary')?.focus({ preventScroll: true });
+  }, [revealed]);
   const showView =
     record?.view !== undefined && record.decision === 'allowed' && conversationId !== undefined;
   return (
     <>
       <details
-        className={`tool-card tool-${state}`}
-        open={state !== 'allowed'}
+        ref={card}
+        className={`tool-card tool-${state}${revealed ? ' revealed' : ''}`}
+        open={state !== 'allowed' || revealed}
+        data-tool-use={id}
         aria-label={`Tool call ${revealAsText(name)}`}
       >
         <summary>

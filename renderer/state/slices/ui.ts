@@ -35,6 +35,8 @@ export interface UiSlice {
   focusOn(target: FocusTarget): void;
   /** A server (and maybe one of its tools) to bring into view on Servers: the palette's pick. */
   shownServer: { server: string; tool?: string } | undefined;
+  /** A tool call to bring into view in the open conversation (the Activity page's "Show the call"). */
+  shownToolCall: { conversation: string; toolUseId: string } | undefined;
   /** Goes to `pane` (the Views on screen told first: they go with the page); resolves once there. */
   setPane(pane: Pane): Promise<void>;
   /** Runs a host call; a failure is shown, not swallowed. Resolves to the result, or undefined. */
@@ -57,6 +59,7 @@ export const createUiSlice: StateCreator<AppState, [], [], UiSlice> = (set, get)
   focusWanted: undefined,
   focusOn: (target) => set({ focusWanted: target }),
   shownServer: undefined,
+  shownToolCall: undefined,
   setPane: async (pane) => {
     if (get().pane === pane) return;
     if (viewsOnScreen()) await leaveViews();
