@@ -203,8 +203,8 @@ describeInChromium('keyboard and addresses in Chromium', () => {
       .poll(() => page.locator('.notices').textContent())
       .toContain('No conversation to open at this address');
     await expect.poll(pathname).toBe('/chats');
-    expect(await page.getByRole('navigation', { name: 'Conversations' }).textContent()).toContain(
-      'Lisbon itinerary draft',
-    );
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Conversations' }).textContent())
+      .toContain('Lisbon itinerary draft');
   });
 });
