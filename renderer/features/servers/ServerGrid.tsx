@@ -14,6 +14,16 @@ const FIRST_CARDS = 6;
 const columnsFor = (width: number) => Math.max(1, Math.floor((width + GAP) / (CARD_MIN + GAP)));
 
 /**
+ * How the grid was laid out when the page was last left: the columns, where it starts in the page, and
+ * each row's height as last measured (by columns and first server). A visit back starts from them, so
+ * drawing the page does not stop to lay it out: reading a row's height, or where the grid starts,
+ * before the page is painted lays the whole page out once more — a third of a switch to Servers at
+ * fifty servers. The resize observer corrects whatever changed meanwhile as soon as it is laid out.
+ */
+let lastVisit: { columns: number; margin: number } | undefined;
+const rowHeights = new Map<string, number>();
+
+/**
  * The servers' cards. A few are all drawn (the first ones with the page, the rest right after, in a
  * transition a click interrupts); many are drawn a row at a time as the page scrolls to them — fifty
  * cards made and unmade on every visit to Servers was what kept a page switch near 50 ms. `revealing`
@@ -43,8 +53,10 @@ function VirtualGrid({ servers, revealing }: { servers: ServerView[]; revealing:
   // banner, the first-run checklist), both followed as the window and the page change size.
   // First guessed from the window (the sidebar, the page's padding and widest), so the first drawing is
   // most often right and not drawn again at once.
-  const [columns, setColumns] = useState(() => columnsFor(Math.min(window.innerWidth - 200, 1100) - 56));
-  const [margin, setMargin] = useState(120);
+  const [columns, setColumns] = useState(
+    () => lastVisit?.columns ?? columnsFor(Math.min(window.innerWidth - 200, 1100) - 56),
+  );
+  const [margin, setMargin] = useState(lastVisit?.margin ?? 120);
   useLayoutEffect(() => {
     const el = grid.current;
     if (!el) return;
@@ -52,7 +64,7 @@ function VirtualGrid({ servers, revealing }: { servers: ServerView[]; revealing:
       setColumns(columnsFor(el.clientWidth));
       setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
     };
-    place();
+    if (!lastVisit) place();
     const observer = new ResizeObserver(place);
     observer.observe(el);
     observer.observe(document.body);
@@ -69,9 +81,19 @@ function VirtualGrid({ servers, revealing }: { servers: ServerView[]; revealing:
     el?.addEventListener('focusin', focused);
     return () => el?.removeEventListener('focusin', focused);
   }, []);
+  const rowKey = (row: number) => `${columns}:${servers[row * columns]?.id ?? row}`;
   const virtual = useWindowVirtualizer({
     count: rows,
-    estimateSize: () => 300,
+    estimateSize: (row) => rowHeights.get(rowKey(row)) ?? 300,
+    measureElement: (el, entry) => {
+      const key = rowKey(Number((el as HTMLElement).dataset.index));
+      const box = entry?.borderBoxSize[0];
+      const height = box
+        ? Math.round(box.blockSize)
+        : (rowHeights.get(key) ?? (el as HTMLElement).offsetHeight);
+      rowHeights.set(key, height);
+      return height;
+    },
     overscan: 1,
     scrollMargin: margin,
     getItemKey: (row) => servers[row * columns]?.id ?? row,
@@ -83,6 +105,9 @@ function VirtualGrid({ servers, revealing }: { servers: ServerView[]; revealing:
         : [...shown, focusedRow].sort((a, b) => a - b);
     },
   });
+  useEffect(() => {
+    lastVisit = { columns, margin };
+  }, [columns, margin]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pick is the trigger
   useEffect(() => {
     if (revealing === undefined) return;
