@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { Notices } from './components/Notices';
 import { SafeText } from './components/SafeText';
 import { Sidebar } from './components/Sidebar';
@@ -27,14 +27,18 @@ const SettingsPage = lazy(() =>
 );
 
 export function App() {
-  const pane = useApp((s) => s.pane);
+  // The sidebar marks the page picked at once; the page itself is drawn right after, in a render the
+  // next click interrupts: the click answers in its own frame however much the page it leaves or
+  // opens holds (fifty servers' cards made or unmade took a switch past 50 ms).
+  const picked = useApp((s) => s.pane);
+  const pane = useDeferredValue(picked);
   const connected = useApp((s) => s.connected);
   const error = useApp((s) => s.error);
   const clearError = () => useApp.setState({ error: undefined });
   return (
     <div className="frame">
       <Sidebar />
-      <main className="main">
+      <main className="main" aria-busy={pane !== picked || undefined}>
         {!connected && (
           <p className="banner" role="status">
             Connecting to Switchboard…
