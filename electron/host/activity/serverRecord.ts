@@ -15,8 +15,11 @@ const isSeen = (value: unknown): value is SeenServer =>
  * where it came from; and what was written to config.json by hand, or by another program, while no
  * Switchboard ran — told apart from the app's own saves by servers-seen.json, which holds the servers
  * as last seen (a digest of each, never the entry: see SeenServer), and recorded at the next start.
- * The app and `mcp chat` share that file under its lock: the first of them to start records an edit,
- * the other then sees nothing new.
+ * The app and `mcp install` (both on the person's data folder) share that file under its lock: the
+ * first of them to start records an edit, the other then sees nothing new. `mcp chat` runs on a data
+ * folder of its own (a copy of the servers), so it records none. A file that cannot be written is let
+ * be (the record goes on): a change the app saved may then be recorded again at the next start, as
+ * made outside it.
  */
 export class ServerRecord {
   private readonly file: JsonFile<{ servers?: Seen }>;

@@ -33,13 +33,13 @@ export function MessageList({
   const [follow, setFollow] = useState(true);
   const count = items.length + (live ? 1 : 0);
   const lastAssistant = [...items].reverse().find((i) => i.message.role === 'assistant');
-  // Messages whose tool calls show a server's View stay in the page while the conversation is open:
-  // scrolled away and back, a View goes on where it was rather than starting again.
   // A call the Activity page asked to see: its message, brought into view once (following stops).
   const shown = useApp((s) => s.shownToolCall);
   const shownAt = shown
     ? items.findIndex((item) => item.calls.some((c) => c.use.id === shown.toolUseId))
     : -1;
+  // Messages whose tool calls show a server's View stay in the page while the conversation is open:
+  // scrolled away and back, a View goes on where it was rather than starting again.
   const pinned = useMemo(
     () =>
       items.flatMap((item, i) =>
