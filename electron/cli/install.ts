@@ -157,7 +157,7 @@ export async function runInstall(args: CliArgs, io: CliIO, input: InstallInput):
       io.stderr(`error: ${loaded.error}. Fix or move it first. Nothing was installed.`);
       return 1;
     }
-    host = await Host.create({ home, secrets, sampler: null });
+    host = await Host.create({ home, secrets, sampler: null, configEditsAtStart: false });
     const api = bundleApi(host, { pickBundleFile: async () => file });
     const opened = await api.pickBundleFile();
     if (!opened?.ok) {

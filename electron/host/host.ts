@@ -70,6 +70,12 @@ export interface HostOptions {
    * and who writes (default the app).
    */
   activity?: { dir?: string; source?: ActivitySource; maxBytes?: number };
+  /**
+   * Whether servers edited in config.json while no Switchboard ran are looked for at start (default:
+   * yes). `mcp install` says no: it leaves nothing in a data folder it does not change, and finds such
+   * edits when it saves.
+   */
+  configEditsAtStart?: boolean;
 }
 
 /**
@@ -193,6 +199,7 @@ export class Host implements HostParts {
         home,
         (text) => redactor.redact(text),
         (entry) => activity.record(entry),
+        options.configEditsAtStart ?? true,
       ),
     });
     const held = new DisposableStore();

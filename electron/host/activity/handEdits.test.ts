@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../shared/host/activity';
 import { Host } from '../host';
+import { hostService } from '../hostService';
 import { ACTIVITY_FILE } from './activityLog';
 import { readActivity } from './activityReader';
 
@@ -78,5 +79,30 @@ describe('servers edited in config.json while Switchboard was closed', () => {
     expect(await startWith({ one: off(['-v']), two: off(['-v']) })).toEqual([
       expect.objectContaining({ server: 'two', change: 'added', via: 'file' }),
     ]);
+  });
+
+  it('a host that does not look at start (mcp install) writes nothing then, and records them at its save', async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'sb-hand-edits-'));
+    await startWith({ one: off(['-v']) });
+    await writeFile(
+      path.join(home, 'config.json'),
+      JSON.stringify({ mcpServers: { one: off(['-v']), two: off(['-v']) } }),
+    );
+    const before = await readFile(path.join(home, 'servers-seen.json'), 'utf8');
+    const host = await Host.create({ home, configEditsAtStart: false });
+    const service = hostService(host, {});
+    try {
+      expect(await readFile(path.join(home, 'servers-seen.json'), 'utf8')).toBe(before);
+      await service.saveServer('three', { kind: 'stdio', command: 'node', args: ['-v'], env: {} }, null);
+      await host.activity.flush();
+      const { entries } = await readActivity(path.join(home, 'activity'));
+      expect(entries.map((e) => e.kind === 'server' && [e.server, e.change, e.via])).toEqual([
+        ['two', 'added', 'file'],
+        ['three', 'added', 'editor'],
+      ]);
+    } finally {
+      service.dispose();
+      await host.shutdown();
+    }
   });
 });

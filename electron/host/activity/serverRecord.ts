@@ -15,9 +15,9 @@ const isSeen = (value: unknown): value is SeenServer =>
  * where it came from; and what was written to config.json by hand, or by another program, while no
  * Switchboard ran — told apart from the app's own saves by servers-seen.json, which holds the servers
  * as last seen (a digest of each, never the entry: see SeenServer), and recorded at the next start.
- * The app and `mcp install` (both on the person's data folder) share that file under its lock: the
- * first of them to start records an edit, the other then sees nothing new. `mcp chat` runs on a data
- * folder of its own (a copy of the servers), so it records none. A file that cannot be written is let
+ * The app looks at its start; `mcp install` (which writes nothing to a folder it does not change)
+ * finds them when it saves; both under the file's lock, so an edit is recorded once. `mcp chat` runs on
+ * a data folder of its own (a copy of the servers), so it records none. A file that cannot be written is let
  * be (the record goes on): a change the app saved may then be recorded again at the next start, as
  * made outside it.
  */
@@ -28,6 +28,8 @@ export class ServerRecord {
     readonly filePath: string,
     private readonly redact: (text: string) => string,
     private readonly record: (entry: ActivityBody) => void,
+    /** Whether `started` looks (`mcp install` does not: it leaves nothing in a folder it does not change). */
+    private readonly atStart = true,
   ) {
     this.file = new JsonFile(filePath, {
       what: 'servers last seen file',
@@ -42,8 +44,13 @@ export class ServerRecord {
     });
   }
 
-  static inHome(home: string, redact: (text: string) => string, record: (entry: ActivityBody) => void) {
-    return new ServerRecord(path.join(home, 'servers-seen.json'), redact, record);
+  static inHome(
+    home: string,
+    redact: (text: string) => string,
+    record: (entry: ActivityBody) => void,
+    atStart = true,
+  ) {
+    return new ServerRecord(path.join(home, 'servers-seen.json'), redact, record, atStart);
   }
 
   /**
@@ -51,6 +58,7 @@ export class ServerRecord {
    * Switchboard — nothing the first time (no record to compare with: what is there is taken as seen).
    */
   async started(servers: Raw): Promise<void> {
+    if (!this.atStart) return;
     const now = seenServers(servers, this.redact);
     let before: Seen | undefined;
     await this.file
@@ -62,10 +70,20 @@ export class ServerRecord {
     for (const entry of serverChanges(before ?? now, now, { via: 'file' })) this.record(entry);
   }
 
-  /** A save by the app: what it did to each server, recorded as from `origin`; the result seen. */
+  /**
+   * A save by the app: what was edited outside since last seen (found only now when `started` did not
+   * look), then what the save did to each server, recorded as from `origin`; the result seen.
+   */
   async saved(before: Raw, after: Raw, origin: ServerOrigin): Promise<void> {
+    const was = seenServers(before, this.redact);
     const now = seenServers(after, this.redact);
-    for (const entry of serverChanges(seenServers(before, this.redact), now, origin)) this.record(entry);
-    await this.file.update(() => ({ servers: now })).catch(() => {});
+    let outside: ActivityBody[] = [];
+    await this.file
+      .update((current) => {
+        outside = current.servers ? serverChanges(current.servers, was, { via: 'file' }) : [];
+        return { servers: now };
+      })
+      .catch(() => {});
+    for (const entry of [...outside, ...serverChanges(was, now, origin)]) this.record(entry);
   }
 }
