@@ -41,9 +41,8 @@ export interface ServerRegistryDeps {
   fault?: FaultSink;
   /** What the managed policy file holds now; a server it refuses is never started. */
   policy?: () => PolicyState | undefined;
-  /** The activity record: servers added, changed and removed, trust, sign-ins. */
+  /** The activity record: trust, sign-ins; servers added, changed, removed go by `servers` (ServerRecord). */
   activity?: Pick<ActivityLog, 'record'>;
-  /** Servers added, changed and removed, in the activity record (config.json edited outside included). */
   servers?: ServerRecord;
 }
 
