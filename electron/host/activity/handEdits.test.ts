@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -72,13 +72,26 @@ describe('servers edited in config.json while Switchboard was closed', () => {
     expect(again).toHaveLength(4);
   });
 
-  it('a servers-seen file that is not what it should be is taken as nothing seen, and replaced', async () => {
+  it.each([
+    ['of the wrong shape', '{"servers": {"x": "not a digest"}}'],
+    ['not JSON', '{"servers": '],
+  ])('a servers-seen file %s is taken as nothing seen, and replaced', async (_, text) => {
     home = await mkdtemp(path.join(tmpdir(), 'sb-hand-edits-'));
-    await writeFile(path.join(home, 'servers-seen.json'), '{"servers": {"x": "not a digest"}');
+    await writeFile(path.join(home, 'servers-seen.json'), text);
     expect(await startWith({ one: off(['-v']) })).toEqual([]);
     expect(await startWith({ one: off(['-v']), two: off(['-v']) })).toEqual([
       expect.objectContaining({ server: 'two', change: 'added', via: 'file' }),
     ]);
+  });
+
+  it('a start with nothing changed leaves the file as it was', async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'sb-hand-edits-'));
+    await startWith({ one: off(['-v']) });
+    const file = path.join(home, 'servers-seen.json');
+    const before = (await stat(file)).mtimeMs;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await startWith({ one: off(['-v']) })).toEqual([]);
+    expect((await stat(file)).mtimeMs).toBe(before);
   });
 
   it('a host that does not look at start (mcp install) writes nothing then, and records them at its save', async () => {

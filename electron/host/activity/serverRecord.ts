@@ -1,12 +1,11 @@
 import path from 'node:path';
 import type { ActivityBody, ServerOrigin } from '../../../shared/host/activity';
 import { JsonFile } from '../../store/jsonFile';
+import { isRecord } from '../config/serverConfig';
 import { type SeenServer, seenServers, serverChanges } from './serverChanges';
 
 type Seen = Record<string, SeenServer>;
 type Raw = Record<string, unknown>;
-const isRecord = (value: unknown): value is Raw =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isSeen = (value: unknown): value is SeenServer =>
   isRecord(value) && typeof value.digest === 'string' && typeof value.disabled === 'boolean';
 
@@ -60,6 +59,9 @@ export class ServerRecord {
   async started(servers: Raw): Promise<void> {
     if (!this.atStart) return;
     const now = seenServers(servers, this.redact);
+    // Unchanged since last seen (most starts): nothing to record, nothing to write.
+    const seen = (await this.file.read().catch(() => ({}) as { servers?: Seen })).servers;
+    if (seen && serverChanges(seen, now, { via: 'file' }).length === 0) return;
     let before: Seen | undefined;
     await this.file
       .update((current) => {

@@ -63,7 +63,7 @@ export interface ParsedConfig {
   issues: ConfigIssue[];
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isSecretRef = (v: unknown): v is SecretRef =>
   isRecord(v) && typeof v.$secret === 'string' && Object.keys(v).length === 1;
