@@ -5,6 +5,7 @@ import { DEFAULT_DEADLINES, type ModelDeadlines } from '../llm/modelDeadlines';
 import { DisposableStore } from '../mcp';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
+import { watchFile } from '../store/fileWatch';
 import { SettingsStore } from '../store/settingsStore';
 import { ToolChoiceStore } from '../store/toolChoiceStore';
 import { ActivityLog } from './activity/activityLog';
@@ -248,6 +249,15 @@ export class Host implements HostParts {
       viewContext: (id) => apps.takeContext(id),
     });
     const loaded = await registry.load();
+    // config.json edited while the app runs (by hand, by another program): taken as it stands, recorded.
+    held.add(
+      watchFile(ConfigFile.inHome(home).filePath, () =>
+        registry.reload().then(
+          () => {},
+          (error: unknown) => faults.report(error, 'while reading config.json again', undefined),
+        ),
+      ),
+    );
     // Bundle folders no server names (an install cut short, a server removed in the file): before any
     // install of this run begins. An unreadable config names nothing, and sweeps nothing.
     const bundlesDir = path.join(home, 'bundles');

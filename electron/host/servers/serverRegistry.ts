@@ -3,12 +3,19 @@ import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
 import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
+import { AccessRecord } from '../activity/accessRecord';
 import type { ActivityLog } from '../activity/activityLog';
-import { launchText } from '../activity/serverChanges';
 import type { ServerRecord } from '../activity/serverRecord';
 import { canonicalJson } from '../canonicalJson';
+import { ConfigDocument } from '../config/configDocument';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
-import { parseConfig, type ServerConfig, serverToRaw, targetOf } from '../config/serverConfig';
+import {
+  type ParsedConfig,
+  parseConfig,
+  type ServerConfig,
+  serverToRaw,
+  targetOf,
+} from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
 import type { PolicyState } from '../install/policy/policyFile';
 import type { LogStore } from '../logs/logStore';
@@ -69,7 +76,6 @@ export class ServerRegistry {
   private readonly entries = new Map<string, Entry>();
   /** Servers the file holds but that could not be loaded, with why. */
   private invalid: ServerView[] = [];
-  private document: Record<string, unknown> = { mcpServers: {} };
   /** False until the first load: at launch, startAll starts everything at once. */
   private loaded = false;
   private readonly changeEmitter = new Emitter<ServerView[]>();
@@ -80,34 +86,43 @@ export class ServerRegistry {
   readonly onServerEvent = this.eventEmitter.event;
   /** Every change to the file, one at a time: each edits what the one before it saved. */
   private readonly saves = new SerialQueue();
+  private readonly file: ConfigDocument;
+  private readonly access: AccessRecord;
 
-  constructor(private readonly deps: ServerRegistryDeps) {}
+  constructor(private readonly deps: ServerRegistryDeps) {
+    this.file = new ConfigDocument(deps.config, deps.servers);
+    const { activity, redactor } = deps;
+    this.access = new AccessRecord(activity && ((entry) => activity.record(entry)), (t) =>
+      redactor.redact(t),
+    );
+  }
 
   /** Reads the config file and applies it: new servers appear, changed ones restart, removed ones stop. */
   async load(): Promise<LoadedConfig> {
-    const loaded = await this.deps.config.load();
-    if (loaded.state !== 'unreadable') this.document = loaded.document;
+    if (this.loaded) return this.reload();
+    const loaded = await this.file.read();
     // At launch: what the file no longer holds (edited while the app was closed) is nobody's to remember.
-    if (!this.loaded && loaded.state !== 'unreadable') {
+    if (loaded.state !== 'unreadable')
       await this.deps.eras?.keepOnly(new Set(loaded.parsed.servers.map(serverIdentity))).catch(() => {});
-      await this.deps.servers?.started((loaded.document.mcpServers ?? {}) as Record<string, unknown>);
-    }
-    this.invalid = loaded.parsed.invalid.map(({ name, issues }) => ({
-      id: name,
-      kind: 'stdio',
-      target: '',
-      wireTrace: false,
-      state: {
-        status: 'error',
-        error: {
-          message: issues.map((i) => `${i.path}: ${i.message}`).join('\n'),
-          stderrTail: [],
-          at: Date.now(),
-        },
-      },
-    }));
-    await (await this.saves.run(() => this.apply(loaded.parsed.servers))).started;
+    await (await this.saves.run(() => this.apply(loaded.parsed))).started;
     return loaded;
+  }
+
+  /**
+   * config.json may have changed (the host watches it): what the person or another program wrote
+   * there is taken as it stands — recorded as edited outside Switchboard; what it changed restarts,
+   * what it added starts — unless it is what the app last wrote or read. A file that is not valid
+   * JSON changes nothing: the servers run on as last read, and saves wait until it is fixed.
+   */
+  async reload(): Promise<LoadedConfig> {
+    let loaded: LoadedConfig | undefined;
+    const { started } = await this.saves.run(async () => {
+      const read = await this.file.reread();
+      loaded = read.loaded;
+      return read.changed ? this.apply(read.loaded.parsed) : { started: undefined };
+    });
+    await started;
+    return loaded!;
   }
 
   /** Starts every enabled, trusted server at once. */
@@ -199,7 +214,7 @@ export class ServerRegistry {
     if (!this.pendingTrust(id, identity)) return;
     await this.deps.trust.trust(entry.identity);
     entry.trusted = true;
-    this.recordTrust(id, entry, true);
+    this.access.trust(id, entry.identity, entry.session.config, true);
     this.emitChange();
     if (!entry.refused) await entry.session.start();
   }
@@ -207,19 +222,8 @@ export class ServerRegistry {
   /** The person was shown this launch (`identity`) and said no: recorded; nothing else changes. */
   trustRefused(id: string, identity: string): void {
     const entry = this.require(id);
-    if (entry.identity === identity && !entry.trusted) this.recordTrust(id, entry, false);
-  }
-
-  private recordTrust(id: string, entry: Entry, given: boolean): void {
-    const launch = launchSummary(entry.session.config);
-    if (!launch) return;
-    this.deps.activity?.record({
-      kind: 'trust',
-      server: id,
-      serverIdentity: entry.identity,
-      given,
-      launch: this.deps.redactor.redact(launchText(launch)),
-    });
+    if (entry.identity === identity && !entry.trusted)
+      this.access.trust(id, entry.identity, entry.session.config, false);
   }
 
   /** Starts a server by hand: never one whose launch waits for the person's trust. */
@@ -234,7 +238,7 @@ export class ServerRegistry {
 
   /** Starts a remote server allowed to open its sign-in page (the person clicked Sign in). */
   async signIn(id: string): Promise<void> {
-    await this.recordSignIn(id, 'signed-in', () => this.trusted(id).signIn());
+    await this.access.signIn(id, 'signed-in', () => this.trusted(id).signIn());
   }
 
   /**
@@ -243,29 +247,9 @@ export class ServerRegistry {
    */
   async signOut(id: string): Promise<void> {
     const entry = this.require(id);
-    await this.recordSignIn(id, 'signed-out', () =>
+    await this.access.signIn(id, 'signed-out', () =>
       entry.refused ? entry.session.forgetSignIn() : this.trusted(id).signOut(),
     );
-  }
-
-  private async recordSignIn(
-    server: string,
-    change: 'signed-in' | 'signed-out',
-    work: () => Promise<void>,
-  ): Promise<void> {
-    try {
-      await work();
-      this.deps.activity?.record({ kind: 'sign-in', server, change, outcome: 'ok' });
-    } catch (error) {
-      this.deps.activity?.record({
-        kind: 'sign-in',
-        server,
-        change,
-        outcome: 'error',
-        reason: this.deps.redactor.redact(error instanceof Error ? error.message : String(error)),
-      });
-      throw error;
-    }
   }
 
   /** Why the managed policy would refuse this server (`raw` as config.json would hold it), if it would. */
@@ -295,7 +279,7 @@ export class ServerRegistry {
 
   /** The servers the file holds, by name (for imports to tell new from existing). */
   configuredServers(): Record<string, unknown> {
-    return { ...((this.document.mcpServers as Record<string, unknown> | undefined) ?? {}) };
+    return { ...this.file.servers() };
   }
 
   /**
@@ -350,21 +334,13 @@ export class ServerRegistry {
     change: (servers: Record<string, unknown>) => void,
     origin: ServerOrigin = { via: 'editor' },
   ): Promise<void> {
-    const { started } = await this.saves.run(async () => {
-      const before = (this.document.mcpServers as Record<string, unknown> | undefined) ?? {};
-      const servers = { ...before };
-      change(servers);
-      const document = { ...this.document, mcpServers: servers };
-      await this.deps.config.save(document);
-      this.document = document;
-      await this.deps.servers?.saved(before, servers, origin);
-      return this.apply(parseConfig(document).servers);
-    });
+    const { started } = await this.saves.run(async () => this.apply(await this.file.change(change, origin)));
     await started;
   }
 
   /** Stops what changed or went, adds what is new; `started` settles when the new ones have started. */
-  private async apply(configs: ServerConfig[]): Promise<{ started: Promise<void> }> {
+  private async apply({ servers: configs, invalid }: ParsedConfig): Promise<{ started: Promise<void> }> {
+    this.invalid = invalid.map(invalidView);
     const next = new Map(configs.map((c) => [c.name, c]));
     const stops: Promise<void>[] = [];
     for (const [id, entry] of this.entries) {
@@ -447,4 +423,22 @@ export class ServerRegistry {
 /** Who a server is, for consent requests and the client features bound to it. */
 function consentServerOf(config: ServerConfig, identity: string): ConsentServer {
   return { id: config.name, target: targetOf(config), identity };
+}
+
+/** A server the file holds that could not be loaded: its card says why. */
+function invalidView({ name, issues }: ParsedConfig['invalid'][number]): ServerView {
+  return {
+    id: name,
+    kind: 'stdio',
+    target: '',
+    wireTrace: false,
+    state: {
+      status: 'error',
+      error: {
+        message: issues.map((i) => `${i.path}: ${i.message}`).join('\n'),
+        stderrTail: [],
+        at: Date.now(),
+      },
+    },
+  };
 }

@@ -1,0 +1,72 @@
+import type { ServerOrigin } from '../../../shared/host/activity';
+import type { ServerRecord } from '../activity/serverRecord';
+import { canonicalJson } from '../canonicalJson';
+import type { ConfigFile, LoadedConfig } from './configFile';
+import { isRecord, type ParsedConfig, parseConfig } from './serverConfig';
+
+/**
+ * config.json as the app last read or wrote it. A change is made to the file as it is now: what the
+ * person or another program wrote there since it was last read is kept, not overwritten by the app's
+ * older copy — and recorded (ServerRecord) as edited outside Switchboard, before the app's own change.
+ * Not serialised here: the registry makes one change at a time.
+ */
+export class ConfigDocument {
+  private document: Record<string, unknown> = { mcpServers: {} };
+
+  constructor(
+    private readonly file: ConfigFile,
+    private readonly record?: ServerRecord,
+  ) {}
+
+  /** The servers, by name, as last read or written. */
+  servers(): Record<string, unknown> {
+    return serversOf(this.document);
+  }
+
+  /** The first read, at launch: what changed since last seen is recorded as edited while no app ran. */
+  async read(): Promise<LoadedConfig> {
+    const loaded = await this.file.load();
+    if (loaded.state === 'unreadable') return loaded;
+    this.document = loaded.document;
+    await this.record?.started(this.servers());
+    return loaded;
+  }
+
+  /** The file read again; `changed` when it holds something else than last read or written (recorded). */
+  async reread(): Promise<{ loaded: LoadedConfig; changed: boolean }> {
+    const loaded = await this.file.load();
+    return { loaded, changed: loaded.state !== 'unreadable' && (await this.adopt(loaded.document)) };
+  }
+
+  /**
+   * Changes the servers as the file holds them now, saves (refused while the file is not valid JSON:
+   * ConfigFile never overwrites it), and records what the change did, as from `origin`.
+   */
+  async change(
+    change: (servers: Record<string, unknown>) => void,
+    origin: ServerOrigin,
+  ): Promise<ParsedConfig> {
+    await this.reread();
+    const before = this.servers();
+    const servers = { ...before };
+    change(servers);
+    const document = { ...this.document, mcpServers: servers };
+    await this.file.save(document);
+    this.document = document;
+    await this.record?.saved(before, servers, origin);
+    return parseConfig(document);
+  }
+
+  /** Takes a document written outside the app, recording what it did to the servers; false: nothing new. */
+  private async adopt(document: Record<string, unknown>): Promise<boolean> {
+    if (canonicalJson(document) === canonicalJson(this.document)) return false;
+    await this.record?.saved(this.servers(), serversOf(document), { via: 'file' });
+    this.document = document;
+    return true;
+  }
+}
+
+/** config.json's servers as written (none when `mcpServers` is not an object: parseConfig says why). */
+function serversOf(document: Record<string, unknown>): Record<string, unknown> {
+  return isRecord(document.mcpServers) ? document.mcpServers : {};
+}

@@ -1,0 +1,128 @@
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { root } from '../../../e2e/browser/shellFixture';
+import { trustAsShown } from '../../../e2e/fixtures/trust';
+import { readActivity } from '../activity/activityReader';
+import { Host } from '../host';
+
+const ECHO = path.join(root, 'e2e/fixtures/stdio/echo-server.mjs');
+const echo = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [ECHO], ...extra });
+const off = { command: process.execPath, args: ['-v'], disabled: true };
+
+let home: string;
+let host: Host | undefined;
+beforeEach(async () => {
+  home = await mkdtemp(path.join(tmpdir(), 'sb-config-watch-'));
+});
+afterEach(async () => {
+  await host?.shutdown();
+  host = undefined;
+  await rm(home, { recursive: true, force: true });
+});
+
+const configPath = () => path.join(home, 'config.json');
+/** Written as an editor saves: a whole new file renamed over the old one. */
+async function editConfig(servers: Record<string, unknown>): Promise<void> {
+  const temp = path.join(home, '.config.json.swp');
+  await writeFile(temp, JSON.stringify({ mcpServers: servers }, null, 2));
+  await rename(temp, configPath());
+}
+const fileServers = async () => JSON.parse(await readFile(configPath(), 'utf8')).mcpServers;
+
+async function serverEntries(h: Host) {
+  await h.activity.flush();
+  const { entries, problems } = await readActivity(path.join(home, 'activity'));
+  expect(problems).toEqual([]);
+  return entries.flatMap((e) => (e.kind === 'server' ? [[e.server, e.change, e.via]] : []));
+}
+
+async function startWith(servers: Record<string, unknown>): Promise<Host> {
+  await writeFile(configPath(), JSON.stringify({ mcpServers: servers }));
+  host = await Host.create({ home });
+  return host;
+}
+
+const status = (h: Host, id: string) => h.registry.views().find((v) => v.id === id)?.state.status;
+
+/**
+ * config.json edited while the app runs — by hand in an editor, by another program — is taken as it
+ * stands at once (the host watches the file), recorded as edited outside Switchboard, and never
+ * overwritten by the app's older copy at its next save.
+ */
+describe('config.json edited while the app runs', () => {
+  it('is applied at once — a changed server restarted, an added one shown — and recorded as edited outside', async () => {
+    const h = await startWith({ echo: echo() });
+    await trustAsShown(h.registry, 'echo');
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+    const before = h.registry.get('echo');
+
+    await editConfig({ echo: echo({ requestTimeoutMs: 5000 }), later: off });
+    await expect.poll(() => h.registry.configOf('later')?.disabled, { timeout: 10_000 }).toBe(true);
+    expect(h.registry.configOf('echo')).toMatchObject({ requestTimeoutMs: 5000 });
+    // Restarted on the new entry (the same launch, trusted already): running again.
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+    expect(h.registry.get('echo')).not.toBe(before);
+    expect(await serverEntries(h)).toEqual([
+      ['echo', 'changed', 'file'],
+      ['later', 'added', 'file'],
+    ]);
+  });
+
+  it('an edit the app has not read yet is kept when the app saves, and recorded before the save', async () => {
+    const h = await startWith({ first: off });
+    // Written and at once followed by a save from the app: no time for the watcher to have read it.
+    await writeFile(configPath(), JSON.stringify({ mcpServers: { first: off, byHand: off } }));
+    await h.registry.upsert('fromApp', off);
+    expect(Object.keys(await fileServers())).toEqual(['first', 'byHand', 'fromApp']);
+    expect(h.registry.configOf('byHand')).toBeDefined();
+    expect(await serverEntries(h)).toEqual([
+      ['byHand', 'added', 'file'],
+      ['fromApp', 'added', 'editor'],
+    ]);
+  });
+
+  it("the app's own saves are not taken for outside edits", async () => {
+    const h = await startWith({ first: off });
+    await h.registry.upsert('second', off);
+    await h.registry.setEnabled('second', true);
+    await h.registry.remove('first');
+    // Past the watcher's settling time, and read again by hand: nothing new.
+    await new Promise((r) => setTimeout(r, 600));
+    await h.registry.reload();
+    expect(await serverEntries(h)).toEqual([
+      ['second', 'added', 'editor'],
+      ['second', 'enabled', 'editor'],
+      ['first', 'removed', 'editor'],
+    ]);
+  });
+
+  it('a file that is not valid JSON changes nothing: servers run on, saves wait, and the fix is applied', async () => {
+    const h = await startWith({ echo: echo() });
+    await trustAsShown(h.registry, 'echo');
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+
+    await writeFile(configPath(), '{ "mcpServers": { "echo": ');
+    expect((await h.registry.reload()).state).toBe('unreadable');
+    expect(status(h, 'echo')).toBe('running');
+    await expect(h.registry.upsert('x', off)).rejects.toThrow(/not valid JSON.*will not overwrite/s);
+    expect(await readFile(configPath(), 'utf8')).toBe('{ "mcpServers": { "echo": ');
+
+    await editConfig({ echo: echo(), fixed: off });
+    await expect.poll(() => h.registry.configOf('fixed'), { timeout: 10_000 }).toBeDefined();
+    expect(status(h, 'echo')).toBe('running');
+    expect(await serverEntries(h)).toEqual([['fixed', 'added', 'file']]);
+  });
+
+  it('servers removed in the file stop', async () => {
+    const h = await startWith({ echo: echo(), other: off });
+    await trustAsShown(h.registry, 'echo');
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+    const session = h.registry.get('echo')!;
+    await editConfig({ other: off });
+    await expect.poll(() => h.registry.get('echo'), { timeout: 10_000 }).toBeUndefined();
+    expect(session.state.status).toBe('stopped');
+    expect(await serverEntries(h)).toEqual([['echo', 'removed', 'file']]);
+  });
+});
