@@ -64,21 +64,32 @@ export function bindStore(host: HostConnection): () => void {
   };
   const refresh = async () => {
     catalogWaiting = [];
-    const [servers, logs, storage, consents, catalog, roots, conversations, saved, activityNotice] =
-      await Promise.all([
-        host.call('listServers'),
-        host.call('getLogs', null),
-        host.call('secretStorage'),
-        host.call('listConsents'),
-        host.call('getCatalog').catch((error: unknown) => {
-          catalogWaiting = undefined;
-          throw error;
-        }),
-        host.call('getRoots'),
-        host.call('listConversations'),
-        host.call('listDrafts'),
-        host.call('getActivityNotice'),
-      ]);
+    const [
+      servers,
+      logs,
+      storage,
+      consents,
+      catalog,
+      roots,
+      conversations,
+      saved,
+      activityNotice,
+      configProblem,
+    ] = await Promise.all([
+      host.call('listServers'),
+      host.call('getLogs', null),
+      host.call('secretStorage'),
+      host.call('listConsents'),
+      host.call('getCatalog').catch((error: unknown) => {
+        catalogWaiting = undefined;
+        throw error;
+      }),
+      host.call('getRoots'),
+      host.call('listConversations'),
+      host.call('listDrafts'),
+      host.call('getActivityNotice'),
+      host.call('getConfigProblem'),
+    ]);
     useApp.setState({
       servers,
       secretsEncrypted: storage.encrypted,
@@ -87,6 +98,7 @@ export function bindStore(host: HostConnection): () => void {
       roots,
       conversations,
       activityNotice,
+      configProblem,
     });
     drafts.loaded(saved);
     // After a reconnect, the open conversation is reloaded: nothing saved meanwhile is missed.
@@ -193,6 +205,9 @@ export function bindStore(host: HostConnection): () => void {
         break;
       case 'activityChanged':
         useApp.setState((s) => ({ activityVersion: s.activityVersion + 1 }));
+        break;
+      case 'configProblem':
+        useApp.setState({ configProblem: e.payload });
         break;
       case 'activityNotice':
         useApp.setState({ activityNotice: e.payload });

@@ -115,6 +115,14 @@ export interface ServerView {
 }
 
 /** Why the organization's managed policy refuses a server: the rule as the file writes it, and why. */
+/** config.json cannot be read (not JSON, not a config): servers are as it was last read, nothing is saved over it. */
+export interface ConfigProblem {
+  /** What is wrong, naming the file. */
+  error: string;
+  /** Whether it was read before (the servers shown are from then); false: nothing was loaded from it. */
+  readBefore: boolean;
+}
+
 export interface ServerRefusal {
   rule: string;
   reason: string;

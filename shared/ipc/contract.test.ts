@@ -98,6 +98,7 @@ describe('the IPC contract', () => {
     ).toEqual(['setApiKey']);
     expect(HOST_EVENTS).toEqual([
       'serversChanged',
+      'configProblem',
       'logEntries',
       'logsDropped',
       'consentsChanged',

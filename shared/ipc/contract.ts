@@ -79,6 +79,7 @@ export type HostEventName = keyof HostEvents;
 // Every event, once: an event left out, or one that is not an event, does not compile.
 const EVENT_NAMES = {
   serversChanged: true,
+  configProblem: true,
   logEntries: true,
   logsDropped: true,
   consentsChanged: true,

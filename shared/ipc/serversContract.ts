@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noConfusingVoidType: a result type is what the method's promise resolves to; void is exactly that.
 import { z } from 'zod';
-import type { LogEntry, ServerView } from '../host/serverView';
+import type { ConfigProblem, LogEntry, ServerView } from '../host/serverView';
 import { LOGGING_LEVELS } from '../mcp/protocol';
 import { serverId } from './argumentSchemas';
 
@@ -9,6 +9,8 @@ const identity = z.string().regex(/^[0-9a-f]{64}$/, 'a server identity');
 /** The servers: each one's lifecycle, trust, sign-in and log. */
 export const SERVERS_METHODS = {
   listServers: z.tuple([]),
+  /** Why config.json cannot be read now, if it cannot. */
+  getConfigProblem: z.tuple([]),
   startServer: z.tuple([serverId]),
   stopServer: z.tuple([serverId]),
   restartServer: z.tuple([serverId]),
@@ -33,6 +35,7 @@ export const SERVERS_METHODS = {
 
 export interface ServersResults {
   listServers: ServerView[];
+  getConfigProblem: ConfigProblem | null;
   startServer: void;
   stopServer: void;
   restartServer: void;
@@ -51,6 +54,8 @@ export interface ServersResults {
 
 export interface ServersEvents {
   serversChanged: ServerView[];
+  /** config.json cannot be read (or can again: null). */
+  configProblem: ConfigProblem | null;
   /** New log entries, in order (gathered for a few milliseconds: a flood is a few frames, not 100k). */
   logEntries: LogEntry[];
   /** Entries not sent live because the page fell behind (a flood): the log files have them. */

@@ -20,6 +20,11 @@ export function followHost(host: HostParts, shell: ShellAbilities, fire: (event:
   const store = new DisposableStore();
   const logs = new LogBatches(fire);
   store.add(host.registry.onChange((views) => fire({ event: 'serversChanged', payload: views })));
+  store.add(
+    host.registry.configState.onProblem((problem) =>
+      fire({ event: 'configProblem', payload: problem ?? null }),
+    ),
+  );
   store.add(host.logs.onEntry((entry) => logs.add(entry)));
   // After the subscription that feeds it: nothing arrives once its timer is cleared.
   store.add(logs);

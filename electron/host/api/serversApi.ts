@@ -9,6 +9,9 @@ export function serversApi(host: HostParts, shell: ShellAbilities) {
     async listServers() {
       return host.registry.views();
     },
+    async getConfigProblem() {
+      return host.registry.configState.problem ?? null;
+    },
     async startServer(id) {
       await host.registry.start(id);
     },

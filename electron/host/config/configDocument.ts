@@ -1,4 +1,6 @@
 import type { ServerOrigin } from '../../../shared/host/activity';
+import type { ConfigProblem } from '../../../shared/host/serverView';
+import { Emitter } from '../../mcp';
 import type { ServerRecord } from '../activity/serverRecord';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from './configFile';
@@ -12,11 +14,21 @@ import { isRecord, type ParsedConfig, parseConfig } from './serverConfig';
  */
 export class ConfigDocument {
   private document: Record<string, unknown> = { mcpServers: {} };
+  private readBefore = false;
+  private problemNow: ConfigProblem | undefined;
+  private readonly problemEmitter = new Emitter<ConfigProblem | undefined>();
+  /** The file cannot be read (as last read) — or can again: undefined. */
+  readonly onProblem = this.problemEmitter.event;
 
   constructor(
     private readonly file: ConfigFile,
     private readonly record?: ServerRecord,
   ) {}
+
+  /** Why the file cannot be read, as last read; undefined when it can. */
+  get problem(): ConfigProblem | undefined {
+    return this.problemNow;
+  }
 
   /** The servers, by name, as last read or written. */
   servers(): Record<string, unknown> {
@@ -25,7 +37,7 @@ export class ConfigDocument {
 
   /** The first read, at launch: what changed since last seen is recorded as edited while no app ran. */
   async read(): Promise<LoadedConfig> {
-    const loaded = await this.file.load();
+    const loaded = this.seen(await this.file.load());
     if (loaded.state === 'unreadable') return loaded;
     this.document = loaded.document;
     await this.record?.started(this.servers());
@@ -34,7 +46,7 @@ export class ConfigDocument {
 
   /** The file read again; `changed` when it holds something else than last read or written (recorded). */
   async reread(): Promise<{ loaded: LoadedConfig; changed: boolean }> {
-    const loaded = await this.file.load();
+    const loaded = this.seen(await this.file.load());
     return { loaded, changed: loaded.state !== 'unreadable' && (await this.adopt(loaded.document)) };
   }
 
@@ -55,6 +67,18 @@ export class ConfigDocument {
     this.document = document;
     await this.record?.saved(before, servers, origin);
     return parseConfig(document);
+  }
+
+  /** Says whether the file can be read now (when that changed). */
+  private seen(loaded: LoadedConfig): LoadedConfig {
+    const problem =
+      loaded.state === 'unreadable' ? { error: loaded.error, readBefore: this.readBefore } : undefined;
+    if (!problem) this.readBefore = true;
+    if (problem?.error !== this.problemNow?.error) {
+      this.problemNow = problem;
+      this.problemEmitter.fire(problem);
+    }
+    return loaded;
   }
 
   /** Takes a document written outside the app, recording what it did to the servers; false: nothing new. */

@@ -21,7 +21,7 @@ export function switchboardHome(env: NodeJS.ProcessEnv = process.env): string {
 export type LoadedConfig =
   | { state: 'missing'; document: Record<string, unknown>; parsed: ParsedConfig }
   | { state: 'ok'; document: Record<string, unknown>; parsed: ParsedConfig }
-  /** Not JSON at all: nothing loads, and the file is left exactly as it is. */
+  /** Not JSON, or not the shape of a config file: nothing loads, and the file is left exactly as it is. */
   | { state: 'unreadable'; error: string; parsed: ParsedConfig };
 
 export class ConfigFileError extends Error {}
@@ -64,8 +64,10 @@ export class ConfigFile {
       return { state: 'unreadable', error: why, parsed: fileIssue(why) };
     }
     const parsed = parseConfig(document);
-    if (typeof document !== 'object' || document === null || Array.isArray(document)) {
-      return { state: 'unreadable', error: parsed.issues[0]?.message ?? 'not an object', parsed };
+    // Not an object, or servers that are not an object of servers: nothing to load, nothing to save over.
+    if (parsed.issues.length > 0) {
+      const what = parsed.issues.map((i) => (i.path === '(file)' ? i.message : `${i.path} ${i.message}`));
+      return { state: 'unreadable', error: `${this.filePath}: ${what.join('; ')}`, parsed };
     }
     return { state: 'ok', document: document as Record<string, unknown>, parsed };
   }

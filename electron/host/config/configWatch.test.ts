@@ -1,13 +1,13 @@
 import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { root } from '../../../e2e/browser/shellFixture';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import { readActivity } from '../activity/activityReader';
 import { Host } from '../host';
 
-const ECHO = path.join(root, 'e2e/fixtures/stdio/echo-server.mjs');
+const ECHO = fileURLToPath(new URL('../../../e2e/fixtures/stdio/echo-server.mjs', import.meta.url));
 const echo = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [ECHO], ...extra });
 const off = { command: process.execPath, args: ['-v'], disabled: true };
 
@@ -103,9 +103,15 @@ describe('config.json edited while the app runs', () => {
     await trustAsShown(h.registry, 'echo');
     await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
 
+    const said: unknown[] = [];
+    h.registry.configState.onProblem((problem) => said.push(problem));
     await writeFile(configPath(), '{ "mcpServers": { "echo": ');
     expect((await h.registry.reload()).state).toBe('unreadable');
     expect(status(h, 'echo')).toBe('running');
+    expect(h.registry.configState.problem).toEqual({
+      error: expect.stringMatching(/config\.json is not valid JSON/),
+      readBefore: true,
+    });
     await expect(h.registry.upsert('x', off)).rejects.toThrow(/not valid JSON.*will not overwrite/s);
     expect(await readFile(configPath(), 'utf8')).toBe('{ "mcpServers": { "echo": ');
 
@@ -113,6 +119,22 @@ describe('config.json edited while the app runs', () => {
     await expect.poll(() => h.registry.configOf('fixed'), { timeout: 10_000 }).toBeDefined();
     expect(status(h, 'echo')).toBe('running');
     expect(await serverEntries(h)).toEqual([['fixed', 'added', 'file']]);
+    // Said once when it broke, once when it was fixed.
+    expect(h.registry.configState.problem).toBeUndefined();
+    expect(said).toEqual([expect.objectContaining({ readBefore: true }), undefined]);
+  });
+
+  it('servers that are not an object of servers: nothing loaded, nothing saved over them, said so', async () => {
+    const text = JSON.stringify({ mcpServers: [{ command: 'node' }], other: 1 });
+    await writeFile(configPath(), text);
+    host = await Host.create({ home });
+    expect(host.registry.views()).toEqual([]);
+    expect(host.registry.configState.problem).toEqual({
+      error: `${configPath()}: mcpServers must be an object of servers by name`,
+      readBefore: false,
+    });
+    await expect(host.registry.upsert('x', off)).rejects.toThrow(/will not overwrite/);
+    expect(await readFile(configPath(), 'utf8')).toBe(text);
   });
 
   it('servers removed in the file stop', async () => {

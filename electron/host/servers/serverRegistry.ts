@@ -125,6 +125,11 @@ export class ServerRegistry {
     return loaded!;
   }
 
+  /** config.json as last read: why it cannot be read now, if it cannot (see reload), and when that changes. */
+  get configState(): Pick<ConfigDocument, 'problem' | 'onProblem'> {
+    return this.file;
+  }
+
   /** Starts every enabled, trusted server at once. */
   async startAll(): Promise<void> {
     await Promise.all(

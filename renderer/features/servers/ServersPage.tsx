@@ -5,6 +5,7 @@ import { useApp } from '../../state/store';
 import { BrowseDialog } from '../install/BrowseDialog';
 import { BundleOpen, type BundleSource } from '../install/BundleOpen';
 import { LinkDialog } from '../install/LinkDialog';
+import { ConfigProblemBanner } from './ConfigProblemBanner';
 import { ImportDialog } from './ImportDialog';
 import { revealServer } from './revealServer';
 import { ServerEditor } from './ServerEditor';
@@ -13,6 +14,7 @@ import { TrustReview } from './TrustReview';
 
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
+  const configProblem = useApp((s) => s.configProblem);
   // Secrets in a plain file are said so once there are any (a server's, a key, a sign-in): asked again
   // when the servers themselves change (a save may have stored one) — not on every status change.
   const [storage, setStorage] = useState<{ encrypted: boolean; holdsSecrets: boolean }>();
@@ -120,6 +122,7 @@ export function ServersPage() {
           }}
         />
       </div>
+      <ConfigProblemBanner />
       {storage?.encrypted === false && storage.holdsSecrets && (
         <p className="warning" role="note">
           Secrets are stored in a file only you can read, but not encrypted.
@@ -136,7 +139,7 @@ export function ServersPage() {
       {reviewing && waiting.length > 0 && (
         <TrustReview waiting={waiting} onClose={() => setReviewing(false)} />
       )}
-      {servers.length === 0 && <p className="muted">No servers configured yet.</p>}
+      {servers.length === 0 && !configProblem && <p className="muted">No servers configured yet.</p>}
       <ServerGrid servers={servers} revealing={revealing} />
       {adding && <ServerEditor onClose={() => setAdding(false)} />}
       {dropping && <p className="muted drop-hint">Drop an MCP bundle (.mcpb) to install it.</p>}
