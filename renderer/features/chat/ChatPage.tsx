@@ -19,6 +19,7 @@ import { ProviderSwitchOffer } from './ProviderSwitchOffer';
 import { SidePanel } from './SidePanel';
 import { ToolBudgetNotice } from './ToolBudgetNotice';
 import { useSidePanels } from './useSidePanels';
+import { useToolBudgetWarm } from './useToolBudget';
 
 /** Conversations on the left; the open one with its messages, its settings and the composer. */
 export function ChatPage() {
@@ -35,6 +36,7 @@ export function ChatPage() {
   );
   const [renaming, setRenaming] = useState<string>();
   const panels = useSidePanels<'model' | 'tools'>();
+  useToolBudgetWarm(open?.settings);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Rename puts the focus in the title's box (its text selected); done, back on Rename.
   const focusNext = useRef<'title' | 'rename'>(undefined);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, type LeaveOut } from '../../../shared/chat/toolBudget';
 import { useHost } from '../../components/HostContext';
@@ -7,6 +7,9 @@ import { SafeText } from '../../components/SafeText';
 import { toolsByServer } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
 import { useToolBudget } from './useToolBudget';
+
+/** Servers listed in the click's own frame: more than the sheet shows at once (rows of ~40 px, 1,150 px tall). */
+const FIRST_SERVERS = 20;
 
 /**
  * Which servers and tools this conversation offers the model: all that are on, unless the person
@@ -33,6 +36,10 @@ export function ConversationToolsForm({
   const byServer = toolsByServer(tools, 'conversation tools');
   const servers = [...byServer.keys()].sort();
   const pinned = on.filter((t) => t.alwaysOffer).length;
+  // The panel opens with the servers a screen holds; the rest follow in a render right after the
+  // click's frame (React's deferred value: every server is listed, fifty rows are not all made,
+  // styled and laid out before the panel first shows).
+  const listed = useDeferredValue(servers.length, servers.length > FIRST_SERVERS ? FIRST_SERVERS : undefined);
   // A server's tool rows are made once its list is opened: fifty servers' 1,000 rows are not drawn unasked.
   const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
   const toggleServer = (server: string, offer: boolean) =>
@@ -102,7 +109,7 @@ export function ConversationToolsForm({
         </button>
       </div>
       <ul className="tool-servers">
-        {servers.map((server) => {
+        {servers.slice(0, listed).map((server) => {
           const own = byServer.get(server) ?? [];
           const serverOn = !leaveOut.servers.includes(server);
           const count = own.filter((t) => !isLeftOut(leaveOut, t.server, t.tool)).length;
@@ -116,9 +123,8 @@ export function ConversationToolsForm({
                     onChange={(e) => toggleServer(server, e.target.checked)}
                   />{' '}
                   <SafeText text={server} />{' '}
-                  <span className="muted small">
-                    ({count} of {own.length} tools)
-                  </span>
+                  {/* One text node, not five: fifty rows' text is laid out in the click's frame. */}
+                  <span className="muted small">{`(${count} of ${own.length} tools)`}</span>
                 </label>
                 <button
                   type="button"

@@ -153,6 +153,21 @@ describe('the tool budget in the chat', () => {
     await screen.findByRole('form', { name: 'Tools for this conversation' });
   });
 
+  it('fifty servers: every one listed with its count (past the first screenful, right after the first frame)', async () => {
+    const servers = Array.from({ length: 50 }, (_, i) => `s${String(i + 1).padStart(2, '0')}`);
+    openChat({ servers });
+    fireEvent.click(screen.getByRole('button', { name: 'Tools…' }));
+    const form = await screen.findByRole('form', { name: 'Tools for this conversation' });
+    await waitFor(() => expect(form.querySelectorAll('.tool-servers > li')).toHaveLength(50));
+    const rows = Array.from(form.querySelectorAll('.tool-servers > li'), (li) => li.textContent);
+    expect(rows[0]).toContain('s01 (8 of 8 tools)');
+    expect(rows[49]).toContain('s50 (8 of 8 tools)');
+    fireEvent.click(screen.getByRole('button', { name: 'Only s50' }));
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: /^s49 / }).checked).toBe(false);
+    expect(form.querySelector('.tool-servers > li:last-child')!.textContent).toContain('(8 of 8 tools)');
+    expect(form.querySelector('.tool-servers > li:first-child')!.textContent).toContain('(0 of 8 tools)');
+  });
+
   it('the picker: one click for only one server, only one tool, none and all', async () => {
     const { calls } = openChat({ servers: ['alpha', 'beta', 'gamma'] });
     fireEvent.click(screen.getByRole('button', { name: 'Tools…' }));

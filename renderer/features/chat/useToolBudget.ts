@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ConversationSettings } from '../../../shared/chat/conversation';
 import { isLeftOut, overBudget, toolTokens } from '../../../shared/chat/toolBudget';
 import { searchApplies } from '../../../shared/chat/toolSearch';
 import type { ToolView } from '../../../shared/ipc/catalogContract';
+import { toolsByServer } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
 import { useSettingsView } from '../settings/ProviderModelPicker';
 
@@ -30,7 +31,9 @@ function sumsOf(catalog: readonly ToolView[], leaveOut: ConversationSettings['le
     byChoice = new Map();
     kept.set(catalog, byChoice);
   }
-  const key = JSON.stringify(leaveOut ?? null);
+  // Nothing left out is one choice however it is written (the Tools… panel starts from an empty one).
+  const none = !leaveOut || (leaveOut.servers.length === 0 && leaveOut.tools.length === 0);
+  const key = none ? 'null' : JSON.stringify(leaveOut);
   let sums = byChoice.get(key);
   if (!sums) {
     // A few choices a catalog: the conversations a person moves between.
@@ -97,4 +100,30 @@ export function useToolBudget(settings: ConversationSettings, leaveOut = setting
     ...(over ? { over } : {}),
     known: view !== undefined,
   };
+}
+
+/**
+ * The open conversation's sums (and its tools by server) worked out while the page is idle, so that
+ * its Tools… panel finds them when it opens: 1,000 tools' JSON is not counted in the click's frame.
+ * The catalog is followed without rendering the page again at each change.
+ */
+export function useToolBudgetWarm(settings: ConversationSettings | undefined): void {
+  const open = settings !== undefined;
+  const leaveOut = settings?.leaveOut;
+  useEffect(() => {
+    if (!open || typeof requestIdleCallback !== 'function') return;
+    let idle = 0;
+    const warm = (catalog: readonly ToolView[]) => {
+      cancelIdleCallback(idle);
+      idle = requestIdleCallback(() => toolsByServer(sumsOf(catalog, leaveOut).tools, 'conversation tools'));
+    };
+    warm(useApp.getState().catalog.tools);
+    const stop = useApp.subscribe((s, before) => {
+      if (s.catalog.tools !== before.catalog.tools) warm(s.catalog.tools);
+    });
+    return () => {
+      stop();
+      cancelIdleCallback(idle);
+    };
+  }, [open, leaveOut]);
 }
