@@ -1,20 +1,25 @@
-import type { ActivityBody } from '../../../shared/host/activity';
 import type { ServerConfig } from '../config/serverConfig';
+import type { Redactor } from '../logs/redactor';
 import { launchSummary } from '../servers/serverIdentity';
+import type { ActivityLog } from './activityLog';
 import { launchText } from './serverChanges';
 
 /** Trust and sign-ins, as the activity record keeps them (redacted; never a token). */
 export class AccessRecord {
   constructor(
-    private readonly record: ((entry: ActivityBody) => void) | undefined,
-    private readonly redact: (text: string) => string,
+    private readonly activity: Pick<ActivityLog, 'record'> | undefined,
+    private readonly redactor: Pick<Redactor, 'redact'>,
   ) {}
+
+  private redact(text: string): string {
+    return this.redactor.redact(text);
+  }
 
   /** Trust given or refused: the launch that was shown, in one line. Nothing for a remote server. */
   trust(server: string, serverIdentity: string, config: ServerConfig, given: boolean): void {
     const launch = launchSummary(config);
     if (launch)
-      this.record?.({
+      this.activity?.record({
         kind: 'trust',
         server,
         serverIdentity,
@@ -27,10 +32,10 @@ export class AccessRecord {
   async signIn(server: string, change: 'signed-in' | 'signed-out', work: () => Promise<void>): Promise<void> {
     try {
       await work();
-      this.record?.({ kind: 'sign-in', server, change, outcome: 'ok' });
+      this.activity?.record({ kind: 'sign-in', server, change, outcome: 'ok' });
     } catch (error) {
       const reason = this.redact(error instanceof Error ? error.message : String(error));
-      this.record?.({ kind: 'sign-in', server, change, outcome: 'error', reason });
+      this.activity?.record({ kind: 'sign-in', server, change, outcome: 'error', reason });
       throw error;
     }
   }

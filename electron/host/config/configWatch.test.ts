@@ -137,6 +137,19 @@ describe('config.json edited while the app runs', () => {
     expect(await readFile(configPath(), 'utf8')).toBe(text);
   });
 
+  it('an edit read while the app shuts down starts nothing', async () => {
+    const h = await startWith({ echo: echo() });
+    await trustAsShown(h.registry, 'echo');
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+    // The same launch under another name: trusted already, it would start at once.
+    await editConfig({ echo: echo(), again: echo() });
+    const closing = h.registry.shutdown();
+    await h.registry.reload();
+    await closing;
+    expect(h.registry.get('again')).toBeUndefined();
+    expect(h.registry.get('echo')?.state.status).toBe('stopped');
+  });
+
   it('servers removed in the file stop', async () => {
     const h = await startWith({ echo: echo(), other: off });
     await trustAsShown(h.registry, 'echo');

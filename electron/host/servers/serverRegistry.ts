@@ -78,6 +78,8 @@ export class ServerRegistry {
   private invalid: ServerView[] = [];
   /** False until the first load: at launch, startAll starts everything at once. */
   private loaded = false;
+  /** Shutting down (after any change under way): no change is applied, no server started. */
+  private closed = false;
   private readonly changeEmitter = new Emitter<ServerView[]>();
   /** A server was added, removed, edited, or changed state. */
   readonly onChange = this.changeEmitter.event;
@@ -91,10 +93,7 @@ export class ServerRegistry {
 
   constructor(private readonly deps: ServerRegistryDeps) {
     this.file = new ConfigDocument(deps.config, deps.servers);
-    const { activity, redactor } = deps;
-    this.access = new AccessRecord(activity && ((entry) => activity.record(entry)), (t) =>
-      redactor.redact(t),
-    );
+    this.access = new AccessRecord(deps.activity, deps.redactor);
   }
 
   /** Reads the config file and applies it: new servers appear, changed ones restart, removed ones stop. */
@@ -320,6 +319,7 @@ export class ServerRegistry {
   }
 
   async shutdown(): Promise<void> {
+    await this.saves.run(async () => (this.closed = true)); // after a reload or save under way
     await Promise.all(this.sessions().map((c) => c.stop('shutting down')));
     // What the servers answered in, written before the data folder is let go.
     await this.deps.eras?.settled();
@@ -345,6 +345,7 @@ export class ServerRegistry {
 
   /** Stops what changed or went, adds what is new; `started` settles when the new ones have started. */
   private async apply({ servers: configs, invalid }: ParsedConfig): Promise<{ started: Promise<void> }> {
+    if (this.closed) return { started: Promise.resolve() };
     this.invalid = invalid.map(invalidView);
     const next = new Map(configs.map((c) => [c.name, c]));
     const stops: Promise<void>[] = [];
