@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readActivity } from '../../electron/host/activity/activityReader';
-import { describeInChromium, type RunningShell, root, shots, startShellOpen } from './shellFixture';
+import { describeInChromium, goTo, type RunningShell, root, shots, startShellOpen } from './shellFixture';
 
 const ECHO = path.join(root, 'e2e/fixtures/stdio/echo-server.mjs');
 
@@ -49,6 +49,11 @@ describeInChromium('config.json edited while the app runs', () => {
     await editor.getByText(/will not overwrite it/).waitFor({ timeout: 10_000 });
     await editor.getByRole('button', { name: 'Cancel' }).click();
     expect(await readFile(configPath(), 'utf8')).toBe('{\n  "mcpServers": {\n    "echo": \n');
+    // A page opened (or reloaded) meanwhile is told as well.
+    await page.reload();
+    await goTo(page, 'Servers');
+    await banner.waitFor({ timeout: 10_000 });
+    await card('echo').locator('[data-status="running"]').waitFor({ timeout: 10_000 });
 
     // Fixed as an editor saves (a new file renamed over it), with a server added.
     const temp = path.join(shell.home, '.config.json.swp');

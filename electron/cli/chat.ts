@@ -126,6 +126,8 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
       home,
       secrets,
       sampler: null,
+      // Its own copy of the servers: nobody edits it.
+      watchConfig: false,
       // The chat's calls go into the person's activity record, beside the app's.
       activity: { dir: path.join(personal, 'activity'), source: 'cli' },
     });

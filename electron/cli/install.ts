@@ -157,7 +157,13 @@ export async function runInstall(args: CliArgs, io: CliIO, input: InstallInput):
       io.stderr(`error: ${loaded.error}. Fix or move it first. Nothing was installed.`);
       return 1;
     }
-    host = await Host.create({ home, secrets, sampler: null, configEditsAtStart: false });
+    host = await Host.create({
+      home,
+      secrets,
+      sampler: null,
+      configEditsAtStart: false,
+      watchConfig: false,
+    });
     const api = bundleApi(host, { pickBundleFile: async () => file });
     const opened = await api.pickBundleFile();
     if (!opened?.ok) {

@@ -77,6 +77,12 @@ export interface HostOptions {
    * edits when it saves.
    */
   configEditsAtStart?: boolean;
+  /**
+   * Whether config.json is watched while the host runs, an edit made outside taken at once (default:
+   * yes). `mcp install` and `mcp chat` say no: the one changes nothing it was not asked to, the other
+   * runs on a copy.
+   */
+  watchConfig?: boolean;
 }
 
 /**
@@ -250,14 +256,15 @@ export class Host implements HostParts {
     });
     const loaded = await registry.load();
     // config.json edited while the app runs (by hand, by another program): taken as it stands, recorded.
-    held.add(
-      watchFile(ConfigFile.inHome(home).filePath, () =>
+    // Read once more as the watch begins: an edit made since the load is not left for the next poll.
+    if (options.watchConfig ?? true) {
+      const reload = () =>
         registry.reload().then(
           () => {},
           (error: unknown) => faults.report(error, 'while reading config.json again', undefined),
-        ),
-      ),
-    );
+        );
+      void held.add(watchFile(ConfigFile.inHome(home).filePath, reload)).check();
+    }
     // Bundle folders no server names (an install cut short, a server removed in the file): before any
     // install of this run begins. An unreadable config names nothing, and sweeps nothing.
     const bundlesDir = path.join(home, 'bundles');

@@ -114,15 +114,17 @@ export interface ServerView {
   refused?: ServerRefusal;
 }
 
-/** Why the organization's managed policy refuses a server: the rule as the file writes it, and why. */
-/** config.json cannot be read (not JSON, not a config): servers are as it was last read, nothing is saved over it. */
+/** config.json cannot be read (not JSON, not a config) or is gone: the servers are as it was last read. */
 export interface ConfigProblem {
   /** What is wrong, naming the file. */
   error: string;
   /** Whether it was read before (the servers shown are from then); false: nothing was loaded from it. */
   readBefore: boolean;
+  /** The file is not there (it was, earlier): the app's next change writes it anew. */
+  gone?: boolean;
 }
 
+/** Why the organization's managed policy refuses a server: the rule as the file writes it, and why. */
 export interface ServerRefusal {
   rule: string;
   reason: string;

@@ -44,21 +44,32 @@ export class ConfigDocument {
     return loaded;
   }
 
-  /** The file read again; `changed` when it holds something else than last read or written (recorded). */
+  /**
+   * The file read again; `changed` when it holds something else than last read or written (recorded
+   * as edited outside Switchboard). Unreadable, or gone after it was read: nothing changes (the
+   * servers run on as last read; `problem` says why). Readable for the first time (it was broken at
+   * launch): taken as the launch would have, against what was last seen.
+   */
   async reread(): Promise<{ loaded: LoadedConfig; changed: boolean }> {
+    const first = !this.readBefore;
     const loaded = this.seen(await this.file.load());
-    return { loaded, changed: loaded.state !== 'unreadable' && (await this.adopt(loaded.document)) };
+    if (loaded.state === 'unreadable' || (loaded.state === 'missing' && !first))
+      return { loaded, changed: false };
+    if (!first) return { loaded, changed: await this.adopt(loaded.document) };
+    this.document = loaded.document;
+    await this.record?.started(this.servers());
+    return { loaded, changed: true };
   }
 
   /**
-   * Changes the servers as the file holds them now, saves (refused while the file is not valid JSON:
-   * ConfigFile never overwrites it), and records what the change did, as from `origin`.
+   * Changes the servers as last read or written — `reread` first, so that it is the file as it is
+   * now — saves (refused while the file is not valid JSON: ConfigFile never overwrites it; a file
+   * gone is written anew), and records what the change did, as from `origin`.
    */
   async change(
     change: (servers: Record<string, unknown>) => void,
     origin: ServerOrigin,
   ): Promise<ParsedConfig> {
-    await this.reread();
     const before = this.servers();
     const servers = { ...before };
     change(servers);
@@ -71,8 +82,16 @@ export class ConfigDocument {
 
   /** Says whether the file can be read now (when that changed). */
   private seen(loaded: LoadedConfig): LoadedConfig {
-    const problem =
-      loaded.state === 'unreadable' ? { error: loaded.error, readBefore: this.readBefore } : undefined;
+    const problem: ConfigProblem | undefined =
+      loaded.state === 'unreadable'
+        ? { error: loaded.error, readBefore: this.readBefore }
+        : loaded.state === 'missing' && this.readBefore
+          ? {
+              error: `${this.file.filePath} is not there any more (removed, or renamed away)`,
+              readBefore: true,
+              gone: true,
+            }
+          : undefined;
     if (!problem) this.readBefore = true;
     if (problem?.error !== this.problemNow?.error) {
       this.problemNow = problem;

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { writeFileAtomic } from '../../store/atomicWrite';
+import { jsonFault } from '../../store/jsonFault';
 import { type ParsedConfig, parseConfig } from './serverConfig';
 
 /**
@@ -60,7 +61,7 @@ export class ConfigFile {
     try {
       document = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (error) {
-      const why = `${this.filePath} is not valid JSON: ${(error as Error).message}`;
+      const why = `${this.filePath} is ${jsonFault(text, error)}`;
       return { state: 'unreadable', error: why, parsed: fileIssue(why) };
     }
     const parsed = parseConfig(document);

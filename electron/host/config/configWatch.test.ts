@@ -10,6 +10,7 @@ import { Host } from '../host';
 const ECHO = fileURLToPath(new URL('../../../e2e/fixtures/stdio/echo-server.mjs', import.meta.url));
 const echo = (extra: Record<string, unknown> = {}) => ({ command: process.execPath, args: [ECHO], ...extra });
 const off = { command: process.execPath, args: ['-v'], disabled: true };
+const TOKEN = 'ghp_besideTheFaultNeverShown00000000000';
 
 let home: string;
 let host: Host | undefined;
@@ -105,7 +106,8 @@ describe('config.json edited while the app runs', () => {
 
     const said: unknown[] = [];
     h.registry.configState.onProblem((problem) => said.push(problem));
-    await writeFile(configPath(), '{ "mcpServers": { "echo": ');
+    const broken = `{ "mcpServers": { "echo": { "env": { "TOKEN": ${TOKEN} `;
+    await writeFile(configPath(), broken);
     expect((await h.registry.reload()).state).toBe('unreadable');
     expect(status(h, 'echo')).toBe('running');
     expect(h.registry.configState.problem).toEqual({
@@ -113,7 +115,9 @@ describe('config.json edited while the app runs', () => {
       readBefore: true,
     });
     await expect(h.registry.upsert('x', off)).rejects.toThrow(/not valid JSON.*will not overwrite/s);
-    expect(await readFile(configPath(), 'utf8')).toBe('{ "mcpServers": { "echo": ');
+    expect(await readFile(configPath(), 'utf8')).toBe(broken);
+    // What is wrong is said without quoting the file (a token may sit beside the fault).
+    expect(JSON.stringify(h.registry.configState.problem)).not.toContain('ghp_');
 
     await editConfig({ echo: echo(), fixed: off });
     await expect.poll(() => h.registry.configOf('fixed'), { timeout: 10_000 }).toBeDefined();
@@ -141,13 +145,68 @@ describe('config.json edited while the app runs', () => {
     const h = await startWith({ echo: echo() });
     await trustAsShown(h.registry, 'echo');
     await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
-    // The same launch under another name: trusted already, it would start at once.
-    await editConfig({ echo: echo(), again: echo() });
+    // The same launch with another timeout: trusted already, it would be restarted at once.
+    await editConfig({ echo: echo({ requestTimeoutMs: 5000 }) });
     const closing = h.registry.shutdown();
     await h.registry.reload();
     await closing;
-    expect(h.registry.get('again')).toBeUndefined();
+    expect(h.registry.configOf('echo')?.requestTimeoutMs).toBeUndefined();
     expect(h.registry.get('echo')?.state.status).toBe('stopped');
+  });
+
+  it('a local server added by hand asks for trust (its launch shown), and runs once trusted', async () => {
+    const h = await startWith({});
+    await editConfig({ twin: echo() });
+    await expect
+      .poll(() => h.registry.pendingTrust('twin')?.command, { timeout: 10_000 })
+      .toBe(process.execPath);
+    expect(status(h, 'twin')).toBe('stopped');
+    await trustAsShown(h.registry, 'twin');
+    await expect.poll(() => status(h, 'twin'), { timeout: 10_000 }).toBe('running');
+  });
+
+  it('an edit read by a change that fails is applied all the same', async () => {
+    const h = await startWith({ echo: echo(), other: off });
+    await trustAsShown(h.registry, 'echo');
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+    const session = h.registry.get('echo')!;
+    // Removed by hand, and at once enabled from the app (its card was still there): refused, and stopped.
+    await writeFile(configPath(), JSON.stringify({ mcpServers: { other: off } }));
+    await expect(h.registry.setEnabled('echo', false)).rejects.toThrow('No server named "echo"');
+    expect(h.registry.get('echo')).toBeUndefined();
+    expect(session.state.status).toBe('stopped');
+    expect(await serverEntries(h)).toEqual([['echo', 'removed', 'file']]);
+  });
+
+  it('a file broken at launch and fixed while the app runs: taken as the launch would, no false changes', async () => {
+    // Seen once as it was.
+    await (await startWith({ kept: off, edited: off })).shutdown();
+    host = undefined;
+    await writeFile(configPath(), '{ "mcpServers": ');
+    const h = await Host.create({ home });
+    host = h;
+    expect(h.registry.configState.problem).toMatchObject({ readBefore: false });
+    await editConfig({ kept: off, edited: { ...off, args: ['--version'] } });
+    const argsOf = (id: string) => {
+      const config = h.registry.configOf(id);
+      return config?.kind === 'stdio' ? config.args : undefined;
+    };
+    await expect.poll(() => argsOf('edited'), { timeout: 10_000 }).toEqual(['--version']);
+    expect(h.registry.configState.problem).toBeUndefined();
+    expect(await serverEntries(h)).toEqual([['edited', 'changed', 'file']]);
+  });
+
+  it('a file removed while the app runs: the servers run on, it is said, and the next change writes it anew', async () => {
+    const h = await startWith({ echo: echo() });
+    await trustAsShown(h.registry, 'echo');
+    await expect.poll(() => status(h, 'echo'), { timeout: 10_000 }).toBe('running');
+    await rm(configPath());
+    await expect.poll(() => h.registry.configState.problem?.gone, { timeout: 10_000 }).toBe(true);
+    expect(status(h, 'echo')).toBe('running');
+    await h.registry.upsert('later', off);
+    expect(Object.keys(await fileServers())).toEqual(['echo', 'later']);
+    await expect.poll(() => h.registry.configState.problem, { timeout: 10_000 }).toBeUndefined();
+    expect(await serverEntries(h)).toEqual([['later', 'added', 'editor']]);
   });
 
   it('servers removed in the file stop', async () => {

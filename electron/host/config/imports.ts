@@ -7,6 +7,7 @@ import type {
   ImportValue,
   SecretPrompt,
 } from '../../../shared/host/serverDraft';
+import { jsonFault } from '../../store/jsonFault';
 import { isSecretName } from '../logs/redactor';
 import { type SecretTarget, secretId } from '../secrets/secretStore';
 import { isSecretRef, parseConfig, targetOf } from './serverConfig';
@@ -200,12 +201,7 @@ async function readImportFile(filePath: string): Promise<unknown> {
   try {
     return JSON.parse(json);
   } catch (error) {
-    // V8's message quotes the text around the fault: say only where it is.
-    const at = /position (\d+)/.exec((error as Error).message);
-    if (!at) throw fail('not valid JSON');
-    const before = json.slice(0, Number(at[1]));
-    const line = before.split('\n').length;
-    throw fail(`not valid JSON (line ${line}, column ${before.length - before.lastIndexOf('\n')})`);
+    throw fail(jsonFault(json, error));
   }
 }
 

@@ -1,5 +1,11 @@
-import type { RunningState, ServerProblem, ServerProblemKind } from '../../../shared/host/serverView';
+import type {
+  RunningState,
+  ServerProblem,
+  ServerProblemKind,
+  ServerView,
+} from '../../../shared/host/serverView';
 import { JsonTooDeep, MAX_JSON_DEPTH, nestedDeeperThan } from '../../../shared/json/jsonDepth';
+import type { ParsedConfig } from '../config/serverConfig';
 
 /**
  * The running state with `message` as its problem of `kind` (replacing an earlier one of that kind);
@@ -46,4 +52,22 @@ export function unusableSelfDescription(serverInfo: unknown, capabilities: unkno
   return nestedDeeperThan({ serverInfo, capabilities })
     ? `Its initialize answer (serverInfo, capabilities) is nested deeper than ${MAX_JSON_DEPTH} levels: not used`
     : undefined;
+}
+
+/** A server the file holds that could not be loaded: its card says why. */
+export function invalidView({ name, issues }: ParsedConfig['invalid'][number]): ServerView {
+  return {
+    id: name,
+    kind: 'stdio',
+    target: '',
+    wireTrace: false,
+    state: {
+      status: 'error',
+      error: {
+        message: issues.map((i) => `${i.path}: ${i.message}`).join('\n'),
+        stderrTail: [],
+        at: Date.now(),
+      },
+    },
+  };
 }

@@ -25,6 +25,7 @@ import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
 import { launchSummary, serverIdentity } from './serverIdentity';
 import { policyRefusal, refusalOfRaw, refusalText } from './serverPolicy';
+import { invalidView } from './serverProblems';
 import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
 
@@ -339,7 +340,16 @@ export class ServerRegistry {
     change: (servers: Record<string, unknown>) => void,
     origin: ServerOrigin = { via: 'editor' },
   ): Promise<void> {
-    const { started } = await this.saves.run(async () => this.apply(await this.file.change(change, origin)));
+    const { started } = await this.saves.run(async () => {
+      const read = await this.file.reread();
+      try {
+        return await this.apply(await this.file.change(change, origin));
+      } catch (error) {
+        // The change failed; what was edited outside meanwhile (read and recorded) is applied all the same.
+        if (read.changed) await this.apply(read.loaded.parsed);
+        throw error;
+      }
+    });
     await started;
   }
 
@@ -429,22 +439,4 @@ export class ServerRegistry {
 /** Who a server is, for consent requests and the client features bound to it. */
 function consentServerOf(config: ServerConfig, identity: string): ConsentServer {
   return { id: config.name, target: targetOf(config), identity };
-}
-
-/** A server the file holds that could not be loaded: its card says why. */
-function invalidView({ name, issues }: ParsedConfig['invalid'][number]): ServerView {
-  return {
-    id: name,
-    kind: 'stdio',
-    target: '',
-    wireTrace: false,
-    state: {
-      status: 'error',
-      error: {
-        message: issues.map((i) => `${i.path}: ${i.message}`).join('\n'),
-        stderrTail: [],
-        at: Date.now(),
-      },
-    },
-  };
 }

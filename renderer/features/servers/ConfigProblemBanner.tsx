@@ -17,8 +17,9 @@ export function ConfigProblemBanner() {
         {problem.readBefore
           ? 'The servers below are as the file was last read, and run on.'
           : 'No server was loaded from it.'}{' '}
-        Nothing is saved to the file until it is fixed (or moved away); it is read again as soon as it is
-        saved.
+        {problem.gone
+          ? 'It is read again as soon as it is back; your next change here writes the servers below to it anew.'
+          : 'Nothing is saved to the file until it is fixed; it is read again as soon as it is saved.'}
       </p>
     </div>
   );
