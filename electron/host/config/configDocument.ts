@@ -62,9 +62,9 @@ export class ConfigDocument {
   }
 
   /**
-   * Changes the servers as last read or written — `reread` first, so that it is the file as it is
-   * now — saves (refused while the file is not valid JSON: ConfigFile never overwrites it; a file
-   * gone is written anew), and records what the change did, as from `origin`.
+   * Changes the servers as last read or written (the caller calls `reread` just before, so that they
+   * are the file's as it is now), saves (refused while the file is not valid JSON: ConfigFile never
+   * overwrites it; a file gone is written anew), and records what the change did, as from `origin`.
    */
   async change(
     change: (servers: Record<string, unknown>) => void,
