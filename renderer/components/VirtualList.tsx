@@ -79,7 +79,9 @@ export function VirtualList({
     placed.current = el.scrollTop;
   }, [follow, count, total]);
   // Rows added before the first one: the view moves down by their height, so what was on screen
-  // stays there (rows measured taller or shorter later are adjusted for by the virtualiser).
+  // stays there (rows measured taller or shorter later are adjusted for by the virtualiser). Following
+  // or not: `follow` may not know yet that the person scrolled up (an older page can come before the
+  // scroll's own update); where following last put the view moves with it.
   const firstKey = count > 0 ? itemKey(0) : undefined;
   const lastFirst = useRef(firstKey);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first row's key is the trigger
@@ -87,11 +89,13 @@ export function VirtualList({
     const before = lastFirst.current;
     lastFirst.current = firstKey;
     const el = scroller.current;
-    if (before === undefined || before === firstKey || follow || !el) return;
+    if (before === undefined || before === firstKey || !el) return;
     let added = 0;
     while (added < count && itemKey(added) !== before) added++;
     const moved = added < count ? virtual.measurementsCache[added]?.start : undefined;
-    if (moved) virtual.scrollToOffset(el.scrollTop + moved);
+    if (!moved) return;
+    if (placed.current !== undefined) placed.current += moved;
+    virtual.scrollToOffset(el.scrollTop + moved);
   }, [firstKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new ask is the trigger
   useEffect(() => {

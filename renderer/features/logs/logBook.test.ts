@@ -16,6 +16,20 @@ const entry = (server: string, text: string, level: LogEntry['level'] = 'info'):
 const everything: LogFilter = { levels: allLevels(), sources: new Set(LOG_SOURCES), text: '' };
 
 describe('LogBook', () => {
+  it('an entry held already is not added again (live entries applied after the log read whole)', () => {
+    const book = new LogBook(10);
+    const [a, b, c, d] = [entry('a', 'a'), entry('a', 'b'), entry('a', 'c'), entry('a', 'd')];
+    book.append([a, b, c]);
+    book.append([b, c, d]);
+    expect(book.toArray().map((e) => e.text)).toEqual(['a', 'b', 'c', 'd']);
+    book.append([c]);
+    expect(book.length).toBe(4);
+    // Cleared (a reconnect: maybe another host, counting anew): everything is taken again.
+    book.clear();
+    book.append([a]);
+    expect(book.toArray().map((e) => e.text)).toEqual(['a']);
+  });
+
   it('keeps the newest `max` entries in order and counts the ones it let go of', () => {
     const book = new LogBook(5);
     for (let i = 0; i < 4; i++) book.append([entry('a', `x${i}`), entry('a', `y${i}`)]);

@@ -72,8 +72,15 @@ export class LogBook {
   get firstSeq(): number {
     return this.entries.at(0)?.seq ?? Number.POSITIVE_INFINITY;
   }
+  /**
+   * Adds entries newer than the newest held. Older ones are there already: live entries that came
+   * while the page read the host's log whole (a reconnect) and were applied after it.
+   */
   append(batch: readonly LogEntry[]): void {
-    this.entries.push(batch);
+    const newest = this.entries.at(this.entries.length - 1)?.seq ?? Number.NEGATIVE_INFINITY;
+    let held = 0;
+    while (held < batch.length && batch[held]!.seq <= newest) held++;
+    this.entries.push(held > 0 ? batch.slice(held) : batch);
     this.evicted += this.entries.keepLast(this.max);
   }
   clear(): void {
