@@ -264,4 +264,35 @@ describe('the activity record', () => {
     expect(await tools({ search: 'get' })).toEqual(['get-sum {"a":1}']);
     expect(await tools({ since: entries[2]!.at + 1 })).toEqual([]);
   });
+
+  it('finds an entry only when it holds every word, each word counted once however many of its terms start with it', async () => {
+    await written([
+      call('read_file', { path: '/repo/report.md' }),
+      call('read_file', { path: '/notes/report.md' }),
+      call('write_file', { path: '/repo/readme.md' }),
+      call('echo', { message: 'Déjà vu, RÉSUMÉ' }),
+    ]);
+    const reader = new ActivityReader(dir);
+    const paths = async (search: string) =>
+      (await reader.query({ search })).entries.map((e) =>
+        e.kind === 'tool-call' ? JSON.stringify(e.arguments) : e.kind,
+      );
+    // "rep" starts two terms of the first entry (repo, report): still one word held, not two.
+    expect(await paths('rep read')).toEqual([
+      '{"path":"/repo/readme.md"}',
+      '{"path":"/notes/report.md"}',
+      '{"path":"/repo/report.md"}',
+    ]);
+    expect(await paths('rep rep notes')).toEqual(['{"path":"/notes/report.md"}']);
+    // Split as the index splits: "read_file" is two words, both wanted; case is not.
+    expect(await paths('READ_FILE notes')).toEqual(['{"path":"/notes/report.md"}']);
+    expect(await paths('write_file rep')).toEqual(['{"path":"/repo/readme.md"}']);
+    expect(await paths('résumé')).toEqual(['{"message":"Déjà vu, RÉSUMÉ"}']);
+    expect(await paths('repo nothing')).toEqual([]);
+    // Nothing to look for: nothing found (a search of only punctuation).
+    expect(await paths('/// ,')).toEqual([]);
+    // Appended after the index was built: found by the next search.
+    await written([call('read_file', { path: '/repo/later.md' })]);
+    expect(await paths('later rep')).toEqual(['{"path":"/repo/later.md"}']);
+  });
 });

@@ -24,13 +24,13 @@ export interface ActivityFilter {
 export function queryActivity(
   entries: readonly ActivityEntry[],
   filter: ActivityFilter,
-  /** The positions the filter's search found (ActivityReader's index); every entry when undefined. */
-  found?: ReadonlySet<number>,
+  /** Whether the filter's search found the entry at a position (ActivitySearch); every entry when undefined. */
+  found?: (position: number) => boolean,
 ): ActivityEntry[] {
   const out: ActivityEntry[] = [];
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i]!;
-    if (found && !found.has(i)) continue;
+    if (found && !found(i)) continue;
     if (filter.kind && e.kind !== filter.kind) continue;
     if (filter.since !== undefined && e.at < filter.since) continue;
     if (filter.until !== undefined && e.at > filter.until) continue;

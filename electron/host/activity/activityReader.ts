@@ -1,10 +1,13 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import MiniSearch from 'minisearch';
 import type { ActivityEntry, ActivityProblem } from '../../../shared/host/activity';
 import { ChainCheck } from './activityChain';
 import { ACTIVITY_FILE, activityFiles } from './activityLog';
-import { type ActivityFilter, queryActivity, searchText } from './activityQuery';
+import { type ActivityFilter, queryActivity } from './activityQuery';
+import { ActivitySearch } from './activitySearch';
+
+/** Bytes of a record file read and checked between two turns of the event loop (about 700 entries). */
+const PART_BYTES = 256 * 1024;
 
 /** Every entry of the record in `dir` (oldest first, across rotated files) and where its chain does not hold. */
 export function readActivity(dir: string) {
@@ -14,15 +17,14 @@ export function readActivity(dir: string) {
 /**
  * The record as the app reads it: every file read once, then only what was appended since (by this
  * process or another); read again whole when a rotation or retention changed its files. The chain is
- * checked as it is read; the words are indexed once (MiniSearch), on the first search.
+ * checked as it is read; the words are indexed on the first search, and what was read since on each one after (ActivitySearch).
  */
 export class ActivityReader {
   private chain = new ChainCheck();
   private rotated: string[] = [];
   /** How far the current file has been read (bytes, and lines), and when it was last changed then. */
   private read = { bytes: 0, lines: 0, changed: 0 };
-  private index: MiniSearch<{ id: number; text: string }> | undefined;
-  private indexed = 0;
+  private words: ActivitySearch | undefined;
   private reading: Promise<void> | undefined;
 
   constructor(private readonly dir: string) {}
@@ -38,32 +40,33 @@ export class ActivityReader {
     filter: ActivityFilter,
   ): Promise<{ entries: ActivityEntry[]; recorded: number; problems: readonly ActivityProblem[] }> {
     await this.refresh();
+    // As read now: a rotation read while the search waits for its index makes a new chain.
+    const { entries, problems } = this.chain;
     const search = filter.search?.trim();
-    const found = search
-      ? new Set(
-          this.searchIndex()
-            .search(search)
-            .map((r) => r.id as number),
-        )
-      : undefined;
+    let found: ((position: number) => boolean) | undefined;
+    if (search) {
+      const words = this.searchIndex();
+      await words.add(entries);
+      found = words.matches(search);
+    }
     return {
-      entries: queryActivity(this.chain.entries, { ...filter, search: undefined }, found),
-      recorded: this.chain.entries.length,
-      problems: this.chain.problems,
+      entries: queryActivity(entries, { ...filter, search: undefined }, found),
+      recorded: entries.length,
+      problems,
     };
   }
 
+  /** Has the words indexed ahead of a search (in slices, in the background): the Activity page is open. */
+  prepareSearch(): void {
+    void this.refresh().then(
+      () => this.searchIndex().add(this.chain.entries),
+      () => undefined, // the query that follows says what went wrong
+    );
+  }
+
   private searchIndex() {
-    if (!this.index)
-      this.index = new MiniSearch({ fields: ['text'], searchOptions: { prefix: true, combineWith: 'AND' } });
-    const entries = this.chain.entries;
-    if (this.indexed < entries.length) {
-      this.index.addAll(
-        entries.slice(this.indexed).map((e, i) => ({ id: this.indexed + i, text: searchText(e) })),
-      );
-      this.indexed = entries.length;
-    }
-    return this.index;
+    this.words ??= new ActivitySearch();
+    return this.words;
   }
 
   private refresh(): Promise<void> {
@@ -87,8 +90,8 @@ export class ActivityReader {
     if (!same || size < this.read.bytes || edited) {
       // Rotated, trimmed or replaced: read again from the start.
       this.chain = new ChainCheck();
-      this.index = undefined;
-      this.indexed = 0;
+      this.words?.stop();
+      this.words = undefined;
       this.read = { bytes: 0, lines: 0, changed: 0 };
       for (const name of rotated)
         await this.readFrom(path.join(this.dir, name), 0, 0, Number.POSITIVE_INFINITY);
@@ -99,21 +102,35 @@ export class ActivityReader {
     else this.read.changed = changed;
   }
 
-  /** Reads whole lines of `file` from byte `from` (line `lines` before it) up to `to`; where it stopped. */
+  /**
+   * Reads whole lines of `file` from byte `from` (line `lines` before it) up to `to`; where it stopped.
+   * A part at a time, each line's hash worked out, with a turn of the event loop after each part: the
+   * process goes on answering while a long record is read (100,000 entries take seconds).
+   */
   private async readFrom(file: string, from: number, lines: number, to: number) {
     const handle = await open(file, 'r');
     try {
       const end = Math.min(to, (await handle.stat()).size);
-      const buffer = Buffer.alloc(end - from);
-      await handle.read(buffer, 0, buffer.length, from);
-      // Only whole lines: one being written now is read next time (a rotated file is read to its end).
-      const last = to === Number.POSITIVE_INFINITY ? buffer.length : buffer.lastIndexOf(10) + 1;
       const name = path.basename(file);
-      const text = buffer.subarray(0, last).toString('utf8');
-      const parts = text.split('\n');
-      if (parts.at(-1) === '') parts.pop();
-      for (const line of parts) this.chain.take({ file: name, line: ++lines, text: line });
-      return { bytes: from + last, lines };
+      // A rotated file is read to its end; in the current one, a line being written now is read next time.
+      const toTheEnd = to === Number.POSITIVE_INFINITY;
+      let taken = from;
+      let rest = Buffer.alloc(0);
+      for (let at = from; at < end; ) {
+        const part = Buffer.alloc(Math.min(PART_BYTES, end - at));
+        const { bytesRead } = await handle.read(part, 0, part.length, at);
+        if (bytesRead === 0) break; // cut shorter meanwhile: what was read whole is taken
+        at += bytesRead;
+        const buffer = Buffer.concat([rest, part.subarray(0, bytesRead)]);
+        const whole = toTheEnd && at >= end ? buffer.length : buffer.lastIndexOf(10) + 1;
+        rest = buffer.subarray(whole);
+        const parts = buffer.subarray(0, whole).toString('utf8').split('\n');
+        if (parts.at(-1) === '') parts.pop();
+        for (const line of parts) this.chain.take({ file: name, line: ++lines, text: line });
+        taken += whole;
+        if (at < end) await new Promise((resolve) => setImmediate(resolve));
+      }
+      return { bytes: taken, lines };
     } finally {
       await handle.close();
     }

@@ -16,6 +16,8 @@ export function activityApi(host: HostParts) {
       // What this process has recorded is on disk before it is read.
       await host.activity.flush();
       const { entries, recorded, problems } = await reader.query(filter);
+      // The page is open: a search will follow soon enough to have the words indexed now.
+      reader.prepareSearch();
       return {
         entries: entries.slice(offset, offset + limit),
         total: entries.length,
