@@ -265,6 +265,25 @@ describe('the activity record', () => {
     expect(await tools({ since: entries[2]!.at + 1 })).toEqual([]);
   });
 
+  it('reads a record longer than one part whole: lines and characters cut at the end of a part taken whole, the chain holding', async () => {
+    // About 700 KiB: three parts of 256 KiB, their ends falling inside lines (and inside "é", two bytes).
+    await written(
+      Array.from({ length: 1000 }, (_, i) => call(`t${i}`, { note: `${'é'.repeat(150)} n${i}` })),
+    );
+    const reader = new ActivityReader(dir);
+    const { entries, problems } = await reader.all();
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => `t${i}`),
+    );
+    expect(
+      entries.every(
+        (e) => e.kind === 'tool-call' && (e.arguments as { note: string }).note.startsWith('é'.repeat(150)),
+      ),
+    ).toBe(true);
+    expect((await reader.query({ search: 'n999' })).entries).toHaveLength(1);
+  });
+
   it('finds an entry only when it holds every word, each word counted once however many of its terms start with it', async () => {
     await written([
       call('read_file', { path: '/repo/report.md' }),
