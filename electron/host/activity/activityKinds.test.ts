@@ -77,6 +77,11 @@ describe('the activity record of everything but tool calls (server-everything, f
         reason: expect.stringMatching(/declined/),
       }),
     ]);
+    // The Activity page's Decision filter takes a sampling request's decisions too.
+    const byDecision = async (decision: 'approved' | 'declined') =>
+      (await h.activityReader.query({ decision })).entries.map((e) => e.kind === 'sampling' && e.decision);
+    expect(await byDecision('approved')).toEqual(['approved']);
+    expect(await byDecision('declined')).toEqual(['declined']);
     // The prompt is kept as sent, the key in it hidden.
     expect(JSON.stringify(sampling[0]!.request.messages)).toContain('Say hi [redacted]');
     expect(await readFile(path.join(env.home, 'activity', ACTIVITY_FILE), 'utf8')).not.toContain(KEY);

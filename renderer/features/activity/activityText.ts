@@ -5,6 +5,7 @@ import {
   type ActivityEntry,
   type ActivityKind,
   type RecordedResult,
+  type SamplingDecision,
 } from '../../../shared/host/activity';
 
 const DECISIONS: Record<ActivityDecision, string> = {
@@ -39,7 +40,18 @@ export function askerText(a: ActivityAsker): string {
   }
 }
 
-export const DECISION_OPTIONS = Object.entries(DECISIONS) as [ActivityDecision, string][];
+/** A sampling request's own decisions (timed out, cancelled and never asked are named as a call's are). */
+const SAMPLING_DECISIONS: [SamplingDecision, string][] = [
+  ['approved', 'approved (sampling)'],
+  ['declined', 'declined (sampling)'],
+  ['result-declined', "the model's answer declined (sampling)"],
+];
+
+/** The Decision filter's choices: a call's decisions, then a sampling request's. */
+export const DECISION_OPTIONS: [ActivityDecision | SamplingDecision, string][] = [
+  ...(Object.entries(DECISIONS) as [ActivityDecision, string][]),
+  ...SAMPLING_DECISIONS,
+];
 
 const json = (value: unknown) => JSON.stringify(value, null, 2) ?? 'none';
 const took = (e: { startedAt: number; endedAt: number }) =>
