@@ -8,8 +8,8 @@ import { toolsByServer } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
 import { useToolBudget } from './useToolBudget';
 
-/** Servers listed in the click's own frame: more than the sheet shows at once (rows of ~40 px, 1,150 px tall). */
-const FIRST_SERVERS = 20;
+/** Servers listed in the click's own frame: about what the sheet shows at first, below its counts and buttons (the rest a frame later). */
+const FIRST_SERVERS = 12;
 
 /**
  * Which servers and tools this conversation offers the model: all that are on, unless the person
