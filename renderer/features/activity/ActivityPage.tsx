@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import type { ActivityEntry } from '../../../shared/host/activity';
 import { conversationOf, serverOf } from '../../../shared/host/activityLinks';
 import { activityWords } from '../../../shared/host/activityWords';
@@ -14,11 +14,22 @@ import { askerText, decisionText, detailsOf } from './activityText';
 
 /** Entries read from the host at a time, as the list scrolls to them. */
 const PAGE = 200;
+/** The time of an entry as `toLocaleString` writes it, by one formatter (not one made for each row). */
+const TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
 
 /**
  * The activity record: every tool call of the app and `mcp chat` — who asked, how it was decided,
  * how it ended — newest first, filtered and searched by the host, read a page at a time as the list
- * scrolls (100,000 entries are never all in the page), exported as JSON Lines or CSV. Where the
+ * scrolls (100,000 entries are never all in the page), exported as JSON Lines or CSV. The list holds
+ * the pages read and one more (as rows still to come): its size, and what working out where its rows
+ * go costs, grows with what was read, not with the record. Where the
  * record's chain does not hold (a line edited, removed or unreadable) it says so first.
  */
 export function ActivityPage() {
@@ -28,6 +39,15 @@ export function ActivityPage() {
   const [filter, setFilter] = useState<Filter>({});
   const [head, setHead] = useState<Omit<Page, 'entries'>>();
   const [rows, setRows] = useState<ReadonlyMap<number, ActivityEntry>>(new Map());
+  // How many pages from the top the list holds rows for (read, or being read); new words: from the top.
+  const [reach, setReach] = useState(0);
+  // Asked each time the filter changes: the list goes back to its top (the newest entry that passes).
+  const [toTop, setToTop] = useState<{ index: number; asked: object }>();
+  const changeFilter = (next: Filter) => {
+    setFilter(next);
+    setReach(0);
+    setToTop({ index: 0, asked: {} });
+  };
   const [open, setOpen] = useState<string>();
   // Pages asked for under the current filter and version (each once).
   const asked = useRef(new Set<number>());
@@ -41,6 +61,7 @@ export function ActivityPage() {
       if (gen !== generation.current) return;
       const { entries, ...rest } = got;
       setHead(rest);
+      setReach((r) => Math.max(r, page + 1));
       setRows((before) => {
         const next = new Map(page === 0 ? [] : before);
         entries.forEach((e, i) => {
@@ -67,10 +88,14 @@ export function ActivityPage() {
     );
 
   const total = head?.total ?? 0;
+  // The same function until a page of entries comes: the list works out where each of its rows goes
+  // again only then, not on every render (a word typed, a row opened). A row not read yet is keyed by
+  // its place.
+  const itemKey = useCallback((i: number) => rows.get(i)?.hash ?? i, [rows]);
   return (
     <section aria-labelledby="activity-title" className="activity-page">
       <h1 id="activity-title">Activity</h1>
-      <ActivityFilters filter={filter} onChange={setFilter}>
+      <ActivityFilters filter={filter} onChange={changeFilter}>
         <button type="button" onClick={() => exportAs('jsonl')}>
           Export JSON Lines
         </button>
@@ -103,12 +128,13 @@ export function ActivityPage() {
       <VirtualList
         className="activity-scroller"
         label="Activity entries"
-        count={total}
-        itemKey={(i) => rows.get(i)?.hash ?? `row-${i}`}
+        count={Math.min(total, (reach + 1) * PAGE)}
+        itemKey={itemKey}
         estimateSize={28}
         overscan={20}
         follow={false}
         onFollowChange={() => {}}
+        reveal={toTop}
         rowClassName={(i) => `activity-row activity-${rowOutcome(rows.get(i))}`}
         renderRow={(i) => {
           const e = rows.get(i);
@@ -125,7 +151,7 @@ export function ActivityPage() {
               onToggle={() => setOpen(open === e.hash ? undefined : e.hash)}
               onConversation={(id) => void run(() => openConversation(host, id))}
               onToolCall={(id, toolUseId) => void run(() => openToolCall(host, id, toolUseId))}
-              onOnlyConversation={(id) => setFilter({ ...filter, conversation: id })}
+              onOnlyConversation={(id) => changeFilter({ ...filter, conversation: id })}
             />
           );
         }}
@@ -153,7 +179,7 @@ function ActivityRow({
   onToolCall: (conversation: string, toolUseId: string) => void;
 }) {
   const when = new Date(e.at);
-  const time = <time dateTime={when.toISOString()}>{when.toLocaleString()}</time>;
+  const time = <time dateTime={when.toISOString()}>{TIME.format(when)}</time>;
   if (e.kind === 'rotated' || e.kind === 'not-recorded')
     return (
       <span>
