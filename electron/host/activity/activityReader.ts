@@ -17,7 +17,8 @@ export function readActivity(dir: string) {
 /**
  * The record as the app reads it: every file read once, then only what was appended since (by this
  * process or another); read again whole when a rotation or retention changed its files. The chain is
- * checked as it is read; the words are indexed on the first search, and what was read since on each one after (ActivitySearch).
+ * checked as it is read. The words are indexed (ActivitySearch) when the Activity page opens or at the
+ * first search, and what was read since at each search after.
  */
 export class ActivityReader {
   private chain = new ChainCheck();

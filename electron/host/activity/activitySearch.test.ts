@@ -27,6 +27,15 @@ describe('the activity search', () => {
     expect(search.matches('w9999')(9998)).toBe(false);
   });
 
+  it('starts a new index every 8,000 entries, however the record grew', async () => {
+    const search = new ActivitySearch();
+    const entries = Array.from({ length: 20_123 }, (_, i) => entry(i));
+    // Read in uneven steps, as an app reads what was appended since.
+    for (const upTo of [123, 7_990, 8_123, 16_500, 20_123]) await search.add(entries.slice(0, upTo));
+    expect(search.parts).toBe(3);
+    for (const i of [0, 7_999, 8_000, 16_000, 20_122]) expect(search.matches(`w${i}`)(i)).toBe(true);
+  });
+
   it('indexes nothing more once stopped (the record was read again)', async () => {
     const search = new ActivitySearch();
     const done = search.add(Array.from({ length: 3000 }, (_, i) => entry(i)));

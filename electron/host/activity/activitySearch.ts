@@ -36,8 +36,10 @@ export class ActivitySearch {
   add(entries: readonly ActivityEntry[]): Promise<void> {
     this.building = this.building.then(async () => {
       while (this.indexed < entries.length && !this.stopped) {
-        const end = Math.min(entries.length, this.indexed + SLICE);
-        if (this.indexed % SHARD === 0) this.shards.push(new MiniSearch({ fields: ['text'] }));
+        // A slice never crosses into the next part: each part starts a new index at its first entry.
+        const part = Math.floor(this.indexed / SHARD);
+        const end = Math.min(entries.length, this.indexed + SLICE, (part + 1) * SHARD);
+        if (this.shards.length === part) this.shards.push(new MiniSearch({ fields: ['text'] }));
         this.shards
           .at(-1)!
           .addAll(
@@ -48,6 +50,11 @@ export class ActivitySearch {
       }
     });
     return this.building;
+  }
+
+  /** How many indexes the record is in (one per `SHARD` entries). */
+  get parts(): number {
+    return this.shards.length;
   }
 
   /** Indexes nothing more (the record was read again: its positions are not these). */
