@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
+import { renameSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import type { ActivityBody } from '../../../shared/host/activity';
 import { ACTIVITY_FILE, ActivityLog } from './activityLog';
 import { ActivityNotices } from './activityNotices';
 import type { ActivityFilter } from './activityQuery';
 import { ActivityReader, readActivity } from './activityReader';
+import { ActivitySearch } from './activitySearch';
 
 let dir: string;
 tempDirPerTest('sb-activity-', (d) => {
@@ -282,6 +284,52 @@ describe('the activity record', () => {
       ),
     ).toBe(true);
     expect((await reader.query({ search: 'n999' })).entries).toHaveLength(1);
+  });
+
+  it('reads a line longer than several parts whole, and leaves a torn last line for the next read', async () => {
+    await written([call('before'), call('long', { note: 'x'.repeat(700 * 1024) }), call('after')]);
+    const file = path.join(dir, ACTIVITY_FILE);
+    await writeFile(file, `${await readFile(file, 'utf8')}{"kind":"tool-call","torn`);
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['before', 'long', 'after']);
+  });
+
+  it('a search under way when the record is read again (rotated) answers from the new reading, newest entries included', async () => {
+    await written(Array.from({ length: 10_000 }, (_, i) => call(`t${i}`, { note: `n${i}` })));
+    const reader = new ActivityReader(dir);
+    await reader.all();
+    const file = path.join(dir, ACTIVITY_FILE);
+    const late = JSON.parse((await readFile(file, 'utf8')).split('\n')[0]!);
+    // Its index is built 500 entries a turn (20 turns): the rotation is read a few turns in.
+    const add = ActivitySearch.prototype.add;
+    const indexing = new Promise<void>((resolve) => {
+      vi.spyOn(ActivitySearch.prototype, 'add').mockImplementation(function (this: ActivitySearch, entries) {
+        resolve();
+        return add.call(this, entries);
+      });
+    });
+    const searched = reader.query({ search: 'n9999' });
+    await indexing;
+    renameSync(file, path.join(dir, 'activity-2026-01-01T00-00-00-000Z.jsonl'));
+    writeFileSync(file, `${JSON.stringify({ ...late, tool: 'late', arguments: { note: 'n9999 again' } })}\n`);
+    await reader.all();
+    expect((await searched).entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['late', 't9999']);
+    vi.restoreAllMocks();
+  });
+
+  it('a line that is an entry but lacks what its kind holds (edited by hand) is searched by its kind; searches go on', async () => {
+    await written([call('echo', { note: 'first' })]);
+    const file = path.join(dir, ACTIVITY_FILE);
+    const hex = '0'.repeat(64);
+    await writeFile(
+      file,
+      `${await readFile(file, 'utf8')}${JSON.stringify({ kind: 'roots-listed', at: 2, source: 'app', prev: hex, hash: hex })}\n`,
+    );
+    const reader = new ActivityReader(dir);
+    expect((await reader.query({ search: 'first' })).entries).toHaveLength(1);
+    expect((await reader.query({ search: 'roots' })).entries.map((e) => e.kind)).toEqual(['roots-listed']);
+    expect((await reader.query({ search: 'echo' })).entries).toHaveLength(1);
   });
 
   it('finds an entry only when it holds every word, each word counted once however many of its terms start with it', async () => {

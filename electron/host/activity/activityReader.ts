@@ -40,29 +40,33 @@ export class ActivityReader {
   async query(
     filter: ActivityFilter,
   ): Promise<{ entries: ActivityEntry[]; recorded: number; problems: readonly ActivityProblem[] }> {
-    await this.refresh();
-    // As read now: a rotation read while the search waits for its index makes a new chain.
-    const { entries, problems } = this.chain;
     const search = filter.search?.trim();
-    let found: ((position: number) => boolean) | undefined;
-    if (search) {
-      const words = this.searchIndex();
-      await words.add(entries);
-      found = words.matches(search);
+    for (;;) {
+      await this.refresh();
+      // As read now: a rotation read while the search waits for its index makes a new chain.
+      const { entries, problems } = this.chain;
+      let found: ((position: number) => boolean) | undefined;
+      if (search) {
+        const words = this.searchIndex();
+        await words.add(entries);
+        // Read again meanwhile (rotated, trimmed, edited): that index stopped part way; ask the new one.
+        if (words !== this.words) continue;
+        found = words.matches(search);
+      }
+      return {
+        entries: queryActivity(entries, { ...filter, search: undefined }, found),
+        recorded: entries.length,
+        problems,
+      };
     }
-    return {
-      entries: queryActivity(entries, { ...filter, search: undefined }, found),
-      recorded: entries.length,
-      problems,
-    };
   }
 
   /** Has the words indexed ahead of a search (in slices, in the background): the Activity page is open. */
   prepareSearch(): void {
-    void this.refresh().then(
-      () => this.searchIndex().add(this.chain.entries),
-      () => undefined, // the query that follows says what went wrong
-    );
+    void this.refresh()
+      .then(() => this.searchIndex().add(this.chain.entries))
+      // What went wrong is the next query's to say (it reads and indexes the same).
+      .catch(() => undefined);
   }
 
   private searchIndex() {
@@ -116,19 +120,27 @@ export class ActivityReader {
       // A rotated file is read to its end; in the current one, a line being written now is read next time.
       const toTheEnd = to === Number.POSITIVE_INFINITY;
       let taken = from;
-      let rest = Buffer.alloc(0);
+      // Bytes after the last line end read so far (a line longer than a part spans several).
+      const pending: Buffer[] = [];
       for (let at = from; at < end; ) {
         const part = Buffer.alloc(Math.min(PART_BYTES, end - at));
         const { bytesRead } = await handle.read(part, 0, part.length, at);
         if (bytesRead === 0) break; // cut shorter meanwhile: what was read whole is taken
         at += bytesRead;
-        const buffer = Buffer.concat([rest, part.subarray(0, bytesRead)]);
-        const whole = toTheEnd && at >= end ? buffer.length : buffer.lastIndexOf(10) + 1;
-        rest = buffer.subarray(whole);
-        const parts = buffer.subarray(0, whole).toString('utf8').split('\n');
+        const got = part.subarray(0, bytesRead);
+        const cut = toTheEnd && at >= end ? got.length : got.lastIndexOf(10) + 1;
+        if (cut === 0) {
+          // No line ends in this part: kept whole for the next (only this part is looked through).
+          pending.push(got);
+          continue;
+        }
+        const whole = Buffer.concat([...pending, got.subarray(0, cut)]);
+        pending.length = 0;
+        if (cut < got.length) pending.push(got.subarray(cut));
+        const parts = whole.toString('utf8').split('\n');
         if (parts.at(-1) === '') parts.pop();
         for (const line of parts) this.chain.take({ file: name, line: ++lines, text: line });
-        taken += whole;
+        taken += whole.length;
         if (at < end) await new Promise((resolve) => setImmediate(resolve));
       }
       return { bytes: taken, lines };

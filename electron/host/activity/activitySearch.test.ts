@@ -1,5 +1,7 @@
+import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEntry } from '../../../shared/host/activity';
+import { searchText } from './activityQuery';
 import { ActivitySearch } from './activitySearch';
 
 const entry = (i: number) =>
@@ -44,5 +46,63 @@ describe('the activity search', () => {
     await done;
     expect(search.matches('w0')(0)).toBe(true);
     expect(search.matches('w2999')(2999)).toBe(false);
+  });
+
+  it("finds what MiniSearch's own search finds (every word, whole or by its start), over 3 parts and 150 searches", async () => {
+    // A fixed sequence of "random" numbers: the same documents and searches every run.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const vocabulary = [
+      'Deploy',
+      'staging',
+      'réSUMÉ',
+      'read_file',
+      'report',
+      'repo',
+      'x',
+      'n42',
+      'n420',
+      'Ünïcode',
+      'a-b',
+      'Q',
+    ];
+    const text = (n: number) =>
+      Array.from({ length: n }, () => vocabulary[next(vocabulary.length)]).join(' ');
+    const entries = Array.from(
+      { length: 17_000 },
+      () =>
+        ({
+          kind: 'tool-call',
+          server: 's',
+          tool: 't',
+          arguments: { note: text(1 + next(4)) },
+        }) as ActivityEntry,
+    );
+    const mine = new ActivitySearch();
+    await mine.add(entries);
+    const theirs = new MiniSearch<{ id: number; text: string }>({ fields: ['text'] });
+    theirs.addAll(entries.map((e, id) => ({ id, text: searchText(e) })));
+    for (let q = 0; q < 150; q++) {
+      // Words and starts of words, cased any way, with punctuation.
+      const query = Array.from({ length: 1 + next(3) }, () => {
+        const word = vocabulary[next(vocabulary.length)]!;
+        const cut = word.slice(0, 1 + next(word.length));
+        return next(2) ? cut.toUpperCase() : cut;
+      }).join(next(2) ? ' ' : ', ');
+      const expected = theirs.search(query, { prefix: true, combineWith: 'AND' }).map((r) => r.id as number);
+      const found = mine.matches(query);
+      const got = entries.flatMap((_, i) => (found(i) ? [i] : []));
+      const want = expected.sort((a, b) => a - b);
+      // Said by the search and its first differences when they differ (thousands of positions each).
+      if (got.join() !== want.join())
+        expect([
+          query,
+          got.filter((i) => !want.includes(i)).slice(0, 5),
+          want.filter((i) => !got.includes(i)).slice(0, 5),
+        ]).toEqual([query, [], []]);
+    }
   });
 });

@@ -22,6 +22,18 @@ const SHARD = 16 * SLICE;
  * an object per hit — at 100,000 entries, a common word's 20,000 of them, most of a search's time.
  * The record is indexed in consecutive parts of `SHARD` entries, one MiniSearch each.
  */
+/**
+ * What a search reads of an entry. A line that parsed as an entry but lacks what its kind holds (edited
+ * by hand) is found by its kind: the page shows it, the index does not stop at it.
+ */
+function wordsOf(e: ActivityEntry): string {
+  try {
+    return searchText(e);
+  } catch {
+    return String(e.kind);
+  }
+}
+
 export class ActivitySearch {
   private readonly shards: MiniSearch<{ id: number; text: string }>[] = [];
   private indexed = 0;
@@ -34,7 +46,7 @@ export class ActivitySearch {
    * take about two seconds). Resolves once they all are.
    */
   add(entries: readonly ActivityEntry[]): Promise<void> {
-    this.building = this.building.then(async () => {
+    const next = this.building.then(async () => {
       while (this.indexed < entries.length && !this.stopped) {
         // A slice never crosses into the next part: each part starts a new index at its first entry.
         const part = Math.floor(this.indexed / SHARD);
@@ -43,13 +55,15 @@ export class ActivitySearch {
         this.shards
           .at(-1)!
           .addAll(
-            entries.slice(this.indexed, end).map((e, i) => ({ id: this.indexed + i, text: searchText(e) })),
+            entries.slice(this.indexed, end).map((e, i) => ({ id: this.indexed + i, text: wordsOf(e) })),
           );
         this.indexed = end;
         if (end < entries.length) await new Promise((resolve) => setImmediate(resolve));
       }
     });
-    return this.building;
+    // One that failed is its caller's to say; the next goes on from where it stopped.
+    this.building = next.catch(() => undefined);
+    return next;
   }
 
   /** How many indexes the record is in (one per `SHARD` entries). */

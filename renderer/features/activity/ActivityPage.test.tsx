@@ -7,12 +7,21 @@ import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { ActivityPage } from './ActivityPage';
 
-// happy-dom lays nothing out: the list's scroller is 600 px tall, each row 28 px.
+// happy-dom lays nothing out: the list's scroller is 600 px tall (and can scroll far), each row 28 px; it has no scrollTo
+// (here it scrolls, as a browser's would).
 beforeEach(() => {
+  Object.defineProperty(HTMLElement.prototype, 'scrollTo', {
+    configurable: true,
+    value(this: HTMLElement, to: ScrollToOptions) {
+      this.scrollTop = to.top ?? this.scrollTop;
+    },
+  });
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockReturnValue(10_000_000);
   vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(28);
 });
 afterEach(() => {
+  delete (HTMLElement.prototype as Partial<HTMLElement>).scrollTo;
   vi.restoreAllMocks();
   useApp.setState(useApp.getInitialState(), true);
 });
@@ -35,21 +44,42 @@ const entry = (n: number): ActivityEntry => ({
   hash: `hash${n}`,
 });
 
-/** A record of 100,000 entries, newest first; a search passes 30,000 of them. */
-function record() {
+/**
+ * A record of 100,000 entries, newest first; a search passes 30,000 of them (every other entry from
+ * the second newest on, the same entries as without it). `fails`: the offsets whose pages cannot be read.
+ */
+function record(fails: number[] = []) {
   return recordingHost({
     getActivity: (filter, offset, limit) => {
-      const total = (filter as { search?: string }).search ? 30_000 : RECORDED;
       const from = offset as number;
+      if (fails.includes(from)) throw new Error('the record cannot be read');
+      const search = !!(filter as { search?: string }).search;
+      const total = search ? 30_000 : RECORDED;
       const to = Math.min(total, from + (limit as number));
       return {
-        entries: Array.from({ length: Math.max(0, to - from) }, (_, i) => entry(RECORDED - from - i)),
+        entries: Array.from({ length: Math.max(0, to - from) }, (_, i) =>
+          entry(search ? RECORDED - 1 - 2 * (from + i) : RECORDED - from - i),
+        ),
         total,
         recorded: RECORDED,
         problems: [],
       } satisfies Page;
     },
   });
+}
+
+const heightOf = (list: HTMLElement) =>
+  Number.parseInt((list.firstElementChild as HTMLElement).style.height, 10);
+
+/** Scrolls the list to the row at `index` (rows of 28 px). */
+function scrollTo(list: HTMLElement, index: number) {
+  list.scrollTop = index * 28;
+  fireEvent.scroll(list);
+}
+
+async function search(words: string) {
+  fireEvent.change(screen.getByPlaceholderText('Search the record'), { target: { value: words } });
+  await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
 }
 
 describe('ActivityPage', () => {
@@ -64,20 +94,71 @@ describe('ActivityPage', () => {
     // The time as the person's locale writes it.
     expect(screen.getAllByText(new Date(AT).toLocaleString()).length).toBeGreaterThan(0);
 
-    // Scrolled down, then a search: its newest entries are shown, from the top.
-    list.scrollTop = 5000;
-    fireEvent.scroll(list);
-    fireEvent.change(screen.getByPlaceholderText('Search the record'), { target: { value: 'tool' } });
-    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
+    // Scrolled down four pages, then a search: its newest entries are shown, from the top, the list
+    // holding only what the new words have read.
+    for (let page = 1; page <= 4; page++) {
+      scrollTo(list, page * 200 - 10);
+      await waitFor(() => expect(heightOf(list)).toBe((page + 2) * 200 * 28));
+    }
+    await search('tool');
     await screen.findByText('30,000 of 100,000 entries');
     expect(calls.filter((c) => c.method === 'getActivity').map((c) => c.args)).toContainEqual([
       { search: 'tool' },
       0,
       200,
     ]);
-    await waitFor(() => expect(list.scrollTop).toBe(0));
-    // The pages the rows on screen asked for meanwhile, and one more: still not the 30,000.
-    const height = Number.parseInt((list.firstElementChild as HTMLElement).style.height, 10);
-    expect(height).toBeLessThanOrEqual(600 * 28);
+    const searched = screen.getByRole('log', { name: 'Activity entries' });
+    expect(searched.scrollTop).toBe(0);
+    await screen.findAllByText(/tool99999\b/);
+    expect(heightOf(searched)).toBe(400 * 28);
+  });
+
+  it('goes back to the top when the words are taken away, though the first entry found was among the newest', async () => {
+    const { host } = record();
+    renderWithHost(<ActivityPage />, host);
+    await screen.findByText('100,000 of 100,000 entries');
+    await search('tool');
+    await screen.findByText('30,000 of 100,000 entries');
+    // The search's newest entry is the record's second: without the words it comes back one row down.
+    await screen.findAllByText(/tool99999\b/);
+    await search('');
+    await screen.findByText('100,000 of 100,000 entries');
+    await screen.findAllByText(/tool100000\b/);
+    // A frame later (where the list would scroll to, it has).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('log', { name: 'Activity entries' }).scrollTop).toBe(0);
+  });
+
+  it('reaches past a page that could not be read (its rows stay unread)', async () => {
+    const { host } = record([200]);
+    renderWithHost(<ActivityPage />, host);
+    await screen.findByText('100,000 of 100,000 entries');
+    const list = screen.getByRole('log', { name: 'Activity entries' });
+    scrollTo(list, 190);
+    await waitFor(() => expect(heightOf(list)).toBe(600 * 28));
+    scrollTo(list, 390);
+    await waitFor(() => expect(heightOf(list)).toBe(800 * 28));
+  });
+
+  it("offers a sampling request's decisions in the Decision filter", async () => {
+    const { host, calls } = record();
+    renderWithHost(<ActivityPage />, host);
+    await screen.findByText('100,000 of 100,000 entries');
+    const decision = screen.getByLabelText('Decision') as HTMLSelectElement;
+    expect(Array.from(decision.options, (o) => o.textContent)).toEqual(
+      expect.arrayContaining([
+        'approved (sampling)',
+        'declined (sampling)',
+        "the model's answer declined (sampling)",
+      ]),
+    );
+    fireEvent.change(decision, { target: { value: 'result-declined' } });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'getActivity').map((c) => c.args)).toContainEqual([
+        { decision: 'result-declined' },
+        0,
+        200,
+      ]),
+    );
   });
 });

@@ -41,12 +41,16 @@ export function ActivityPage() {
   const [rows, setRows] = useState<ReadonlyMap<number, ActivityEntry>>(new Map());
   // How many pages from the top the list holds rows for (read, or being read); new words: from the top.
   const [reach, setReach] = useState(0);
-  // Asked each time the filter changes: the list goes back to its top (the newest entry that passes).
-  const [toTop, setToTop] = useState<{ index: number; asked: object }>();
+  // A new list for each filter: it starts at its top (the newest entry that passes), not where the
+  // last one was scrolled to (which would have its pages read down to there, one after another).
+  const [listKey, setListKey] = useState(0);
   const changeFilter = (next: Filter) => {
     setFilter(next);
     setReach(0);
-    setToTop({ index: 0, asked: {} });
+    setListKey((k) => k + 1);
+    // The rows of the last filter go at once: one of them found again among the new rows would be
+    // kept where it was on screen (the list keeps rows in place when rows come before them).
+    setRows(new Map());
   };
   const [open, setOpen] = useState<string>();
   // Pages asked for under the current filter and version (each once).
@@ -57,7 +61,11 @@ export function ActivityPage() {
     if (asked.current.has(page)) return;
     asked.current.add(page);
     void run(async () => {
-      const got = await host.call('getActivity', filter, page * PAGE, PAGE);
+      const got = await host.call('getActivity', filter, page * PAGE, PAGE).catch((error: unknown) => {
+        // Said (run); its rows stay unread, and the list still reaches past them.
+        if (gen === generation.current) setReach((r) => Math.max(r, page + 1));
+        throw error;
+      });
       if (gen !== generation.current) return;
       const { entries, ...rest } = got;
       setHead(rest);
@@ -126,6 +134,7 @@ export function ActivityPage() {
         {head && head.recorded === 0 && ' — tool calls are recorded here as they happen.'}
       </p>
       <VirtualList
+        key={listKey}
         className="activity-scroller"
         label="Activity entries"
         count={Math.min(total, (reach + 1) * PAGE)}
@@ -134,7 +143,6 @@ export function ActivityPage() {
         overscan={20}
         follow={false}
         onFollowChange={() => {}}
-        reveal={toTop}
         rowClassName={(i) => `activity-row activity-${rowOutcome(rows.get(i))}`}
         renderRow={(i) => {
           const e = rows.get(i);
