@@ -35,6 +35,20 @@ describe('ConfigFile', () => {
     expect(await readFile(file.filePath, 'utf8')).toBe(broken);
   });
 
+  it('a file nested deeper than the app reads (an unknown field) loads as unreadable, naming the file, and is never overwritten', async () => {
+    const file = ConfigFile.inHome(home);
+    const deep = `{ "mcpServers": { "a": { "command": "x" } }, "note": ${'['.repeat(150)}${']'.repeat(150)} }`;
+    await writeFile(file.filePath, deep);
+    const loaded = await file.load();
+    expect(loaded.state === 'unreadable' && loaded.error).toBe(
+      `${file.filePath} is nested deeper than 100 levels, more than Switchboard reads`,
+    );
+    await expect(file.save({ mcpServers: {} })).rejects.toThrow(
+      /Not saving: .*config\.json is nested deeper/,
+    );
+    expect(await readFile(file.filePath, 'utf8')).toBe(deep);
+  });
+
   it('keeps unknown top-level and server fields through a load/save round trip, with a backup', async () => {
     const file = ConfigFile.inHome(home);
     const original = { theme: 'dark', mcpServers: { a: { command: 'x', 'x-note': 'keep me' } } };

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
+import { JsonTooDeep, nestedDeeperThan } from '../../../shared/json/jsonDepth';
 import { writeFileAtomic } from '../../store/atomicWrite';
 import { jsonFault } from '../../store/jsonFault';
 import { type ParsedConfig, parseConfig } from './serverConfig';
@@ -62,6 +63,11 @@ export class ConfigFile {
       document = JSON.parse(text.replace(/^\uFEFF/, ''));
     } catch (error) {
       const why = `${this.filePath} is ${jsonFault(text, error)}`;
+      return { state: 'unreadable', error: why, parsed: fileIssue(why) };
+    }
+    // Nested past what the app reads (a field no server uses, say): it could be neither compared nor saved.
+    if (nestedDeeperThan(document)) {
+      const why = new JsonTooDeep(this.filePath).message;
       return { state: 'unreadable', error: why, parsed: fileIssue(why) };
     }
     const parsed = parseConfig(document);
