@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { ActivityBody, ServerOrigin } from '../../../shared/host/activity';
+import { isRecord } from '../../../shared/json/isRecord';
 import { JsonFile } from '../../store/jsonFile';
-import { isRecord } from '../config/serverConfig';
 import { type SeenServer, seenServers, serverChanges } from './serverChanges';
 
 type Seen = Record<string, SeenServer>;

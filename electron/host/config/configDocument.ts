@@ -1,10 +1,11 @@
 import type { ServerOrigin } from '../../../shared/host/activity';
 import type { ConfigProblem } from '../../../shared/host/serverView';
+import { isRecord } from '../../../shared/json/isRecord';
 import { Emitter } from '../../mcp';
 import type { ServerRecord } from '../activity/serverRecord';
 import { canonicalJson } from '../canonicalJson';
 import type { ConfigFile, LoadedConfig } from './configFile';
-import { isRecord, type ParsedConfig, parseConfig } from './serverConfig';
+import { type ParsedConfig, parseConfig } from './serverConfig';
 
 /**
  * config.json as the app last read or wrote it. A change is made to the file as it is now: what the

@@ -7,6 +7,7 @@ import type {
   ImportValue,
   SecretPrompt,
 } from '../../../shared/host/serverDraft';
+import { isRecord } from '../../../shared/json/isRecord';
 import { jsonFault } from '../../store/jsonFault';
 import { isSecretName } from '../logs/redactor';
 import { type SecretTarget, secretId } from '../secrets/secretStore';
@@ -39,9 +40,6 @@ export interface ImportPlan {
   /** Values found in the source file under secret-looking names, by secret id. */
   foundSecrets: Record<string, string>;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const INPUT = /\$\{input:([^}]+)\}/g;
 const OTHER_VARIABLE = /\$\{(?!input:)[^}]+\}/;

@@ -19,6 +19,7 @@ import {
   stdioLaunch,
   valueName,
 } from '../../../shared/host/serverFields';
+import { isRecord } from '../../../shared/json/isRecord';
 
 /** A value kept in the SecretStore; the config file holds only this reference. */
 export interface SecretRef {
@@ -63,8 +64,6 @@ export interface ParsedConfig {
   issues: ConfigIssue[];
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isSecretRef = (v: unknown): v is SecretRef =>
   isRecord(v) && typeof v.$secret === 'string' && Object.keys(v).length === 1;
 

@@ -1,12 +1,11 @@
 // Bundle folders follow their servers: removing a server removes its bundle's unpacked folder (unless
 // another server of the config still names it), and at start every folder no server names — an
 // install interrupted, a server removed by editing config.json — is swept.
+
+import { isRecord } from '../../../shared/json/isRecord';
 import { BundleError } from './bundles/bundleError';
 import { bundleOriginOf } from './bundles/bundleServerDraft';
 import { removeBundle, sweepBundles } from './bundles/installBundle';
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The bundle folders the config's servers (`mcpServers`, as the file holds them) name. */
 export function bundleDirsIn(servers: Record<string, unknown>, bundlesDir: string): string[] {

@@ -1,3 +1,4 @@
+import { isRecord } from '../../../shared/json/isRecord';
 import type {
   CreateMessageParams,
   CreateMessageResult,
@@ -17,8 +18,6 @@ import type { SchemaValidator } from './schemaValidator';
 
 const invalidParams = (message: string) => new McpError(ErrorCode.InvalidParams, message);
 const internal = (message: string) => new McpError(ErrorCode.InternalError, message);
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** URL-mode elicitation ids we have seen and not yet seen completed. */
 export class ElicitationTracker {

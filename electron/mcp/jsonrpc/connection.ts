@@ -24,6 +24,7 @@ export {
 } from './pendingRequests';
 
 import { assertNever } from '../../../shared/assertNever';
+import { isRecord } from '../../../shared/json/isRecord';
 
 export interface ConnectionLog {
   level: 'debug' | 'info' | 'warning' | 'error';
@@ -368,6 +369,3 @@ export class JsonRpcConnection {
     if (this.logEmitter.hasListeners) this.logEmitter.fire({ level, message, data });
   }
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);

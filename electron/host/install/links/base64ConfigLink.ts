@@ -5,13 +5,12 @@
 // LM Studio — `lmstudio://add_mcp?name=…&config=…`, "Base64 encoded JSON configuration for the MCP
 //   server" (LM Studio docs, "Add to LM Studio button", https://lmstudio.ai/docs/app/mcp/deeplink;
 //   LM Studio "follows Cursor's mcp.json notation").
+
+import { isRecord } from '../../../../shared/json/isRecord';
 import { decodeBase64Json } from './base64Json';
 import { draftServer, ENTRY_FIELDS } from './linkDraft';
 import { linkQuery } from './linkQuery';
 import { LinkError, type LinkServer } from './linkTypes';
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseCursorLink(url: URL): { servers: LinkServer[]; unused: string[] } {
   if (url.host !== 'anysphere.cursor-deeplink' || url.pathname !== '/mcp/install')

@@ -2,6 +2,7 @@
 // config's shape — checked by parseConfig, so a link is held to exactly what config.json is — plus what
 // a person must see before adding it. Refuses (LinkError) what must never be drafted at all.
 import { escapeInvisible, hasInvisible } from '../../../../shared/host/invisible';
+import { isRecord } from '../../../../shared/json/isRecord';
 import { isSecretRef, parseConfig } from '../../config/serverConfig';
 import { isSecretName } from '../../logs/redactor';
 import { LinkError, type LinkServer, type LinkValueRef } from './linkTypes';
@@ -28,9 +29,6 @@ export interface DraftOptions {
   prompts?: Map<string, string>;
   description?: string;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f]/;

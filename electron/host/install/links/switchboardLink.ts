@@ -5,6 +5,8 @@
 //   switchboard://install?registry=<name>[&version=<version>]  a server of the registry, by its name
 //     there (io.github.owner/server); the caller looks it up in the registry it uses, never one the link names.
 // Standard base64 is read too. Parameters other than these are refused: our own links have no reason to carry them.
+
+import { isRecord } from '../../../../shared/json/isRecord';
 import { decodeBase64Json, encodeBase64UrlJson } from './base64Json';
 import { draftServer, SWITCHBOARD_FIELDS } from './linkDraft';
 import { linkQuery } from './linkQuery';
@@ -13,9 +15,6 @@ import { LinkError, type LinkInstall } from './linkTypes';
 export const MAX_LINK_SERVERS = 20;
 const REGISTRY_NAME = /^[A-Za-z0-9][A-Za-z0-9.-]*\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 const VERSION = /^[A-Za-z0-9][A-Za-z0-9.+_-]*$/;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export type SwitchboardLinkContent =
   | { name: string; entry: Record<string, unknown> }

@@ -5,12 +5,11 @@
 // handler, src/vs/workbench/contrib/mcp/browser/mcpUrlHandler.ts (microsoft/vscode): the path must be
 // `mcp/install`, the query is JSON.parse(decodeURIComponent(query)) and "name" is split off the rest.
 // The curated list at code.visualstudio.com/mcp also writes "gallery": true, which only VS Code uses.
+
+import { isRecord } from '../../../../shared/json/isRecord';
 import { parseJson } from './base64Json';
 import { draftServer, ENTRY_FIELDS } from './linkDraft';
 import { LinkError, type LinkServer } from './linkTypes';
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function parseVsCodeLink(url: URL): LinkServer[] {
   if (url.pathname !== 'mcp/install' || url.host !== '')

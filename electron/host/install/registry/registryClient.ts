@@ -1,6 +1,8 @@
 // The registry's read API (OpenAPI `ServerList` and `ServerResponse`, see README.md here): one page
 // of entries, or one entry at a version. Each entry is read on its own; an answer whose envelope is
 // wrong is refused whole.
+
+import { isRecord } from '../../../../shared/json/isRecord';
 import {
   DEFAULT_MAX_BODY_BYTES,
   DEFAULT_TIMEOUT_MS,
@@ -37,9 +39,6 @@ export interface RegistryPage {
   /** Absent on the last page. */
   nextCursor?: string;
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class RegistryClient {
   readonly baseUrl: string;

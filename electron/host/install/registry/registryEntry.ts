@@ -1,5 +1,7 @@
 // One item of a registry answer (`{server, _meta}`) read whole or not at all: a valid entry with what a
 // person needs to choose it, or an invalid one with every reason. Nothing of an invalid entry is used.
+
+import { isRecord } from '../../../../shared/json/isRecord';
 import { type InstallChoice, installChoices } from './installChoices';
 import type { Icon, Repository, ServerJson } from './serverJson';
 import { validateServerJson } from './validateServerJson';
@@ -49,9 +51,6 @@ export interface InvalidEntry {
 }
 
 export type RegistryEntry = ValidEntry | InvalidEntry;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const isStatus = (v: unknown): v is RegistryStatus => REGISTRY_STATUSES.some((s) => s === v);
 
