@@ -173,6 +173,10 @@ export class HttpClient {
 
   request(url: URL, options: HttpRequestOptions): Promise<HttpResponse> {
     if (this.engine === 'fetch') return this.fetch(url, options);
+    return this.send(url, options, true);
+  }
+
+  private send(url: URL, options: HttpRequestOptions, mayResend: boolean): Promise<HttpResponse> {
     return new Promise((resolve, reject) => {
       const headers: Record<string, string | number> = { ...options.headers };
       if (options.body !== undefined) headers['content-length'] = Buffer.byteLength(options.body);
@@ -189,8 +193,15 @@ export class HttpClient {
         clearTimeout(timer);
         resolve(new HttpResponse(nodeSource(res)));
       });
-      req.once('error', (error) => {
+      req.once('error', (error: NodeJS.ErrnoException) => {
         clearTimeout(timer);
+        // A kept-alive connection the server closed as this request went out on it (the server's idle
+        // timeout): reset before any answer, the request did not reach it. Sent once more, on a new
+        // connection, as Node's documentation of `request.reusedSocket` advises; never a second time.
+        if (mayResend && req.reusedSocket && error.code === 'ECONNRESET') {
+          resolve(this.send(url, options, false));
+          return;
+        }
         reject(error);
       });
       req.end(options.body);
