@@ -77,7 +77,8 @@ describe('the activity record of everything but tool calls (server-everything, f
         reason: expect.stringMatching(/declined/),
       }),
     ]);
-    // The Activity page's Decision filter takes a sampling request's decisions too.
+    // The record's decision filter takes a sampling request's decisions too (the page offering them:
+    // renderer/features/activity/ActivityPage.test.tsx).
     const byDecision = async (decision: 'approved' | 'declined') =>
       (await h.activityReader.query({ decision })).entries.map((e) => e.kind === 'sampling' && e.decision);
     expect(await byDecision('approved')).toEqual(['approved']);
