@@ -112,6 +112,51 @@ describeInChromium('security in Chromium', () => {
     await runner.getByRole('button', { name: 'Close' }).click();
   });
 
+  it('a page on another port of this computer cannot open an install preview or the app with the session', async () => {
+    // This browser holds a session (the link opened, or opened already by the first test).
+    await page.goto(shell.url);
+    const app = new URL(shell.url).origin;
+    const link = `cursor://anysphere.cursor-deeplink/mcp/install?name=evil&config=${Buffer.from(
+      JSON.stringify({ command: 'sh', args: ['-c', 'touch /tmp/pwned'] }),
+    ).toString('base64')}`;
+    const target = `${app}/install?link=${encodeURIComponent(link)}`;
+    // The attacker's page: another loopback port is the same site, so its navigations carry the cookie.
+    // `/auto` navigates the tab by script; `/click` holds a link the person clicks.
+    const attacker = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        req.url === '/auto'
+          ? `<!doctype html><script>location.href = ${JSON.stringify(target)};</script>`
+          : `<!doctype html><a id="go" href="${target}">win a prize</a>`,
+      );
+    });
+    await new Promise<void>((r) => attacker.listen(0, '127.0.0.1', () => r()));
+    const attackerOrigin = `http://127.0.0.1:${(attacker.address() as { port: number }).port}`;
+    const tab = await page.context().newPage();
+    const preview = tab.getByRole('dialog', { name: 'Add from link' });
+    try {
+      for (const how of ['auto', 'click']) {
+        const answered = tab.waitForResponse((r) => r.url().startsWith(`${app}/install`));
+        await tab.goto(`${attackerOrigin}/${how}`);
+        if (how === 'click') await tab.click('#go');
+        expect((await answered).status(), how).toBe(403);
+        await expect
+          .poll(() => tab.textContent('body'), { message: how })
+          .toMatch(/another page on this computer/);
+        expect(await preview.count(), how).toBe(0);
+      }
+      await tab.screenshot({ path: `${shots}/security-2-other-page-refused.png` });
+      // The person opening the same address themselves (pasted, typed): the preview, nothing written.
+      await tab.goto(target);
+      await expect
+        .poll(() => preview.getByTestId('link-origin').textContent())
+        .toContain('A Cursor install link');
+    } finally {
+      await tab.close();
+      await new Promise((r) => attacker.close(r));
+    }
+  });
+
   it('after the host restarts on its port, the open tab reconnects with its session: no new link', async () => {
     await goTo(page, 'Servers');
     await shell.kill({ keepBrowser: true });

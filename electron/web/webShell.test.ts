@@ -59,11 +59,12 @@ afterEach(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-function get(pathname: string, headers: Record<string, string> = {}) {
-  return getFrom(shell.port, pathname, headers);
+/** A request as a browser sends one the person opened (`Sec-Fetch-Site: none`) unless `headers` say otherwise. */
+function get(pathname: string, headers: Record<string, string | undefined> = {}) {
+  return getFrom(shell.port, pathname, { 'sec-fetch-site': 'none', ...headers });
 }
 
-function getFrom(port: number, pathname: string, headers: Record<string, string> = {}) {
+function getFrom(port: number, pathname: string, headers: Record<string, string | undefined> = {}) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
     (resolve, reject) => {
       const req = http.request(
@@ -74,7 +75,9 @@ function getFrom(port: number, pathname: string, headers: Record<string, string>
           // started again on its port) would be reused half-closed — "socket hang up".
           agent: false,
           path: pathname,
-          headers: { host: `127.0.0.1:${port}`, ...headers },
+          headers: Object.fromEntries(
+            Object.entries({ host: `127.0.0.1:${port}`, ...headers }).filter(([, v]) => v !== undefined),
+          ) as Record<string, string>,
         },
         (res) => {
           let body = '';
@@ -235,6 +238,52 @@ describe('browser shell', () => {
     expect(page.status).toBe(200);
     expect(page.body).toBe((await get('/', { cookie })).body);
     expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+  });
+
+  it('another page on this computer cannot open a route with the session: only the app itself or the person (Sec-Fetch-Site)', async () => {
+    const cookie = await signIn();
+    const address = `/install?link=${encodeURIComponent('cursor://anysphere.cursor-deeplink/mcp/install?name=x&config=e30=')}`;
+    // A page on another port of 127.0.0.1 is the same site: its top-level navigation carries the cookie.
+    for (const path of [address, '/', '/servers', '/app.js']) {
+      const sameSite = await get(path, { cookie, 'sec-fetch-site': 'same-site' });
+      expect(sameSite.status, path).toBe(403);
+      expect(sameSite.body, path).toMatch(/another page on this computer/);
+      const crossSite = await get(path, { cookie, 'sec-fetch-site': 'cross-site' });
+      expect(crossSite.status, path).toBe(403);
+      expect(crossSite.body, path).toMatch(/another site/);
+    }
+    // The person (an address opened, typed or bookmarked) and the app's own requests.
+    expect((await get(address, { cookie, 'sec-fetch-site': 'none' })).status).toBe(200);
+    expect((await get('/app.js', { cookie, 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+    // The WebSocket too: from another page it is refused, whatever its Origin says.
+    await expect(open(cookie, { 'sec-fetch-site': 'same-site' }).opened).rejects.toThrow(/403/);
+    await expect(open(cookie, { 'sec-fetch-site': 'cross-site' }).opened).rejects.toThrow(/403/);
+    const own = open(cookie, { 'sec-fetch-site': 'same-origin' });
+    await own.opened;
+    own.ws.close();
+    // A one-time link opened from another page is refused, and not spent.
+    const link = new URL(shell.newLink());
+    expect((await get(`${link.pathname}${link.search}`, { 'sec-fetch-site': 'same-site' })).status).toBe(403);
+    expect((await get(`${link.pathname}${link.search}`)).status).toBe(303);
+  });
+
+  it('a browser that sends no Fetch Metadata gets a page only with a one-time link, never with the session alone', async () => {
+    const cookie = await signIn();
+    const unsaid = await get('/servers', { cookie, 'sec-fetch-site': undefined });
+    expect(unsaid.status).toBe(403);
+    expect(unsaid.body).toMatch(/did not say where this request comes from/);
+    // What shows nothing by itself (the page's script) is served on the session.
+    expect((await get('/app.js', { cookie, 'sec-fetch-site': undefined })).status).toBe(200);
+    // A fresh link: the page itself, with its session, where it was opened (no redirect to a request
+    // that could not be told from another page's).
+    const link = new URL(shell.newLink());
+    const opened = await get(`${link.pathname}${link.search}`, { 'sec-fetch-site': undefined });
+    expect(opened.status).toBe(200);
+    expect(opened.body).toBe((await get('/', { cookie })).body);
+    expect(opened.headers['set-cookie']?.[0]).toMatch(/^sb_session=.*; HttpOnly; SameSite=Strict/);
+    expect(String(opened.headers['content-security-policy'])).toContain("script-src 'self'");
+    // Spent like any link.
+    expect((await get(`${link.pathname}${link.search}`, { 'sec-fetch-site': undefined })).status).toBe(403);
   });
 
   it("each page's and conversation's address is the app page, under the same session", async () => {

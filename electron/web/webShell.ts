@@ -8,6 +8,7 @@ import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessage
 import { isAppPage } from '../../shared/ui/appAddress';
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
+import { fetchSite, UNSAID } from './fetchSite';
 import { LogFlow } from './logFlow';
 import { socketText } from './socketText';
 import { type RunningViewSandbox, startViewSandbox } from './viewSandbox';
@@ -77,7 +78,8 @@ export function isLoopback(address: string): boolean {
  * carries a one-time token; opening it trades the token for a session cookie (HttpOnly,
  * SameSite=Strict) and redirects to `/`, so the link is spent and out of the address bar and history.
  * Every other HTTP and WebSocket request must carry that session, come with a Host header naming this
- * server (no DNS rebinding) and, when it has one, an Origin of this server.
+ * server (no DNS rebinding), when it has one, an Origin of this server, and never from another page
+ * (fetchSite.ts: `Sec-Fetch-Site` same-origin, or none for what the person opened themselves).
  */
 export async function startWebShell(options: WebShellOptions): Promise<RunningWebShell> {
   const bind = options.bind ?? '127.0.0.1';
@@ -133,34 +135,51 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const link = url.searchParams.get('token');
+    // Another page on this computer (another port is the same site, and its navigations carry the
+    // cookie) or another site: refused before the session is even looked at.
+    const site = fetchSite(req);
+    if (site.kind === 'refused') return deny(res, site.why);
     if (link !== null) {
       // A link is spent on first use: a copy in history, a log or a screenshot opens nothing.
       const refused = checkOrigin(req);
       if (refused) return deny(res, refused);
       // This browser has a session already (the link opened again from the terminal): go on in it.
-      if (!check(req)) {
+      if (site.kind === 'allowed' && !check(req)) {
         res.writeHead(303, { ...BASE_HEADERS, location: '/' });
         return res.end();
       }
       const known = oneOf(link, links);
       if (!known) return deny(res, 'this link was already used or is wrong: ask the terminal for a new one');
       links.delete(known);
-      res.writeHead(303, {
-        ...BASE_HEADERS,
-        location: '/',
-        'set-cookie': `${COOKIE}=${newSession()}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_DAYS * 24 * 3600}`,
-      });
+      const cookie = `${COOKIE}=${newSession()}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_DAYS * 24 * 3600}`;
+      // A browser that says nothing of where a request comes from gets the page only for the link
+      // itself: the redirect's request could not be told from another page's.
+      if (site.kind === 'unsaid') return serve(res, '/', { 'set-cookie': cookie });
+      res.writeHead(303, { ...BASE_HEADERS, location: '/', 'set-cookie': cookie });
       return res.end();
     }
     const refused = check(req);
     if (refused) return deny(res, refused);
     // The app's own addresses (a page, a conversation, an install link's preview) are the app itself.
     const pathname = isAppPage(url.pathname) ? '/' : url.pathname;
-    void serveStatic(res, root, pathname, port, sandbox ? [sandbox.frameSource] : []).catch(() => {
+    serve(res, pathname, {}, site.kind === 'unsaid' ? UNSAID : undefined);
+  });
+  /** `pagesRefused`: why a page (what shows anything) is not served; its scripts and styles are. */
+  const serve = (
+    res: ServerResponse,
+    pathname: string,
+    headers: Record<string, string>,
+    pagesRefused?: string,
+  ) =>
+    void serveStatic(res, root, pathname, {
+      port,
+      frames: sandbox ? [sandbox.frameSource] : [],
+      headers,
+      pagesRefused,
+    }).catch(() => {
       if (!res.headersSent) res.writeHead(500, { ...BASE_HEADERS, 'content-type': 'text/plain' });
       res.end();
     });
-  });
 
   const sockets = new Set<WebSocket>();
   let allClosed: NodeJS.Timeout | undefined;
@@ -168,8 +187,12 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   let closing = false;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
   server.on('upgrade', (req, socket, head) => {
+    // A browser that sends no Fetch Metadata still sends Origin with every WebSocket: checked below.
+    const site = fetchSite(req);
     const refused =
-      check(req) ?? (new URL(req.url ?? '/', 'http://x').pathname === '/ws' ? undefined : 'not found');
+      (site.kind === 'refused' ? site.why : undefined) ??
+      check(req) ??
+      (new URL(req.url ?? '/', 'http://x').pathname === '/ws' ? undefined : 'not found');
     if (refused) {
       const headers = Object.entries({ ...BASE_HEADERS, 'content-type': 'text/plain' })
         .map(([k, v]) => `${k}: ${v}\r\n`)
@@ -281,11 +304,12 @@ async function serveStatic(
   res: ServerResponse,
   root: string,
   pathname: string,
-  port: number,
-  frames: string[],
+  how: { port: number; frames: string[]; headers: Record<string, string>; pagesRefused?: string },
 ) {
   const file = servedFile(root, pathname);
   if (!file) return deny(res, 'not part of the app');
+  const page = file.endsWith('.html');
+  if (page && how.pagesRefused) return deny(res, how.pagesRefused);
   let body: Buffer;
   try {
     body = await readFile(file);
@@ -295,13 +319,14 @@ async function serveStatic(
   }
   res.writeHead(200, {
     ...BASE_HEADERS,
+    ...how.headers,
     'content-type': mimeTypeOf(file),
     // The page's own policy; every other response keeps the deny-all one.
-    ...(file.endsWith('.html')
+    ...(page
       ? {
           'content-security-policy': rendererCsp(
-            [`ws://127.0.0.1:${port}`, `ws://localhost:${port}`],
-            frames,
+            [`ws://127.0.0.1:${how.port}`, `ws://localhost:${how.port}`],
+            how.frames,
           ),
         }
       : {}),
