@@ -49,6 +49,19 @@ async function record() {
   await log.flush();
 }
 
+/** The characters of `text` a terminal acts on or hides (controls but the line break, DEL, C1, bidi, zero-width). */
+const actsOnTerminal = (text: string) =>
+  [...text].filter((c) => {
+    const cp = c.codePointAt(0)!;
+    return (
+      (cp < 0x20 && cp !== 0x0a) ||
+      (cp >= 0x7f && cp <= 0x9f) ||
+      cp === 0x200b ||
+      (cp >= 0x202a && cp <= 0x202e) ||
+      (cp >= 0x2066 && cp <= 0x2069)
+    );
+  });
+
 describe('mcp activity (real process)', () => {
   it('lists the record newest first, filtered and searched, as lines or JSON; says the chain holds', async () => {
     await record();
@@ -85,6 +98,41 @@ describe('mcp activity (real process)', () => {
       `activity record: ${ACTIVITY_FILE} line 2: the entry was changed after it was recorded`,
     );
     expect(r.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
+  it("a server's bytes in a tool name or arguments cannot draw forged entries or act on the terminal", async () => {
+    const forged = (tool: string) =>
+      `\r\n2026-01-01T00:00:00.000Z  app  files · ${tool}  ok  decided: once  asked by: you  {}`;
+    // CR and LF draw new lines; ESC [1A ESC [2K climbs a line and erases it; CSI in C1 (U+009B) does
+    // what ESC [ does; an RLO reorders; DEL and a zero-width space hide.
+    const tool = `leak${forged('read_file')}${forged('list_dir')}\u001b[1A\u001b[2K\u009b2K\u202eevil\u007f\u200b`;
+    const log = new ActivityLog(path.join(home, 'activity'), { source: 'app' });
+    log.record({
+      kind: 'tool-call',
+      server: 'files\u001b]0;title\u0007',
+      tool,
+      arguments: { path: '/tmp/a\u202etxt.exe', note: '\u009b31m' },
+      asker: { kind: 'model', conversationId: 'c1' },
+      decision: 'once',
+      outcome: 'ok',
+      startedAt: 1,
+      endedAt: 2,
+    });
+    await log.flush();
+    const r = await cli(['activity']);
+    expect(r.code).toBe(0);
+    // One entry, one line; nothing in it a terminal acts on.
+    expect(r.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(actsOnTerminal(r.stdout)).toEqual([]);
+    expect(r.stdout).toContain('leak\\u000D\\u000A2026-01-01T00:00:00.000Z  app  files · read_file');
+    expect(r.stdout).toContain('\\u001B[1A\\u001B[2K\\u009B2K\\u202Eevil\\u007F\\u200B');
+    // As JSON: still JSON, the same text once parsed, and nothing raw on the terminal.
+    const json = await cli(['activity', '--json']);
+    expect(actsOnTerminal(json.stdout)).toEqual([]);
+    const [entry] = JSON.parse(json.stdout);
+    expect(entry.tool).toBe(tool);
+    expect(entry.server).toBe('files\u001b]0;title\u0007');
+    expect(entry.arguments).toEqual({ path: '/tmp/a\u202etxt.exe', note: '\u009b31m' });
   });
 
   it('a flag it does not know, or a time it cannot read: exit 2 with what was wrong and its usage', async () => {

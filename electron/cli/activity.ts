@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ACTIVITY_KINDS, type ActivityEntry } from '../../shared/host/activity';
 import { activityWords } from '../../shared/host/activityWords';
+import { terminalText } from '../../shared/host/invisible';
 import { activityFilter } from '../../shared/ipc/activityContract';
 import type { ActivityFilter } from '../host/activity/activityQuery';
 import { ActivityReader } from '../host/activity/activityReader';
@@ -112,11 +113,14 @@ export async function runActivity(
   const reader = new ActivityReader(dir);
   const { entries: shown, recorded, problems } = await reader.query(filter);
   const some = limit !== undefined || !json ? shown.slice(0, limit ?? 50) : shown;
-  if (json) io.stdout(JSON.stringify(some, null, 2));
-  else for (const e of some) io.stdout(lineOf(e));
+  // Every field is a server's or a model's bytes: each entry stays one line, nothing in it acts on the
+  // terminal (a tool name of CR, LF and escapes would draw forged entries over the real one).
+  if (json) io.stdout(terminalText(JSON.stringify(some, null, 2)));
+  else for (const e of some) io.stdout(terminalText(lineOf(e), 'one-line'));
   if (!json && shown.length > some.length)
     io.stderr(`${shown.length - some.length} older entries not shown (--limit, or --json for all)`);
-  for (const p of problems) io.stderr(`activity record: ${p.file} line ${p.line}: ${p.problem}`);
+  for (const p of problems)
+    io.stderr(terminalText(`activity record: ${p.file} line ${p.line}: ${p.problem}`, 'one-line'));
   if (problems.length === 0) io.stderr(`activity record: ${recorded} entries, the chain holds`);
   return problems.length === 0 ? 0 : 1;
 }

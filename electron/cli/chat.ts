@@ -5,6 +5,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { ChatEvent, ChatMessage } from '../../shared/chat/conversation';
 import { conversationUsage, describeUsage } from '../../shared/chat/usage';
 import type { ConsentRequest, ToolConsentRequest } from '../../shared/host/consent';
+import { terminalText } from '../../shared/host/invisible';
 import { switchboardHome } from '../host/config/configFile';
 import { prepareChatHome } from '../host/headless/chatHome';
 import { Host } from '../host/host';
@@ -153,7 +154,7 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
       events.push(e);
       if (e.kind === 'finished') turnEnded?.();
       if (args.chat.json) return;
-      if (e.kind === 'text') process.stdout.write(e.text);
+      if (e.kind === 'text') process.stdout.write(terminalText(e.text));
       else if (e.kind === 'notice') io.stderr(`note: ${e.text}`);
       else if (e.kind === 'error')
         io.stderr(

@@ -1,12 +1,14 @@
 // Headless command line over electron/mcp: `npm run -s mcp -- --stdio "<command line>" <subcommand>`.
+import { terminalText } from '../../shared/host/invisible';
 import { keepProcessAlive } from '../host/faults/processGuard';
 import { McpError } from '../mcp';
 import { parseArgs, USAGE, UsageError } from './args';
 import { runCli } from './run';
 
+// Whatever is printed holds servers' and models' bytes: nothing in it may act on the terminal.
 const io = {
-  stdout: (text: string) => process.stdout.write(`${text}\n`),
-  stderr: (text: string) => process.stderr.write(`${text}\n`),
+  stdout: (text: string) => process.stdout.write(`${terminalText(text)}\n`),
+  stderr: (text: string) => process.stderr.write(`${terminalText(text)}\n`),
 };
 
 async function main(): Promise<number> {

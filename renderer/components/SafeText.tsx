@@ -6,8 +6,17 @@ import { revealHidden } from './revealHidden';
  * (ANSI, bidi overrides, zero-width, tag characters) appear as labelled markers, never as themselves.
  * The container isolates direction so that no text can reorder what surrounds it.
  */
-export function SafeText({ text, block = false }: { text: string; block?: boolean }) {
-  const segments = useMemo(() => revealHidden(text), [text]);
+export function SafeText({
+  text,
+  block = false,
+  oneLine = false,
+}: {
+  text: string;
+  block?: boolean;
+  /** A name or a summary: its line breaks and tabs are shown as markers too. */
+  oneLine?: boolean;
+}) {
+  const segments = useMemo(() => revealHidden(text, oneLine), [text, oneLine]);
   const Tag = block ? 'div' : 'span';
   return (
     <Tag className={block ? 'safe-text block' : 'safe-text'} dir="auto">

@@ -24,7 +24,14 @@ function selectorByte(cp: number): number | undefined {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const ANSI = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[@-_]?)/y;
 
-export function revealHidden(text: string): Segment[] {
+/** Line breaks and tabs, marked where text must stay on one line (a name, a summary row). */
+const BREAKS = new Map([
+  [0x0a, 'U+000A LINE FEED'],
+  [0x09, 'U+0009 TAB'],
+]);
+
+/** `oneLine`: a line break or tab is hidden too (in a name, it draws what looks like another row). */
+export function revealHidden(text: string, oneLine = false): Segment[] {
   const out: Segment[] = [];
   // Plain runs are kept as slices of the text: only hidden runs are cut out of it.
   let start = 0;
@@ -80,7 +87,7 @@ export function revealHidden(text: string): Segment[] {
       i += 1; // 👨‍👩‍👧: a joiner between emoji is how the family is drawn
       continue;
     }
-    const label = labelOf(cp);
+    const label = labelOf(cp) ?? (oneLine ? BREAKS.get(cp) : undefined);
     if (label) hide(i + width, label);
     else i += width;
   }

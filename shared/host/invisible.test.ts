@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeInvisible, hasInvisible } from './invisible';
+import { escapeInvisible, hasInvisible, terminalText } from './invisible';
 
 describe('invisible characters (host checks and native dialogs)', () => {
   it('knows every default-ignorable and blank code point the page marks, not only format characters', () => {
@@ -37,5 +37,24 @@ describe('invisible characters (host checks and native dialogs)', () => {
       expect(hasInvisible(text), text).toBe(text.includes('\t'));
       expect(escapeInvisible(text)).toBe(text.replace('\t', '\\u{9}'));
     }
+  });
+});
+
+describe('terminalText', () => {
+  it('escapes what a terminal acts on as JSON escapes, keeping our own line breaks unless told', () => {
+    expect(terminalText('a\u001b[2Kb\rc\u009b1Ad\u202ee\u007ff\u200bg\nh\ti')).toBe(
+      'a\\u001B[2Kb\\u000Dc\\u009B1Ad\\u202Ee\\u007Ff\\u200Bg\nh\ti',
+    );
+    expect(terminalText('a\nb\tc', 'one-line')).toBe('a\\u000Ab\\u0009c');
+    // A hidden character beyond the BMP (a tag letter) is its two UTF-16 escapes: JSON reads it back.
+    const tag = String.fromCodePoint(0xe0041);
+    expect(terminalText(tag)).toBe('\\uDB40\\uDC41');
+    expect(JSON.parse(terminalText(JSON.stringify({ t: `x${tag}\u202e\u0085` })))).toEqual({
+      t: `x${tag}\u202e\u0085`,
+    });
+  });
+  it('leaves visible text alone, emoji and every script included', () => {
+    for (const text of ['server-everything · tool', 'héllo wörld', 'नमस्ते', '東京', '🚀 done'])
+      expect(terminalText(text, 'one-line')).toBe(text);
   });
 });

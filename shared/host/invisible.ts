@@ -125,3 +125,24 @@ export function escapeInvisible(text: string): string {
 export function hasInvisible(text: string): boolean {
   return Array.from(text).some(isInvisible);
 }
+
+/** A code point as the JSON escapes of its UTF-16 units (`\u001B`, `\uD83D\uDC00`): valid inside a JSON string. */
+const unitEscapes = (c: string) =>
+  Array.from(
+    { length: c.length },
+    (_, i) => `\\u${c.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')}`,
+  ).join('');
+
+/**
+ * Text for a terminal: every invisible code point — C0 and C1 controls (ESC, CR, CSI…), DEL, bidi
+ * overrides, zero-width and tag characters — written as `\uXXXX`, so a server's bytes can neither
+ * move the cursor, recolour, overwrite a line nor reorder what is printed. The escapes are JSON's
+ * own, so JSON stays JSON. `lines`: the line breaks and tabs of what we print are kept; `one-line`:
+ * they are escaped too (a field that must stay on its own line).
+ */
+export function terminalText(text: string, keep: 'lines' | 'one-line' = 'lines'): string {
+  let out = '';
+  for (const c of text)
+    out += (keep === 'lines' && (c === '\n' || c === '\t')) || !isInvisible(c) ? c : unitEscapes(c);
+  return out;
+}

@@ -161,4 +161,32 @@ describe('ActivityPage', () => {
       ]),
     );
   });
+
+  it("shows a server's hidden bytes in a tool's row as markers: one row, nothing drawn as another entry", async () => {
+    const tool = 'leak\r\n2026-01-01 03:04 · files · read_file · ok\u001b[2K\u202eevil';
+    const { host } = recordingHost({
+      getActivity: () =>
+        ({
+          entries: [
+            { ...(entry(1) as Extract<ActivityEntry, { kind: 'tool-call' }>), tool, server: 'files\nfake' },
+          ],
+          total: 1,
+          recorded: 1,
+          problems: [],
+        }) satisfies Page,
+    });
+    renderWithHost(<ActivityPage />, host);
+    const row = await screen.findByRole('button', { name: /leak/ });
+    const marks = Array.from(row.querySelectorAll('mark.hidden-char'), (m) => m.textContent);
+    expect(marks).toEqual([
+      '⟨U+000A LINE FEED⟩',
+      '⟨U+000D CONTROL ^M⟩',
+      '⟨U+000A LINE FEED⟩',
+      '⟨ANSI ESC[2K⟩',
+      '⟨U+202E RIGHT-TO-LEFT OVERRIDE⟩',
+    ]);
+    // Nothing hidden is in the row as itself.
+    expect(row.textContent).not.toMatch(/[\n\r\u202e]/);
+    expect(row.textContent).not.toContain('\u001b');
+  });
 });

@@ -191,7 +191,7 @@ function ActivityRow({
   if (e.kind === 'rotated' || e.kind === 'not-recorded')
     return (
       <span>
-        {time} · <SafeText text={activityWords(e)} />
+        {time} · <SafeText text={activityWords(e)} oneLine />
       </span>
     );
   const conversation = conversationOf(e);
@@ -203,12 +203,12 @@ function ActivityRow({
         {time} ·{' '}
         {e.kind === 'tool-call' ? (
           <>
-            <SafeText text={e.server || '(no server)'} /> · <SafeText text={e.tool} /> ·{' '}
+            <SafeText text={e.server || '(no server)'} oneLine /> · <SafeText text={e.tool} oneLine /> ·{' '}
             <span className="activity-outcome">{e.outcome}</span> · {decisionText(e.decision)} · asked by{' '}
             {askerText(e.asker)}
           </>
         ) : (
-          <SafeText text={activityWords(e)} />
+          <SafeText text={activityWords(e)} oneLine />
         )}
         {e.source === 'cli' && ' · mcp chat'}
       </button>
