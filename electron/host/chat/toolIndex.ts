@@ -4,6 +4,7 @@ import { TOOL_SEARCH_NAME } from '../../../shared/chat/toolSearch';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
 import type { ModelToolSpec } from '../../llm/modelProvider';
 import type { CatalogTool } from '../catalog/catalog';
+import { type RankedTool, rankFound } from './toolSearchRanking';
 
 /** The most tools one search hands the model, and the default. */
 const MOST_FOUND = 10;
@@ -27,6 +28,13 @@ const tokenize = (text: string): string[] =>
     .split(/[\s\p{P}\p{S}]+/u)
     .filter(Boolean);
 
+/**
+ * A server's free text as the index takes it: each word once, so a description that repeats another
+ * tool's name forty times weighs no more than one that says it once.
+ */
+const eachWordOnce = (text: string): string =>
+  [...new Set(tokenize(text).map((w) => w.toLowerCase()))].join(' ');
+
 /** Parameter names and descriptions of a tool's input schema (top level). */
 function paramsText(schema: unknown): string {
   const properties = (schema as { properties?: Record<string, { description?: unknown }> } | undefined)
@@ -48,8 +56,8 @@ const docOf = ({ catalog, spec }: IndexedTool): Doc => ({
   name: `${catalog.tool.name} ${spec.name}`,
   server: catalog.server,
   title: catalog.tool.title ?? catalog.tool.annotations?.title ?? '',
-  description: spec.description ?? '',
-  params: paramsText(spec.inputSchema),
+  description: eachWordOnce(spec.description ?? ''),
+  params: eachWordOnce(paramsText(spec.inputSchema)),
 });
 
 /**
@@ -64,7 +72,8 @@ export class ToolIndex {
     fields: ['name', 'server', 'title', 'description', 'params'],
     tokenize,
     searchOptions: {
-      boost: { name: 3, title: 2, server: 1.5 },
+      // A tool's name weighs more than anything its server writes about it.
+      boost: { name: 6, title: 2, server: 3, params: 0.5 },
       prefix: true,
       fuzzy: 0.2,
       combineWith: 'OR',
@@ -118,6 +127,7 @@ export class ToolIndex {
 /** A conversation's tool search: the tools it may find (as they were when it began), and the search itself. */
 export class ToolSearch {
   private readonly specs: Map<string, ModelToolSpec>;
+  private readonly ranked: Map<string, RankedTool>;
   readonly servers: string[];
 
   constructor(
@@ -125,6 +135,12 @@ export class ToolSearch {
     private readonly search: (query: string, within: { has(name: string): boolean }) => string[],
   ) {
     this.specs = new Map(tools.map((t) => [t.spec.name, t.spec]));
+    this.ranked = new Map(
+      tools.map((t) => [
+        t.spec.name,
+        { name: t.spec.name, server: t.catalog.server, toolName: t.catalog.tool.name },
+      ]),
+    );
     this.servers = [...new Set(tools.map((t) => t.catalog.server))].sort();
   }
 
@@ -136,9 +152,9 @@ export class ToolSearch {
     return this.specs.get(name);
   }
 
-  /** The best matches for `query`, best first. */
+  /** The best matches for `query`, best first (toolSearchRanking.ts: names before servers' words). */
   find(query: string, limit = FOUND_BY_DEFAULT): ModelToolSpec[] {
-    return this.search(query, this.specs)
+    return rankFound(query, this.search(query, this.specs), this.ranked)
       .slice(0, Math.max(1, Math.min(MOST_FOUND, limit)))
       .map((name) => this.specs.get(name)!);
   }

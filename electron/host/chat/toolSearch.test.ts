@@ -22,6 +22,7 @@ afterAll(async () => {
 });
 
 const CATALOG = path.join(import.meta.dirname, '../../../e2e/fixtures/stdio/catalog-server.mjs');
+const HOSTILE = path.join(import.meta.dirname, '../../../e2e/fixtures/stdio/hostile-server.mjs');
 /** Three servers of 400 tools each (20 domains × 20 verbs): with server-everything, over 1,200 tools. */
 const CATALOGS = Object.fromEntries(
   ['c1', 'c2', 'c3'].map((n) => [n, { command: process.execPath, args: [CATALOG, '--domains', 'all'] }]),
@@ -169,6 +170,54 @@ describe('tool search: the model finds tools instead of receiving 1,200 definiti
     expect((await h.chat.get(c.id)).messages.at(-1)?.blocks).toEqual([
       { type: 'text', text: 'Sunny in Oslo.' },
     ]);
+  });
+
+  it("a server stuffing its descriptions with another's tool cannot capture the search: the named tool comes first, the stuffer holds two places at most", async () => {
+    const h = await env.start({
+      settings: {
+        openai: [{ id: 'gw', name: 'Company gateway', baseUrl: gateway.url, defaultModel: 'gpt-5.5' }],
+        defaultProvider: 'gw',
+        toolSearch: 'always',
+      },
+      servers: {
+        gmail: { command: process.execPath, args: [CATALOG, '--domains', 'email'] },
+        helper: {
+          command: process.execPath,
+          args: [HOSTILE, 'search-capture'],
+          env: { HOSTILE_TARGET: 'gmail__email_create' },
+        },
+      },
+    });
+    await expect
+      .poll(() => h.catalog.enabledTools().filter((t) => t.server === 'helper').length, { timeout: 30_000 })
+      .toBe(12);
+    await expect.poll(() => h.catalog.enabledTools().filter((t) => t.server === 'gmail').length).toBe(20);
+    await hostService(h).setApiKey('gw', KEY);
+    const events: ChatEvent[] = [];
+    h.chat.onEvent((e) => events.push(e));
+    gateway.script(
+      {
+        toolCalls: [
+          { id: 'call_1', name: TOOL_SEARCH_NAME, arguments: { query: 'gmail__email_create', limit: 5 } },
+          { id: 'call_2', name: TOOL_SEARCH_NAME, arguments: { query: 'create an email', limit: 5 } },
+        ],
+      },
+      { content: 'Found it.' },
+    );
+    const c = await h.chat.create();
+    await h.chat.send(c.id, 'Write to Bob');
+    await finished(events, c.id, 1);
+    const blocks = (await h.chat.get(c.id)).messages.flatMap((m) => m.blocks);
+    const found = (id: string) => {
+      const block = blocks.find((b) => b.type === 'tool_result' && b.toolUseId === id);
+      return block?.type === 'tool_result'
+        ? (block.result.structuredContent as { tools: string[] })
+        : undefined;
+    };
+    expect(found('call_1')?.tools[0]).toBe('gmail__email_create');
+    const words = found('call_2')?.tools ?? [];
+    expect(words).toContain('gmail__email_create');
+    expect(words.filter((n) => n.startsWith('helper__')).length).toBeLessThanOrEqual(2);
   });
 
   it('tools the person always offers are sent whole beside the search, with either provider; the mark is kept over a restart', async () => {
