@@ -59,10 +59,13 @@ const portFree = (port: number) =>
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
 
-/** `npm run web`, leading its own process group (as a terminal or an IDE would start it). */
-function web(home: string): { child: ChildProcess; out: () => string; exit: Promise<number | null> } {
+/** `npm run web -- <args>`, leading its own process group (as a terminal or an IDE would start it). */
+function web(
+  home: string,
+  args = ['--port', '0'],
+): { child: ChildProcess; out: () => string; exit: Promise<number | null> } {
   let out = '';
-  const child = spawn('npm', ['run', '-s', 'web', '--', '--port', '0'], {
+  const child = spawn('npm', ['run', '-s', 'web', '--', ...args], {
     cwd: root,
     env: { ...process.env, SWITCHBOARD_HOME: home },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -113,6 +116,26 @@ describe.skipIf(!linux)('`npm run web` as a person runs it', () => {
     await first.exit;
     await expect.poll(() => tree.filter(alive), { timeout: 15_000 }).toEqual([]);
     expect(existsSync(path.join(home, 'instance.lock'))).toBe(false);
+  }, 150_000);
+
+  it('the arguments after `--` reach the host: the port asked for, and a bind beyond loopback refused without --allow-remote', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((r) => probe.close(r));
+    const run = web(home, ['--port', String(port)]);
+    try {
+      await expect.poll(run.out, { timeout: 90_000, interval: 200 }).toMatch(/\?token=[0-9a-f]+/);
+      expect(run.out()).toContain(`http://127.0.0.1:${port}/?token=`);
+    } finally {
+      run.child.kill('SIGTERM');
+      await run.exit;
+    }
+    const remote = web(home, ['--bind', '0.0.0.0']);
+    expect(await remote.exit).not.toBe(0);
+    expect(remote.out()).toContain(
+      'Refusing to listen on 0.0.0.0: only loopback addresses unless --allow-remote is given',
+    );
   }, 150_000);
 
   // What an IDE's stop button, a process manager or a closed terminal does: each signal to npm alone
