@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -154,6 +154,28 @@ describeInChromium('security in Chromium', () => {
     } finally {
       await tab.close();
       await new Promise((r) => attacker.close(r));
+    }
+  });
+
+  it('a second instance (another data folder and port) in the same browser leaves the first signed in', async () => {
+    await page.goto(shell.url);
+    const tab = await page.context().newPage();
+    const other = await startShell({ servers: {}, page: tab });
+    try {
+      await tab.goto(other.url);
+      await expect.poll(() => tab.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
+      // Both pages load again on their session: neither cookie took the other's place.
+      expect((await page.reload())?.status()).toBe(200);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
+      expect((await tab.reload())?.status()).toBe(200);
+      const names = (await page.context().cookies())
+        .map((c) => c.name)
+        .filter((n) => n.startsWith('sb_session'));
+      expect(new Set(names).size).toBe(2);
+    } finally {
+      await other.kill({ keepBrowser: true });
+      await tab.close();
+      await rm(other.home, { recursive: true, force: true });
     }
   });
 

@@ -9,7 +9,7 @@ import { trustAsShown } from '../../e2e/fixtures/trust';
 import type { CallMessage, ServerMessage } from '../../shared/ipc/socketMessages';
 import { Host } from '../host/host';
 import { type HostService, hostService } from '../host/hostService';
-import { type RunningWebShell, startWebShell } from './webShell';
+import { type RunningWebShell, sessionCookieName, startWebShell } from './webShell';
 
 const CANARY = 'ws-canary-51f0c2';
 let home: string;
@@ -137,7 +137,7 @@ describe('browser shell', () => {
     expect(first.status).toBe(303);
     expect(first.headers.location).toBe('/');
     expect(first.headers['set-cookie']?.[0]).toMatch(
-      /^sb_session=\d+\.[0-9a-f]{48}\.[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
+      /^sb_session_[0-9a-f]{16}=\d+\.[0-9a-f]{48}\.[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=\/; Max-Age=2592000$/,
     );
     const cookie = String(first.headers['set-cookie']?.[0]).split(';')[0]!;
     expect(cookie).not.toContain(shell.token);
@@ -147,7 +147,7 @@ describe('browser shell', () => {
     expect(again.body).toMatch(/already used/);
     expect(again.headers['set-cookie']).toBeUndefined();
     // The link's token is not a session.
-    expect((await get('/', { cookie: `sb_session=${shell.token}` })).status).toBe(403);
+    expect((await get('/', { cookie: `${cookie.split('=')[0]}=${shell.token}` })).status).toBe(403);
 
     const page = await get('/', { cookie });
     expect(page.status).toBe(200);
@@ -180,8 +180,9 @@ describe('browser shell', () => {
     const again = await startWebShell({ service, rendererDir: renderer, sessionKey: key, port });
     try {
       expect((await getFrom(port, '/app.js', { cookie })).status).toBe(200);
-      const [issued, nonce, signature] = cookie.slice('sb_session='.length).split('.');
-      const forge = (value: string) => getFrom(port, '/app.js', { cookie: `sb_session=${value}` });
+      const name = cookie.split('=')[0]!;
+      const [issued, nonce, signature] = cookie.slice(name.length + 1).split('.');
+      const forge = (value: string) => getFrom(port, '/app.js', { cookie: `${name}=${value}` });
       expect((await forge(`${issued}.${nonce}.${'0'.repeat(64)}`)).status).toBe(403);
       expect((await forge(`${Number(issued) + 1}.${nonce}.${signature}`)).status).toBe(403);
       expect((await forge(`${issued}.${nonce}`)).status).toBe(403);
@@ -203,6 +204,27 @@ describe('browser shell', () => {
       expect((await getFrom(port, '/app.js', { cookie })).status).toBe(403);
     } finally {
       await other.close();
+    }
+  });
+
+  it('each instance names its session after its own key: two in one browser (cookies know no ports) keep both', async () => {
+    const renderer = path.join(home, 'renderer');
+    const a = await startWebShell({ service, rendererDir: renderer, sessionKey: Buffer.alloc(32, 1) });
+    const b = await startWebShell({ service, rendererDir: renderer, sessionKey: Buffer.alloc(32, 2) });
+    try {
+      const cookieOf = async (s: RunningWebShell) =>
+        String((await getFrom(s.port, `/?token=${s.token}`)).headers['set-cookie']?.[0]).split(';')[0]!;
+      const [ca, cb] = [await cookieOf(a), await cookieOf(b)];
+      expect(ca.split('=')[0]).not.toBe(cb.split('=')[0]);
+      expect(ca.split('=')[0]).toBe(sessionCookieName(Buffer.alloc(32, 1)));
+      // The browser sends both to either port: each instance reads its own.
+      const both = `${ca}; ${cb}`;
+      expect((await getFrom(a.port, '/app.js', { cookie: both })).status).toBe(200);
+      expect((await getFrom(b.port, '/app.js', { cookie: both })).status).toBe(200);
+      expect((await getFrom(a.port, '/app.js', { cookie: cb })).status).toBe(403);
+    } finally {
+      await a.close();
+      await b.close();
     }
   });
 
@@ -280,7 +302,9 @@ describe('browser shell', () => {
     const opened = await get(`${link.pathname}${link.search}`, { 'sec-fetch-site': undefined });
     expect(opened.status).toBe(200);
     expect(opened.body).toBe((await get('/', { cookie })).body);
-    expect(opened.headers['set-cookie']?.[0]).toMatch(/^sb_session=.*; HttpOnly; SameSite=Strict/);
+    expect(opened.headers['set-cookie']?.[0]).toMatch(
+      /^sb_session_[0-9a-f]{16}=.*; HttpOnly; SameSite=Strict/,
+    );
     expect(String(opened.headers['content-security-policy'])).toContain("script-src 'self'");
     // Spent like any link.
     expect((await get(`${link.pathname}${link.search}`, { 'sec-fetch-site': undefined })).status).toBe(403);
@@ -333,7 +357,7 @@ describe('browser shell', () => {
     const traversal = await get('/%2e%2e/outside.txt', { cookie });
     expect(traversal.body).not.toContain('not for the browser');
     await expect(open(undefined).opened).rejects.toThrow(/403/);
-    await expect(open(`sb_session=${shell.token}`).opened).rejects.toThrow(/403/);
+    await expect(open(`${cookie.split('=')[0]}=${shell.token}`).opened).rejects.toThrow(/403/);
     await expect(open(cookie, { origin: 'http://evil.example' }).opened).rejects.toThrow(/403/);
     await expect(open(cookie, { host: `rebind.example:${shell.port}` }).opened).rejects.toThrow(/403/);
   });

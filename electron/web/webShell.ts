@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { isIP } from 'node:net';
@@ -50,7 +50,13 @@ export interface RunningWebShell {
   close(): Promise<void>;
 }
 
-const COOKIE = 'sb_session';
+/**
+ * The session cookie's name, one per instance: cookies know no ports, so two instances in one browser
+ * (another data folder, another port) under one name would each overwrite the other's session. Named
+ * after the key that signs it (a data folder's own, kept over restarts), never revealing it.
+ */
+export const sessionCookieName = (key: Buffer): string =>
+  `sb_session_${createHash('sha256').update('switchboard session cookie').update(key).digest('hex').slice(0, 16)}`;
 /** No page for this long (not a reload, which is back within a second or two): every page is closed. */
 const ALL_CLOSED_AFTER_MS = 10_000;
 /** A session lasts this long from the link that opened it; then the person opens a new link. */
@@ -99,6 +105,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   // signature and age, so it needs no list and outlives a restart with the same key.
   const links = new Set([token]);
   const sessionKey = options.sessionKey ?? randomBytes(32);
+  const cookieName = sessionCookieName(sessionKey);
   const sign = (body: string) => createHmac('sha256', sessionKey).update(body).digest('hex');
   const newSession = () => {
     const body = `${Date.now()}.${fresh()}`;
@@ -124,7 +131,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
     return undefined;
   };
   const check = (req: IncomingMessage): string | undefined => {
-    const session = cookieOf(req, COOKIE);
+    const session = cookieOf(req, cookieName);
     return (
       checkOrigin(req) ??
       (session && validSession(session) ? undefined : 'no session: open the link the terminal printed')
@@ -151,7 +158,7 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
       const known = oneOf(link, links);
       if (!known) return deny(res, 'this link was already used or is wrong: ask the terminal for a new one');
       links.delete(known);
-      const cookie = `${COOKIE}=${newSession()}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_DAYS * 24 * 3600}`;
+      const cookie = `${cookieName}=${newSession()}; HttpOnly; SameSite=Strict; Path=/; Max-Age=${SESSION_DAYS * 24 * 3600}`;
       // A browser that says nothing of where a request comes from gets the page only for the link
       // itself: the redirect's request could not be told from another page's.
       if (site.kind === 'unsaid') return serve(res, '/', { 'set-cookie': cookie });
