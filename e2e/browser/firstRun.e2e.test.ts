@@ -1,3 +1,5 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -17,7 +19,8 @@ describeInChromium('first run in Chromium', () => {
 
   beforeAll(async () => {
     fake = await startFakeAnthropic({ apiKey: API_KEY });
-    shell = await startShell({ servers: {} });
+    // A brand-new data folder: nothing in it, no config.json.
+    shell = await startShell({ servers: {}, home: await mkdtemp(path.join(tmpdir(), 'sb-first-run-')) });
     page = shell.page;
     await page.goto(shell.url);
   });
@@ -57,6 +60,9 @@ describeInChromium('first run in Chromium', () => {
 
   it('a server pasted from its README, confirmed, completes the checklist', async () => {
     await checklist().getByRole('button', { name: 'Open Servers' }).first().click();
+    await page.getByRole('button', { name: 'Add server' }).waitFor();
+    // No config file yet is the first run, not a file that went away.
+    expect(await page.getByText(/cannot read its config file|not there any more/).count()).toBe(0);
     await page.getByRole('button', { name: 'Add server' }).click();
     const editor = page.getByRole('dialog', { name: 'Add a server' });
     await editor.getByLabel('Name', { exact: true }).fill('everything');

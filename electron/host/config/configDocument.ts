@@ -16,6 +16,8 @@ import { type ParsedConfig, parseConfig } from './serverConfig';
 export class ConfigDocument {
   private document: Record<string, unknown> = { mcpServers: {} };
   private readBefore = false;
+  /** The file was there when last read or written: only then is a missing file one that went away. */
+  private existed = false;
   private problemNow: ConfigProblem | undefined;
   private readonly problemEmitter = new Emitter<ConfigProblem | undefined>();
   /** The file cannot be read (as last read) — or can again: undefined. */
@@ -76,6 +78,7 @@ export class ConfigDocument {
     change(servers);
     const document = { ...this.document, mcpServers: servers };
     await this.file.save(document);
+    this.existed = true;
     this.document = document;
     await this.record?.saved(before, servers, origin);
     return parseConfig(document);
@@ -86,7 +89,7 @@ export class ConfigDocument {
     const problem: ConfigProblem | undefined =
       loaded.state === 'unreadable'
         ? { error: loaded.error, readBefore: this.readBefore }
-        : loaded.state === 'missing' && this.readBefore
+        : loaded.state === 'missing' && this.existed
           ? {
               error: `${this.file.filePath} is not there any more (removed, or renamed away)`,
               readBefore: true,
@@ -94,6 +97,8 @@ export class ConfigDocument {
             }
           : undefined;
     if (!problem) this.readBefore = true;
+    // A data folder that never had the file (the first run) is not one whose file went away.
+    if (loaded.state === 'ok') this.existed = true;
     if (problem?.error !== this.problemNow?.error) {
       this.problemNow = problem;
       this.problemEmitter.fire(problem);

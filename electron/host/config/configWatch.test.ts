@@ -196,6 +196,20 @@ describe('config.json edited while the app runs', () => {
     expect(await serverEntries(h)).toEqual([['edited', 'changed', 'file']]);
   });
 
+  it('a new data folder without the file is the first run, not a file removed: nothing is said, read again or not', async () => {
+    const h = await Host.create({ home });
+    host = h;
+    // What the Servers page's first visit and the watch do: read it again.
+    await h.registry.reload();
+    await h.registry.reload();
+    expect(h.registry.configState.problem).toBeUndefined();
+    // Once it was written (the first server added), removing it is said.
+    await h.registry.upsert('later', off);
+    await rm(configPath());
+    await h.registry.reload();
+    expect(h.registry.configState.problem).toMatchObject({ gone: true });
+  });
+
   it('a file removed while the app runs: the servers run on, it is said, and the next change writes it anew', async () => {
     const h = await startWith({ echo: echo() });
     await trustAsShown(h.registry, 'echo');
