@@ -91,6 +91,32 @@ describeInChromium('Servers → Add from link in Chromium', () => {
       .toBe('running');
   });
 
+  it("the https links READMEs carry (VS Code's and Cursor's web forms) preview as their app links do", async () => {
+    const entry = { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] };
+    for (const [link, app] of [
+      [
+        `https://insiders.vscode.dev/redirect/mcp/install?name=web-vscode&config=${encodeURIComponent(JSON.stringify(entry))}`,
+        'A VS Code install link',
+      ],
+      [
+        `https://cursor.com/en/install-mcp?name=web-cursor&config=${encodeURIComponent(b64(entry))}`,
+        'A Cursor install link',
+      ],
+    ] as const) {
+      const dialog = await paste(link);
+      await expect
+        .poll(() => dialog.getByTestId('link-origin').textContent(), { message: link })
+        .toContain(app);
+      expect(await dialog.getByTestId('link-command').textContent()).toBe(
+        `${process.execPath} ${EVERYTHING_ENTRY} stdio`,
+      );
+      await page.screenshot({
+        path: path.join(shots, `links-web-${app.split(' ')[1]!.toLowerCase()}-preview.png`),
+      });
+      await page.keyboard.press('Escape');
+    }
+  });
+
   it('a value the link leaves to fill is asked; a secret-looking one goes to the secret store', async () => {
     const key = 'sk-live-e2e-link-canary-41c9';
     const dialog = await paste(

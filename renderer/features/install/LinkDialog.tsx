@@ -89,8 +89,8 @@ export function LinkDialog({
         </button>
       </div>
       <p className="muted">
-        Reads Switchboard, VS Code, Cursor, LM Studio and Goose install links. Nothing is added or run until
-        you confirm.
+        Reads Switchboard, VS Code, Cursor, LM Studio and Goose install links, and the https links README
+        buttons use. Nothing is added or run until you confirm.
       </p>
       {preview && (
         <section className="install-preview" aria-label="Link preview">

@@ -14,6 +14,7 @@ import {
 } from './linkTypes';
 import { parseSwitchboardLink } from './switchboardLink';
 import { parseVsCodeLink } from './vscodeLink';
+import { appLinkOf } from './webInstallLink';
 
 export type * from './linkTypes';
 
@@ -56,10 +57,20 @@ function readLink(link: string, context: LinkContext): LinkPreview {
   if (scheme === undefined) throw new LinkError('it is not a link (no scheme such as switchboard://)');
   if (NEVER.includes(`${scheme}:`))
     throw new LinkError(`a ${scheme}: URL is never followed; it is not an install link`);
+  if (scheme === 'https' && URL.canParse(text)) {
+    // A README's button: the web page of VS Code, Cursor, LM Studio or Goose that opens its app's link.
+    const web = appLinkOf(new URL(text));
+    if (web) {
+      const preview = readLink(web.link, context);
+      if (web.unused.length > 0)
+        preview.warnings.push(`left out parameters Switchboard does not use: ${web.unused.join(', ')}`);
+      return preview;
+    }
+  }
   const format = FORMATS[`${scheme}:`];
   if (format === undefined)
     throw new LinkError(
-      `${scheme}: links are not install links. Switchboard reads switchboard://, vscode:, vscode-insiders:, cursor://, lmstudio:// and goose:// links`,
+      `${scheme}: links are not install links. Switchboard reads switchboard://, vscode:, vscode-insiders:, cursor://, lmstudio:// and goose:// links, and their https forms (vscode.dev/redirect/mcp/install, cursor.com/install-mcp, lmstudio.ai/install-mcp, block.github.io/goose/extension)`,
     );
   if (!URL.canParse(text)) throw new LinkError(`it is not a valid ${scheme}: URL`);
   const url = new URL(text);
