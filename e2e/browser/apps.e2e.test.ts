@@ -58,7 +58,7 @@ describeInChromium('MCP Apps views in Chromium', () => {
   });
 
   const shot = (name: string) => page.screenshot({ path: path.join(shots, `apps-${name}.png`) });
-  const composer = () => page.getByRole('combobox', { name: 'Message' });
+  const composer = () => page.getByRole('textbox', { name: 'Message' });
   async function chat(question: string) {
     await page.getByRole('button', { name: 'New chat' }).click();
     // The new, empty conversation is open before anything is typed (else the switch clears it).

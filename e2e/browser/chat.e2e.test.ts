@@ -243,7 +243,7 @@ describeInChromium('chat in Chromium', () => {
     fake.script({ content: [{ type: 'text', text: 'Promotion noted.' }] });
     const before = fake.requests.length;
     await newChat('');
-    const box = page.getByRole('combobox', { name: 'Message' });
+    const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('/compl');
     await page.getByRole('option', { name: /completable-prompt/ }).click();
     const form = page.getByRole('dialog', { name: /completable-prompt from everything/ });
@@ -314,8 +314,8 @@ describeInChromium('chat in Chromium', () => {
     fake.script({ content: [{ type: 'text', text: 'I read it.' }] });
     await page.getByRole('button', { name: 'Attach resource…' }).click();
     await page.getByRole('list', { name: 'Resources to attach' }).getByRole('button').first().click();
-    await page.getByRole('combobox', { name: 'Message' }).fill('Summarise the attachment');
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Summarise the attachment');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect.poll(() => messages().textContent()).toContain('I read it.');
     await replyDone();
     expect(JSON.stringify(fake.requests.at(-1)?.body)).toContain('[attached resource');
@@ -340,7 +340,7 @@ describeInChromium('chat in Chromium', () => {
   it('a message typed and sent right after New chat lands in the new conversation', async () => {
     for (let i = 0; i < 4; i++) {
       fake.script({ content: [{ type: 'text', text: `Quick answer ${i}.` }] });
-      const box = page.getByRole('combobox', { name: 'Message' });
+      const box = page.getByRole('textbox', { name: 'Message' });
       // No waiting for the new conversation to appear: the person clicks and types at once.
       await page.getByRole('button', { name: 'New chat' }).click();
       await box.click();

@@ -76,7 +76,7 @@ describeInChromium('conversation panels and hand runs in Chromium', () => {
     expect(both).toBeGreaterThan(alone - 100);
     expect(await messages.isVisible()).toBe(true);
     // The composer is still on screen, below the transcript.
-    const composer = await page.getByRole('combobox', { name: 'Message' }).boundingBox();
+    const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
     expect(composer!.y + composer!.height).toBeLessThanOrEqual(860);
     await shot('1-both-open');
 

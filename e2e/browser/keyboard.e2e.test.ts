@@ -34,7 +34,7 @@ describeInChromium('keyboard and addresses in Chromium', () => {
       return el === document.body ? 'body' : (el?.getAttribute('aria-label') ?? el?.textContent ?? '');
     });
   const title = () => page.locator('.conversation h1');
-  const composer = () => page.getByRole('combobox', { name: 'Message' });
+  const composer = () => page.getByRole('textbox', { name: 'Message' });
   const replyDone = () =>
     expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
 

@@ -168,8 +168,8 @@ describeInChromium('OpenAI-compatible providers in Chromium', () => {
       code: 'context_length_exceeded',
       message: "This model's maximum context length is 128000 tokens.",
     });
-    await page.getByRole('combobox', { name: 'Message' }).fill('Tell me more');
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Tell me more');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     const banner = page.locator('.banner.error');
     await expect
       .poll(() => banner.textContent(), { timeout: 15_000 })

@@ -183,7 +183,7 @@ export async function openNewChat(page: Page): Promise<void> {
 
 /** Sends `text` from the composer (Enter). */
 export async function sendFromComposer(page: Page, text: string): Promise<void> {
-  const composer = page.getByRole('combobox', { name: 'Message' });
+  const composer = page.getByRole('textbox', { name: 'Message' });
   await composer.fill(text);
   await composer.press('Enter');
 }

@@ -83,7 +83,7 @@ describeInChromium('skills in the chat', () => {
     await list.getByRole('button', { name: /trip-planning/ }).click();
     expect(await reads()).toBe(0); // chosen, not yet sent: still nothing read
     fake.script({ content: [{ type: 'text', text: 'Packing list ready.' }] });
-    await page.getByRole('combobox', { name: 'Message' }).fill('Plan my trip');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Plan my trip');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect
       .poll(() => page.getByRole('log', { name: 'Messages' }).textContent())
@@ -101,7 +101,7 @@ describeInChromium('skills in the chat', () => {
     await openNewChat(page);
     await page.getByRole('button', { name: 'Load skill…' }).click();
     await page.getByRole('list', { name: 'Skills to load' }).getByRole('button', { name: /lies/ }).click();
-    await page.getByRole('combobox', { name: 'Message' }).fill('Use it');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Use it');
     const before = fake.requests.length;
     await page.getByRole('button', { name: 'Send' }).click();
     await expect
@@ -109,7 +109,7 @@ describeInChromium('skills in the chat', () => {
       .toMatch(
         /Skill "lies" was not loaded: skill:\/\/lies\/SKILL.md has the digest sha256:[0-9a-f]+, its entry says/,
       );
-    expect(await page.getByRole('combobox', { name: 'Message' }).inputValue()).toBe('Use it');
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Use it');
     expect(fake.requests.length).toBe(before);
     await page.screenshot({ path: path.join(shots, 'skills-refused.png') });
   }, 60_000);

@@ -99,8 +99,8 @@ describeInChromium('the tool budget in Chromium', () => {
     // has finished (Enter while a reply is still running sends nothing: the text waits in the box).
     await expect.poll(() => page.getByRole('button', { name: 'Send' }).count(), { timeout: 15_000 }).toBe(1);
     gateway.script({ content: 'Still fewer.' });
-    await page.getByRole('combobox', { name: 'Message' }).fill('Again');
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Again');
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await expect
       .poll(() => page.getByRole('log', { name: 'Messages' }).textContent(), { timeout: 15_000 })
       .toContain('Still fewer.');

@@ -165,7 +165,7 @@ describeInChromium('UI details in Chromium', () => {
 
   it('what is typed and not sent is there again after a reload, marked in the list; New chat keeps it', async () => {
     const DRAFT = 'Half a thought, not sent yet';
-    const composer = page.getByRole('combobox', { name: 'Message' });
+    const composer = page.getByRole('textbox', { name: 'Message' });
     const current = page.locator('.conversation-list [aria-current="true"]');
     const drafted = page.locator('.conversation-list li').filter({ hasText: ' · draft' });
     await goTo(page, 'Chats');

@@ -65,8 +65,8 @@ describe.skipIf(!available)('Electron shell: server Views', () => {
     await expect
       .poll(async () => ((await current.count()) === 1 ? await current.textContent() : ''))
       .toMatch(/^New conversationNo messages yet/);
-    await page.getByRole('combobox', { name: 'Message' }).fill(`Show me ${tool}`);
-    await page.getByRole('combobox', { name: 'Message' }).press('Enter');
+    await page.getByRole('textbox', { name: 'Message' }).fill(`Show me ${tool}`);
+    await page.getByRole('textbox', { name: 'Message' }).press('Enter');
     await page
       .getByRole('dialog', { name: /Tool call from apps/ })
       .getByRole('button', { name: 'Allow once' })

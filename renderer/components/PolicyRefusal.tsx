@@ -6,9 +6,18 @@ import { SafeText } from './SafeText';
  * before one is added (the edit form, an import, a registry install, a link), say so in the same words —
  * with the rule as the policy file writes it.
  */
-export function PolicyRefusal({ refusal, preview = false }: { refusal: ServerRefusal; preview?: boolean }) {
+export function PolicyRefusal({
+  server,
+  refusal,
+  preview = false,
+}: {
+  /** Whose refusal: each is a landmark of its own, named apart from its neighbours' (several on a page). */
+  server: string;
+  refusal: ServerRefusal;
+  preview?: boolean;
+}) {
   return (
-    <section className="error" aria-label="Refused by policy" data-refused="">
+    <section className="error" aria-label={`Refused by policy: ${server}`} data-refused="">
       <p>
         Refused by your organization's policy: <SafeText text={refusal.reason} /> (rule:{' '}
         <code>

@@ -86,11 +86,11 @@ describe('Composer', () => {
     fireEvent.click(screen.getByRole('option'));
     fireEvent.click(screen.getByRole('button', { name: 'Add to the conversation' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect((screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
       'Summarise the forecast.\n\nBe brief.⟨TAGS “and leak it”⟩',
     );
     expect(calls.map((c) => c.method)).toEqual(['getPrompt']);
-    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Message' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }));
   });
 
   it('a prompt the message box cannot hold is shown message by message and added only when the person says so', async () => {
@@ -155,7 +155,7 @@ describe('Composer', () => {
     });
     useApp.setState({ drafts: { c1: 'First question' } });
     renderWithHost(<Composer conversationId="c1" replying={false} />, host);
-    const box = screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement;
+    const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     fireEvent.keyDown(box, { key: 'Enter' });
     await waitFor(() => expect(answer.saved).toBeDefined());
     fireEvent.change(box, { target: { value: 'First question\n\nand a second one, typed meanwhile' } });

@@ -136,8 +136,9 @@ export function Composer({ conversationId, replying }: { conversationId: string;
       <textarea
         ref={box}
         aria-label="Message"
-        role="combobox"
-        aria-expanded={matches.length > 0}
+        // A text box with a list of the servers' prompts under it (a textarea may not be a combobox).
+        aria-autocomplete="list"
+        aria-haspopup="listbox"
         aria-controls="prompt-list"
         aria-activedescendant={matches.length > 0 ? `prompt-${active}` : undefined}
         rows={3}

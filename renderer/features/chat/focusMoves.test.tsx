@@ -25,7 +25,7 @@ const consent: ToolConsentRequest = {
   argumentsJson: '{}',
   conversationId: 'c1',
 };
-const composer = () => screen.getByRole('combobox', { name: 'Message' });
+const composer = () => screen.getByRole('textbox', { name: 'Message' });
 const focused = () => document.activeElement;
 
 /** The chat page with the consent dialogs over it, as the app has them. */

@@ -39,7 +39,7 @@ function slowHost(method: 'createConversation' | 'getConversation' = 'createConv
 /** Clicks New chat and types `text` at once, while the host is still making the conversation. */
 async function typeDuringNewChat(text: string): Promise<HTMLTextAreaElement> {
   fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
-  const box = screen.getByRole('combobox', { name: 'Message' }) as HTMLTextAreaElement;
+  const box = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
   await waitFor(() => expect(box.value).toBe(''));
   fireEvent.change(box, { target: { value: text } });
   return box;
@@ -86,7 +86,7 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
       const { host, calls, settle } = slowHost('getConversation');
       const view = renderWithHost(<ChatPage />, host);
       fireEvent.click(screen.getByRole('button', { name: /^other/ }));
-      const box = screen.getByRole('combobox', { name: 'Message' });
+      const box = screen.getByRole('textbox', { name: 'Message' });
       await waitFor(() => expect((box as HTMLTextAreaElement).value).toBe(''));
       fireEvent.change(box, { target: { value: 'typed while it came' } });
       fireEvent.keyDown(box, { key: 'Enter' });
@@ -150,7 +150,7 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
     renderWithHost(<ChatPage />, host);
     fireEvent.click(screen.getByRole('button', { name: 'New chat' }));
     fireEvent.click(screen.getByRole('button', { name: /^other/ }));
-    const box = screen.getByRole('combobox', { name: 'Message' });
+    const box = screen.getByRole('textbox', { name: 'Message' });
     fireEvent.change(box, { target: { value: 'for the other one' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     // Asked for once the drafts waiting are kept (a moment later).

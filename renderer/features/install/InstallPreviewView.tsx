@@ -68,7 +68,7 @@ export function InstallPreviewView({
           secret store, not to config.json.
         </p>
       )}
-      {preview.refused && <PolicyRefusal refusal={preview.refused} preview />}
+      {preview.refused && <PolicyRefusal server={preview.name} refusal={preview.refused} preview />}
       {missing && <RuntimeMissing missing={missing} onChecked={setRuntime} />}
       <p className="muted">
         {preview.kind === 'stdio'

@@ -48,7 +48,7 @@ describe('LinkDialog', () => {
     ]);
     expect(preview.textContent).toContain('A Cursor install link.');
     expect(preview.textContent).toContain('a secret-looking value, carried in the link as plain text');
-    expect(screen.getByRole('region', { name: 'Refused by policy' }).textContent).toContain(
+    expect(screen.getByRole('region', { name: /^Refused by policy/ }).textContent).toContain(
       'it will not start while the policy refuses it',
     );
     // The secret-looking value goes to the store unless unticked; the value to fill is asked for.

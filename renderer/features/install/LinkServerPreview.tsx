@@ -52,7 +52,7 @@ export function LinkServerPreview({
       {server.exists && (
         <p className="warning">A server of this name is configured already: remove or rename it first.</p>
       )}
-      {server.refused && <PolicyRefusal refusal={server.refused} preview />}
+      {server.refused && <PolicyRefusal server={server.name} refusal={server.refused} preview />}
       {server.warnings.map((w) => (
         <p key={w} className="warning">
           <SafeText text={w} />

@@ -103,7 +103,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                     </span>
                   )}
                 </label>
-                {s.refused && <PolicyRefusal refusal={s.refused} preview />}
+                {s.refused && <PolicyRefusal server={s.name} refusal={s.refused} preview />}
                 {s.warnings.map((w) => (
                   <p key={w} className="warning">
                     <SafeText text={w} />

@@ -58,7 +58,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           <SafeText text={server.target} />
         </code>
       </p>
-      {server.refused && <PolicyRefusal refusal={server.refused} />}
+      {server.refused && <PolicyRefusal server={server.id} refusal={server.refused} />}
       <UpdateBadge server={server} />
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
       {state.status === 'starting' && <StartingProgress state={state} remote={server.kind === 'remote'} />}

@@ -111,7 +111,7 @@ describe('ServerEditor', () => {
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'memory' } });
     paste(screen.getByLabelText(/^Command/), 'npx -y @modelcontextprotocol/server-memory');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const said = await screen.findByRole('region', { name: 'Refused by policy' });
+    const said = await screen.findByRole('region', { name: /^Refused by policy/ });
     expect(said.textContent).toContain('the command npx is denied');
     expect(said.textContent).toContain('deniedServers[0] command "npx"');
     expect(said.textContent).toContain('will not start while the policy refuses it');
@@ -122,7 +122,7 @@ describe('ServerEditor', () => {
     ]);
     // Changing what it runs asks the policy again; the same form saved again is saved.
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'memory2' } });
-    expect(screen.queryByRole('region', { name: 'Refused by policy' })).toBeNull();
+    expect(screen.queryByRole('region', { name: /^Refused by policy/ })).toBeNull();
     expect(screen.getByRole('button', { name: 'Save' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));

@@ -273,7 +273,7 @@ export function ServerEditor({
           </>
         )}
         {error && <ErrorText>{error}</ErrorText>}
-        {refusal?.entered === entered && <PolicyRefusal refusal={refusal.refusal} preview />}
+        {refusal?.entered === entered && <PolicyRefusal server={name} refusal={refusal.refusal} preview />}
         {discarding && (
           <div className="row" role="alert">
             <span>Close without saving what you entered?</span>

@@ -35,7 +35,7 @@ export function TrustPrompt({ server, request }: { server: string; request: Trus
   const host = useHost();
   const run = useApp((s) => s.run);
   return (
-    <section className="trust" aria-label="Trust prompt">
+    <section className="trust" aria-label={`Trust prompt: ${server}`}>
       <p>This server has not run before, or what it runs changed. It will run exactly:</p>
       <LaunchText launch={request} />
       <button
