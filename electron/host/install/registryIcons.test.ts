@@ -174,6 +174,10 @@ describe("a registry entry's icons: never from this computer or its network, but
     ])
       expect(iconAddressProblem(src, REGISTRY), src).toMatch(/this computer or its network/);
     expect(iconAddressProblem('https://cdn.example.com/i.png', REGISTRY)).toBeUndefined();
+    expect(iconAddressProblem('https://93.184.215.14/i.png', REGISTRY)).toBeUndefined();
+    expect(
+      iconAddressProblem('https://[2606:2800:21f:cb07:6820:80da:af6b:8b2c]/i.png', REGISTRY),
+    ).toBeUndefined();
     // The registry's own origin, wherever it is: what it serves is what the host already trusts it for.
     expect(iconAddressProblem('https://10.0.0.5/icons/i.png', 'https://10.0.0.5')).toBeUndefined();
     expect(iconAddressProblem('https://10.0.0.5:8443/icons/i.png', 'https://10.0.0.5')).toMatch(

@@ -7,6 +7,7 @@
 // its spelling, then by the address the connection resolves to — except the registry's own origin,
 // which the host already trusts for what to run.
 import { createHash } from 'node:crypto';
+import { isIpAddress } from '../../../shared/localAddress';
 import { isPrivateOrLocal } from '../../mcp/auth/addresses';
 import { fetchIcon } from '../servers/serverIcon';
 import { publicOnlyFetch } from './publicOnlyFetch';
@@ -57,7 +58,7 @@ export function iconAddressProblem(src: string, registryUrl: string): string | u
   if (url.username || url.password) return 'holds a user name or password';
   if (URL.canParse(registryUrl) && url.origin === new URL(registryUrl).origin) return undefined;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (isPrivateOrLocal(host) || localName(host))
+  if (isPrivateOrLocal(host) || (!isIpAddress(host) && localName(host)))
     return `is on ${url.hostname}, this computer or its network (an icon may come from there only on the registry's own origin)`;
   return undefined;
 }
