@@ -1,17 +1,19 @@
 // Servers → Browse against the fixture registry (SWITCHBOARD_REGISTRY_URL): browse, search, an invalid
 // entry shown as invalid; install a remote entry (server-everything over Streamable HTTP) and an npm
 // entry (server-memory, run by `npx -y` for real) through the same trust step as a hand-added server;
-// the registry down; each entry's icon (served over https by the fixture, fetched by the host), its
+// the registry down; each entry's icon (served over https by the fixture registry on its own origin,
+// fetched by the host; one elsewhere on this computer is not fetched at all), its
 // website and source as links; an older version installed, a newer one published, the card saying
 // "Update available", the update's difference, and the new version running.
 // Screenshots go to test-results/e2e/registry-*.png.
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { type IconServer, startIconServer } from '../fixtures/registry/iconServer';
+import { type LoopbackCertificate, loopbackCertificate } from '../fixtures/registry/iconServer';
 import { type RegistryFixture, startRegistryFixture } from '../fixtures/registry/registryFixture';
 import { type RunningHttpServer, startEverythingHttp } from '../fixtures/servers';
 import {
@@ -82,17 +84,35 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
   let registry: RegistryFixture;
   let everything: RunningHttpServer;
   let memoryDir: string;
-  let icons: IconServer;
+  let certificate: LoopbackCertificate;
+  /** A plain TCP listener named as an icon elsewhere on this computer: it must see no connection. */
+  let trap: Server;
+  let trapConnections = 0;
   /** Every address the page asked for: none of them the icon server's. */
   const pageRequests: string[] = [];
 
   beforeAll(async () => {
     everything = await startEverythingHttp('streamableHttp');
     memoryDir = await mkdtemp(path.join(tmpdir(), 'sb-memory-'));
-    icons = await startIconServer();
+    certificate = loopbackCertificate();
+    trap = createServer((socket) => {
+      trapConnections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    const trapPort = (trap.address() as { port: number }).port;
+    // Over https, each of our entries with its icons on the registry's own origin.
     registry = await startRegistryFixture({
-      iconBase: icons.url,
+      tls: certificate,
       extra: [
+        {
+          name: 'io.github.fixture/icon-elsewhere',
+          title: 'Icon elsewhere',
+          description: 'An entry whose icon is on another port of this computer',
+          version: '1.0.0',
+          icons: [{ src: `https://127.0.0.1:${trapPort}/admin/icon.png`, mimeType: 'image/png' }],
+          remotes: [{ type: 'streamable-http', url: 'https://mcp.example.com/mcp' }],
+        },
         pinnedMemory('1.0.0', OLDER_MEMORY),
         {
           name: 'io.github.fixture/everything-http',
@@ -134,7 +154,7 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     // The host trusts the icon server's certificate as it would a public one; the page never sees it.
     shell = await startShell({
       servers: {},
-      env: { SWITCHBOARD_REGISTRY_URL: registry.url, NODE_EXTRA_CA_CERTS: icons.extraCaCerts },
+      env: { SWITCHBOARD_REGISTRY_URL: registry.url, NODE_EXTRA_CA_CERTS: certificate.extraCaCerts },
     });
     page = shell.page;
     page.on('request', (r) => pageRequests.push(r.url()));
@@ -146,7 +166,8 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     await shell?.stop();
     await registry?.close().catch(() => {});
     await everything?.stop();
-    await icons?.close();
+    await new Promise((resolve) => trap?.close(resolve));
+    certificate?.dispose();
     await rm(memoryDir, { recursive: true, force: true });
   });
 
@@ -283,8 +304,13 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     await expect
       .poll(() => dialog.locator('li.registry-entry img[data-registry-icon]').count())
       .toBeGreaterThan(3);
-    expect(icons.hits.some((h) => h.startsWith('/icons/memory-pinned'))).toBe(true);
-    expect(pageRequests.filter((u) => u.startsWith(icons.url))).toEqual([]);
+    expect(registry.requests.some((h) => h.startsWith('/icons/memory-pinned'))).toBe(true);
+    expect(pageRequests.filter((u) => u.startsWith(registry.url))).toEqual([]);
+    // An icon on another port of this computer is not the registry's: no icon, and no connection.
+    const elsewhere = entry(dialog, 'io.github.fixture/icon-elsewhere');
+    await expect.poll(() => elsewhere.count()).toBe(1);
+    expect(await elsewhere.locator('img[data-registry-icon]').count()).toBe(0);
+    expect(trapConnections).toBe(0);
     await page.screenshot({ path: path.join(shots, 'registry-icons.png') });
 
     await pinned.getByRole('button', { name: 'Details…' }).click();

@@ -16,7 +16,7 @@ export function validEntryView(entry: ValidEntry, icons: RegistryIcons): ValidEn
   const { server: _, repository, icons: declared, ...shown } = entry;
   return {
     ...shown,
-    icons: icons.refs(declared),
+    icons: icons.refs(declared, entry.registryUrl),
     ...(repository
       ? {
           repository: {

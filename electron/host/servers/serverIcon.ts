@@ -35,16 +35,21 @@ export async function fetchServerIcon(
  */
 export async function fetchIcon(
   url: URL,
-  { mimeType, timeoutMs = 5000 }: { mimeType?: string; timeoutMs?: number } = {},
+  {
+    mimeType,
+    timeoutMs = 5000,
+    fetcher = plainFetch,
+  }: {
+    mimeType?: string;
+    timeoutMs?: number;
+    /** How the GET is made (a fetch that refuses some addresses); a redirect must not be followed. */
+    fetcher?: (url: URL, init: { signal: AbortSignal }) => Promise<Response>;
+  } = {},
 ): Promise<string | undefined> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
   if (mimeType && !ICON_TYPES.has(mimeType.toLowerCase())) return undefined;
   try {
-    const res = await fetch(url, {
-      redirect: 'error',
-      credentials: 'omit',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const res = await fetcher(url, { signal: AbortSignal.timeout(timeoutMs) });
     const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (!res.ok || !ICON_TYPES.has(type)) {
       await res.body?.cancel();
@@ -62,6 +67,9 @@ export async function fetchIcon(
     return undefined;
   }
 }
+
+const plainFetch = (url: URL, { signal }: { signal: AbortSignal }) =>
+  fetch(url, { redirect: 'error', credentials: 'omit', signal });
 
 /** The body, or undefined once it passes `max` bytes (the rest is not read). */
 async function readAtMost(res: Response, max: number): Promise<Buffer | undefined> {

@@ -95,10 +95,17 @@ describe('installChoices', () => {
     expect(oci?.summary).toBe(
       'Runs docker run -i --rm --mount type=bind,src=<source_path>,dst=<target_path> -e LOG_LEVEL docker.io/mcp/filesystem:1.0.2 /project',
     );
-    const [db] = installChoices(fixtureServer('upstream/docs/database-manager.json'));
-    expect(db?.summary).toBe(
+    const documented = fixtureServer('upstream/docs/database-manager.json');
+    const [refused] = installChoices(documented);
+    expect(refused?.summary).toBe(
       'Runs docker run -i --rm --network host -e DB_TYPE=<db_type> -e DB_USERNAME -e DB_PASSWORD -e SSL_MODE docker.io/example/database-manager-mcp:3.1.0 --host <host> --port <port> <database_name>',
     );
+    // The documented example shares this computer's network with the container: refused (issue 47).
+    expect(refused?.kind === 'unavailable' && refused.reasons).toEqual([
+      'packages/0/runtimeArguments/0 (--network): --network "host" shares this computer\'s network with the container',
+    ]);
+    documented.packages![0]!.runtimeArguments![0]!.value = 'bridge';
+    const [db] = installChoices(documented);
     expect(db?.kind === 'package' && db.fields.find((f) => f.label === 'db_type')?.choices).toEqual([
       'postgres',
       'mysql',

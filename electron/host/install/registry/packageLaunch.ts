@@ -1,11 +1,17 @@
 // A package of server.json as the command that runs it: npm → `npx -y id@version`, pypi →
 // `uvx id==version`, oci → `docker run -i --rm … image`, nuget → `dnx id@version --yes`. Runtime
 // arguments go to that program, package arguments to the server; env variables are set on the
-// program (and handed into a container by name with `-e NAME`).
+// program (and handed into a container by name with `-e NAME`). The pin is the entry's promise: no
+// runtime argument or env variable may change where the package comes from or widen what it may
+// touch, whether the entry wrote it or a value the person fills in put it there.
+import { changesLaunch } from '../../policy/launchChangingEnv';
 import { argumentWords, keyValueOf } from './declaredValues';
-import type { InputResolver } from './inputResolver';
+import { dockerRunProblems } from './dockerRunOptions';
+import { InputResolver } from './inputResolver';
+import type { LaunchStage, LaunchWord } from './launchWord';
+import { packageManagerProblems } from './packageManagerOptions';
 import { exactVersionProblem, packageNameProblem, pinnedImage } from './safeWords';
-import type { Package } from './serverJson';
+import type { Argument, Package } from './serverJson';
 
 export type Runtime = 'npx' | 'uvx' | 'docker' | 'dnx';
 
@@ -15,6 +21,13 @@ export const RUNTIMES: Readonly<Record<string, Runtime>> = {
   pypi: 'uvx',
   oci: 'docker',
   nuget: 'dnx',
+};
+
+/** Where each registry's packages are published; the runtime fetches from there, nowhere else. */
+const PUBLIC_REGISTRIES: Readonly<Record<string, readonly string[]>> = {
+  npm: ['https://registry.npmjs.org'],
+  pypi: ['https://pypi.org'],
+  nuget: ['https://api.nuget.org', 'https://api.nuget.org/v3/index.json'],
 };
 
 export interface PackageLaunch {
@@ -35,6 +48,9 @@ export function packageProblem(pkg: Package): string | undefined {
     return `serves ${pkg.transport.type} from a local process; Switchboard starts local servers that speak stdio only`;
   if (pkg.runtimeHint !== undefined && pkg.runtimeHint !== runtime && (pkg.runtimeArguments ?? []).length > 0)
     return `has runtime arguments written for ${JSON.stringify(pkg.runtimeHint.slice(0, 40))}, but Switchboard runs ${pkg.registryType} packages with ${runtime}`;
+  const home = PUBLIC_REGISTRIES[pkg.registryType];
+  if (pkg.registryBaseUrl !== undefined && home && !home.includes(pkg.registryBaseUrl.replace(/\/+$/, '')))
+    return `names its package at ${JSON.stringify(pkg.registryBaseUrl.slice(0, 200))}, but ${runtime} fetches ${pkg.identifier} from ${home[0]}: what would run is not the package the entry names`;
   const spec = specOf(pkg, runtime);
   return spec.ok ? undefined : spec.problem;
 }
@@ -69,12 +85,26 @@ export function packageLaunch(pkg: Package, key: string, r: InputResolver): Pack
   const spec = specOf(pkg, runtime);
   if (!spec.ok) return undefined;
   const before = r.problems.length;
-  const runtimeWords = (pkg.runtimeArguments ?? []).flatMap((arg, i) =>
-    argumentWords(arg, `${key}/runtimeArguments/${i}`, r),
-  );
+  const placed = placedWords(pkg.runtimeArguments, `${key}/runtimeArguments`, r);
+  for (const problem of runtimeArgumentProblems(runtime, placed, r.preview ? 'declared' : 'filled'))
+    r.problem(problem);
+  // What the entry fixed is judged apart from what was filled in: a folder it mounts is its choice,
+  // not the person's, even once the form is complete.
+  if (!r.preview) {
+    const declared = placedWords(pkg.runtimeArguments, `${key}/runtimeArguments`, new InputResolver());
+    for (const problem of runtimeArgumentProblems(runtime, declared, 'declared')) r.problem(problem);
+  }
+  const runtimeWords = placed.map((w) => w.text);
   const env: PackageLaunch['env'] = {};
   (pkg.environmentVariables ?? []).forEach((kv, i) => {
-    const value = keyValueOf(kv, `${key}/environmentVariables/${i}`, 'env', r);
+    const where = `${key}/environmentVariables/${i}`;
+    if (changesLaunch(kv.name)) {
+      r.problem(
+        `${where} (${kv.name}): sets ${kv.name}, which changes what ${runtime} runs or where its packages come from: an entry may not set it, whatever its value`,
+      );
+      return;
+    }
+    const value = keyValueOf(kv, where, 'env', r);
     if (value) env[kv.name] = value;
   });
   const packageWords = (pkg.packageArguments ?? []).flatMap((arg, i) =>
@@ -98,4 +128,18 @@ export function packageLaunch(pkg: Package, key: string, r: InputResolver): Pack
               ...packageWords,
             ];
   return { runtime, spec: spec.spec, args, env };
+}
+
+/** The words of `args`, each with the declaration that wrote it. */
+function placedWords(args: readonly Argument[] | undefined, key: string, r: InputResolver): LaunchWord[] {
+  return (args ?? []).flatMap((arg, i) => {
+    const where = `${key}/${i} (${arg.type === 'named' ? arg.name : (arg.valueHint ?? arg.value ?? 'positional')})`;
+    return argumentWords(arg, `${key}/${i}`, r).map((text) => ({ text, where }));
+  });
+}
+
+function runtimeArgumentProblems(runtime: Runtime, words: LaunchWord[], stage: LaunchStage): string[] {
+  return runtime === 'docker'
+    ? dockerRunProblems(words, stage)
+    : packageManagerProblems(runtime, words, stage);
 }
