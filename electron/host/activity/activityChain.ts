@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ActivityEntry, type ActivityProblem, GENESIS_HASH } from '../../../shared/host/activity';
+import { nestedDeeperThan } from '../../../shared/json/jsonDepth';
 import { canonicalJson } from '../canonicalJson';
 
 /** An entry's hash: sha256 of its canonical JSON without the hash itself (its `prev` included). */
@@ -80,7 +81,9 @@ export function parseEntry(text: string): ActivityEntry | undefined {
   } catch {
     return undefined;
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  // Nested past what is read (only a hand could write it): its hash cannot be worked out, so not an entry.
+  if (!value || typeof value !== 'object' || Array.isArray(value) || nestedDeeperThan(value))
+    return undefined;
   const v = value as Record<string, unknown>;
   const hex = (x: unknown) => typeof x === 'string' && /^[0-9a-f]{64}$/.test(x);
   return typeof v.kind === 'string' && typeof v.at === 'number' && hex(v.prev) && hex(v.hash)

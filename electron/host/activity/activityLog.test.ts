@@ -87,6 +87,36 @@ describe('the activity record', () => {
     ]);
   });
 
+  it('a line nested past what is read (written by hand) is named and skipped, never a thrown read; the chain goes on', async () => {
+    await written([call('a')]);
+    const deep = `{"kind":"tool-call","at":1,"prev":"${'0'.repeat(64)}","hash":"${'1'.repeat(64)}","arguments":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    await writeFile(path.join(dir, ACTIVITY_FILE), `${(await lines()).join('\n')}\n${deep}\n`);
+    await written([call('b')]);
+    const { entries, problems } = await readActivity(dir);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['a', 'b']);
+    expect(problems).toEqual([
+      { file: ACTIVITY_FILE, line: 2, problem: expect.stringContaining('not an activity entry') },
+    ]);
+  });
+
+  it('one entry that cannot be kept whole never takes the others of its batch down: it is kept as a stub', async () => {
+    await written([
+      call('a'),
+      call('b', { n: 10n, deep: JSON.parse(`${'['.repeat(150)}${']'.repeat(150)}`) }),
+      call('c'),
+    ]);
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.kind)).toEqual(['tool-call', 'tool-call', 'tool-call']);
+    expect(entries[1]).toMatchObject({
+      tool: 'b',
+      arguments: {
+        n: expect.stringMatching(/^\[not recorded: not JSON/),
+        deep: expect.stringMatching(/^\[not recorded: nested deeper than/),
+      },
+    });
+  });
+
   it('rotates past its size: the full file moves aside, the new one starts by saying so, the chain runs through both', async () => {
     await written(
       Array.from({ length: 30 }, (_, i) => call(`t${i}`, { padding: 'x'.repeat(200) })),

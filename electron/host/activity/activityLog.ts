@@ -11,6 +11,7 @@ import { Emitter, withFileLock } from '../../mcp';
 import { hashOf, parseEntry } from './activityChain';
 import { ACTIVITY_FILE, activityFiles } from './activityFiles';
 import { olderThan, removeOld } from './activityRetention';
+import { keptBody } from './keptBody';
 
 export { ACTIVITY_FILE, activityFiles } from './activityFiles';
 
@@ -129,9 +130,9 @@ export class ActivityLog {
       const { hash, torn } = await lastHash(this.file);
       let prev = hash;
       const lines: string[] = [];
+      // Each entry on its own: one that cannot be kept whole is kept as a stub, never taking the others down.
       const add = (body: ActivityBody, at: number) => {
-        const unhashed = { ...body, at, source: this.options.source, prev } as Omit<ActivityEntry, 'hash'>;
-        const entry = { ...unhashed, hash: hashOf(unhashed) } as ActivityEntry;
+        const entry = this.entryOf(body, at, prev);
         lines.push(JSON.stringify(entry));
         prev = entry.hash;
       };
@@ -154,6 +155,15 @@ export class ActivityLog {
         await this.removeOld();
       }
     });
+  }
+
+  /** One entry, chained to `prev`: what cannot be kept of its body a stub saying why (keptBody). */
+  private entryOf(body: ActivityBody, at: number, prev: string): ActivityEntry {
+    const unhashed = { ...keptBody(body), at, source: this.options.source, prev } as Omit<
+      ActivityEntry,
+      'hash'
+    >;
+    return { ...unhashed, hash: hashOf(unhashed) } as ActivityEntry;
   }
 
   /** Under the lock: the full file moves aside, and the new one starts with that said, in the chain. */
