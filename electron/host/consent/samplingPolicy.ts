@@ -7,8 +7,9 @@ import { sampleWithProvider } from '../../llm/samplingBridge';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ActivityLog } from '../activity/activityLog';
-import { recordedResult, redactedValue } from '../activity/recorded';
+import { recordedResult } from '../activity/recorded';
 import { canonicalJson } from '../canonicalJson';
+import { redactedValue } from '../logs/redactedValue';
 import type { ModelProviders } from '../models/modelProviders';
 import { type ConsentBroker, type Sampler, SamplingRejected } from './consentBroker';
 
