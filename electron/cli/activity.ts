@@ -110,14 +110,19 @@ export async function runActivity(
   const { filter, json, limit } = parseActivityArgs(argv);
   const dir = path.join(switchboardHome(env), 'activity');
   const reader = new ActivityReader(dir);
-  const { entries: shown, recorded, problems } = await reader.query(filter);
+  const { entries: shown, recorded, problems, start } = await reader.query(filter);
   const some = limit !== undefined || !json ? shown.slice(0, limit ?? 50) : shown;
   if (json) io.stdout(JSON.stringify(some, null, 2));
   else for (const e of some) io.stdout(lineOf(e));
   if (!json && shown.length > some.length)
     io.stderr(`${shown.length - some.length} older entries not shown (--limit, or --json for all)`);
   for (const p of problems) io.stderr(`activity record: ${p.file} line ${p.line}: ${p.problem}`);
-  if (problems.length === 0) io.stderr(`activity record: ${recorded} entries, the chain holds`);
+  // Where it starts, when not at its first entry ever: what Settings' retention removed, and when.
+  const cut =
+    start?.kind === 'retention'
+      ? `; it starts where retention removed ${start.removed.join(', ')} (${new Date(start.at).toISOString()})`
+      : '';
+  if (problems.length === 0) io.stderr(`activity record: ${recorded} entries, the chain holds${cut}`);
   return problems.length === 0 ? 0 : 1;
 }
 
