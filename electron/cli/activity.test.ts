@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirPerTest } from '../../e2e/fixtures/tempDir';
@@ -133,6 +133,54 @@ describe('mcp activity (real process)', () => {
     expect(entry.tool).toBe(tool);
     expect(entry.server).toBe('files\u001b]0;title\u0007');
     expect(entry.arguments).toEqual({ path: '/tmp/a\u202etxt.exe', note: '\u009b31m' });
+  });
+
+  it('the oldest files: removed by retention, the chain holds and says what went; removed by hand, named, exit 1', async () => {
+    const dir = path.join(home, 'activity');
+    const log = new ActivityLog(dir, { source: 'app', maxBytes: 2048 });
+    for (let b = 0; b < 4; b++) {
+      for (let i = 0; i < 8; i++)
+        log.record({
+          kind: 'tool-call',
+          server: 'files',
+          tool: `t${b}-${i}`,
+          arguments: { padding: 'x'.repeat(200) },
+          asker: { kind: 'person' },
+          decision: 'hand-run',
+          outcome: 'ok',
+          startedAt: 1,
+          endedAt: 2,
+        });
+      await log.flush();
+    }
+    const rotated = async () => (await readdir(dir)).filter((f) => f !== ACTIVITY_FILE).sort();
+    const files = await rotated();
+    expect(files.length).toBeGreaterThan(2);
+    // Settings keep the newest files only: the oldest goes.
+    const size = (await stat(path.join(dir, files.at(-1)!))).size;
+    await log.retain({
+      keepDays: 0,
+      keepMegabytes: ((files.length - 1) * size) / (1024 * 1024),
+      keepResultsWhole: false,
+    });
+    await log.flush();
+    const kept = await rotated();
+    expect(kept).toEqual(files.slice(files.length - kept.length));
+    const removed = files.slice(0, files.length - kept.length);
+    const held = await cli(['activity']);
+    expect(held.code).toBe(0);
+    expect(held.stderr).toMatch(
+      new RegExp(
+        `the chain holds; it starts where retention removed ${removed.join(', ').replace(/[.-]/g, '\\$&')} \\(\\d{4}-`,
+      ),
+    );
+    // The oldest file kept, removed by hand: the record says its start is gone, and which file.
+    await rm(path.join(dir, kept[0]!));
+    const cut = await cli(['activity']);
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toContain(
+      `activity record: ${kept[1]} line 1: the record's start was removed by hand: ${kept[0]} (and anything older) is missing`,
+    );
   });
 
   it('a flag it does not know, or a time it cannot read: exit 2 with what was wrong and its usage', async () => {

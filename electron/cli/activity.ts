@@ -111,7 +111,7 @@ export async function runActivity(
   const { filter, json, limit } = parseActivityArgs(argv);
   const dir = path.join(switchboardHome(env), 'activity');
   const reader = new ActivityReader(dir);
-  const { entries: shown, recorded, problems } = await reader.query(filter);
+  const { entries: shown, recorded, problems, start } = await reader.query(filter);
   const some = limit !== undefined || !json ? shown.slice(0, limit ?? 50) : shown;
   // Every field is a server's or a model's bytes: each entry stays one line, nothing in it acts on the
   // terminal (a tool name of CR, LF and escapes would draw forged entries over the real one).
@@ -121,7 +121,13 @@ export async function runActivity(
     io.stderr(`${shown.length - some.length} older entries not shown (--limit, or --json for all)`);
   for (const p of problems)
     io.stderr(terminalText(`activity record: ${p.file} line ${p.line}: ${p.problem}`, 'one-line'));
-  if (problems.length === 0) io.stderr(`activity record: ${recorded} entries, the chain holds`);
+  // Where it starts, when not at its first entry ever: what Settings' retention removed, and when.
+  const cut =
+    start?.kind === 'retention'
+      ? `; it starts where retention removed ${start.removed.join(', ')} (${new Date(start.at).toISOString()})`
+      : '';
+  if (problems.length === 0)
+    io.stderr(terminalText(`activity record: ${recorded} entries, the chain holds${cut}`, 'one-line'));
   return problems.length === 0 ? 0 : 1;
 }
 

@@ -132,8 +132,18 @@ export type ActivityBody =
     }
   /** A model provider's API key stored or removed (never its value). */
   | { kind: 'key'; provider: string; change: 'stored' | 'removed' }
-  /** Older files of the record removed by Settings' retention (days, size). */
-  | { kind: 'retention'; removed: string[]; keepDays: number; keepMegabytes: number }
+  /**
+   * Older files of the record removed by Settings' retention (days, size), oldest first, written before
+   * they go; `endedWith`: the hash each one's last entry had, which the first file kept starts from.
+   */
+  | {
+      kind: 'retention';
+      removed: string[];
+      /** Absent in entries written before the record's start was anchored (matched by name only). */
+      endedWith?: Record<string, string>;
+      keepDays: number;
+      keepMegabytes: number;
+    }
   /** The log was rotated: the file before this one, and how many entries it held. */
   | { kind: 'rotated'; from: string; entries: number }
   /** Entries this process could not record (a full disk, an unwritable file), counted once it could again. */

@@ -87,6 +87,36 @@ describe('the activity record', () => {
     ]);
   });
 
+  it('a line nested past what is read (written by hand) is named and skipped, never a thrown read; the chain goes on', async () => {
+    await written([call('a')]);
+    const deep = `{"kind":"tool-call","at":1,"prev":"${'0'.repeat(64)}","hash":"${'1'.repeat(64)}","arguments":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    await writeFile(path.join(dir, ACTIVITY_FILE), `${(await lines()).join('\n')}\n${deep}\n`);
+    await written([call('b')]);
+    const { entries, problems } = await readActivity(dir);
+    expect(entries.map((e) => e.kind === 'tool-call' && e.tool)).toEqual(['a', 'b']);
+    expect(problems).toEqual([
+      { file: ACTIVITY_FILE, line: 2, problem: expect.stringContaining('not an activity entry') },
+    ]);
+  });
+
+  it('one entry that cannot be kept whole never takes the others of its batch down: it is kept as a stub', async () => {
+    await written([
+      call('a'),
+      call('b', { n: 10n, deep: JSON.parse(`${'['.repeat(150)}${']'.repeat(150)}`) }),
+      call('c'),
+    ]);
+    const { entries, problems } = await readActivity(dir);
+    expect(problems).toEqual([]);
+    expect(entries.map((e) => e.kind)).toEqual(['tool-call', 'tool-call', 'tool-call']);
+    expect(entries[1]).toMatchObject({
+      tool: 'b',
+      arguments: {
+        n: expect.stringMatching(/^\[not recorded: not JSON/),
+        deep: expect.stringMatching(/^\[not recorded: nested deeper than/),
+      },
+    });
+  });
+
   it('rotates past its size: the full file moves aside, the new one starts by saying so, the chain runs through both', async () => {
     await written(
       Array.from({ length: 30 }, (_, i) => call(`t${i}`, { padding: 'x'.repeat(200) })),
@@ -102,9 +132,94 @@ describe('the activity record', () => {
     const rotations = entries.filter((e) => e.kind === 'rotated');
     expect(rotations.length).toBe(files.length - 1);
     expect(rotations[0]).toMatchObject({ from: files[0], entries: expect.any(Number) });
-    // Retention removing the oldest file leaves a record that starts at a rotation: not a break.
-    await rm(path.join(dir, files[0]!));
+  });
+
+  it("the record's start is anchored: the oldest files removed by hand are named; removed by retention, the chain holds and says what went", async () => {
+    const DAY = 24 * 60 * 60 * 1000;
+    // Written in batches (each a write that may rotate): several older files.
+    const batches = async (log: ActivityLog, name: string) => {
+      for (let b = 0; b < 5; b++) {
+        for (let i = 0; i < 12; i++) log.record(call(`${name}${b}-${i}`, { padding: 'x'.repeat(200) }));
+        await log.flush();
+      }
+    };
+    await batches(new ActivityLog(dir, { source: 'app', maxBytes: 4096 }), 't');
+    const rotated = async () => (await readdir(dir)).filter((f) => /^activity-.+\.jsonl$/.test(f)).sort();
+    const files = await rotated();
+    expect(files.length).toBeGreaterThan(3);
+    // Every file after the first begins by naming the one before it, and the hash it ended with.
+    const firsts = await Promise.all(
+      [...files.slice(1), ACTIVITY_FILE].map(async (f) => JSON.parse((await lines(f))[0]!)),
+    );
+    expect(firsts.map((e) => [e.kind, e.from])).toEqual(files.map((f) => ['rotated', f]));
     expect((await readActivity(dir)).problems).toEqual([]);
+
+    // The oldest file removed by hand: named, as the record's start removed by no retention.
+    const copy = await readFile(path.join(dir, files[0]!));
+    await rm(path.join(dir, files[0]!));
+    let read = await readActivity(dir);
+    expect(read.problems).toEqual([
+      {
+        file: files[1],
+        line: 1,
+        problem: expect.stringContaining(
+          `the record's start was removed by hand: ${files[0]} (and anything older) is missing`,
+        ),
+      },
+    ]);
+    // A file in the middle removed by hand: named, with how many entries it held.
+    await writeFile(path.join(dir, files[0]!), copy);
+    await rm(path.join(dir, files[2]!));
+    read = await readActivity(dir);
+    expect(read.problems).toEqual([
+      {
+        file: files[3],
+        line: 1,
+        problem: expect.stringMatching(
+          new RegExp(
+            `^the file ${files[2]!.replace(/[.-]/g, '\\$&')} before this one is missing \\(\\d+ entries\\): removed by hand`,
+          ),
+        ),
+      },
+    ]);
+
+    // Retention (Settings' days) removes the two oldest: it says so in the chain first — which
+    // files, and the hash each ended with — and the record holds, starting where retention cut it.
+    await rm(dir, { recursive: true });
+    const again = new ActivityLog(dir, { source: 'app', maxBytes: 4096 });
+    await batches(again, 'u');
+    const kept = await rotated();
+    const past = new Date(Date.now() - 40 * DAY);
+    for (const f of kept.slice(0, 2)) await utimes(path.join(dir, f), past, past);
+    await again.retain({ keepDays: 30, keepMegabytes: 0, keepResultsWhole: false });
+    await again.flush();
+    expect(await rotated()).toEqual(kept.slice(2));
+    read = await readActivity(dir);
+    expect(read.problems).toEqual([]);
+    const retention = read.entries.filter((e) => e.kind === 'retention');
+    expect(retention).toEqual([
+      expect.objectContaining({
+        removed: kept.slice(0, 2),
+        endedWith: {
+          [kept[0]!]: expect.stringMatching(/^[0-9a-f]{64}$/),
+          [kept[1]!]: read.entries[0]!.prev,
+        },
+      }),
+    ]);
+    expect(read.start).toEqual({
+      kind: 'retention',
+      removed: kept.slice(0, 2),
+      at: retention[0]!.at,
+    });
+    // A retention entry naming another file, or another hash, does not vouch for a start removed by hand.
+    await rm(path.join(dir, kept[2]!));
+    expect((await readActivity(dir)).problems).toEqual([
+      expect.objectContaining({
+        file: kept[3],
+        line: 1,
+        problem: expect.stringContaining(`${kept[2]} (and anything older) is missing`),
+      }),
+    ]);
   });
 
   it("retention: files past Settings' days or size removed, the current one rotated once its start is too old; each removal recorded, the chain holds", async () => {

@@ -1,23 +1,18 @@
-import { appendFile, chmod, mkdir, open, rename, stat } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  type ActivityBody,
-  type ActivityEntry,
-  type ActivitySource,
-  GENESIS_HASH,
-} from '../../../shared/host/activity';
+import type { ActivityBody, ActivityEntry, ActivitySource } from '../../../shared/host/activity';
 import type { ActivitySettings } from '../../../shared/host/settings';
 import { Emitter, withFileLock } from '../../mcp';
 import { hashOf, parseEntry } from './activityChain';
-import { ACTIVITY_FILE, activityFiles } from './activityFiles';
-import { olderThan, removeOld } from './activityRetention';
+import { ACTIVITY_FILE } from './activityFiles';
+import { dueForRemoval, olderThan } from './activityRetention';
+import { keptBody } from './keptBody';
+import { lastHash } from './lastHash';
 
 export { ACTIVITY_FILE, activityFiles } from './activityFiles';
 
 /** Past this size the file is rotated (the rotation itself recorded as the new file's first entry). */
 const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
-/** How much of the file's end is read for the last entry's hash at a time. */
-const TAIL_BYTES = 64 * 1024;
 
 export interface ActivityLogOptions {
   source: ActivitySource;
@@ -85,17 +80,35 @@ export class ActivityLog {
     }
   }
 
-  /** Under the lock: older files past the retention removed, and that recorded. */
+  /**
+   * Under the lock: older files past the retention removed — said in the chain first, with the hash
+   * each removed file ended with, so the file kept after them starts where that entry says (the
+   * check holds a record whose start is gone only when such an entry accounts for it).
+   */
   private async removeOld(now = Date.now()): Promise<void> {
     const keep = this.retention;
     if (!keep) return;
-    const removed = await removeOld(
+    const due = await dueForRemoval(
       this.dir,
       { days: keep.keepDays, bytes: keep.keepMegabytes * 1024 * 1024 },
       now,
     );
-    if (removed.length > 0)
-      this.record({ kind: 'retention', removed, keepDays: keep.keepDays, keepMegabytes: keep.keepMegabytes });
+    if (due.length === 0) return;
+    const endedWith: Record<string, string> = {};
+    for (const file of due) endedWith[path.basename(file)] = (await lastHash(file)).hash;
+    await this.append([
+      {
+        body: {
+          kind: 'retention',
+          removed: due.map((file) => path.basename(file)),
+          endedWith,
+          keepDays: keep.keepDays,
+          keepMegabytes: keep.keepMegabytes,
+        },
+        at: Date.now(),
+      },
+    ]);
+    for (const file of due) await rm(file, { force: true });
   }
 
   /** Every entry recorded so far is written (or counted as failed). */
@@ -125,35 +138,62 @@ export class ActivityLog {
 
   private write(batch: { body: ActivityBody; at: number }[]): Promise<void> {
     return withFileLock(this.file, 'activity record', async (held) => {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      const { hash, torn } = await lastHash(this.file);
-      let prev = hash;
-      const lines: string[] = [];
-      const add = (body: ActivityBody, at: number) => {
-        const unhashed = { ...body, at, source: this.options.source, prev } as Omit<ActivityEntry, 'hash'>;
-        const entry = { ...unhashed, hash: hashOf(unhashed) } as ActivityEntry;
-        lines.push(JSON.stringify(entry));
-        prev = entry.hash;
-      };
       // What could not be written before: counted now, ahead of what comes after it.
-      if (this.failed > 0)
-        add({ kind: 'not-recorded', count: this.failed, error: this.failure ?? 'unknown' }, Date.now());
-      for (const { body, at } of batch) add(body, at);
-      held.check();
-      // A line cut off by a crash stays a line of its own (named when the chain is checked).
-      await appendFile(this.file, `${torn ? '\n' : ''}${lines.join('\n')}\n`, { mode: 0o600 });
-      await chmod(this.file, 0o600);
       const missed = this.failed;
+      const counted =
+        missed > 0
+          ? [
+              {
+                body: { kind: 'not-recorded', count: missed, error: this.failure ?? 'unknown' } as const,
+                at: Date.now(),
+              },
+            ]
+          : [];
+      const last = await this.append([...counted, ...batch], held);
       this.failed = 0;
       this.failure = undefined;
       if (missed > 0) this.options.onHealth?.(undefined, missed);
-      this.writtenEmitter.fire(lines.length);
       const size = (await stat(this.file)).size;
       if (size > (this.options.maxBytes ?? DEFAULT_MAX_BYTES)) {
-        await this.rotate(prev);
+        await this.rotate(last);
         await this.removeOld();
       }
     });
+  }
+
+  /**
+   * Under the lock: entries appended in one write, chained from the file's last entry; the hash of
+   * the last one. Each entry on its own: one that cannot be kept whole is kept as a stub, never
+   * taking the others down.
+   */
+  private async append(
+    items: { body: ActivityBody; at: number }[],
+    held?: { check(): void },
+  ): Promise<string> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const { hash, torn } = await lastHash(this.file);
+    let prev = hash;
+    const lines: string[] = [];
+    for (const { body, at } of items) {
+      const entry = this.entryOf(body, at, prev);
+      lines.push(JSON.stringify(entry));
+      prev = entry.hash;
+    }
+    held?.check();
+    // A line cut off by a crash stays a line of its own (named when the chain is checked).
+    await appendFile(this.file, `${torn ? '\n' : ''}${lines.join('\n')}\n`, { mode: 0o600 });
+    await chmod(this.file, 0o600);
+    this.writtenEmitter.fire(lines.length);
+    return prev;
+  }
+
+  /** One entry, chained to `prev`: what cannot be kept of its body a stub saying why (keptBody). */
+  private entryOf(body: ActivityBody, at: number, prev: string): ActivityEntry {
+    const unhashed = { ...keptBody(body), at, source: this.options.source, prev } as Omit<
+      ActivityEntry,
+      'hash'
+    >;
+    return { ...unhashed, hash: hashOf(unhashed) } as ActivityEntry;
   }
 
   /** Under the lock: the full file moves aside, and the new one starts with that said, in the chain. */
@@ -176,49 +216,6 @@ export class ActivityLog {
       mode: 0o600,
     });
   }
-}
-
-/**
- * The hash of the file's last entry (64 zeros for an empty or missing file), and whether the file
- * ends in a line cut off (no newline). Read from the end, a chunk at a time, past lines that are
- * not entries; a file with no entry at all continues from the last rotated file's.
- */
-async function lastHash(file: string): Promise<{ hash: string; torn: boolean }> {
-  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw error;
-  });
-  if (!handle) return { hash: await lastRotatedHash(path.dirname(file)), torn: false };
-  try {
-    const { size } = await handle.stat();
-    let end = size;
-    let rest = '';
-    let torn: boolean | undefined;
-    while (end > 0) {
-      const start = Math.max(0, end - TAIL_BYTES);
-      const buffer = Buffer.alloc(end - start);
-      await handle.read(buffer, 0, buffer.length, start);
-      const text = buffer.toString('utf8') + rest;
-      torn ??= !text.endsWith('\n');
-      const lines = text.split('\n');
-      // The first piece may be the end of a line that starts before this chunk.
-      rest = start > 0 ? lines.shift()! : '';
-      for (let i = lines.length - 1; i >= 0; i--) {
-        const entry = parseEntry(lines[i]!);
-        if (entry) return { hash: entry.hash, torn };
-      }
-      end = start;
-    }
-    const first = rest ? parseEntry(rest) : undefined;
-    return { hash: first?.hash ?? (await lastRotatedHash(path.dirname(file))), torn: torn ?? false };
-  } finally {
-    await handle.close();
-  }
-}
-
-async function lastRotatedHash(dir: string): Promise<string> {
-  const rotated = (await activityFiles(dir)).filter((f) => path.basename(f) !== ACTIVITY_FILE);
-  return rotated.length > 0 ? (await lastHash(rotated.at(-1)!)).hash : GENESIS_HASH;
 }
 
 async function countLines(file: string): Promise<number> {

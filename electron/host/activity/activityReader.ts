@@ -1,7 +1,7 @@
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { ActivityEntry, ActivityProblem } from '../../../shared/host/activity';
-import { ChainCheck } from './activityChain';
+import { ChainCheck, type RecordStart } from './activityChain';
 import { ACTIVITY_FILE, activityFiles } from './activityLog';
 import { type ActivityFilter, queryActivity } from './activityQuery';
 import { ActivitySearch } from './activitySearch';
@@ -30,21 +30,28 @@ export class ActivityReader {
 
   constructor(private readonly dir: string) {}
 
-  /** Every entry read (oldest first), and where the chain does not hold. */
-  async all(): Promise<{ entries: readonly ActivityEntry[]; problems: readonly ActivityProblem[] }> {
+  /** Every entry read (oldest first), where the chain does not hold, and where the record starts. */
+  async all(): Promise<{
+    entries: readonly ActivityEntry[];
+    problems: readonly ActivityProblem[];
+    start: RecordStart | undefined;
+  }> {
     await this.refresh();
-    return { entries: this.chain.entries, problems: this.chain.problems };
+    return { entries: this.chain.entries, problems: this.chain.problems, start: this.chain.start };
   }
 
-  /** The entries that pass the filter, newest first, and where the chain does not hold. */
-  async query(
-    filter: ActivityFilter,
-  ): Promise<{ entries: ActivityEntry[]; recorded: number; problems: readonly ActivityProblem[] }> {
+  /** The entries that pass the filter, newest first, where the chain does not hold, and where the record starts. */
+  async query(filter: ActivityFilter): Promise<{
+    entries: ActivityEntry[];
+    recorded: number;
+    problems: readonly ActivityProblem[];
+    start: RecordStart | undefined;
+  }> {
     const search = filter.search?.trim();
     for (;;) {
       await this.refresh();
       // As read now: a rotation read while the search waits for its index makes a new chain.
-      const { entries, problems } = this.chain;
+      const { entries, problems, start } = this.chain;
       let found: ((position: number) => boolean) | undefined;
       if (search) {
         const words = this.searchIndex();
@@ -57,6 +64,7 @@ export class ActivityReader {
         entries: queryActivity(entries, { ...filter, search: undefined }, found),
         recorded: entries.length,
         problems,
+        start,
       };
     }
   }

@@ -1,4 +1,4 @@
-import { rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ACTIVITY_FILE, activityFiles } from './activityFiles';
 
@@ -11,11 +11,12 @@ export interface Retention {
 }
 
 /**
- * The record's older (rotated) files past Settings' retention, removed: each whose last write is more
- * than `days` old, then, oldest first, those that take the older files past `bytes`. The current file
- * is never removed here. Returns the names removed. Under the record's lock (the caller's).
+ * The record's older (rotated) files past Settings' retention, oldest first: each whose last write is
+ * more than `days` old, or that takes the older files past `bytes` — and only ever the oldest, so
+ * what is kept runs on unbroken from the first file kept (a file is due only after every older one).
+ * The current file is never due here. Read under the record's lock (the caller's), which removes them.
  */
-export async function removeOld(dir: string, keep: Retention, now = Date.now()): Promise<string[]> {
+export async function dueForRemoval(dir: string, keep: Retention, now = Date.now()): Promise<string[]> {
   const rotated = (await activityFiles(dir)).filter((f) => path.basename(f) !== ACTIVITY_FILE);
   const sized = await Promise.all(
     rotated.map(async (file) => {
@@ -23,17 +24,16 @@ export async function removeOld(dir: string, keep: Retention, now = Date.now()):
       return { file, size: s.size, mtime: s.mtimeMs };
     }),
   );
-  const removed: string[] = [];
+  const due: string[] = [];
   let total = sized.reduce((sum, f) => sum + f.size, 0);
   for (const f of sized) {
     const old = keep.days > 0 && f.mtime < now - keep.days * DAY;
     const over = keep.bytes > 0 && total > keep.bytes;
-    if (!old && !over) continue;
-    await rm(f.file, { force: true });
+    if (!old && !over) break;
     total -= f.size;
-    removed.push(path.basename(f.file));
+    due.push(f.file);
   }
-  return removed;
+  return due;
 }
 
 /** Whether the current file's first entry is older than `days` (it is then rotated, to be removed in time). */

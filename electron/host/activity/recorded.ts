@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RecordedResult } from '../../../shared/host/activity';
 import { canonicalJson } from '../canonicalJson';
-import { isSecretName, REDACTED } from '../logs/redactor';
+import { redactedValue } from '../logs/redactedValue';
 
 /** A result as the record keeps it: the SHA-256 of its canonical JSON and its size, never the result. */
 export function digestOf(result: object & { isError?: boolean }, what = 'a tool result'): RecordedResult {
@@ -31,19 +31,3 @@ export const parsed = (json: string): unknown => {
     return json;
   }
 };
-
-/** A value with secrets hidden: known secret values and key shapes in its text, values under secret names. */
-export function redactedValue(value: unknown, redact: (text: string) => string): unknown {
-  const hideNamed = (v: unknown): unknown => {
-    if (Array.isArray(v)) return v.map(hideNamed);
-    if (v && typeof v === 'object')
-      return Object.fromEntries(
-        Object.entries(v).map(([k, x]) => [
-          k,
-          isSecretName(k) && x !== null && x !== '' ? REDACTED : hideNamed(x),
-        ]),
-      );
-    return v;
-  };
-  return parsed(redact(JSON.stringify(hideNamed(value)) ?? 'null'));
-}

@@ -1,8 +1,9 @@
 import type { ActivityBody, ActivityDecision, ActivityOutcome } from '../../../shared/host/activity';
 import type { ToolAuthorization } from '../consent/consentBroker';
+import { redactedValue } from '../logs/redactedValue';
 import type { ToolRequest } from '../runs/toolInvocation';
 import type { ToolOutcome } from '../runs/toolOutcome';
-import { parsed, recordedResult, redactedValue } from './recorded';
+import { parsed, recordedResult } from './recorded';
 
 /** What a call's consent said, as the record names it. */
 export function decisionOf(auth: ToolAuthorization): ActivityDecision {
@@ -25,7 +26,7 @@ export function decisionOf(auth: ToolAuthorization): ActivityDecision {
 /**
  * A tool call as the activity record keeps it: who asked, how it was decided, how it ended, and its
  * result's digest and size (never the result itself). Arguments as sent (or as asked, when never sent),
- * with every secret the logs hide hidden (`redact`), and any value under a secret-sounding name too.
+ * with every secret the logs hide hidden (`redact`, in each value before it is serialised).
  */
 export function toolCallEntry(
   request: ToolRequest,

@@ -7,7 +7,9 @@ import { sampleWithProvider } from '../../llm/samplingBridge';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ActivityLog } from '../activity/activityLog';
-import { recordedResult, redactedValue } from '../activity/recorded';
+import { recordedResult } from '../activity/recorded';
+import { canonicalJson } from '../canonicalJson';
+import { redactedValue } from '../logs/redactedValue';
 import type { ModelProviders } from '../models/modelProviders';
 import { type ConsentBroker, type Sampler, SamplingRejected } from './consentBroker';
 
@@ -141,8 +143,8 @@ export class SamplingPolicy {
         maxTokens: request.maxTokens,
       },
       edited: {
-        request: seen.sent !== undefined && JSON.stringify(seen.sent) !== JSON.stringify(asked),
-        result: answer !== undefined && seen.answer !== undefined && answer !== seen.answer,
+        request: seen.sent !== undefined && !sameContent(seen.sent, asked),
+        result: answer !== undefined && seen.answer !== undefined && !sameContent(answer, seen.answer),
       },
       ...((answer ?? seen.answer)?.model ? { model: (answer ?? seen.answer)!.model } : {}),
       ...(seen.usage ? { tokens: { input: seen.usage.inputTokens, output: seen.usage.outputTokens } } : {}),
@@ -177,4 +179,17 @@ export class SamplingPolicy {
       options.onUsage,
     );
   };
+}
+
+/**
+ * Whether the person let a request or an answer go as it came: its content, not the object (the page
+ * sends back a copy) nor its key order (the contract writes keys in its own order). One that cannot be
+ * compared (nested too deep) counts as changed.
+ */
+function sameContent(a: object, b: object): boolean {
+  try {
+    return canonicalJson(a) === canonicalJson(b);
+  } catch {
+    return false;
+  }
 }

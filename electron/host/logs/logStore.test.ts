@@ -41,4 +41,18 @@ describe('LogStore', () => {
     expect(await readFile(`${file}.1`, 'utf8')).toContain('line 4');
     expect(await readFile(file, 'utf8')).toMatch(/^\S+ INFO\s+stderr after rotation\n$/);
   });
+
+  it('redacts before it cuts a long line: a secret across the cut leaves no part of itself', () => {
+    const redactor = new Redactor();
+    redactor.add('s3cr3t-across-the-cut');
+    const logs = new LogStore(redactor, { maxTextLength: 100 });
+    const entry = logs.append(
+      'srv',
+      'stderr',
+      'info',
+      `${'x'.repeat(90)}s3cr3t-across-the-cut${'y'.repeat(50)}`,
+    );
+    expect(entry.text).toBe(`${'x'.repeat(90)}[redacted]… [50 more characters]`);
+    expect(entry.text).not.toContain('s3cr3t');
+  });
 });

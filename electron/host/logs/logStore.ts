@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LogEntry, LogSource } from '../../../shared/host/serverView';
 import type { LoggingLevel } from '../../../shared/mcp/protocol';
 import { Emitter } from '../../mcp';
+import { redactedValue } from './redactedValue';
 import type { Redactor } from './redactor';
 
 export interface LogStoreOptions {
@@ -37,9 +38,10 @@ export class LogStore {
 
   append(server: string, source: LogSource, level: LoggingLevel, text: string, logger?: string): LogEntry {
     const max = this.options.maxTextLength ?? 16_384;
-    const clean = this.redactor.redact(
-      text.length > max ? `${text.slice(0, max)}… [${text.length - max} more characters]` : text,
-    );
+    // Redacted before it is cut: a secret across the cut would otherwise leave its first part behind.
+    const whole = this.redactor.redact(text);
+    const clean =
+      whole.length > max ? `${whole.slice(0, max)}… [${whole.length - max} more characters]` : whole;
     const entry: LogEntry = { seq: ++this.seq, at: Date.now(), server, source, level, text: clean };
     if (logger !== undefined) entry.logger = this.redactor.redact(logger);
     let buffer = this.buffers.get(server);
@@ -53,6 +55,14 @@ export class LogStore {
     this.queueWrite(entry);
     this.emitter.fire(entry);
     return entry;
+  }
+
+  /**
+   * A value to write into a line, its secrets hidden first (redactedValue): serialised, a secret with a
+   * quote or a line break would read otherwise than it was stored.
+   */
+  redacted(value: unknown): unknown {
+    return redactedValue(value, (text) => this.redactor.redact(text));
   }
 
   /** Entries of one server, or of all servers in order. */

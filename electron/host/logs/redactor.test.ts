@@ -19,6 +19,28 @@ describe('Redactor', () => {
     expect(r.redact('gh ghp_0123456789abcdefABCDEF')).toBe(`gh ${REDACTED}`);
   });
 
+  it('hides a secret with a quote, a backslash or a line break as it reads serialised into JSON, once or twice', () => {
+    const r = new Redactor();
+    const secret = 'pa"ss\\word\nline two é';
+    r.add(secret);
+    const once = JSON.stringify({ password: secret });
+    const twice = JSON.stringify({ config: once });
+    expect(r.redact(once)).toBe(`{"password":"${REDACTED}"}`);
+    expect(r.redact(twice)).toBe(JSON.stringify({ config: `{"password":"${REDACTED}"}` }));
+    // As a writer that escapes every character past ASCII (Python's json.dumps) puts it.
+    expect(r.redact('{"p": "pa\\"ss\\\\word\\nline two \\u00e9"}')).toBe(`{"p": "${REDACTED}"}`);
+  });
+
+  it('hides PEM private keys by their shape, with their line breaks raw or escaped in JSON', () => {
+    const r = new Redactor();
+    const pem = '-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nq1w2e3r4\n-----END RSA PRIVATE KEY-----';
+    expect(r.redact(`key: ${pem}\nnext`)).toBe(`key: ${REDACTED}\nnext`);
+    expect(r.redact(JSON.stringify({ private_key: `${pem}\n` }))).toBe(`{"private_key":"${REDACTED}\\n"}`);
+    expect(r.redact('AKIAABCDEFGHIJKLMNOP and gho_0123456789abcdefABCDEF')).toBe(
+      `${REDACTED} and ${REDACTED}`,
+    );
+  });
+
   it('knows which header and env names hold secrets', () => {
     for (const n of [
       'Authorization',

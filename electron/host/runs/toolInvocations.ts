@@ -7,6 +7,7 @@ import type { ActivityLog } from '../activity/activityLog';
 import { decisionOf, toolCallEntry } from '../activity/toolCallEntry';
 import type { Catalog } from '../catalog/catalog';
 import type { ConsentBroker, ToolAuthorization } from '../consent/consentBroker';
+import { redactedValue } from '../logs/redactedValue';
 import { serverIdentity } from '../servers/serverIdentity';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { viewStateText } from '../servers/serverStateText';
@@ -150,11 +151,14 @@ export class ToolInvocations {
           : `The tool call was not approved (${auth.reason}).`,
         where,
       );
-    if (auth.decision === 'hand-run')
+    if (auth.decision === 'hand-run') {
+      // Secrets hidden in the values before they are written out (a quote in one would escape the redactor).
+      const shown = JSON.stringify(redactedValue(auth.arguments, this.deps.redact ?? ((text) => text)));
       this.deps.record?.(
         entry.server,
-        `Tool ${entry.tool.name} run by hand in the tool runner (the person's Run is its consent), arguments ${clip(auth.argumentsJson)}`,
+        `Tool ${entry.tool.name} run by hand in the tool runner (the person's Run is its consent), arguments ${clip(shown)}`,
       );
+    }
     const viewUri = toolUi(entry.tool).resourceUri;
     const sent = {
       ...where,

@@ -1,5 +1,5 @@
 import type { LogSource, ServerProblemKind } from '../../../shared/host/serverView';
-import { jsonText } from '../../../shared/json/jsonDepth';
+import { JsonTooDeep, nestedDeeperThan } from '../../../shared/json/jsonDepth';
 import type { LoggingLevel, LoggingMessageParams } from '../../../shared/mcp/protocol';
 import type { Transport, WireTrace } from '../../mcp';
 import type { LogStore } from '../logs/logStore';
@@ -61,7 +61,8 @@ export class SessionLog {
 
   /** A notifications/message from the server; data that cannot be shown is said so, by why. */
   serverMessage(m: LoggingMessageParams): void {
-    const text = typeof m.data === 'string' ? m.data : shown(m.data, 'the data of a log message it sent');
+    const text =
+      typeof m.data === 'string' ? m.data : this.shown(m.data, 'the data of a log message it sent');
     if (typeof text === 'string') {
       this.write('server', m.level, text, m.logger);
       return;
@@ -91,18 +92,18 @@ export class SessionLog {
   /** A message on the wire: written only while the person has the trace on (it doubles what a busy server logs). */
   wire(trace: WireTrace): void {
     if (!this.tracing) return;
-    const json = shown(trace.message, 'the message');
+    const json = this.shown(trace.message, 'the message');
     const text = typeof json === 'string' ? json : `[not shown: ${json.why}]`;
     const cut = text.length > WIRE_TEXT_LIMIT ? `${text.slice(0, WIRE_TEXT_LIMIT)}…` : text;
     this.write('wire', 'debug', `${trace.direction === 'send' ? '→' : '←'} ${cut}`);
   }
-}
 
-/** JSON text of what a server sent, or why there is none (nested beyond reason): never a stack overflow. */
-function shown(value: unknown, what: string): string | { why: string } {
-  try {
-    return jsonText(value, what);
-  } catch (error) {
-    return { why: error instanceof Error ? error.message : String(error) };
+  /**
+   * JSON text of what a server sent or was sent, its secrets hidden before it is serialised; or why
+   * there is none (nested beyond reason): never a stack overflow.
+   */
+  private shown(value: unknown, what: string): string | { why: string } {
+    if (nestedDeeperThan(value)) return { why: new JsonTooDeep(what).message };
+    return JSON.stringify(this.logs.redacted(value)) ?? String(value);
   }
 }
