@@ -3,8 +3,10 @@
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import * as asn1js from 'asn1js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl, { type Entry } from 'yauzl';
 import {
   craftZip,
   fixtureEntries,
@@ -52,6 +54,28 @@ beforeAll(async () => {
 
 const trustAll = async () => true;
 
+/** server/index.mjs as yauzl reads it from the whole file. */
+async function serverIn(bytes: Buffer): Promise<string> {
+  const zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true });
+  try {
+    const entries: Entry[] = await new Promise((resolve, reject) => {
+      const all: Entry[] = [];
+      zip.on('entry', (entry: Entry) => {
+        all.push(entry);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(all));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+    const entry = entries.find((e) => e.fileName === 'server/index.mjs');
+    if (!entry) throw new Error('no server/index.mjs');
+    return text(await zip.openReadStreamPromise(entry));
+  } finally {
+    zip.close();
+  }
+}
+
 async function install(bytes: Buffer) {
   const file = path.join(dir, 'bundle.mcpb');
   await writeFile(file, bytes);
@@ -79,6 +103,8 @@ describe('a signed bundle changed after signing', () => {
 
   it('the attack of issue 47: another zip hidden in an unsigned attribute, the comment widened over it', async () => {
     const attack = hideZipInSignature(signed, hostile);
+    // What a zip reader that reads the whole file from its end unpacks: the hidden server.
+    expect(await serverIn(attack)).toBe('process.stdout.write("not the signed server")');
     await refused(attack, /signature block holds the end of another zip archive/);
   });
 
