@@ -36,6 +36,13 @@ describe("a bundle's environment", () => {
     expect(() => checkManifestEnv(manifestWith({ env: { OK: '1' }, ...override }))).toThrow(message);
   });
 
+  it('may not smuggle a variable in through a name that holds "=" (or is empty)', () => {
+    for (const name of ['NODE_OPTIONS=--require=/tmp/evil.cjs --title', 'A=B', ''])
+      expect(() => checkManifestEnv(manifestWith({ env: { [name]: 'x' } }))).toThrow(
+        /which is no variable's name: a program would see another variable/,
+      );
+  });
+
   it('may set anything else, and a module search path (checked where it points)', () => {
     expect(() =>
       checkManifestEnv(

@@ -17,11 +17,19 @@ export function checkManifestEnv(manifest: BundleManifest): void {
   const config = manifest.server.mcp_config;
   const envs = [config?.env, ...Object.values(config?.platform_overrides ?? {}).map((o) => o.env)];
   for (const env of envs)
-    for (const name of Object.keys(env ?? {}))
+    for (const name of Object.keys(env ?? {})) {
+      // The child's environment is NAME=VALUE strings: "NODE_OPTIONS=--require=x --title" set to "y"
+      // arrives as NODE_OPTIONS, whatever the name looked like.
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+      if (name === '' || /[=\u0000-\u001f]/.test(name))
+        throw outsideBundle(
+          `names an environment variable ${JSON.stringify(name)}, which is no variable's name: a program would see another variable (the part before "=") instead`,
+        );
       if (changesLaunch(name) && !SEARCH_PATHS.has(name.toUpperCase()))
         throw outsideBundle(
           `sets ${name} in its environment, which changes what a program runs or where its packages come from`,
         );
+    }
 }
 
 /** Refuses a module search path, as it will be set on `platform`, naming a folder outside the bundle. */
