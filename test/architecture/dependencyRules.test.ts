@@ -44,6 +44,12 @@ describe('dependency directions (DESIGN.md)', () => {
       '@anthropic-ai/mcpb/node',
       /only electron\/host\/install/,
     ],
+    [
+      'electron/host/policy/signedPolicy.ts',
+      'pkijs',
+      /only electron\/host\/install\/bundles may import pkijs/,
+    ],
+    ['electron/mcp/auth/dpop.ts', 'asn1js', /only electron\/host\/install\/bundles/],
   ])('%s importing %s is a violation', (file, spec, message) => {
     expect(checkImport(file, spec)).toMatch(message);
   });
@@ -62,6 +68,8 @@ describe('dependency directions (DESIGN.md)', () => {
     ['electron/host/install/bundles/manifestSchemas.test.ts', '@anthropic-ai/mcpb/schemas'],
     ['electron/host/install/bundles/bundleSignature.test.ts', '@anthropic-ai/mcpb/node'],
     ['e2e/fixtures/mcpb/bundles.ts', '@anthropic-ai/mcpb/cli'],
+    ['electron/host/install/bundles/cmsSignature.ts', 'pkijs'],
+    ['e2e/fixtures/mcpb/signatureBlock.ts', 'asn1js'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

@@ -45,6 +45,12 @@ export const PACKAGE_HOMES: readonly {
     why: 'the app ships its own manifest schemas and trust check; the tests compare them with the package',
     testsOnly: true,
   },
+  {
+    pattern: /^(pkijs|asn1js)(\/|$)/,
+    name: 'pkijs and asn1js',
+    home: 'electron/host/install/bundles',
+    why: "a bundle's signature is read in one place, cmsSignature.ts",
+  },
 ];
 /** Test and tooling code may reach anywhere, but never the `electron` module. */
 const UNRESTRICTED = ['e2e', 'bench', 'test'];

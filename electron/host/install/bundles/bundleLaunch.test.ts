@@ -200,40 +200,59 @@ describe('resolveLaunch', () => {
       entry_point: 'server/main.py',
       mcp_config: { command: 'python3', args },
     });
-    const files = ['server/main.py'];
+    const files = ['server/__init__.py', 'server/main.py'];
     expect((await launchOf(python(['-u', '-m', 'server.main']), { files })).command).toBe('python3');
     expect((await launchOf(python(['${__dirname}/server/main.py']), { files })).args).toEqual([
       path.join(dir, 'server/main.py'),
     ]);
     await expect(launchOf(python(['-c', 'import os']), { files })).rejects.toMatchObject({
       problem: 'outside-bundle',
+      message: expect.stringMatching(/runs code given on the command line \(-c\)/),
+    });
+    await expect(launchOf(python(['-m', 'timeit', '-s', 'import os']), { files })).rejects.toMatchObject({
+      problem: 'outside-bundle',
+      message: expect.stringMatching(/runs the module "timeit" \(-m\), which the bundle does not hold/),
     });
   });
 
-  it('lets Node preload a module the bundle holds or one by name, never a file from elsewhere', async () => {
+  it('lets Node run the script it holds with options of its own, never code loaded before it', async () => {
     const files = ['server/index.js', 'server/pre.js'];
     const args = (...a: string[]) => node({ command: 'node', args: [...a, 'server/index.js', '/srv/data'] });
-    const ok = await launchOf(args('-r', './server/pre.js', '--import=tsx', '--max-old-space-size=512'), {
-      files,
-    });
+    const ok = await launchOf(args('--max-old-space-size=512', '--enable-source-maps'), { files });
     expect(ok.args).toEqual([
-      '-r',
-      './server/pre.js',
-      '--import=tsx',
       '--max-old-space-size=512',
+      '--enable-source-maps',
       'server/index.js',
       '/srv/data',
     ]);
-    for (const preload of [
-      ['--import=/tmp/evil.mjs'],
-      ['--require', '/tmp/evil.js'],
-      ['--import', 'file:///tmp/evil.mjs'],
-      ['-r', '../evil.js'],
-    ])
+    for (const preload of [['-r', './server/pre.js'], ['--import=tsx'], ['--import=/tmp/evil.mjs']])
       await expect(launchOf(args(...preload), { files })).rejects.toMatchObject({
         problem: 'outside-bundle',
-        message: expect.stringMatching(/names a module to load outside the bundle/),
+        message: expect.stringMatching(/loads code before its script/),
       });
+  });
+
+  it('judges the environment of every platform, and a search path by where it will point', async () => {
+    const server = (env: Record<string, string>, overrides = {}) =>
+      node({ command: 'node', args: ['server/index.js'], env, platform_overrides: overrides });
+    await expect(
+      launchOf(server({}, { win32: { env: { NODE_OPTIONS: '--require C:\\evil.js' } } })),
+    ).rejects.toMatchObject({
+      problem: 'outside-bundle',
+      message: expect.stringMatching(/sets NODE_OPTIONS in its environment/),
+    });
+    const inside = await launchOf(server({ NODE_PATH: '${__dirname}/server:server' }));
+    expect(inside.env).toEqual({ NODE_PATH: `${path.join(dir, 'server')}:server` });
+    await expect(
+      launchOf(server({ NODE_PATH: '${user_config.lib}' }), {
+        userConfig: { lib: option('directory') },
+        values: { lib: '/usr/lib/node_modules' },
+      }),
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(
+        /sets NODE_PATH to a folder outside the bundle \(\/usr\/lib\/node_modules\)/,
+      ),
+    });
   });
 
   it('refuses what it cannot run here, and manifests that use what they do not declare', async () => {

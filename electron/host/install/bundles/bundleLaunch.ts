@@ -1,12 +1,13 @@
 // What a bundle runs: its manifest's mcp_config for this platform, with variables filled in, checked
 // to start what the bundle holds. A Node bundle runs with the Node that runs Switchboard.
-import { statSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { checkManifestEnv, checkSearchPaths } from './bundleEnvironment';
 import { BundleError } from './bundleError';
 import type { BundleFormField } from './bundleForm';
 import type { BundleManifest, McpLaunch, UserConfigValue } from './bundleManifest';
+import { fileInBundle } from './bundlePaths';
 import { type BundleRuntime, substitute, systemVariables, variablesIn } from './bundleRuntime';
+import { checkInterpreterArgs, isNodeCommand } from './interpreterArgs';
 
 export interface ResolvedLaunch {
   command: string;
@@ -17,28 +18,7 @@ export interface ResolvedLaunch {
   cwd: string;
 }
 
-const outside = (what: string) =>
-  new BundleError(
-    'outside-bundle',
-    `The bundle's manifest ${what}: a bundle may only run what it holds. It cannot be installed.`,
-  );
 const unsupported = (why: string) => new BundleError('unsupported', `This bundle cannot run here: ${why}.`);
-
-/** `p` (relative to the bundle) inside `dir`, and naming a file there. */
-function fileInBundle(dir: string, p: string, what: string): string {
-  const full = path.resolve(dir, p);
-  const rel = path.relative(dir, full);
-  // Said as the manifest says it: the folder it was unpacked in means nothing to the person.
-  const shown = p.startsWith(dir) ? `\${__dirname}${p.slice(dir.length)}` : p;
-  if (rel === '' || rel.startsWith('..') || path.isAbsolute(rel))
-    throw outside(`names ${what} outside the bundle (${shown})`);
-  let isFile = false;
-  try {
-    isFile = statSync(full).isFile();
-  } catch {}
-  if (!isFile) throw outside(`names ${what} the bundle does not hold (${shown})`);
-  return full;
-}
 
 /** mcp_config for `platform`; a platform's override replaces each field it sets, as mcpb's own code does. */
 function forPlatform(manifest: BundleManifest, platform: string): McpLaunch {
@@ -61,43 +41,7 @@ function forPlatform(manifest: BundleManifest, platform: string): McpLaunch {
   };
 }
 
-/** Options (Node's and Python's) whose value is the next argument. */
-const TAKES_VALUE = new Set([
-  ...['-r', '--require', '--import', '--loader', '--experimental-loader'],
-  ...['-C', '--conditions', '--env-file', '--title', '-W', '-X'],
-]);
-/** Options that load code before the script: a module named by a path must be the bundle's. */
-const LOADS_CODE = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader']);
-
-/**
- * An interpreter from this computer (this Node, python…) runs a script the bundle holds: its options
- * may neither run code of their own (`-e`) nor load a module from elsewhere (`--import=/tmp/x.mjs`).
- * What follows the script is the script's own (folders from the settings, say) and is not looked at.
- */
-function checkInterpreterArgs(dir: string, command: string, args: string[]): void {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('-')) {
-      fileInBundle(dir, arg, 'a script');
-      return;
-    }
-    // python -m runs a module found from its folder (the bundle's): there is no script to look at.
-    if (arg === '-m') return;
-    if (INLINE_CODE.test(arg))
-      throw outside(`runs code given on the command line (${arg}) instead of a script it holds`);
-    const joined = /^(--?[^=]+)=(.*)$/.exec(arg);
-    const option = joined ? joined[1]! : arg;
-    const value = joined ? joined[2] : TAKES_VALUE.has(arg) ? args[++i] : undefined;
-    if (value !== undefined && LOADS_CODE.has(option) && /^(\.|\/|[A-Za-z]:|file:)/.test(value))
-      fileInBundle(dir, value.startsWith('file:') ? fileURLToPath(value) : value, 'a module to load');
-  }
-  throw outside(`starts ${path.basename(command)} with no script from the bundle`);
-}
-
 const USER_CONFIG = 'user_config.';
-const isNode = (command: string) => /^node(\.exe)?$/i.test(command);
-/** Options that run code from the command line instead of a script. */
-const INLINE_CODE = /^(-e|--eval|-p|--print|-pe|-c)(=|$)/;
 
 /**
  * The launch of the bundle unpacked in `dir`, with `values` for its user_config (defaults applied).
@@ -116,6 +60,7 @@ export function resolveLaunch(
       `it is made for ${manifest.platforms.join(', ')}, and this computer runs ${runtime.platform}`,
     );
   const launch = forPlatform(manifest, runtime.platform);
+  checkManifestEnv(manifest);
   const vars = systemVariables(runtime, dir);
   const sensitive = new Set(form.filter((f) => f.sensitive).map((f) => f.key));
   const declared = new Set(form.map((f) => f.key));
@@ -172,17 +117,20 @@ export function resolveLaunch(
     if (refsIn(template).some((k) => sensitive.has(k))) secretEnv.push(name);
   }
 
+  checkSearchPaths(env, dir, runtime.platform);
   fileInBundle(dir, manifest.server.entry_point, 'an entry point');
-  if (isNode(command)) {
+  const node = isNodeCommand(command);
+  if (node) {
     command = runtime.execPath;
     if (runtime.electron) env.ELECTRON_RUN_AS_NODE = '1';
   }
   const inBundle =
-    manifest.server.type === 'binary' ||
-    command.includes('/') ||
-    command.includes('\\') ||
-    command.startsWith('.');
-  if (inBundle && command !== runtime.execPath) {
+    !node &&
+    (manifest.server.type === 'binary' ||
+      command.includes('/') ||
+      command.includes('\\') ||
+      command.startsWith('.'));
+  if (inBundle) {
     const exe = runtime.platform === 'win32' && path.extname(command) === '' ? `${command}.exe` : command;
     command = fileInBundle(dir, exe, 'a program');
   } else if (command.trim() === '') {
@@ -191,7 +139,7 @@ export function resolveLaunch(
       "The bundle's manifest.json is not valid: its command is empty.",
     );
   } else {
-    checkInterpreterArgs(dir, command, args);
+    checkInterpreterArgs(dir, node ? 'node' : command, args);
   }
   return { command, args, env, secretEnv, cwd: dir };
 }

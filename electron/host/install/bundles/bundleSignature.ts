@@ -1,6 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import { isTrustedSigner } from './certificateTrust';
-import { checkPkcs7, type Pkcs7Signature } from './pkcs7Signature';
+import { type CmsSignature, checkCmsSignature } from './cmsSignature';
 
 /**
  * Who signed a bundle, said plainly. `signed`: by a certificate this computer's trust store vouches for;
@@ -36,14 +36,16 @@ const commonName = (dn: string) =>
 
 const isSelfSigned = (cert: X509Certificate) => cert.checkIssued(cert) && cert.verify(cert.publicKey);
 
-/** The bundle's signature judged: throws BundleError('bad-signature') when it does not hold. */
+/**
+ * The bundle's signature judged against `archiveDigest` (the digest, with the signature's own
+ * algorithm, of the archive as it is unpacked): throws BundleError('bad-signature') when it does not hold.
+ */
 export async function judgeSignature(
-  sig: Pkcs7Signature | undefined,
-  contentDigests: Buffer[],
+  signed: { cms: CmsSignature; archiveDigest: Buffer } | undefined,
   trusts: TrustCheck = osTrustCheck,
 ): Promise<BundleSignature> {
-  if (!sig) return { status: 'unsigned' };
-  const { signer, others } = checkPkcs7(sig, contentDigests);
+  if (!signed) return { status: 'unsigned' };
+  const { signer, others } = await checkCmsSignature(signed.cms, signed.archiveDigest);
   const status = isSelfSigned(signer)
     ? 'self-signed'
     : (await trusts(signer, others))

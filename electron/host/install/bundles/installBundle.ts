@@ -12,7 +12,7 @@ import { resolveLaunch } from './bundleLaunch';
 import { type BundleManifest, readManifest, type UserConfigValue } from './bundleManifest';
 import { type BundleRuntime, currentRuntime } from './bundleRuntime';
 import { type BundleSignature, judgeSignature, type TrustCheck } from './bundleSignature';
-import { readPkcs7 } from './pkcs7Signature';
+import { type CmsSignature, readCmsSignature } from './cmsSignature';
 import { DEFAULT_UNPACK_LIMITS, type UnpackLimits, unpackZip } from './unpackZip';
 
 /** Where an installed bundle came from, for the person to read and for the config to keep. */
@@ -106,14 +106,14 @@ export async function installBundle(options: InstallOptions): Promise<InstalledB
     const handle = await open(copy, 'r');
     let layout: Awaited<ReturnType<typeof readBundleLayout>>;
     let digests: Awaited<ReturnType<typeof digestBundle>>;
-    let pkcs7: ReturnType<typeof readPkcs7> | undefined;
+    let cms: CmsSignature | undefined;
     try {
       // The copy's own size: the file may have grown since it was looked at.
       const size = (await handle.stat()).size;
       if (size > maxFileBytes) throw tooLarge(size);
       layout = await readBundleLayout(handle, size);
-      pkcs7 = layout.signed ? readPkcs7(layout.signed.pkcs7) : undefined;
-      digests = await digestBundle(handle, layout, pkcs7?.digest);
+      cms = layout.signature ? readCmsSignature(layout.signature) : undefined;
+      digests = await digestBundle(handle, layout, cms?.digest ?? 'sha256');
     } finally {
       await handle.close();
     }
@@ -123,11 +123,15 @@ export async function installBundle(options: InstallOptions): Promise<InstalledB
         'sha256-mismatch',
         `The bundle file is not the one the registry lists: its SHA-256 is ${digests.sha256}, the registry's ${expected}. It may have been changed on the way; do not install it.`,
       );
-    const signature = await judgeSignature(pkcs7, digests.content, options.trust);
+    const signature = await judgeSignature(
+      cms ? { cms, archiveDigest: digests.archive } : undefined,
+      options.trust,
+    );
 
     const files = path.join(work, 'files');
     await mkdir(files);
-    await unpackZip(copy, layout.zipEnd, files, limits);
+    // Exactly the bytes the signature was checked against: the same range of the same private copy.
+    await unpackZip(copy, layout.archive, files, limits);
     const manifest = await readManifest(files);
     const unpacked = bundleForm(manifest, files, runtime);
     resolveLaunch(manifest, unpacked, files, placeholders(unpacked, files), runtime);

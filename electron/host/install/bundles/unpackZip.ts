@@ -2,13 +2,14 @@
 // fill the disk. mcpb's own unpack is not used: it inflates the whole archive in memory (fflate's
 // unzipSync) with no bound on sizes, and writes links' targets as files without saying so. yauzl reads
 // the central directory and streams each entry, erroring when an entry inflates past its declared size.
-import { createReadStream, createWriteStream, open as openFd, read } from 'node:fs';
-import { mkdir, open } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { type FileHandle, mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import { type ArchiveRange, asArchived } from './archiveRange';
 import { BundleError } from './bundleError';
 
 export interface UnpackLimits {
@@ -33,17 +34,32 @@ const S_IFLNK = 0o120000;
 /** Windows' "reparse point" attribute: a link or junction archived from NTFS. */
 const DOS_REPARSE_POINT = 0x400;
 
-const KEEP_OPEN = { read, open: openFd, close: (_fd: number, done: (error: null) => void) => done(null) };
+const READ_CHUNK = 64 * 1024;
 
-/** The archive's bytes [0, end) of an open file, for yauzl (a signature block may follow them). */
-class FileRangeReader extends yauzl.RandomAccessReader {
-  constructor(private readonly fd: number) {
+/**
+ * The archive's bytes of an open file, for yauzl: only those of `range` (a signature block may follow
+ * them), patched as `range` says — every read, the end record's included, sees what was signed.
+ */
+class ArchiveReader extends yauzl.RandomAccessReader {
+  constructor(
+    private readonly file: FileHandle,
+    private readonly range: ArchiveRange,
+  ) {
     super();
   }
   override _readStreamForRange(start: number, end: number) {
-    // One descriptor for every read: each stream reads its own positions, and none closes it (a
-    // stream destroyed early closes its fd whatever autoClose says, unless its fs cannot).
-    return createReadStream('', { fd: this.fd, start, end: end - 1, autoClose: false, fs: KEEP_OPEN });
+    const { file, range } = this;
+    const stop = Math.min(end, range.end);
+    async function* chunks() {
+      for (let at = start; at < stop; ) {
+        const buffer = Buffer.alloc(Math.min(READ_CHUNK, stop - at));
+        const { bytesRead } = await file.read(buffer, 0, buffer.length, at);
+        if (bytesRead === 0) throw new Error('unexpected end of file');
+        yield asArchived(buffer.subarray(0, bytesRead), at, range);
+        at += bytesRead;
+      }
+    }
+    return Readable.from(chunks(), { objectMode: false });
   }
 }
 
@@ -174,13 +190,13 @@ function checked(e: Listed, limits: UnpackLimits, totals: { bytes: number }): Tr
 }
 
 /**
- * Unpacks the zip archive that is `file`'s bytes [0, zipEnd) into `dest` (an empty folder). Every entry
- * is checked before anything is written. On a throw, `dest` may hold part of the archive: the caller
+ * Unpacks the zip archive that is `archive` of `file` into `dest` (an empty folder). Every entry is
+ * checked before anything is written. On a throw, `dest` may hold part of the archive: the caller
  * removes it.
  */
 export async function unpackZip(
   file: string,
-  zipEnd: number,
+  archive: ArchiveRange,
   dest: string,
   limits: UnpackLimits = DEFAULT_UNPACK_LIMITS,
 ): Promise<{ files: number; bytes: number }> {
@@ -188,7 +204,7 @@ export async function unpackZip(
   let zip: ZipFile | undefined;
   try {
     zip = await yauzl
-      .fromRandomAccessReaderPromise(new FileRangeReader(handle.fd), zipEnd, {
+      .fromRandomAccessReaderPromise(new ArchiveReader(handle, archive), archive.end, {
         autoClose: false,
         strictFileNames: false,
         validateEntrySizes: true,
