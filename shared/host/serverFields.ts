@@ -62,7 +62,13 @@ export const serverOptions = z.object({
 export type ServerOptions = z.infer<typeof serverOptions>;
 
 /** The name of an env variable (local) or header (remote). */
-export const valueName = z.string().min(1, 'a name must not be empty').max(1024, atMost(1024));
+export const valueName = z
+  .string()
+  .min(1, 'a name must not be empty')
+  .max(1024, atMost(1024))
+  // A program reads an environment entry's name up to its first "=": `NODE_OPTIONS=--require=x --title`
+  // would arrive as NODE_OPTIONS. No header name holds one either.
+  .refine((n) => !/[=\p{Cc}]/u.test(n), 'a name must not hold "=" or a control character');
 /** An env variable's or header's value as written (not a secret reference). */
 export const plainValue = z.string({ error: 'must be a string' }).max(65_536, atMost(65_536));
 

@@ -135,6 +135,7 @@ describe('parseConfig', () => {
         emptyCwd: { command: 'x', cwd: '' },
         blank: { command: '   ' },
         namelessHeader: { url: 'https://x.example', headers: { '': 'v' } },
+        smuggledName: { command: 'x', env: { 'NODE_OPTIONS=--require=/tmp/evil.cjs --title': 'x' } },
         hugeEnv: { command: 'x', env: { BIG: 'v'.repeat(65_537) } },
         atLimits: {
           command: 'x',
@@ -151,6 +152,7 @@ describe('parseConfig', () => {
       'mcpServers.emptyCwd.cwd: must name a directory (leave it out for the home folder)',
       'mcpServers.blank.command: must be a non-empty string',
       'mcpServers.namelessHeader.headers[""]: a name must not be empty',
+      'mcpServers.smuggledName.env["NODE_OPTIONS=--require=/tmp/evil.cjs --title"]: a name must not hold "=" or a control character',
       'mcpServers.hugeEnv.env.BIG: must be at most 65536 characters',
     ]);
   });

@@ -26,6 +26,11 @@ describe('changesLaunch', () => {
       expect(changesLaunch(name), name).toBe(true);
   });
 
+  it('a name holding "=" or a control character (a program reads the name up to the "=")', () => {
+    for (const name of ['NODE_OPTIONS=--require=/tmp/evil.cjs --title', 'A=B', '=C:', 'X\nY', ''])
+      expect(changesLaunch(name), JSON.stringify(name)).toBe(true);
+  });
+
   it('leaves a server’s own settings alone', () => {
     for (const name of [
       'API_KEY',

@@ -120,6 +120,9 @@ const PREFIXES = ['NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_', 'BUNFIG', 'LD_', 'DYL
 
 /** Whether setting `name` can change what a launch runs or where its packages come from. */
 export function changesLaunch(name: string): boolean {
+  // A name holding "=" is read by the program up to it (`NODE_OPTIONS=--require=x --title`): whatever
+  // it spells, it is not what it seems; a control character likewise.
+  if (/[=\p{Cc}]/u.test(name) || name === '') return true;
   const upper = name.toUpperCase();
   return NAMES.has(upper) || PREFIXES.some((p) => upper.startsWith(p));
 }
