@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDirPerTest } from '../../../../e2e/fixtures/tempDir';
@@ -75,6 +75,34 @@ describe('readPolicy', () => {
       const file = path.join(dir, 'locked.json');
       await writeFile(file, '{}', { mode: 0o000 });
       expect(await readPolicy(file)).toMatchObject({ kind: 'invalid', error: 'permission denied' });
+    }
+  });
+
+  // Issue 47, item 15: only a path where nothing is at all means "no policy".
+  it('a dangling symbolic link, or a path through a file, fails closed naming the file; a link to a file is read', async () => {
+    await writeFile(path.join(dir, 'plain'), '');
+    expect(await readPolicy(path.join(dir, 'plain', 'policy.json'))).toMatchObject({
+      kind: 'invalid',
+      error: expect.stringContaining('ENOTDIR'),
+    });
+    // Windows makes symbolic links only for administrators.
+    if (process.platform !== 'win32') {
+      const dangling = path.join(dir, 'dangling.json');
+      await symlink(path.join(dir, 'gone.json'), dangling);
+      const state = await readPolicy(dangling);
+      expect(state).toMatchObject({
+        kind: 'invalid',
+        path: dangling,
+        error: `it is a symbolic link to ${path.join(dir, 'gone.json')}, which does not exist`,
+      });
+      expect(stateVerdict(state, server, { kind: 'manual' })).toMatchObject({
+        allowed: false,
+        rule: dangling,
+      });
+
+      await writeFile(path.join(dir, 'real.json'), '{ "deniedServers": [ { "command": "npx" } ] }');
+      await symlink(path.join(dir, 'real.json'), path.join(dir, 'linked.json'));
+      expect(await readPolicy(path.join(dir, 'linked.json'))).toMatchObject({ kind: 'active' });
     }
   });
 });
