@@ -64,6 +64,19 @@ describe('matching one rule', () => {
     [{ url: 'https://acme.com/mcp' }, remote('https://acme.com/mcp-evil'), manual, false],
     [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/x'), manual, true],
     [{ url: 'https://acme.com/mcp' }, stdio('npx', ['https://acme.com/mcp']), manual, false],
+    // Issue 47, item 14: hosts compared as the network sees them — a final dot, case, IDN, default port.
+    [{ url: 'https://localhost:8443' }, remote('https://localhost.:8443/mcp'), manual, true],
+    [{ url: 'https://localhost.:8443' }, remote('https://LOCALHOST:8443/mcp'), manual, true],
+    [{ url: 'https://mcp.acme.com' }, remote('https://mcp.acme.com../mcp'), manual, true],
+    [{ url: 'https://acme.com/mcp' }, remote('https://acme.com.:443/mcp/x'), manual, true],
+    [{ url: 'https://bücher.example' }, remote('https://xn--bcher-kva.example/mcp'), manual, true],
+    [{ url: 'https://xn--bcher-kva.example/mcp' }, remote('https://BÜCHER.example./mcp'), manual, true],
+    [{ url: 'http://acme.com/mcp' }, remote('http://acme.com:80/mcp'), manual, true],
+    // … and a path prefix is not escaped by a user name or by spelling a letter in percent-encoding.
+    [{ url: 'https://acme.com/mcp' }, remote('https://someone@acme.com/mcp'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6Dcp/x'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6dcp/x'), manual, true],
+    [{ url: 'https://acme.com/a%2fb/' }, remote('https://acme.com/a%2Fb/x'), manual, true],
   ];
   it.each(table)('%j, %j from %j → %s', (rule, server, origin, expected) => {
     expect(matches(rule, server, origin)).toBe(expected);
@@ -130,6 +143,13 @@ describe('policyVerdict', () => {
       reason:
         "your organization's policy allows registry servers only from https://registry.acme.example/, and this one comes from https://registry.other.example",
     });
+  });
+
+  it('the fixed registry is compared as the network sees its host (a final dot, case, default port)', () => {
+    for (const url of ['https://REGISTRY.acme.example.', 'https://registry.acme.example.:443/'])
+      expect(policyVerdict(acme, stdio('npx'), fromRegistry('io.github.acme/tool', url))).toEqual({
+        allowed: true,
+      });
   });
 
   it('registryOnly refuses whatever did not come from the registry, and allows what did', () => {

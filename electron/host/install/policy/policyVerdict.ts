@@ -11,11 +11,13 @@
 //   {"command": "/opt/acme/bin/mcp"}     a local server whose command is that path (a rule with a slash);
 //   … "args": ["acme-mcp"]               and whose arguments begin with these;
 //   {"url": "https://mcp.acme.com"}      a remote server on that origin (scheme, host and port);
-//   {"url": "https://acme.com/mcp/"}     a remote server whose URL begins with it, at a path boundary.
+//   {"url": "https://acme.com/mcp/"}     a remote server whose URL begins with it, at a path boundary
+//                                        (both read by normalUrl: a final dot, case, IDN, default port).
 // Deny rules on commands are advice more than a wall: a server started through a shell (sh -c …) or a
 // renamed copy escapes them. An allow-list is the control that holds.
 import path from 'node:path';
 import type { ServerConfig } from '../../config/serverConfig';
+import { normalUrl, sameNormalUrl } from '../../policy/normalUrl';
 import type { ManagedPolicy, PolicyRule } from './managedPolicy';
 import type { PolicyState } from './policyFile';
 
@@ -42,7 +44,7 @@ export function policyVerdict(
   if (
     policy.registryUrl !== undefined &&
     origin.kind === 'registry' &&
-    !sameUrl(origin.registryUrl, policy.registryUrl)
+    !sameNormalUrl(origin.registryUrl, policy.registryUrl)
   )
     return refuse(
       `registryUrl ${JSON.stringify(policy.registryUrl)}`,
@@ -123,19 +125,13 @@ function sameCommand(rule: string, command: string): boolean {
 }
 
 function urlMatches(rule: string, url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const want = new URL(rule);
-  const have = new URL(url);
-  if (want.pathname === '/' && want.search === '' && want.hash === '') return want.origin === have.origin;
-  const prefix = want.href;
-  if (!have.href.startsWith(prefix)) return false;
-  const next = have.href[prefix.length];
-  return prefix.endsWith('/') || next === undefined || next === '/' || next === '?' || next === '#';
-}
-
-function sameUrl(a: string, b: string): boolean {
-  const norm = (u: string) => (URL.canParse(u) ? new URL(u).href.replace(/\/+$/, '') : u);
-  return norm(a) === norm(b);
+  const want = normalUrl(rule);
+  const have = normalUrl(url);
+  if (!want || !have || want.origin !== have.origin) return false;
+  if (want.path === '/') return true;
+  if (!have.path.startsWith(want.path)) return false;
+  const next = have.path[want.path.length];
+  return want.path.endsWith('/') || next === undefined || next === '/' || next === '?';
 }
 
 function describe(rule: PolicyRule): string {
