@@ -58,6 +58,12 @@ describe.runIf(process.platform !== 'win32')('the program a local server runs', 
     expect(existsSync(marker)).toBe(false);
   });
 
+  it('a path to a file that is no program is spawned as written, and the system says why', async () => {
+    await writeFile(path.join(dir, 'plain.txt'), 'not a program\n');
+    const error = await errorOf(new StdioTransport({ command: './plain.txt', cwd: dir }).start());
+    expect(error?.message).toContain('"./plain.txt" is not executable');
+  });
+
   it('a program given already found (what the host judged) is exactly what is spawned', async () => {
     const marker = path.join(dir, 'judged-ran');
     const judged = await lookAlikeNode(path.join(dir, 'judged'), marker);

@@ -1,4 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import spawn from 'cross-spawn';
 import { ErrorCode } from '../jsonrpc/errorCodes';
@@ -93,7 +94,13 @@ export class StdioTransport extends TransportEvents implements Transport {
     // own env is its children's, and never chooses which program the server is.
     const inherited = buildChildEnv(undefined, path ? { path } : {});
     const searched = inherited.PATH ?? inherited.Path;
-    const program = this.params.program ?? (await findProgram(command, { searchPath: searched, cwd }));
+    // A path is spawned as written even when it is no program (the system then says why: EACCES).
+    const program =
+      this.params.program ??
+      (await findProgram(command, { searchPath: searched, cwd })) ??
+      (command.includes('/') || (process.platform === 'win32' && command.includes('\\'))
+        ? resolvePath(cwd ?? process.cwd(), command)
+        : undefined);
     if (program === undefined)
       throw this.startFailed(
         Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT' }),
