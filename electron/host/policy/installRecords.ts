@@ -70,10 +70,13 @@ export class InstallRecords {
     return origin;
   }
 
-  /** Records that the host is installing `raw` (its config.json object) as `server`, from `from`. */
-  install(server: string, from: InstalledFrom, raw: Record<string, unknown>): Promise<void> {
+  /**
+   * Records that the host is installing `raw` (its config.json object) as `server`, from `from`. A
+   * configuration that is not valid is not recorded: its save refuses it, saying why.
+   */
+  async install(server: string, from: InstalledFrom, raw: Record<string, unknown>): Promise<void> {
     const [config] = parseConfig({ mcpServers: { [server]: raw } }).servers;
-    if (!config) throw new Error(`${server} cannot be recorded as installed: its configuration is not valid`);
+    if (!config) return;
     const record: InstallRecord = { from, launch: launchDigest(config), at: Date.now() };
     return this.file.update((records) => ({ ...records, [server]: record }));
   }

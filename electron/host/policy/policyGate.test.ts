@@ -10,8 +10,11 @@ import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ActivityEntry } from '../../../shared/host/activity';
 import { readActivity } from '../activity/activityReader';
+import { parseConfig } from '../config/serverConfig';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
+import { parsePolicy } from '../install/policy/managedPolicy';
+import { PolicyGate } from './policyGate';
 
 const MARKER_SERVER = path.join(__dirname, '../../../e2e/fixtures/stdio/marker-server.mjs');
 const ENTRY = {
@@ -330,5 +333,32 @@ describe('item 2: a deny rule for a registry entry catches its package however i
     expect(existsSync(marker)).toBe(false);
     await trustAndStart('plain');
     await vi.waitFor(() => expect(view('plain').state.status).toBe('running'), { timeout: 10_000 });
+  });
+});
+
+describe('a policy that cannot judge a server refuses it', () => {
+  it('says why, names the policy file, and records nothing it was not told', async () => {
+    const parsed = parsePolicy({ registryOnly: true });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const recorded: unknown[] = [];
+    const gate = new PolicyGate({
+      policy: () => ({ kind: 'active', path: '/etc/switchboard/policy.json', policy: parsed.policy }),
+      installs: {
+        originOf: () => Promise.reject(new Error('the installed servers file cannot be read')),
+      },
+      record: (entry) => recorded.push(entry),
+    });
+    const config = parseConfig({ mcpServers: { s: { command: 'node' } } }).servers[0]!;
+    expect(await gate.judge(config)).toEqual({
+      refusal: {
+        rule: '/etc/switchboard/policy.json',
+        reason:
+          "Switchboard could not judge this server under your organization's policy (the installed servers file cannot be read)",
+      },
+    });
+    expect(await gate.atStart(config)).toMatchObject({ refusal: { rule: '/etc/switchboard/policy.json' } });
+    expect(recorded).toEqual([
+      expect.objectContaining({ kind: 'policy-refusal', server: 's', when: 'start' }),
+    ]);
   });
 });

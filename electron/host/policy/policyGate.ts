@@ -42,12 +42,28 @@ export class PolicyGate {
   async judge(config: ServerConfig, origin?: ServerOrigin): Promise<Judgment> {
     const state = this.deps.policy();
     if (!state || state.kind === 'none') return {};
-    const from = origin ?? (await this.deps.installs?.originOf(config)) ?? { kind: 'manual' };
+    try {
+      return await this.verdict(state, config, origin);
+    } catch (error) {
+      // A control that cannot judge refuses.
+      const why = error instanceof Error ? error.message : String(error);
+      return {
+        refusal: {
+          rule: state.path,
+          reason: `Switchboard could not judge this server under your organization's policy (${why})`,
+        },
+      };
+    }
+  }
+
+  private async verdict(state: PolicyState, config: ServerConfig, origin?: ServerOrigin): Promise<Judgment> {
+    const { installs, packages } = this.deps;
+    const from = origin ?? (await installs?.originOf(config)) ?? { kind: 'manual' };
     const facts =
       state.kind === 'active'
         ? await gatherFacts(state.policy, config, {
             searchPath: await searchPathOf(this.deps.resolveShellPath),
-            ...(this.deps.packages ? { packages: (rule, url) => this.deps.packages!.of(rule, url) } : {}),
+            ...(packages ? { packages: (rule, url) => packages.of(rule, url) } : {}),
           })
         : undefined;
     const verdict = stateVerdict(state, config, from, facts ?? NO_FACTS);
