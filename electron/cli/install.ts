@@ -242,8 +242,21 @@ async function install(
       );
     io.stdout(`Its secret settings go to ${ctx.secretsFile} (0600, not encrypted), never to config.json.`);
   }
-  // Judged as the written server will be (its command and arguments): said before the person confirms.
-  const refused = host.registry.refusalOf(name, { command: review.launch.command, args: review.launch.args });
+  // Judged as the written server will be (its whole launch, from a bundle): said before the person confirms.
+  const launch = review.launch;
+  const refused = await host.policy.refusalOf(
+    name,
+    {
+      command: launch.command,
+      args: launch.args,
+      ...(launch.cwd ? { cwd: launch.cwd } : {}),
+      env: Object.fromEntries(
+        launch.env.map((e) => [e.name, 'value' in e ? e.value : { $secret: `${e.name} (not yet stored)` }]),
+      ),
+    },
+    'bundle',
+    { kind: 'bundle' },
+  );
   if (refused)
     io.stdout(
       `Your organization's policy refuses it: ${text(refused.reason)} (rule: ${text(refused.rule)}). It would be added and never start.`,

@@ -35,6 +35,9 @@ import { AppLog } from './logs/appLog';
 import { LogStore } from './logs/logStore';
 import { Redactor } from './logs/redactor';
 import { ModelProviders } from './models/modelProviders';
+import { InstallRecords } from './policy/installRecords';
+import { PolicyGate } from './policy/policyGate';
+import { RegistryPackages } from './policy/registryPackages';
 import { RootsManager } from './roots/rootsManager';
 import { ToolInvocations } from './runs/toolInvocations';
 import { FileSecretStore } from './secrets/fileSecretStore';
@@ -111,6 +114,8 @@ export class Host implements HostParts {
   readonly activityNotices: ActivityNotices;
   readonly bundlePlans: BundlePlans;
   readonly bundleUploads: BundleUploads;
+  readonly installs: InstallRecords;
+  readonly policy: PolicyGate;
 
   private constructor(
     parts: HostParts,
@@ -137,6 +142,8 @@ export class Host implements HostParts {
       activityNotices: this.activityNotices,
       bundlePlans: this.bundlePlans,
       bundleUploads: this.bundleUploads,
+      installs: this.installs,
+      policy: this.policy,
     } = parts);
   }
 
@@ -186,6 +193,15 @@ export class Host implements HostParts {
     const elicitation = new ElicitationPolicy(consent, settings, noteProblem, activity, (text) =>
       redactor.redact(text),
     );
+    const installs = InstallRecords.inHome(home);
+    const gate = new PolicyGate({
+      policy: () => policy.state,
+      installs,
+      packages: new RegistryPackages(),
+      resolveShellPath: options.resolveShellPath,
+      record: (entry) => activity.record(entry),
+      redact: (text) => redactor.redact(text),
+    });
     const registry: ServerRegistry = new ServerRegistry({
       config: ConfigFile.inHome(home),
       secrets,
@@ -200,7 +216,7 @@ export class Host implements HostParts {
       authStore: new SecretAuthStore(secrets, redactor),
       clientMetadataUrl: async () => (await settings.get()).settings.oauth.clientMetadataUrl,
       fault: faults.report,
-      policy: () => policy.state,
+      gate,
       activity,
       servers: ServerRecord.inHome(
         home,
@@ -311,6 +327,8 @@ export class Host implements HostParts {
         activityNotices,
         bundlePlans: new BundlePlans(bundlesDir),
         bundleUploads: new BundleUploads(bundlesDir),
+        installs,
+        policy: gate,
       },
       held,
     );
@@ -340,6 +358,7 @@ export class Host implements HostParts {
     this.consent.closeAll();
     this.catalog.dispose();
     await this.registry.shutdown();
+    await this.installs.settled();
     // Bundles opened and never added: nobody can finish them now.
     await this.bundlePlans.clear().catch(() => {});
     await this.bundleUploads.clear().catch(() => {});

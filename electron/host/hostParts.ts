@@ -13,6 +13,8 @@ import type { BundleUploads } from './install/bundleUploads';
 import type { LogStore } from './logs/logStore';
 import type { Redactor } from './logs/redactor';
 import type { ModelProviders } from './models/modelProviders';
+import type { InstallRecords } from './policy/installRecords';
+import type { PolicyGate } from './policy/policyGate';
 import type { RootsManager } from './roots/rootsManager';
 import type { ToolInvocations } from './runs/toolInvocations';
 import type { SecretStore } from './secrets/secretStore';
@@ -44,4 +46,8 @@ export interface HostParts {
   activityReader: ActivityReader;
   /** What the window says about the record itself (not written, or broken at start). */
   activityNotices: ActivityNotices;
+  /** Where each server came from, as the host's own installs recorded it (never config.json's word). */
+  installs: InstallRecords;
+  /** The managed policy, judged on what servers really run: previews ask it before anything is written. */
+  policy: PolicyGate;
 }

@@ -46,6 +46,7 @@ export { McpError } from './mcpError';
 export type { HttpTransportKind } from './transport/autoHttpTransport';
 export { AutoHttpTransport, createHttpTransport } from './transport/autoHttpTransport';
 export { buildChildEnv, INHERITED_ENV_VARS } from './transport/childEnv';
+export { type FindProgramOptions, findProgram, searchPathOf } from './transport/findProgram';
 export { resolveLoginShellPath } from './transport/loginShellPath';
 export { SseTransport } from './transport/sseTransport';
 export type { StdioServerParams } from './transport/stdioTransport';

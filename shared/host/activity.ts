@@ -122,6 +122,16 @@ export type ActivityBody =
       /** The registry entry or bundle it came from (name and version), and a bundle's signature. */
       detail?: string;
     }
+  /** The managed policy refused a server: when, by which rule (as the file writes it), and why. */
+  | {
+      kind: 'policy-refusal';
+      server: string;
+      when: PolicyMoment;
+      rule: string;
+      reason: string;
+      /** What it runs or where it is (secrets redacted). */
+      target?: string;
+    }
   /** Signed in to or out of a remote server (never a token). */
   | {
       kind: 'sign-in';
@@ -161,6 +171,7 @@ export const ACTIVITY_KINDS = [
   'trust',
   'approval',
   'server',
+  'policy-refusal',
   'sign-in',
   'key',
   'retention',
@@ -182,6 +193,22 @@ export type SamplingDecision =
  * Switchboard while none ran (found at the next start).
  */
 export type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update' | 'file';
+
+/**
+ * When the managed policy refused a server: as it was to start (`start`; `policy-changed` when the
+ * file's new rules stopped it), or before it was written — a preview of an install, a bundle, a link,
+ * an import or an update, or the edit form's Save (`add`, `edit`).
+ */
+export type PolicyMoment =
+  | 'start'
+  | 'policy-changed'
+  | 'add'
+  | 'edit'
+  | 'import'
+  | 'install'
+  | 'bundle'
+  | 'link'
+  | 'update';
 
 /** Where a change to the servers came from, as the record says it (default: the person's editing). */
 export interface ServerOrigin {

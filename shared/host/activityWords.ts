@@ -19,6 +19,18 @@ const VIA: Record<Extract<ActivityBody, { kind: 'server' }>['via'], string> = {
   file: 'in config.json outside Switchboard',
 };
 
+const MOMENT: Record<Extract<ActivityBody, { kind: 'policy-refusal' }>['when'], string> = {
+  start: 'to start',
+  'policy-changed': 'as the policy changed',
+  add: 'when added',
+  edit: 'when edited',
+  import: 'in an import',
+  install: 'in an install',
+  bundle: 'in a bundle',
+  link: 'in an install link',
+  update: 'in an update',
+};
+
 const list = (items: readonly string[]) => (items.length === 0 ? 'none' : items.join(', '));
 
 /**
@@ -58,6 +70,8 @@ export function activityWords(e: ActivityBody): string {
     }
     case 'server':
       return `${e.server} ${e.change} ${VIA[e.via]}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'policy-refusal':
+      return `${e.server} refused by the policy ${MOMENT[e.when]}: ${e.reason} (rule: ${e.rule})`;
     case 'sign-in':
       return `${e.server}: ${e.change === 'signed-in' ? 'signed in' : 'signed out'} · ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`;
     case 'key':

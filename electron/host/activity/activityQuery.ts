@@ -62,6 +62,8 @@ export function searchText(e: ActivityEntry): string {
       return `approval ${e.server} ${e.tool ?? ''}`;
     case 'server':
       return `server ${e.server} ${e.change} ${e.via} ${e.target ?? ''} ${e.detail ?? ''}`;
+    case 'policy-refusal':
+      return `policy ${e.server} ${e.when} ${e.rule} ${e.reason} ${e.target ?? ''}`;
     case 'sign-in':
       return `sign-in ${e.server} ${e.change}`;
     case 'key':

@@ -5,8 +5,9 @@ import { serverToRaw } from '../config/serverConfig';
 import type { HostParts } from '../hostParts';
 import { DownloadError, downloadBundle } from '../install/downloadBundle';
 import { buildDraft, RegistryClient } from '../install/registry';
-import { ORIGIN_FIELD, originToRaw } from '../install/registry/registryOrigin';
+import { ORIGIN_FIELD, originToRaw, type RegistryOrigin } from '../install/registry/registryOrigin';
 import { registryAddressView } from '../install/registryAddressView';
+import type { InstalledFrom } from '../policy/installRecords';
 import type { ShellAbilities } from './shellAbilities';
 
 /**
@@ -28,7 +29,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
     return new RegistryClient({ baseUrl: address.url });
   };
   /** The registry origin of each plan opened from an entry, recorded with its server. */
-  const registryOrigins = new Map<string, Record<string, unknown>>();
+  const registryOrigins = new Map<string, RegistryOrigin>();
 
   return {
     async getBundleAbilities() {
@@ -79,7 +80,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
         if (error instanceof DownloadError) return { ok: false, problem: 'download', message: error.message };
         throw error;
       }
-      if (opened.ok) registryOrigins.set(opened.planId, originToRaw(draft.origin));
+      if (opened.ok) registryOrigins.set(opened.planId, draft.origin);
       return opened;
     },
     async prepareBundleServer({ planId, name, values }) {
@@ -94,11 +95,18 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
         // Store first: a config that references a secret which failed to save would not start.
         for (const s of draft.secrets) await host.secrets.set(s.id, s.value);
         const registry = registryOrigins.get(planId);
-        const raw = serverToRaw(draft.server);
-        await host.registry.upsert(draft.server.name, registry ? { ...raw, [ORIGIN_FIELD]: registry } : raw, {
-          via: 'bundle',
-          detail: `${bundle.origin.name}@${bundle.origin.version}, ${bundle.origin.signature.status}`,
-        });
+        const own = serverToRaw(draft.server);
+        const raw = registry ? { ...own, [ORIGIN_FIELD]: originToRaw(registry) } : own;
+        // The host's own record of where it came from: the policy believes this, not config.json.
+        const from: InstalledFrom = registry
+          ? { kind: 'registry', ...registry }
+          : { kind: 'bundle', name: bundle.origin.name, version: bundle.origin.version };
+        await host.installs.installing([{ server: draft.server.name, from, raw }], () =>
+          host.registry.upsert(draft.server.name, raw, {
+            via: 'bundle',
+            detail: `${bundle.origin.name}@${bundle.origin.version}, ${bundle.origin.signature.status}`,
+          }),
+        );
       } catch (error) {
         plans.putBack(planId, draft, bundle, source);
         throw error;

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { CONFIG_METHODS } from '../../../shared/ipc/configContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import { defaultImportPath, type ImportPlan, planImport } from '../config/imports';
-import { applyImport, draftOf, draftRaw, removeServer, saveDraft } from '../config/serverEditor';
+import { parseConfig } from '../config/serverConfig';
+import { applyImport, draftOf, draftRaw, draftValues, removeServer, saveDraft } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
 import { removeUnusedBundle } from '../install/bundleHousekeeping';
 
@@ -22,15 +23,31 @@ export function configApi(host: HostParts) {
       const renaming = previousId !== null && previousId !== id;
       if ((previousId === null || renaming) && host.registry.configOf(id))
         throw new Error(`A server named "${id}" exists already: choose another name`);
-      await saveDraft(id, draft, host.registry, host.secrets, previousId);
+      // Its install record goes with the name; its launch, if edited, no longer matches it anyway.
+      if (renaming) await host.installs.rename(previousId, id);
+      try {
+        await saveDraft(id, draft, host.registry, host.secrets, previousId);
+      } catch (error) {
+        if (renaming && !host.registry.configOf(id))
+          await host.installs.rename(id, previousId).catch(() => {});
+        throw error;
+      }
     },
     async draftRefusal(id, draft, previousId) {
-      const previous = host.registry.configOf(previousId ?? id)?.raw ?? {};
-      return host.registry.refusalOf(id, draftRaw(draft, previous, {})) ?? null;
+      const existing = host.registry.configOf(previousId ?? id);
+      const raw = draftRaw(draft, existing?.raw ?? {}, draftValues(draft));
+      // Judged by the record of the server it edits: an edited launch counts as added by hand.
+      const [config] = parseConfig({ mcpServers: { [id]: raw } }).servers;
+      const origin = existing && config ? await host.installs.originOf(config, existing.name) : undefined;
+      return (
+        (await host.policy.refusalOf(id, raw, existing ? 'edit' : 'add', origin ?? { kind: 'manual' })) ??
+        null
+      );
     },
     async removeServer(id) {
       const raw = host.registry.configOf(id)?.raw;
       await removeServer(id, host.registry, host.secrets);
+      await host.installs.forget(id);
       // Stopped by now: an installed bundle's files go with the server (unless another still names them).
       await removeUnusedBundle(raw, host.registry.configuredServers(), host.bundlePlans.bundlesDir);
     },
@@ -44,10 +61,15 @@ export function configApi(host: HostParts) {
       );
       const planId = randomUUID();
       plans.set(planId, { plan, at: now });
-      const servers = plan.preview.servers.map((s) => {
-        const refused = host.registry.refusalOf(s.name, plan.raws[s.name]!);
-        return refused ? { ...s, refused } : s;
-      });
+      // An import is added by hand, whatever its file says of where its servers came from.
+      const servers = await Promise.all(
+        plan.preview.servers.map(async (s) => {
+          const refused = await host.policy.refusalOf(s.name, plan.raws[s.name]!, 'import', {
+            kind: 'manual',
+          });
+          return refused ? { ...s, refused } : s;
+        }),
+      );
       return { ...plan.preview, servers, planId };
     },
     async applyImport(planId, selection) {
@@ -55,6 +77,8 @@ export function configApi(host: HostParts) {
       if (!entry) throw new Error('This import preview has expired: preview the file again');
       await applyImport(entry.plan, selection, host.registry, host.secrets);
       plans.delete(planId);
+      // A server it replaced is no longer what the host installed under that name.
+      for (const name of selection.servers) await host.installs.forget(name);
     },
   } satisfies AreaApi<typeof CONFIG_METHODS>;
 }

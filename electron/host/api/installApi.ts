@@ -24,7 +24,7 @@ const PAGE_SIZE = 30;
 export function installApi(host: HostParts) {
   const pagers = new Map<string, { pager: RegistryPager; registryUrl: string; at: number }>();
   const plans = new Map<string, { draft: ServerDraftOf; at: number }>();
-  const linkPlans = new Map<string, { servers: LinkServer[]; at: number }>();
+  const linkPlans = new Map<string, { servers: LinkServer[]; format: string; at: number }>();
   const icons = new RegistryIcons();
   const forget = () => {
     const now = Date.now();
@@ -100,7 +100,14 @@ export function installApi(host: HostParts) {
         : undefined;
       const planId = randomUUID();
       plans.set(planId, { draft, at: Date.now() });
-      const refused = host.registry.refusalOf(draft.config.name, draft.config.raw);
+      // Judged as it will stand once the host has recorded installing it from this entry.
+      const { name: entryName, registryUrl, version } = draft.origin;
+      const refused = await host.policy.refusalOf(draft.config.name, draft.config.raw, 'install', {
+        kind: 'registry',
+        name: entryName,
+        registryUrl,
+        version,
+      });
       return { ok: true, ...installPreview(planId, draft, runtime), ...(refused ? { refused } : {}) };
     },
     async confirmInstall(planId) {
@@ -110,7 +117,11 @@ export function installApi(host: HostParts) {
       taken(config.name);
       // Store first: a config that references a secret which failed to save would not start.
       for (const [id, value] of Object.entries(secrets)) await host.secrets.set(id, value);
-      await host.registry.upsert(config.name, config.raw, { via: 'registry' });
+      // The host's own record of where it came from: the policy believes this, not config.json.
+      await host.installs.installing(
+        [{ server: config.name, from: { kind: 'registry', ...plan.draft.origin }, raw: config.raw }],
+        () => host.registry.upsert(config.name, config.raw, { via: 'registry' }),
+      );
       plans.delete(planId);
       return { server: config.name };
     },
@@ -121,17 +132,21 @@ export function installApi(host: HostParts) {
       const { origin, install, warnings } = read.preview;
       const planId = randomUUID();
       const servers = install.kind === 'servers' ? install.servers : [];
-      linkPlans.set(planId, { servers, at: Date.now() });
+      linkPlans.set(planId, { servers, format: origin.format, at: Date.now() });
+      const asLinked = { kind: 'link' as const, format: origin.format };
+      const refusals = await Promise.all(
+        servers.map((s) => host.policy.refusalOf(s.config.name, serverToRaw(s.config), 'link', asLinked)),
+      );
       return {
         ok: true,
         planId,
         app: origin.app,
         ...(origin.from !== undefined ? { from: origin.from } : {}),
         warnings,
-        servers: servers.map((s) =>
+        servers: servers.map((s, i) =>
           linkServerView(s, {
             exists: host.registry.configOf(s.config.name) !== undefined,
-            refused: host.registry.refusalOf(s.config.name, serverToRaw(s.config)),
+            refused: refusals[i],
           }),
         ),
         ...(install.kind === 'registry'
@@ -147,8 +162,22 @@ export function installApi(host: HostParts) {
         taken(s.config.name);
         return { id: s.config.name, draft: linkDraft(s, answers) };
       });
-      // One change: a link's servers are all written, or none of them.
-      await saveNewDrafts(drafts, host.registry, host.secrets);
+      // One change: a link's servers are all written, or none of them — each recorded as from the link.
+      const from = { kind: 'link' as const, format: plan.format };
+      await saveNewDrafts(
+        drafts,
+        {
+          configOf: (id) => host.registry.configOf(id),
+          upsert: (id, raw) => host.registry.upsert(id, raw),
+          remove: (id) => host.registry.remove(id),
+          upsertMany: (raws, origin) =>
+            host.installs.installing(
+              Object.entries(raws).map(([server, raw]) => ({ server, from, raw })),
+              () => host.registry.upsertMany(raws, origin),
+            ),
+        },
+        host.secrets,
+      );
       linkPlans.delete(planId);
       return { servers: drafts.map((d) => d.id) };
     },

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RegistryFixture, startRegistryFixture } from '../../../e2e/fixtures/registry/registryFixture';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
+import { readOrigin } from '../install/registry';
 
 const TOKEN = 'update-token-canary-81fa';
 const NAME = 'io.github.fixture/memory';
@@ -92,11 +93,36 @@ describe('update available', () => {
     // A server whose registry is gone: "could not check", never an error.
     const gone = await startRegistryFixture({ extra: [memoryAt('1.0.0', '2026.7.4')] });
     const raw = (await config()).memory;
+    await host!.installs.install(
+      'elsewhere',
+      { kind: 'registry', ...readOrigin(raw)!, registryUrl: gone.url },
+      raw,
+    );
     await gone.close();
-    await host!.registry.upsert('elsewhere', { ...raw, registry: { ...raw.registry, url: gone.url } });
+    await host!.registry.upsert('elsewhere', raw);
     const unknown = await service!.checkServerUpdate('elsewhere');
     expect(unknown).toMatchObject({ state: 'unknown', version: '1.0.0' });
     expect(unknown.state === 'unknown' && unknown.reason).toContain(gone.url);
+  });
+
+  it('issue 47: a server whose config.json alone says it came from a registry takes no update from there', async () => {
+    const raw = (await config()).memory;
+    const hostile = await startRegistryFixture({ extra: [memoryAt('1.0.0', '2026.7.4')] });
+    try {
+      hostile.publish(memoryAt('9.0.0', '9.9.9'));
+      await host!.registry.upsert('claimed', { ...raw, registry: { ...raw.registry, url: hostile.url } });
+      const check = await service!.checkServerUpdate('claimed');
+      expect(check).toMatchObject({
+        state: 'unknown',
+        reason: expect.stringContaining('no record of installing it'),
+      });
+      await expect(service!.prepareUpdate({ server: 'claimed', values: {} })).rejects.toThrow(
+        'was not installed from a registry by Switchboard',
+      );
+      expect(hostile.requests).toEqual([]);
+    } finally {
+      await hostile.close();
+    }
   });
 
   it('previews the launch before and after, keeps what was chosen and the stored secret, and writes the new pinned version', async () => {
@@ -138,6 +164,12 @@ describe('update available', () => {
     const written = (await config()).memory;
     expect(written.args).toEqual(['-y', '@modelcontextprotocol/server-memory@2026.8.31']);
     expect(written.registry).toMatchObject({ url: registry.url, name: NAME, version: '1.1.0' });
+    // The host's own record follows: the new version, and the launch it built now.
+    expect(await host!.installs.registryOriginOf('memory')).toMatchObject({ name: NAME, version: '1.1.0' });
+    expect(await host!.installs.originOf(host!.registry.configOf('memory')!)).toMatchObject({
+      kind: 'registry',
+      version: '1.1.0',
+    });
     expect(written.env.MEMORY_FILE_PATH).toBe('/data/graph.jsonl');
     expect(JSON.stringify(written)).not.toContain(TOKEN);
     expect(await host!.secrets.get(written.env.MEMORY_TOKEN.$secret)).toBe(TOKEN);

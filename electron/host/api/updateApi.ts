@@ -26,6 +26,9 @@ export function launchView(config: ServerConfig): LaunchView {
   };
 }
 
+const UNRECORDED =
+  'Switchboard has no record of installing it (installed by an earlier version, imported, or written into config.json): install it again from Browse to take its updates';
+
 /** The store ids a config refers to. */
 const refsOf = (config: ServerConfig) =>
   Object.values(config.kind === 'stdio' ? config.env : config.headers)
@@ -44,19 +47,30 @@ export function updateApi(host: HostParts) {
     const now = Date.now();
     for (const [id, p] of plans) if (now - p.at > TTL_MS) plans.delete(id);
   };
-  const installed = (server: string) => {
+  /** The entry a server was installed from, as the host recorded its install (never config.json's word). */
+  const installed = async (server: string) => {
     const config = host.registry.configOf(server);
     if (!config) throw new Error(`No server named "${server}"`);
-    const origin = readOrigin(config.raw);
-    if (!origin) throw new Error(`${server} was not installed from a registry, so it has no update to take`);
+    const origin = await host.installs.registryOriginOf(server);
+    if (!origin)
+      throw new Error(
+        `${server} was not installed from a registry by Switchboard, so it has no update to take${readOrigin(config.raw) ? `: ${UNRECORDED}` : ''}`,
+      );
     return { config, origin };
   };
 
   return {
     async checkServerUpdate(server) {
       const config = host.registry.configOf(server);
-      const origin = config && readOrigin(config.raw);
-      if (!origin) return { state: 'none' };
+      if (!config) return { state: 'none' };
+      const origin = await host.installs.registryOriginOf(server);
+      if (!origin) {
+        // config.json says where it came from, and nothing the host did says so: not believed.
+        const claimed = readOrigin(config.raw);
+        return claimed
+          ? { state: 'unknown', version: claimed.version, reason: UNRECORDED }
+          : { state: 'none' };
+      }
       const result = await checks.check(origin);
       if (result.state === 'available')
         return { state: 'available', from: result.from, to: result.to, entry: origin.name };
@@ -65,7 +79,7 @@ export function updateApi(host: HostParts) {
     },
     async prepareUpdate({ server, values }) {
       forget();
-      const { config, origin } = installed(server);
+      const { config, origin } = await installed(server);
       const latest = await new RegistryClient({ baseUrl: origin.registryUrl }).getServer(origin.name);
       const update = updateAvailable(origin, latest);
       if (!update.available)
@@ -111,7 +125,7 @@ export function updateApi(host: HostParts) {
     async confirmUpdate(planId) {
       const plan = plans.get(planId);
       if (!plan) throw new Error('This update has expired: prepare it again');
-      const { config, origin } = installed(plan.server);
+      const { config, origin } = await installed(plan.server);
       if (JSON.stringify(serverToRaw(config)) !== plan.before)
         throw new Error(`${plan.server} changed since this update was prepared: review it again`);
       const raw: Record<string, unknown> = { ...config.raw };
@@ -126,10 +140,15 @@ export function updateApi(host: HostParts) {
       Object.assign(raw, serverToRaw(plan.draft.config));
       // Store first: a config that references a secret which failed to save would not start.
       for (const [id, value] of Object.entries(plan.draft.secrets)) await host.secrets.set(id, value);
-      await host.registry.upsert(plan.server, raw, {
-        via: 'update',
-        detail: `${plan.draft.origin.name}@${plan.draft.origin.version}`,
-      });
+      // The host's record follows the update: the entry's new version, the launch it built now.
+      await host.installs.installing(
+        [{ server: plan.server, from: { kind: 'registry', ...plan.draft.origin }, raw }],
+        () =>
+          host.registry.upsert(plan.server, raw, {
+            via: 'update',
+            detail: `${plan.draft.origin.name}@${plan.draft.origin.version}`,
+          }),
+      );
       plans.delete(planId);
       const now = new Set(Object.keys(plan.draft.secrets));
       for (const ref of refsOf(config)) if (!now.has(ref)) await host.secrets.delete(ref);

@@ -207,6 +207,19 @@ async function planSave(
 }
 
 /**
+ * A draft's env or headers as config.json will hold them, for judging before anything is stored: a
+ * secret (typed or kept) as a reference, whose value the policy never needs.
+ */
+export function draftValues(draft: ServerDraft): Record<string, ConfigValue> {
+  return Object.fromEntries(
+    Object.entries(draft.kind === 'stdio' ? draft.env : draft.headers).map(([name, v]) => [
+      name,
+      'keep' in v || v.secret ? { $secret: `${name} (not yet stored)` } : v.value,
+    ]),
+  );
+}
+
+/**
  * config.json's entry for a draft: what the form decides replaced, everything else the entry held kept
  * (its recorded origin, fields the form does not show). `values` are the env or headers as written.
  */

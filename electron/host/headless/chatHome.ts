@@ -18,8 +18,17 @@ const FLAG_KINDS = { anthropic: 'anthropic', openai: 'openai-compatible' } as co
   string,
   ProviderKind
 >;
-/** What a headless chat takes from the person's data folder when it runs their configured servers. */
-const CONFIGURED = ['config.json', 'trusted-servers.json', 'tool-settings.json', 'roots.json'];
+/**
+ * What a headless chat takes from the person's data folder when it runs their configured servers
+ * (installed-servers.json: where each came from, which the managed policy judges by).
+ */
+const CONFIGURED = [
+  'config.json',
+  'trusted-servers.json',
+  'installed-servers.json',
+  'tool-settings.json',
+  'roots.json',
+];
 
 /** What a headless chat was asked for: a provider (else Settings' default), where, which model. */
 export interface ChatModelChoice {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { ConsentServer } from '../../../shared/host/consent';
 import type { LaunchSummary } from '../../../shared/host/serverView';
-import { isSecretRef, type ServerConfig } from '../config/serverConfig';
+import { isSecretRef, type ServerConfig, targetOf } from '../config/serverConfig';
 
 /**
  * What a server *is*, for trust and for "always" approvals: its name, and everything that decides
@@ -37,4 +38,9 @@ export function launchSummary(config: ServerConfig): LaunchSummary | undefined {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => (isSecretRef(value) ? { name, secret: true } : { name, value })),
   };
+}
+
+/** Who a server is, for consent requests and the client features bound to it. */
+export function consentServerOf(config: ServerConfig, identity: string): ConsentServer {
+  return { id: config.name, target: targetOf(config), identity };
 }

@@ -70,15 +70,18 @@ export function clientOptions(
 /**
  * The transport for one attempt at a server, as configured: a local process (in the person's home
  * unless it names a folder) or a remote URL, with secret references filled in from the store.
+ * `program`: the local server's program as the managed policy judged it — exactly that file is spawned.
  */
 export async function openTransport(
   config: ServerConfig,
   deps: { secrets: SecretStore; redactor: Redactor; resolveShellPath?: boolean },
   auth?: HttpAuth,
+  program?: string,
 ): Promise<Transport> {
   if (config.kind === 'stdio') {
     return new StdioTransport({
       command: config.command,
+      ...(program ? { program } : {}),
       args: config.args,
       env: await resolveValues(config, config.env, 'env', deps),
       // Not the app's own folder (a checkout's node_modules/.bin would shadow what npx fetches):

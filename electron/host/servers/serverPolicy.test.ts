@@ -79,26 +79,39 @@ describe('managed policy', () => {
     }
   });
 
-  it('registryOnly: a server installed from the registry is allowed, one added by hand refused', async () => {
+  it('registryOnly: a server the host installed from the registry is allowed; one whose config.json only says so is refused', async () => {
     await writePolicy({ registryOnly: true, registryUrl: 'https://registry.example.com' });
     host = await Host.create({ home, policyFile: policyFile() });
     const origin = (url: string) => ({
-      url,
+      kind: 'registry' as const,
+      registryUrl: url,
       name: 'io.github.acme/tool',
       version: '1.0.0',
       choice: 'remotes/0',
     });
-    await host.registry.upsertMany({
-      installed: { url: 'http://127.0.0.1:9/mcp', registry: origin('https://registry.example.com') },
-      elsewhere: { url: 'http://127.0.0.1:9/mcp', registry: origin('https://other.example.com') },
-      typed: { url: 'http://127.0.0.1:9/mcp' },
-    });
+    const raw = { url: 'http://127.0.0.1:9/mcp' };
+    // What the host's install paths record (installApi, bundleApi, updateApi).
+    await host.installs.install('installed', origin('https://registry.example.com'), raw);
+    await host.installs.install('elsewhere', origin('https://other.example.com'), raw);
+    const claimed = {
+      ...raw,
+      registry: {
+        url: 'https://registry.example.com',
+        name: 'io.github.acme/tool',
+        version: '1.0.0',
+        choice: 'remotes/0',
+      },
+    };
+    await host.registry.upsertMany({ installed: raw, elsewhere: raw, typed: raw, claimed });
     expect(view('installed').refused).toBeUndefined();
     expect(view('elsewhere').refused!.rule).toBe('registryUrl "https://registry.example.com"');
-    expect(view('typed').refused).toMatchObject({
-      rule: 'registryOnly true',
-      reason: expect.stringContaining('this one was added by hand or imported'),
-    });
+    for (const id of ['typed', 'claimed'])
+      expect(view(id).refused).toMatchObject({
+        rule: 'registryOnly true',
+        reason: expect.stringContaining(
+          'this one was added by hand, imported, or changed since it was installed',
+        ),
+      });
   });
 
   it('an invalid file refuses every server with the reason; deleting it is no policy', async () => {

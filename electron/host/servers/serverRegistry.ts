@@ -1,4 +1,4 @@
-import type { ServerOrigin } from '../../../shared/host/activity';
+import type { PolicyMoment, ServerOrigin } from '../../../shared/host/activity';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
 import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
@@ -17,14 +17,14 @@ import {
   targetOf,
 } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
-import type { PolicyState } from '../install/policy/policyFile';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
+import type { PolicyGate } from '../policy/policyGate';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
-import { launchSummary, serverIdentity } from './serverIdentity';
-import { policyRefusal, refusalOfRaw, refusalText } from './serverPolicy';
+import { consentServerOf, launchSummary, serverIdentity } from './serverIdentity';
+import { refusalText } from './serverPolicy';
 import { invalidView } from './serverProblems';
 import { ServerSession, type SessionEvent } from './serverSession';
 import type { TrustStore } from './trustStore';
@@ -47,8 +47,8 @@ export interface ServerRegistryDeps {
   eras?: EraStore;
   /** Where an error in handling what a server sent goes (the host's faults). */
   fault?: FaultSink;
-  /** What the managed policy file holds now; a server it refuses is never started. */
-  policy?: () => PolicyState | undefined;
+  /** The managed policy, judged on what each server really runs; a server it refuses is never started. */
+  gate?: PolicyGate;
   /** The activity record: trust, sign-ins; servers added, changed, removed go by `servers` (ServerRecord). */
   activity?: Pick<ActivityLog, 'record'>;
   servers?: ServerRecord;
@@ -142,14 +142,19 @@ export class ServerRegistry {
    * trusted and enabled), and every card says which.
    */
   async applyPolicy(): Promise<void> {
+    const entries = [...this.entries.values()];
+    const verdicts = await Promise.all(
+      entries.map((e) => this.judged(e.session.config, 'policy-changed', e.refused)),
+    );
     const work: Promise<void>[] = [];
-    for (const entry of this.entries.values()) {
-      const refused = policyRefusal(this.deps.policy?.(), entry.session.config);
+    entries.forEach((entry, i) => {
+      if (this.entries.get(entry.session.id) !== entry) return; // replaced or removed meanwhile
+      const refused = verdicts[i];
       const was = entry.refused;
       entry.refused = refused;
       if (refused && !was) work.push(entry.session.stop(refusalText(refused)));
       else if (!refused && was && entry.trusted && this.loaded) work.push(entry.session.start());
-    }
+    });
     this.emitChange();
     await Promise.all(work);
   }
@@ -255,11 +260,6 @@ export class ServerRegistry {
     await this.access.signIn(id, 'signed-out', () =>
       entry.refused ? entry.session.forgetSignIn() : this.trusted(id).signOut(),
     );
-  }
-
-  /** Why the managed policy would refuse this server (`raw` as config.json would hold it), if it would. */
-  refusalOf(name: string, raw: Record<string, unknown>): ServerRefusal | undefined {
-    return refusalOfRaw(this.deps.policy?.(), name, raw);
   }
 
   /** Adds or replaces a server (its raw mcpServers object), saves the file, restarts only it. */
@@ -375,8 +375,10 @@ export class ServerRegistry {
     }
     await Promise.all(stops);
     const starts: Promise<void>[] = [];
-    for (const config of configs) {
-      if (this.entries.has(config.name)) continue;
+    const added = configs.filter((c) => !this.entries.has(c.name));
+    // Judged together: a registry the policy reads is asked once for all of them.
+    const refusals = await Promise.all(added.map((c) => this.judged(c, 'start')));
+    for (const [i, config] of added.entries()) {
       const identity = serverIdentity(config);
       const trusted = config.kind === 'remote' || (await this.deps.trust.isTrusted(identity));
       const session = new ServerSession(config, {
@@ -390,8 +392,10 @@ export class ServerRegistry {
         ...(this.deps.clientMetadataUrl ? { clientMetadataUrl: this.deps.clientMetadataUrl } : {}),
         ...(this.deps.eras ? { era: this.deps.eras.of(identity) } : {}),
         ...(this.deps.fault ? { fault: this.deps.fault } : {}),
+        // Judged again as it is spawned: the program judged is the program run.
+        ...(this.deps.gate ? { gate: this.deps.gate.atStart } : {}),
       });
-      const refused = policyRefusal(this.deps.policy?.(), config);
+      const refused = refusals[i];
       const held = new DisposableStore();
       held.add(session.onStateChange(() => this.emitChange()));
       held.add(session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })));
@@ -410,6 +414,13 @@ export class ServerRegistry {
     this.loaded = true;
     this.emitChange();
     return { started: Promise.all(starts).then(() => {}) };
+  }
+
+  /** The policy's refusal of `config`, recorded unless it is the one it had (`was`). */
+  private async judged(config: ServerConfig, when: PolicyMoment, was?: ServerRefusal) {
+    const { refusal } = (await this.deps.gate?.judge(config)) ?? {};
+    if (refusal && refusal.reason !== was?.reason) this.deps.gate?.refused(config, when, refusal);
+    return refusal;
   }
 
   private trustRequest(entry: Entry): TrustRequest | undefined {
@@ -434,9 +445,4 @@ export class ServerRegistry {
   private emitChange(): void {
     this.changeEmitter.fire(this.views());
   }
-}
-
-/** Who a server is, for consent requests and the client features bound to it. */
-function consentServerOf(config: ServerConfig, identity: string): ConsentServer {
-  return { id: config.name, target: targetOf(config), identity };
 }

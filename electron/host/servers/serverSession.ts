@@ -24,12 +24,14 @@ import type { ServerConfig } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
+import type { Judgment } from '../policy/policyGate';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
 import { KnownEra } from './knownEra';
 import type { RestartPolicy } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
-import { clientOptions, openTransport } from './serverLaunch';
+import { ConfigProblem, clientOptions, openTransport } from './serverLaunch';
+import { refusalText } from './serverPolicy';
 import { unusableSelfDescription, usableResult, withoutProblem, withProblem } from './serverProblems';
 import { ServerNotRunning } from './serverStateText';
 import { SessionAuth, signInLostMessage } from './sessionAuth';
@@ -58,6 +60,8 @@ export interface ServerSessionDeps {
   era?: EraMemory;
   /** Where an error in handling what this server sent goes (the host's faults); else only its card. */
   fault?: FaultSink;
+  /** The managed policy, asked before every spawn: a refusal stops the start; else, the program judged. */
+  gate?: (config: ServerConfig) => Promise<Judgment>;
 }
 
 export type { SessionEvent } from './sessionWiring';
@@ -312,7 +316,9 @@ export class ServerSession {
     let client: McpClient;
     const era = await this.era.known();
     try {
-      transport = await openTransport(this.config, this.deps, await this.auth?.http());
+      const judged = await this.deps.gate?.(this.config);
+      if (judged?.refusal) throw new ConfigProblem(refusalText(judged.refusal));
+      transport = await openTransport(this.config, this.deps, await this.auth?.http(), judged?.program);
       this.logger.followTransport(transport);
       client = await McpClient.connect(
         clientOptions(this.config, this.deps, {

@@ -1,4 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { resolve as resolvePath } from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import spawn from 'cross-spawn';
 import { ErrorCode } from '../jsonrpc/errorCodes';
@@ -6,6 +7,7 @@ import type { JsonRpcMessage } from '../jsonrpc/message';
 import { parseMessage } from '../jsonrpc/parseMessage';
 import { McpError } from '../mcpError';
 import { buildChildEnv } from './childEnv';
+import { findProgram } from './findProgram';
 import { DEFAULT_MAX_LINE_BYTES, LineDecoder } from './lineDecoder';
 import { resolveLoginShellPath } from './loginShellPath';
 import { signalTree, waitTreeGone } from './processTree';
@@ -13,7 +15,13 @@ import type { Transport, TransportClosed } from './transport';
 import { TransportEvents } from './transportEvents';
 
 export interface StdioServerParams {
+  /** The program as configured: a name looked for on the app's PATH (never its env's), or a path. */
   command: string;
+  /**
+   * The program already found (an absolute path): what the host judged is what is spawned. Absent:
+   * `command` is looked for as findProgram does, on the PATH the child inherits from the app.
+   */
+  program?: string;
   args?: string[];
   /** Added to the safe inherited set (see childEnv.ts). */
   env?: Record<string, string>;
@@ -82,7 +90,23 @@ export class StdioTransport extends TransportEvents implements Transport {
     const { command, args = [], cwd } = this.params;
     const path = this.params.resolveShellPath ? await resolveLoginShellPath() : undefined;
     const env = buildChildEnv(this.params.env, path ? { path } : {});
-    const child = spawn(command, args, {
+    // What the child inherits from the app, before its config sets anything: a PATH in the server's
+    // own env is its children's, and never chooses which program the server is.
+    const inherited = buildChildEnv(undefined, path ? { path } : {});
+    const searched = inherited.PATH ?? inherited.Path;
+    // A path is spawned as written even when it is no program (the system then says why: EACCES).
+    const program =
+      this.params.program ??
+      (await findProgram(command, { searchPath: searched, cwd })) ??
+      (command.includes('/') || (process.platform === 'win32' && command.includes('\\'))
+        ? resolvePath(cwd ?? process.cwd(), command)
+        : undefined);
+    if (program === undefined)
+      throw this.startFailed(
+        Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT' }),
+        searched,
+      );
+    const child = spawn(program, args, {
       env,
       cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -95,28 +119,7 @@ export class StdioTransport extends TransportEvents implements Transport {
 
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
-      child.once('error', (error: NodeJS.ErrnoException) => {
-        const searched = env.PATH ?? env.Path;
-        // The whole PATH goes to the log, not into the message a person reads on the server's card.
-        if (error.code === 'ENOENT')
-          this.logEmitter.fire({
-            level: 'info',
-            source: 'transport',
-            text: `PATH searched: ${searched ?? 'unset'}`,
-          });
-        reject(
-          new McpError(
-            ErrorCode.ConnectionClosed,
-            `Could not start ${this.label}: ${spawnProblem(error, command, cwd)}`,
-            {
-              server: this.label,
-              cause: error,
-              // Nothing a retry would change: the program is missing or cannot be run.
-              data: { spawnError: error.code ?? 'unknown' },
-            },
-          ),
-        );
-      });
+      child.once('error', (error: NodeJS.ErrnoException) => reject(this.startFailed(error, searched)));
     });
 
     const decoder = new LineDecoder(
@@ -140,6 +143,28 @@ export class StdioTransport extends TransportEvents implements Transport {
       });
     });
     this.log('info', `started ${this.label} (pid ${child.pid})`);
+  }
+
+  /** The program could not be started at all: said for a person, the PATH searched to the log. */
+  private startFailed(error: NodeJS.ErrnoException, searched: string | undefined): McpError {
+    const { command, cwd } = this.params;
+    // The whole PATH goes to the log, not into the message a person reads on the server's card.
+    if (error.code === 'ENOENT')
+      this.logEmitter.fire({
+        level: 'info',
+        source: 'transport',
+        text: `PATH searched: ${searched ?? 'unset'}`,
+      });
+    return new McpError(
+      ErrorCode.ConnectionClosed,
+      `Could not start ${this.label}: ${spawnProblem(error, command, cwd)}`,
+      {
+        server: this.label,
+        cause: error,
+        // Nothing a retry would change: the program is missing or cannot be run.
+        data: { spawnError: error.code ?? 'unknown' },
+      },
+    );
   }
 
   send(message: JsonRpcMessage | JsonRpcMessage[]): Promise<void> {

@@ -123,6 +123,9 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
     case 'server':
       rows.push(['Runs or is at', e.target], ['From', e.detail]);
       break;
+    case 'policy-refusal':
+      rows.push(['Runs or is at', e.target], ['Rule', e.rule], ['Why', e.reason]);
+      break;
     case 'sign-in':
       rows.push(['Why', e.reason]);
       break;
@@ -142,6 +145,7 @@ const KINDS: Record<ActivityKind, string> = {
   trust: 'trust',
   approval: 'approvals',
   server: 'servers added, changed, removed',
+  'policy-refusal': 'refused by the policy',
   'sign-in': 'sign-ins',
   key: 'API keys',
   retention: 'older files removed',

@@ -76,6 +76,53 @@ describe('parsePolicy', () => {
   });
 });
 
+describe('the rule fields of issue 47: cwd and env (allow rules), absolute command paths', () => {
+  it('reads them in an allow rule', () => {
+    expect(
+      parsePolicy({
+        allowedServers: [
+          { command: 'node', args: ['/opt/acme/server.mjs'], cwd: '/opt/acme', env: ['NODE_OPTIONS'] },
+          { registry: 'io.github.acme/*', env: ['NPM_CONFIG_REGISTRY'] },
+          { command: 'C:\\Tools\\mcp.exe' },
+        ],
+      }),
+    ).toMatchObject({
+      ok: true,
+      policy: {
+        allowedServers: [
+          { rule: { command: 'node', cwd: '/opt/acme', env: ['NODE_OPTIONS'] } },
+          { rule: { registry: 'io.github.acme/*', env: ['NPM_CONFIG_REGISTRY'] } },
+          { rule: { command: 'C:\\Tools\\mcp.exe' } },
+        ],
+      },
+    });
+  });
+
+  it('refuses them where they would mean nothing, or something else in each folder', () => {
+    expect(error({ allowedServers: [{ command: 'node', cwd: 'relative/dir' }] })).toMatch(
+      /allowedServers\[0\]\.cwd: must be the absolute path of a folder/,
+    );
+    expect(error({ allowedServers: [{ registry: 'io.github.a/b', cwd: '/opt' }] })).toMatch(
+      /cwd: "cwd" goes only with "command"/,
+    );
+    expect(error({ allowedServers: [{ url: 'https://a.example', env: ['PATH'] }] })).toMatch(
+      /env: "env" goes only with "command" or "registry"/,
+    );
+    expect(error({ allowedServers: [{ command: 'node', env: ['A=B'] }] })).toMatch(
+      /env\[0\]: must be a variable name/,
+    );
+    expect(error({ deniedServers: [{ command: 'node', env: ['NODE_OPTIONS'] }] })).toMatch(
+      /deniedServers\[0\]\.env: "env" goes only in allowedServers/,
+    );
+    expect(error({ deniedServers: [{ command: 'node', cwd: '/tmp' }] })).toMatch(
+      /deniedServers\[0\]\.cwd: "cwd" goes only in allowedServers/,
+    );
+    expect(error({ allowedServers: [{ command: './bin/node' }] })).toMatch(
+      /command: must be a program name \(npx\) or the absolute path of one/,
+    );
+  });
+});
+
 describe('policyFilePath', () => {
   it('is SWITCHBOARD_POLICY_FILE when set, else a folder only an administrator can write', () => {
     expect(policyFilePath({ SWITCHBOARD_POLICY_FILE: '/tmp/p.json' }, 'linux')).toBe('/tmp/p.json');

@@ -9,6 +9,14 @@
 //   "allowedServers": [ {"registry": "io.github.acme/*"}, {"command": "uvx", "args": ["acme-mcp"]} ],
 //   "deniedServers":  [ {"url": "https://mcp.untrusted.example"}, {"command": "/usr/local/bin/old-tool"} ]
 // }
+//
+// A rule in allowedServers may also say, with "command":
+//   "cwd": "/opt/acme"            the folder the server must start in (by default it must not choose one:
+//                                 a relative script, an .npmrc or a node_modules there would run other code);
+// and, with "command" or "registry":
+//   "env": ["NODE_OPTIONS"]       variables that change what runs or where packages come from
+//                                 (electron/host/policy/launchChangingEnv.ts) which the server may set;
+//                                 any other such variable in its env makes the rule not allow it.
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -16,12 +24,20 @@ import { z } from 'zod';
 export interface PolicyRule {
   /** A registry name (`io.github.acme/tool`) or every name under a namespace (`io.github.acme/*`). */
   registry?: string;
-  /** A bare name (`npx`) matches the command's basename; a path matches that path only. */
+  /**
+   * A bare name (`npx`) is the program that name finds on the app's PATH; an absolute path, that file
+   * (both compared by real file, symbolic links followed). A deny rule also matches any command of
+   * that basename or path as written.
+   */
   command?: string;
   /** With command: the server's arguments must begin with these. */
   args?: string[];
   /** An origin (`https://mcp.acme.com`) matches everything on it; a longer URL matches it as a prefix. */
   url?: string;
+  /** Allow rules, with command: the folder the server starts in (absent: the default, the person's home). */
+  cwd?: string;
+  /** Allow rules, with command or registry: launch-changing env variables the server may set. */
+  env?: string[];
 }
 
 export interface WrittenRule {
@@ -60,12 +76,34 @@ const ruleSchema = z
         .string({ error: 'must be a command' })
         .max(4096)
         .refine((c) => c.trim() !== '' && !/[\0\r\n]/.test(c), 'must be a command')
+        .refine(
+          (c) => !/[\\/]/.test(c) || path.posix.isAbsolute(c) || path.win32.isAbsolute(c),
+          'must be a program name (npx) or the absolute path of one: a relative path would mean a different file in each folder',
+        )
         .optional(),
       args: z
         .array(z.string({ error: 'must be a string' }).max(65_536), { error: 'must be an array of strings' })
         .max(1000)
         .optional(),
       url: httpUrl('an http:// or https:// URL').optional(),
+      cwd: z
+        .string({ error: 'must be a folder' })
+        .max(4096)
+        .refine(
+          (c) => !/[\0\r\n]/.test(c) && (path.posix.isAbsolute(c) || path.win32.isAbsolute(c)),
+          'must be the absolute path of a folder',
+        )
+        .optional(),
+      env: z
+        .array(
+          z
+            .string({ error: 'must be a variable name' })
+            .max(200)
+            .regex(/^[^=\0\r\n]+$/, 'must be a variable name'),
+          { error: 'must be an array of variable names' },
+        )
+        .max(1000)
+        .optional(),
     },
     { error: 'each rule must be an object: {"registry": …}, {"command": …} or {"url": …}' },
   )
@@ -79,6 +117,14 @@ const ruleSchema = z
       });
     if (rule.args !== undefined && rule.command === undefined)
       ctx.addIssue({ code: 'custom', path: ['args'], message: '"args" goes only with "command"' });
+    if (rule.cwd !== undefined && rule.command === undefined)
+      ctx.addIssue({ code: 'custom', path: ['cwd'], message: '"cwd" goes only with "command"' });
+    if (rule.env !== undefined && rule.url !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['env'],
+        message: '"env" goes only with "command" or "registry"',
+      });
   });
 
 const rules = z.array(ruleSchema, { error: 'must be an array of rules' }).max(10_000);
@@ -94,7 +140,19 @@ const policySchema = z
     },
     { error: 'must be a JSON object' },
   )
-  .strict();
+  .strict()
+  .superRefine((policy, ctx) => {
+    // A deny rule denies whatever the server's folder and env: narrowing it would only let more through.
+    policy.deniedServers?.forEach((rule, i) => {
+      for (const key of ['cwd', 'env'] as const)
+        if (rule[key] !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['deniedServers', i, key],
+            message: `"${key}" goes only in allowedServers (a deny rule denies whatever the ${key === 'cwd' ? 'folder' : 'environment'})`,
+          });
+    });
+  });
 
 export type PolicyParse = { ok: true; policy: ManagedPolicy } | { ok: false; error: string };
 

@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { lstat, readFile, readlink, stat } from 'node:fs/promises';
 import { type ManagedPolicy, parsePolicy } from './managedPolicy';
 
 /**
@@ -13,9 +13,21 @@ export type PolicyState =
 /** A policy is a few rules; a file far larger is not one. */
 export const MAX_POLICY_BYTES = 1024 * 1024;
 
-/** Reads the policy file. Never throws; only a file that is not there at all means no policy. */
+/**
+ * Reads the policy file. Never throws. Only a path where nothing is at all (lstat: ENOENT) means no
+ * policy: a symbolic link to nowhere, a folder on the way that is a file, anything unreadable is a
+ * policy that cannot be used — an administrator's control that a moved file or a broken link must not
+ * switch off.
+ */
 export async function readPolicy(file: string): Promise<PolicyState> {
   const invalid = (error: string): PolicyState => ({ kind: 'invalid', path: file, error });
+  try {
+    await lstat(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { kind: 'none', path: file };
+    return invalid(cannotRead(error));
+  }
   let text: string;
   try {
     const info = await stat(file);
@@ -23,12 +35,13 @@ export async function readPolicy(file: string): Promise<PolicyState> {
     if (info.size > MAX_POLICY_BYTES) return invalid(`it is larger than ${MAX_POLICY_BYTES / 1024} KiB`);
     text = await readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'none', path: file };
+    // Something is there: a link whose target is gone says where it points.
+    const target =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? await readlink(file).catch(() => undefined)
+        : undefined;
     return invalid(
-      code === 'EACCES' || code === 'EPERM'
-        ? 'permission denied'
-        : `it cannot be read (${code ?? (error as Error).message})`,
+      target === undefined ? cannotRead(error) : `it is a symbolic link to ${target}, which does not exist`,
     );
   }
   let document: unknown;
@@ -47,4 +60,11 @@ export async function readPolicy(file: string): Promise<PolicyState> {
   }
   const parsed = parsePolicy(document);
   return parsed.ok ? { kind: 'active', path: file, policy: parsed.policy } : invalid(parsed.error);
+}
+
+function cannotRead(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'EACCES' || code === 'EPERM'
+    ? 'permission denied'
+    : `it cannot be read (${code ?? (error as Error).message})`;
 }

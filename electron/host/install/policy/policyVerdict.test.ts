@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig, type ServerConfig } from '../../config/serverConfig';
+import type { LaunchFacts, PolicyFacts } from '../../policy/policyFacts';
+import type { PackagesOf } from '../../policy/registryPackages';
 import { type ManagedPolicy, type PolicyRule, parsePolicy } from './managedPolicy';
-import { matches, policyVerdict, type ServerOrigin } from './policyVerdict';
+import { allowedBy, deniedBy, policyVerdict, type ServerOrigin } from './policyVerdict';
 
 const policy = (document: unknown): ManagedPolicy => {
   const parsed = parsePolicy(document);
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.policy;
 };
-const stdio = (command: string, args: string[] = []): ServerConfig =>
-  parseConfig({ mcpServers: { s: { command, args } } }).servers[0]!;
+const stdio = (command: string, args: string[] = [], more: Record<string, unknown> = {}): ServerConfig =>
+  parseConfig({ mcpServers: { s: { command, args, ...more } } }).servers[0]!;
 const remote = (url: string): ServerConfig => parseConfig({ mcpServers: { s: { url } } }).servers[0]!;
 const manual: ServerOrigin = { kind: 'manual' };
 const fromRegistry = (
@@ -21,9 +23,29 @@ const fromRegistry = (
   registryUrl,
 });
 
-describe('matching one rule', () => {
+/**
+ * A computer whose app PATH is /usr/bin: a bare name is /usr/bin/<name>, a path is itself, and home
+ * is /home/me — unless `launch` says what the server's program really is (a look-alike, a link).
+ */
+function facts(
+  server: ServerConfig,
+  launch: Partial<LaunchFacts> = {},
+  packages: Record<string, PackagesOf> = {},
+): PolicyFacts {
+  const onPath = (c: string) => (/[\\/]/.test(c) ? c : `/usr/bin/${c}`);
+  return {
+    ...(server.kind === 'stdio'
+      ? { launch: { realProgram: onPath(server.command), cwd: server.cwd ?? '/home/me', ...launch } }
+      : {}),
+    programOf: onPath,
+    folderOf: (cwd) => cwd,
+    packagesOf: (rule) => packages[rule] ?? { known: true, packages: [], remotes: [] },
+  };
+}
+
+describe('an allow rule', () => {
   const table: [PolicyRule, ServerConfig, ServerOrigin, boolean][] = [
-    // Registry names: exact, or a namespace with /*; ignoring case; only servers from the registry.
+    // Registry names: exact, or a namespace with /*; ignoring case; only servers the host installed.
     [{ registry: 'io.github.acme/tool' }, stdio('npx'), fromRegistry('io.github.acme/tool'), true],
     [{ registry: 'io.github.acme/tool' }, stdio('npx'), fromRegistry('io.github.Acme/Tool'), true],
     [{ registry: 'io.github.acme/tool' }, stdio('npx'), fromRegistry('io.github.acme/tool-2'), false],
@@ -32,25 +54,27 @@ describe('matching one rule', () => {
     [{ registry: 'io.github.acme/*' }, stdio('npx'), fromRegistry('io.github.acmex/y'), false],
     [{ registry: 'io.github.acme/tool' }, stdio('npx'), manual, false],
     [{ registry: 'io.github.acme/tool' }, stdio('npx'), { kind: 'link', format: 'vscode' }, false],
-    // Commands: a bare name is the basename anywhere (Windows extensions and case ignored) …
+    // Commands: the very file the rule's program is, found as the app finds it …
     [{ command: 'npx' }, stdio('npx'), manual, true],
-    [{ command: 'npx' }, stdio('/usr/local/bin/npx'), manual, true],
-    [{ command: 'npx' }, stdio('C:\\Program Files\\nodejs\\NPX.CMD'), manual, true],
-    [{ command: 'npx.cmd' }, stdio('npx'), manual, true],
+    [{ command: 'npx' }, stdio('/usr/bin/npx'), manual, true],
+    [{ command: 'npx' }, stdio('/usr/local/bin/npx'), manual, false],
     [{ command: 'npx' }, stdio('npx-evil'), manual, false],
-    [{ command: 'npx' }, stdio('/usr/bin/npx/../uvx'), manual, false],
-    // … a path is that path (normalized; case ignored only for Windows drive paths) …
     [{ command: '/opt/acme/bin/mcp' }, stdio('/opt/acme/bin/mcp'), manual, true],
-    [{ command: '/opt/acme/bin/mcp' }, stdio('/opt/acme/bin/../bin//mcp'), manual, true],
     [{ command: '/opt/acme/bin/mcp' }, stdio('/tmp/mcp'), manual, false],
-    [{ command: '/opt/acme/bin/mcp' }, stdio('mcp'), manual, false],
-    [{ command: '/opt/acme/bin/mcp' }, stdio('/OPT/acme/bin/mcp'), manual, false],
-    [{ command: 'C:\\Tools\\mcp.exe' }, stdio('c:/tools/MCP.exe'), manual, true],
-    // … with args, the server's arguments begin with them.
+    // … with args, the server's arguments begin with them …
     [{ command: 'uvx', args: ['acme-mcp'] }, stdio('uvx', ['acme-mcp', '--port', '1']), manual, true],
     [{ command: 'uvx', args: ['acme-mcp'] }, stdio('uvx', ['other-mcp']), manual, false],
     [{ command: 'uvx', args: ['acme-mcp'] }, stdio('uvx'), manual, false],
     [{ command: 'uvx' }, remote('https://uvx.example'), manual, false],
+    // … and it starts in no folder of its own, or in the one the rule names.
+    [
+      { command: 'node', args: ['server.mjs'] },
+      stdio('node', ['server.mjs'], { cwd: '/tmp/x' }),
+      manual,
+      false,
+    ],
+    [{ command: 'node', cwd: '/opt/acme' }, stdio('node', [], { cwd: '/opt/acme' }), manual, true],
+    [{ command: 'node', cwd: '/opt/acme' }, stdio('node'), manual, false],
     // URLs: an origin is everything on it; a longer URL is a prefix at a path boundary.
     [{ url: 'https://mcp.acme.com' }, remote('https://mcp.acme.com/v1/mcp'), manual, true],
     [{ url: 'https://mcp.acme.com/' }, remote('https://MCP.ACME.COM:443/sse'), manual, true],
@@ -64,9 +88,98 @@ describe('matching one rule', () => {
     [{ url: 'https://acme.com/mcp' }, remote('https://acme.com/mcp-evil'), manual, false],
     [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/x'), manual, true],
     [{ url: 'https://acme.com/mcp' }, stdio('npx', ['https://acme.com/mcp']), manual, false],
+    // Issue 47, item 14: hosts compared as the network sees them — a final dot, case, IDN, default port.
+    [{ url: 'https://localhost:8443' }, remote('https://localhost.:8443/mcp'), manual, true],
+    [{ url: 'https://localhost.:8443' }, remote('https://LOCALHOST:8443/mcp'), manual, true],
+    [{ url: 'https://mcp.acme.com' }, remote('https://mcp.acme.com../mcp'), manual, true],
+    [{ url: 'https://acme.com/mcp' }, remote('https://acme.com.:443/mcp/x'), manual, true],
+    [{ url: 'https://bücher.example' }, remote('https://xn--bcher-kva.example/mcp'), manual, true],
+    [{ url: 'https://xn--bcher-kva.example/mcp' }, remote('https://BÜCHER.example./mcp'), manual, true],
+    [{ url: 'http://acme.com/mcp' }, remote('http://acme.com:80/mcp'), manual, true],
+    // … and a path prefix is not escaped by a user name or by spelling a letter in percent-encoding.
+    [{ url: 'https://acme.com/mcp' }, remote('https://someone@acme.com/mcp'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6Dcp/x'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6dcp/x'), manual, true],
+    [{ url: 'https://acme.com/a%2fb/' }, remote('https://acme.com/a%2Fb/x'), manual, true],
   ];
   it.each(table)('%j, %j from %j → %s', (rule, server, origin, expected) => {
-    expect(matches(rule, server, origin)).toBe(expected);
+    expect(allowedBy(rule, server, origin, facts(server))).toBe(expected);
+  });
+
+  it('issue 47, item 2: a program merely named `node`, or a link to another file, is not `node`', () => {
+    const named = stdio('/tmp/evil/node', ['/opt/acme/server.mjs']);
+    const rule = { command: 'node', args: ['/opt/acme/server.mjs'] };
+    expect(allowedBy(rule, named, manual, facts(named))).toBe(false);
+    // A bare `node` that is not the app's `node` (a PATH in its env once chose another one).
+    const bare = stdio('node', ['/opt/acme/server.mjs']);
+    expect(allowedBy(rule, bare, manual, facts(bare, { realProgram: '/tmp/evil/node' }))).toBe(false);
+    // The app's own `node`, through a link: the same file.
+    const linked = stdio('/usr/local/bin/node', ['/opt/acme/server.mjs']);
+    expect(allowedBy(rule, linked, manual, facts(linked, { realProgram: '/usr/bin/node' }))).toBe(true);
+    // Not found at all: nothing is allowed.
+    expect(allowedBy({ command: 'node' }, bare, manual, facts(bare, { realProgram: undefined }))).toBe(false);
+  });
+});
+
+describe('a deny rule', () => {
+  it('by command matches the same file, and still the command as written (never narrower than before)', () => {
+    const rows: [PolicyRule, ServerConfig, Partial<LaunchFacts>, boolean][] = [
+      [{ command: 'npx' }, stdio('npx'), {}, true],
+      [{ command: 'npx' }, stdio('/usr/local/bin/npx'), {}, true],
+      [{ command: 'npx' }, stdio('C:\\Program Files\\nodejs\\NPX.CMD'), {}, true],
+      [{ command: 'npx.cmd' }, stdio('npx'), {}, true],
+      [{ command: 'npx' }, stdio('/usr/bin/npx/../uvx'), {}, false],
+      [{ command: 'npx' }, stdio('my-runner'), { realProgram: '/usr/bin/npx' }, true],
+      [{ command: '/opt/acme/bin/mcp' }, stdio('/opt/acme/bin/../bin//mcp'), {}, true],
+      [{ command: '/opt/acme/bin/mcp' }, stdio('mcp'), {}, false],
+      [{ command: '/opt/acme/bin/mcp' }, stdio('mcp'), { realProgram: '/opt/acme/bin/mcp' }, true],
+      [{ command: '/opt/acme/bin/mcp' }, stdio('/OPT/acme/bin/mcp'), {}, false],
+      [{ command: 'C:\\Tools\\mcp.exe' }, stdio('c:/tools/MCP.exe'), {}, true],
+    ];
+    for (const [rule, server, launch, expected] of rows)
+      expect(
+        Boolean(deniedBy(rule, server, manual, facts(server, launch))),
+        JSON.stringify([rule, server.raw]),
+      ).toBe(expected);
+  });
+
+  it('by registry entry also catches its package or remote address however it was added', () => {
+    const acme: Record<string, PackagesOf> = {
+      'io.github.acme/tool': {
+        known: true,
+        packages: [
+          { registryType: 'npm', identifier: '@acme/tool' },
+          { registryType: 'pypi', identifier: 'acme-tool' },
+        ],
+        remotes: ['https://mcp.acme.example/tool'],
+      },
+    };
+    const rule = { registry: 'io.github.acme/tool' };
+    const byHand = stdio('npx', ['-y', '@acme/tool@9.9.9']);
+    expect(deniedBy(rule, byHand, manual, facts(byHand, {}, acme))).toBe(
+      "your organization's policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool",
+    );
+    const uvx = stdio('uvx', ['--from', 'Acme_Tool==1', 'acme']);
+    expect(deniedBy(rule, uvx, manual, facts(uvx, {}, acme))).toContain('its pypi package acme-tool');
+    const far = remote('https://mcp.acme.example/tool/mcp');
+    expect(deniedBy(rule, far, manual, facts(far, {}, acme))).toContain('its remote address');
+    const other = stdio('npx', ['-y', '@acme/other']);
+    expect(deniedBy(rule, other, manual, facts(other, {}, acme))).toBeUndefined();
+  });
+
+  it('by registry entry whose packages could not be read refuses package runners, and only them', () => {
+    const unknown: Record<string, PackagesOf> = {
+      'io.github.acme/*': { known: false, registryUrl: 'https://registry.acme.example', why: 'it timed out' },
+    };
+    const rule = { registry: 'io.github.acme/*' };
+    const runner = stdio('uvx', ['anything']);
+    expect(deniedBy(rule, runner, manual, facts(runner, {}, unknown))).toBe(
+      "your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers started by a package runner (uvx) are refused",
+    );
+    const plain = stdio('/opt/acme/bin/mcp');
+    expect(deniedBy(rule, plain, manual, facts(plain, {}, unknown))).toBeUndefined();
+    const far = remote('https://mcp.acme.example/tool');
+    expect(deniedBy(rule, far, manual, facts(far, {}, unknown))).toBeUndefined();
   });
 });
 
@@ -81,49 +194,96 @@ describe('policyVerdict', () => {
     deniedServers: [{ registry: 'io.github.acme/legacy' }, { url: 'https://mcp.acme.com/admin' }],
   });
   const acmeRegistry = (name: string) => fromRegistry(name, 'https://registry.acme.example');
+  const verdict = (
+    p: ManagedPolicy,
+    server: ServerConfig,
+    origin: ServerOrigin,
+    launch: Partial<LaunchFacts> = {},
+  ) => policyVerdict(p, server, origin, facts(server, launch));
 
   it('allows what an allow rule matches', () => {
-    expect(policyVerdict(acme, stdio('npx'), acmeRegistry('io.github.acme/tool'))).toEqual({ allowed: true });
-    expect(policyVerdict(acme, stdio('uvx', ['acme-mcp']), manual)).toEqual({ allowed: true });
-    expect(
-      policyVerdict(acme, remote('https://mcp.acme.com/mcp'), { kind: 'link', format: 'cursor' }),
-    ).toEqual({ allowed: true });
+    expect(verdict(acme, stdio('npx'), acmeRegistry('io.github.acme/tool'))).toEqual({ allowed: true });
+    expect(verdict(acme, stdio('uvx', ['acme-mcp']), manual)).toEqual({ allowed: true });
+    expect(verdict(acme, remote('https://mcp.acme.com/mcp'), { kind: 'link', format: 'cursor' })).toEqual({
+      allowed: true,
+    });
   });
 
   it('deny wins over allow, naming the rule as written', () => {
-    expect(policyVerdict(acme, stdio('npx'), acmeRegistry('io.github.acme/legacy'))).toEqual({
+    expect(verdict(acme, stdio('npx'), acmeRegistry('io.github.acme/legacy'))).toEqual({
       allowed: false,
       rule: 'deniedServers[0] {"registry":"io.github.acme/legacy"}',
       reason: "your organization's policy denies the registry server io.github.acme/legacy",
     });
-    expect(policyVerdict(acme, remote('https://mcp.acme.com/admin/mcp'), manual)).toEqual({
+    expect(verdict(acme, remote('https://mcp.acme.com/admin/mcp'), manual)).toEqual({
       allowed: false,
       rule: 'deniedServers[1] {"url":"https://mcp.acme.com/admin"}',
       reason: "your organization's policy denies servers at https://mcp.acme.com/admin",
     });
   });
 
-  it('with an allow-list, anything not matched is refused', () => {
-    expect(policyVerdict(acme, stdio('npx', ['-y', 'x']), manual)).toEqual({
+  it('with an allow-list, anything not matched is refused, saying what its command really is here', () => {
+    expect(verdict(acme, stdio('npx', ['-y', 'x']), manual)).toEqual({
       allowed: false,
       rule: 'allowedServers',
       reason:
-        "your organization's policy allows only the servers it lists, and this one (command npx) matches none of them",
+        "your organization's policy allows only the servers it lists, and this one (command npx, which is /usr/bin/npx here) matches none of them",
     });
-    expect(policyVerdict(policy({ allowedServers: [] }), stdio('uvx'), manual)).toEqual({
+    expect(verdict(acme, stdio('/tmp/uvx', ['acme-mcp'], { cwd: '/tmp' }), manual)).toMatchObject({
+      reason: expect.stringContaining('(command /tmp/uvx, started in /tmp)'),
+    });
+    expect(verdict(acme, stdio('uvx', ['acme-mcp']), manual, { realProgram: undefined })).toMatchObject({
+      reason: expect.stringContaining('(command uvx, not found on the PATH Switchboard starts servers with)'),
+    });
+    expect(verdict(policy({ allowedServers: [] }), stdio('uvx'), manual)).toEqual({
       allowed: false,
       rule: 'allowedServers []',
       reason: "your organization's policy allows no servers",
     });
   });
 
+  it('issue 47, item 2: under an allow-list, env that changes what runs is refused unless the rule names it', () => {
+    const rules = policy({
+      allowedServers: [
+        { command: 'node', args: ['/opt/acme/server.mjs'] },
+        { command: 'uvx', args: ['acme-mcp'], env: ['UV_INDEX_URL', 'path'] },
+        { registry: 'io.github.acme/*' },
+      ],
+    });
+    const evil = stdio('node', ['/opt/acme/server.mjs'], {
+      env: { NODE_OPTIONS: '--require /tmp/evil.cjs', LD_PRELOAD: '/tmp/evil.so', MODE: 'fast' },
+    });
+    expect(verdict(rules, evil, manual)).toEqual({
+      allowed: false,
+      rule: 'allowedServers[0] {"command":"node","args":["/opt/acme/server.mjs"]}',
+      reason:
+        "your organization's policy allows the command node with the arguments /opt/acme/server.mjs, but not with NODE_OPTIONS, LD_PRELOAD set in its environment: these change what runs or where its packages come from, and the rule does not name them",
+    });
+    const secret = stdio('node', ['/opt/acme/server.mjs'], {
+      env: { npm_config_registry: { $secret: 'x' } },
+    });
+    expect(verdict(rules, secret, manual)).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('npm_config_registry'),
+    });
+    const named = stdio('uvx', ['acme-mcp'], {
+      env: { UV_INDEX_URL: 'https://pypi.acme.example', PATH: '/opt/bin' },
+    });
+    expect(verdict(rules, named, manual)).toEqual({ allowed: true });
+    const installed = stdio('npx', ['-y', '@acme/tool@1'], {
+      env: { NPM_CONFIG_REGISTRY: 'http://evil.example' },
+    });
+    expect(verdict(rules, installed, fromRegistry('io.github.acme/tool'))).toMatchObject({
+      allowed: false,
+      rule: 'allowedServers[2] {"registry":"io.github.acme/*"}',
+    });
+    // A deny-list alone judges no env.
+    expect(verdict(policy({ deniedServers: [{ command: 'uvx' }] }), evil, manual)).toEqual({ allowed: true });
+  });
+
   it('a registry server from another registry than the fixed one is refused', () => {
     expect(
-      policyVerdict(
-        acme,
-        stdio('npx'),
-        fromRegistry('io.github.acme/tool', 'https://registry.other.example'),
-      ),
+      verdict(acme, stdio('npx'), fromRegistry('io.github.acme/tool', 'https://registry.other.example')),
     ).toEqual({
       allowed: false,
       rule: 'registryUrl "https://registry.acme.example/"',
@@ -132,27 +292,34 @@ describe('policyVerdict', () => {
     });
   });
 
-  it('registryOnly refuses whatever did not come from the registry, and allows what did', () => {
+  it('the fixed registry is compared as the network sees its host (a final dot, case, default port)', () => {
+    for (const url of ['https://REGISTRY.acme.example.', 'https://registry.acme.example.:443/'])
+      expect(verdict(acme, stdio('npx'), fromRegistry('io.github.acme/tool', url))).toEqual({
+        allowed: true,
+      });
+  });
+
+  it('registryOnly refuses whatever the host did not install from the registry, and allows what it did', () => {
     const only = policy({ registryOnly: true });
     const origins: [ServerOrigin, string][] = [
-      [manual, 'added by hand or imported'],
+      [manual, 'added by hand, imported, or changed since it was installed'],
       [{ kind: 'link', format: 'goose' }, 'added from an install link'],
       [{ kind: 'bundle' }, 'added from a bundle'],
     ];
     for (const [origin, how] of origins) {
-      expect(policyVerdict(only, stdio('npx'), origin)).toEqual({
+      expect(verdict(only, stdio('npx'), origin)).toEqual({
         allowed: false,
         rule: 'registryOnly true',
         reason: `your organization's policy allows only servers installed from the registry, and this one was ${how}`,
       });
     }
-    expect(policyVerdict(only, stdio('npx'), fromRegistry('io.github.x/y'))).toEqual({ allowed: true });
+    expect(verdict(only, stdio('npx'), fromRegistry('io.github.x/y'))).toEqual({ allowed: true });
   });
 
   it('an empty policy allows everything; a deny-list alone refuses only what it names', () => {
-    expect(policyVerdict(policy({}), stdio('anything'), manual)).toEqual({ allowed: true });
+    expect(verdict(policy({}), stdio('anything'), manual)).toEqual({ allowed: true });
     const denyNpx = policy({ deniedServers: [{ command: 'npx' }] });
-    expect(policyVerdict(denyNpx, stdio('uvx'), manual)).toEqual({ allowed: true });
-    expect(policyVerdict(denyNpx, stdio('/usr/bin/npx'), manual).allowed).toBe(false);
+    expect(verdict(denyNpx, stdio('uvx'), manual)).toEqual({ allowed: true });
+    expect(verdict(denyNpx, stdio('/usr/bin/npx'), manual).allowed).toBe(false);
   });
 });

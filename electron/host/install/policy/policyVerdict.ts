@@ -1,25 +1,37 @@
-// Whether the managed policy lets a server be added or started. Pure: the same policy, server and
-// origin always give the same verdict. Order: a denied server is refused whatever else matches (deny
-// wins); then a registry server from another registry than the fixed one; then, with registryOnly, a
-// server that does not come from the registry; then, with an allow-list, a server it does not match.
+// Whether the managed policy lets a server be added or started. Pure: the same policy, server, origin
+// and facts (policyFacts.ts: what the launch really runs, looked up once) always give the same verdict.
+// Order: a denied server is refused whatever else matches (deny wins); then a registry server from
+// another registry than the fixed one; then, with registryOnly, a server the host did not install from
+// the registry; then, with an allow-list, a server it does not match, or one whose env sets a variable
+// that changes what runs (launchChangingEnv.ts) which the rule that matches it does not name.
 //
 // Matching, rule by rule:
-//   {"registry": "io.github.acme/tool"}  a server installed from the registry under that name;
+//   {"registry": "io.github.acme/tool"}  a server the host installed from the registry under that name
+//                                        (InstallRecords: never config.json's word), still as installed;
 //   {"registry": "io.github.acme/*"}     … under any name in that namespace (names compare ignoring case);
-//   {"command": "uvx"}                   a local server whose command's basename is uvx (ignoring case
-//                                        and a Windows .exe/.cmd/.bat/.com), wherever it lives;
-//   {"command": "/opt/acme/bin/mcp"}     a local server whose command is that path (a rule with a slash);
+//                                        as a deny rule, also any launch naming a package (npm, PyPI,
+//                                        OCI, NuGet) or remote address the registry lists for it;
+//   {"command": "uvx"}                   a local server whose program is the file `uvx` finds on the app's
+//                                        PATH (real files compared: a look-alike elsewhere is another);
+//   {"command": "/opt/acme/bin/mcp"}     a local server whose program is that file;
 //   … "args": ["acme-mcp"]               and whose arguments begin with these;
+//   … "cwd": "/opt/acme"                 (allow) started in that folder; without it, in none of its own;
 //   {"url": "https://mcp.acme.com"}      a remote server on that origin (scheme, host and port);
-//   {"url": "https://acme.com/mcp/"}     a remote server whose URL begins with it, at a path boundary.
-// Deny rules on commands are advice more than a wall: a server started through a shell (sh -c …) or a
-// renamed copy escapes them. An allow-list is the control that holds.
+//   {"url": "https://acme.com/mcp/"}     a remote server whose URL begins with it, at a path boundary
+//                                        (both read by normalUrl: a final dot, case, IDN, default port).
+// A deny rule by command also matches the command as written (its basename, or its path), so it is
+// never narrower than before; still, `sh -c …` or a copy under another name escapes it. An allow-list
+// is the control that holds.
 import path from 'node:path';
 import type { ServerConfig } from '../../config/serverConfig';
-import type { ManagedPolicy, PolicyRule } from './managedPolicy';
+import { launchChangingNames } from '../../policy/launchChangingEnv';
+import { normalUrl, sameNormalUrl } from '../../policy/normalUrl';
+import { namedPackage, packageRunner } from '../../policy/packageNames';
+import type { PolicyFacts } from '../../policy/policyFacts';
+import type { ManagedPolicy, PolicyRule, WrittenRule } from './managedPolicy';
 import type { PolicyState } from './policyFile';
 
-/** Where a server came from, as far as the policy cares. */
+/** Where a server came from, as far as the policy cares (InstallRecords.originOf says). */
 export type ServerOrigin =
   | { kind: 'registry'; name: string; registryUrl: string; version?: string }
   /** An install link, in whose format. */
@@ -31,18 +43,22 @@ export type ServerOrigin =
 export type PolicyVerdict = { allowed: true } | { allowed: false; rule: string; reason: string };
 
 const ORG = "your organization's policy";
+const ALLOWED: PolicyVerdict = { allowed: true };
 
 export function policyVerdict(
   policy: ManagedPolicy,
   server: ServerConfig,
   origin: ServerOrigin,
+  facts: PolicyFacts,
 ): PolicyVerdict {
-  const denied = policy.deniedServers.find((w) => matches(w.rule, server, origin));
-  if (denied) return refuse(denied.text, `${ORG} denies ${describe(denied.rule)}`);
+  for (const denied of policy.deniedServers) {
+    const why = deniedBy(denied.rule, server, origin, facts);
+    if (why) return refuse(denied.text, why);
+  }
   if (
     policy.registryUrl !== undefined &&
     origin.kind === 'registry' &&
-    !sameUrl(origin.registryUrl, policy.registryUrl)
+    !sameNormalUrl(origin.registryUrl, policy.registryUrl)
   )
     return refuse(
       `registryUrl ${JSON.stringify(policy.registryUrl)}`,
@@ -53,26 +69,23 @@ export function policyVerdict(
       'registryOnly true',
       `${ORG} allows only servers installed from the registry${policy.registryUrl ? ` (${policy.registryUrl})` : ''}, and this one was ${ADDED[origin.kind]}`,
     );
-  if (
-    policy.allowedServers !== undefined &&
-    !policy.allowedServers.some((w) => matches(w.rule, server, origin))
-  )
-    return refuse(
-      policy.allowedServers.length === 0 ? 'allowedServers []' : 'allowedServers',
-      policy.allowedServers.length === 0
-        ? `${ORG} allows no servers`
-        : `${ORG} allows only the servers it lists, and this one (${what(server, origin)}) matches none of them`,
-    );
-  return { allowed: true };
+  return policy.allowedServers === undefined
+    ? ALLOWED
+    : allowListVerdict(policy.allowedServers, server, origin, facts);
 }
 
 /**
  * The verdict under whatever the policy file holds: no file, no policy; a file that cannot be used
  * fails closed — every server is refused, and the reason says which file and what is wrong with it.
  */
-export function stateVerdict(state: PolicyState, server: ServerConfig, origin: ServerOrigin): PolicyVerdict {
-  if (state.kind === 'none') return { allowed: true };
-  if (state.kind === 'active') return policyVerdict(state.policy, server, origin);
+export function stateVerdict(
+  state: PolicyState,
+  server: ServerConfig,
+  origin: ServerOrigin,
+  facts: PolicyFacts,
+): PolicyVerdict {
+  if (state.kind === 'none') return ALLOWED;
+  if (state.kind === 'active') return policyVerdict(state.policy, server, origin, facts);
   return refuse(
     state.path,
     `${ORG} file ${state.path} cannot be used (${state.error}); until it is fixed, no server starts`,
@@ -83,31 +96,111 @@ const ADDED: Record<ServerOrigin['kind'], string> = {
   registry: 'installed from the registry',
   link: 'added from an install link',
   bundle: 'added from a bundle',
-  manual: 'added by hand or imported',
+  manual: 'added by hand, imported, or changed since it was installed',
 };
 
 const refuse = (rule: string, reason: string): PolicyVerdict => ({ allowed: false, rule, reason });
 
-export function matches(rule: PolicyRule, server: ServerConfig, origin: ServerOrigin): boolean {
-  if (rule.registry !== undefined) {
-    if (origin.kind !== 'registry') return false;
-    const want = rule.registry.toLowerCase();
-    const name = origin.name.toLowerCase();
-    return want.endsWith('/*') ? name.startsWith(want.slice(0, -1)) : name === want;
-  }
+function allowListVerdict(
+  allowed: WrittenRule[],
+  server: ServerConfig,
+  origin: ServerOrigin,
+  facts: PolicyFacts,
+): PolicyVerdict {
+  if (allowed.length === 0) return refuse('allowedServers []', `${ORG} allows no servers`);
+  const matching = allowed.filter((w) => allowedBy(w.rule, server, origin, facts));
+  if (matching.length === 0)
+    return refuse(
+      'allowedServers',
+      `${ORG} allows only the servers it lists, and this one (${what(server, origin, facts)}) matches none of them`,
+    );
+  const changing = server.kind === 'stdio' ? launchChangingNames(server.env) : [];
+  const unnamed = (rule: PolicyRule) =>
+    changing.filter((n) => !(rule.env ?? []).some((e) => e.toUpperCase() === n.toUpperCase()));
+  if (matching.some((w) => unnamed(w.rule).length === 0)) return ALLOWED;
+  const first = matching[0]!;
+  const missing = unnamed(first.rule);
+  return refuse(
+    first.text,
+    `${ORG} allows ${describe(first.rule)}, but not with ${missing.join(', ')} set in its environment: ${missing.length > 1 ? 'these change' : 'it changes'} what runs or where its packages come from, and the rule does not name ${missing.length > 1 ? 'them' : 'it'}`,
+  );
+}
+
+/** Whether an allow rule lets this server run (its env aside, which allowListVerdict checks). */
+export function allowedBy(
+  rule: PolicyRule,
+  server: ServerConfig,
+  origin: ServerOrigin,
+  facts: PolicyFacts,
+): boolean {
+  if (rule.registry !== undefined)
+    return origin.kind === 'registry' && registryNamed(rule.registry, origin.name);
   if (rule.command !== undefined) {
-    if (server.kind !== 'stdio' || !sameCommand(rule.command, server.command)) return false;
-    const args = rule.args ?? [];
-    return args.length <= server.args.length && args.every((a, i) => server.args[i] === a);
+    if (server.kind !== 'stdio' || !argsBegin(rule, server.args) || !sameProgram(rule.command, facts))
+      return false;
+    return rule.cwd !== undefined ? facts.launch?.cwd === facts.folderOf(rule.cwd) : server.cwd === undefined;
   }
   if (rule.url !== undefined) return server.kind === 'remote' && urlMatches(rule.url, server.url);
   return false;
 }
 
+/** Why a deny rule refuses this server, or undefined when it does not. */
+export function deniedBy(
+  rule: PolicyRule,
+  server: ServerConfig,
+  origin: ServerOrigin,
+  facts: PolicyFacts,
+): string | undefined {
+  const denies = `${ORG} denies ${describe(rule)}`;
+  if (rule.registry !== undefined) {
+    if (origin.kind === 'registry' && registryNamed(rule.registry, origin.name)) return denies;
+    const named = facts.packagesOf(rule.registry);
+    if (server.kind === 'remote') {
+      const remote = named.known ? named.remotes.find((u) => urlMatches(u, server.url)) : undefined;
+      return remote && `${denies}, and this server is its remote address ${remote}`;
+    }
+    if (!named.known) {
+      const runner = packageRunner(server.command, facts.launch?.realProgram);
+      return (
+        runner &&
+        `${denies}, and which packages that is could not be read from ${named.registryUrl} (${named.why}): until it can, servers started by a package runner (${runner}) are refused`
+      );
+    }
+    const pkg = namedPackage(server.args, named.packages);
+    return pkg && `${denies}, and this server runs its ${pkg.registryType} package ${pkg.identifier}`;
+  }
+  if (rule.command !== undefined)
+    return server.kind === 'stdio' &&
+      argsBegin(rule, server.args) &&
+      (sameProgram(rule.command, facts) || sameCommandText(rule.command, server.command))
+      ? denies
+      : undefined;
+  if (rule.url !== undefined && server.kind === 'remote' && urlMatches(rule.url, server.url)) return denies;
+  return undefined;
+}
+
+function registryNamed(rule: string, name: string): boolean {
+  const want = rule.toLowerCase();
+  const have = name.toLowerCase();
+  return want.endsWith('/*') ? have.startsWith(want.slice(0, -1)) : have === want;
+}
+
+const argsBegin = (rule: PolicyRule, args: readonly string[]) => {
+  const want = rule.args ?? [];
+  return want.length <= args.length && want.every((a, i) => args[i] === a);
+};
+
+/** Whether the server's program is the very file the rule's command is (both found, both real). */
+function sameProgram(ruleCommand: string, facts: PolicyFacts): boolean {
+  const program = facts.launch?.realProgram;
+  return program !== undefined && program === facts.programOf(ruleCommand);
+}
+
 const hasSeparator = (command: string) => /[\\/]/.test(command);
 const WINDOWS_EXECUTABLE = /\.(exe|cmd|bat|com)$/i;
 
-function sameCommand(rule: string, command: string): boolean {
+/** The command as written: a bare rule by basename (Windows extensions and case aside), a path by path. */
+function sameCommandText(rule: string, command: string): boolean {
   if (!hasSeparator(rule)) {
     const base = (c: string) =>
       path.posix.basename(c.replace(/\\/g, '/')).replace(WINDOWS_EXECUTABLE, '').toLowerCase();
@@ -123,19 +216,13 @@ function sameCommand(rule: string, command: string): boolean {
 }
 
 function urlMatches(rule: string, url: string): boolean {
-  if (!URL.canParse(url)) return false;
-  const want = new URL(rule);
-  const have = new URL(url);
-  if (want.pathname === '/' && want.search === '' && want.hash === '') return want.origin === have.origin;
-  const prefix = want.href;
-  if (!have.href.startsWith(prefix)) return false;
-  const next = have.href[prefix.length];
-  return prefix.endsWith('/') || next === undefined || next === '/' || next === '?' || next === '#';
-}
-
-function sameUrl(a: string, b: string): boolean {
-  const norm = (u: string) => (URL.canParse(u) ? new URL(u).href.replace(/\/+$/, '') : u);
-  return norm(a) === norm(b);
+  const want = normalUrl(rule);
+  const have = normalUrl(url);
+  if (!want || !have || want.origin !== have.origin) return false;
+  if (want.path === '/') return true;
+  if (!have.path.startsWith(want.path)) return false;
+  const next = have.path[want.path.length];
+  return want.path.endsWith('/') || next === undefined || next === '/' || next === '?';
 }
 
 function describe(rule: PolicyRule): string {
@@ -144,11 +231,20 @@ function describe(rule: PolicyRule): string {
       ? `registry servers under ${rule.registry.slice(0, -2)}`
       : `the registry server ${rule.registry}`;
   if (rule.command !== undefined)
-    return `the command ${rule.command}${rule.args?.length ? ` with the arguments ${rule.args.join(' ')}` : ''}`;
+    return `the command ${rule.command}${rule.args?.length ? ` with the arguments ${rule.args.join(' ')}` : ''}${rule.cwd ? ` in ${rule.cwd}` : ''}`;
   return `servers at ${rule.url}`;
 }
 
-function what(server: ServerConfig, origin: ServerOrigin): string {
+/** The server as the policy judged it: what its command really is here, and where it starts. */
+function what(server: ServerConfig, origin: ServerOrigin, facts: PolicyFacts): string {
   if (origin.kind === 'registry') return `registry server ${origin.name}`;
-  return server.kind === 'stdio' ? `command ${server.command}` : server.url;
+  if (server.kind !== 'stdio') return server.url;
+  const program = facts.launch?.realProgram;
+  const is =
+    program === undefined
+      ? ', not found on the PATH Switchboard starts servers with'
+      : program !== server.command
+        ? `, which is ${program} here`
+        : '';
+  return `command ${server.command}${is}${server.cwd !== undefined ? `, started in ${server.cwd}` : ''}`;
 }
