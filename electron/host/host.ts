@@ -155,7 +155,7 @@ export class Host implements HostParts {
     redactor.add(...(await secrets.values().catch(() => [])));
     const logs = new LogStore(redactor, { dir: path.join(home, 'logs') });
     const faults: HostFaults = new HostFaults({
-      log: AppLog.inHome(home),
+      log: AppLog.inHome(home, (text) => redactor.redact(text)),
       serverOf: (id): ServerSession | undefined => registry.get(id),
     });
     const roots = RootsManager.inHome(home);
