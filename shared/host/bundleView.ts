@@ -1,7 +1,7 @@
 // What the page sees of an MCP bundle (.mcpb) being installed: its manifest's facts, its signature
 // said plainly, what it runs, and the form of its settings. Every text here is the bundle's own: the
 // page shows it as text (SafeText), never as markup. No secret value is ever in these views.
-import type { LaunchSummary } from './serverView';
+import type { LaunchSummary, ServerRefusal } from './serverView';
 
 /** Who signed the bundle (see electron/host/install/bundles/bundleSignature.ts). */
 export type BundleSignatureView =
@@ -71,7 +71,14 @@ export type BundleOpened = ({ ok: true } & BundlePreviewView) | BundleRefusal;
 
 /** The server a bundle makes with the values typed: exactly what will be written and run. */
 export type BundleServerPreview =
-  | { ok: true; name: string; launch: LaunchSummary; secrets: string[] }
+  | {
+      ok: true;
+      name: string;
+      launch: LaunchSummary;
+      secrets: string[];
+      /** Why the managed policy would refuse it, judged as the written server will be. */
+      refused?: ServerRefusal;
+    }
   | { ok: false; problems: { field?: string; message: string }[] };
 
 /** What this window can do for bundles. */

@@ -151,6 +151,31 @@ describe('bundles through the host API', () => {
     expect(await readdir(bundlesDir())).toEqual([]);
   });
 
+  it("the review says the organization's policy would refuse what the bundle runs, as the written server will be judged", async () => {
+    service?.dispose();
+    await host?.shutdown();
+    const policyFile = path.join(home, 'policy.json');
+    await writeFile(policyFile, JSON.stringify({ deniedServers: [{ command: process.execPath }] }));
+    host = await Host.create({ home, policyFile });
+    service = hostService(host, {});
+    const opened = await upload(signed);
+    if (!opened.ok) throw new Error(opened.message);
+    const review = await service.prepareBundleServer({
+      planId: opened.planId,
+      name: 'report',
+      values: { api_key: SECRET, folders: [home] },
+    });
+    if (!review.ok) throw new Error(JSON.stringify(review.problems));
+    expect(review.refused).toMatchObject({
+      rule: expect.stringContaining('deniedServers[0]'),
+      reason: expect.stringContaining("your organization's policy denies the command"),
+    });
+    // Recorded as a refusal in a bundle's preview.
+    await host.activity.flush();
+    const { entries } = await readActivity(path.join(home, 'activity'));
+    expect(entries.filter((e) => e.kind === 'policy-refusal').map((e) => e.server)).toEqual(['report']);
+  });
+
   it('refuses a bundle changed after signing, with the reason, and keeps nothing', async () => {
     const opened = await upload(tampered);
     expect(opened).toMatchObject({ ok: false, problem: 'bad-signature' });

@@ -85,7 +85,25 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
     },
     async prepareBundleServer({ planId, name, values }) {
       taken(name);
-      return plans.prepare(planId, name, values);
+      const review = plans.prepare(planId, name, values);
+      const draft = plans.prepared(planId);
+      if (!review.ok || !draft) return review;
+      // Judged as it will stand once the host has recorded installing it: said before the person confirms.
+      const registry = registryOrigins.get(planId);
+      const refused = await host.policy.refusalOf(
+        name,
+        serverToRaw(draft.server),
+        'bundle',
+        registry
+          ? {
+              kind: 'registry',
+              name: registry.name,
+              registryUrl: registry.registryUrl,
+              version: registry.version,
+            }
+          : { kind: 'bundle' },
+      );
+      return refused ? { ...review, refused } : review;
     },
     async confirmBundleServer(planId) {
       const { bundle, source } = plans.peek(planId);

@@ -85,6 +85,11 @@ export class BundlePlans {
     };
   }
 
+  /** The server `prepare` made of a plan (undefined until its settings were reviewed). */
+  prepared(planId: string): BundleServerDraft | undefined {
+    return this.require(planId).draft;
+  }
+
   /** The prepared server, taken out of the plans: from now on its folder is the server's. */
   take(planId: string): BundleServerDraft {
     const plan = this.require(planId);

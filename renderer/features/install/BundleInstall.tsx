@@ -6,6 +6,7 @@ import type {
 } from '../../../shared/host/bundleView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { LaunchText } from '../servers/TrustPrompt';
 import { BundleFacts } from './BundleFacts';
 import { BundleFields } from './BundleFields';
@@ -78,6 +79,7 @@ export function BundleInstall({
           </p>
         )}
         <p className="muted">After adding, its card asks you to trust this command before it runs.</p>
+        {review.refused && <PolicyRefusal server={review.name} refusal={review.refused} preview />}
         {error && <ErrorText>{error}</ErrorText>}
         <div className="actions">
           <button type="button" onClick={() => setReview(undefined)}>
