@@ -72,6 +72,26 @@ describe('servers edited in config.json while Switchboard was closed', () => {
     expect(again).toHaveLength(4);
   });
 
+  it('a registry field written by hand is recorded as what the entry claims, not as where it came from', async () => {
+    home = await mkdtemp(path.join(tmpdir(), 'sb-hand-edits-'));
+    expect(await startWith({})).toEqual([]);
+    const claim = {
+      url: 'https://registry.modelcontextprotocol.io',
+      name: 'io.github.acme/weather',
+      version: '1.2.3',
+      choice: 'npm',
+    };
+    const entries = await startWith({ weather: { ...off(['evil.mjs']), registry: claim } });
+    expect(entries).toEqual([
+      expect.objectContaining({
+        server: 'weather',
+        change: 'added',
+        via: 'file',
+        detail: 'its registry field says io.github.acme/weather@1.2.3',
+      }),
+    ]);
+  });
+
   it.each([
     ['of the wrong shape', '{"servers": {"x": "not a digest"}}'],
     ['not JSON', '{"servers": '],

@@ -69,7 +69,14 @@ export function serverChanges(
             ? 'disabled'
             : 'enabled';
     const seen = (now ?? was) as SeenServer;
-    const detail = origin.detail ?? seen.from;
+    // A `registry` field is Switchboard's own word only when Switchboard just installed or updated the
+    // server; anywhere else (by hand, an import, the file edited) it is only what the entry claims.
+    const claimed =
+      seen.from &&
+      (origin.via === 'registry' || origin.via === 'update'
+        ? seen.from
+        : `its registry field says ${seen.from}`);
+    const detail = origin.detail ?? claimed;
     out.push({
       kind: 'server',
       server: name,
