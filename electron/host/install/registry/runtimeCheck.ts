@@ -1,10 +1,7 @@
 // Whether the program an install runs (npx, uvx, docker, dnx) is there, on the very PATH a local
 // server is started with (electron/mcp's StdioTransport: the login shell's PATH when the app came from
 // a launcher, put into the child's environment by buildChildEnv), said before anything runs.
-import { constants } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { buildChildEnv, resolveLoginShellPath } from '../../../mcp';
+import { buildChildEnv, findProgram, resolveLoginShellPath } from '../../../mcp';
 import type { Runtime } from './packageLaunch';
 
 /** What to install to get each runtime. */
@@ -33,38 +30,14 @@ export async function serverPath(options: PathOptions = {}): Promise<string | un
   return (options.platform ?? process.platform) === 'win32' ? (env.Path ?? env.PATH) : env.PATH;
 }
 
-async function isExecutableFile(file: string, platform: NodeJS.Platform): Promise<boolean> {
-  try {
-    if (!(await stat(file)).isFile()) return false;
-    if (platform !== 'win32') await access(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Where `command` is found on `pathValue` (each folder in order, PATHEXT on Windows), or undefined. */
+/** Where `command` (a bare name) is found on `pathValue`, as a local server's program is found, or undefined. */
 export async function findOnPath(
   command: string,
   pathValue: string | undefined,
   options: { platform?: NodeJS.Platform; pathExt?: string } = {},
 ): Promise<string | undefined> {
-  const platform = options.platform ?? process.platform;
   if (!pathValue || command.includes('/') || command.includes('\\')) return undefined;
-  const delimiter = platform === 'win32' ? ';' : ':';
-  const extensions =
-    platform === 'win32'
-      ? ['', ...(options.pathExt ?? process.env.PATHEXT ?? '.COM;.EXE;.BAT;.CMD').split(';').filter(Boolean)]
-      : [''];
-  for (const dir of pathValue.split(delimiter)) {
-    // An empty entry means the current folder to a shell; a server never starts from there.
-    if (!dir || !path.isAbsolute(dir)) continue;
-    for (const ext of extensions) {
-      const file = path.join(dir, command + ext);
-      if (await isExecutableFile(file, platform)) return file;
-    }
-  }
-  return undefined;
+  return findProgram(command, { searchPath: pathValue, ...options });
 }
 
 export type RuntimeCheck = { ok: true; path: string } | { ok: false; runtime: Runtime; message: string };
