@@ -2,7 +2,7 @@
 // registry has a newer version, and an update's preview — the launch now and after, side by side,
 // with no secret value in either.
 import type { InstallFieldView, RuntimeCheckView } from './registryView';
-import type { LaunchEnv, LaunchSummary } from './serverView';
+import type { LaunchEnv, LaunchSummary, ServerRefusal } from './serverView';
 
 export type ServerUpdateView =
   /** Not installed from a registry (or its record in config.json is broken). */
@@ -33,6 +33,8 @@ export interface UpdatePreview {
   kept: string[];
   /** Secrets typed now, which go to the secret store (by where they go). */
   secrets: string[];
+  /** Why the managed policy would refuse the new launch, judged as the written server will be. */
+  refused?: ServerRefusal;
 }
 
 export type PrepareUpdateResult =

@@ -183,6 +183,27 @@ describe('update available', () => {
     );
   });
 
+  it("the preview says when the organization's policy would refuse the new version's launch", async () => {
+    service?.dispose();
+    await host?.shutdown();
+    const policyFile = path.join(home, 'policy.json');
+    const next = '@modelcontextprotocol/server-memory@2026.8.31';
+    await writeFile(policyFile, JSON.stringify({ deniedServers: [{ command: 'npx', args: ['-y', next] }] }));
+    host = await Host.create({
+      home,
+      policyFile,
+      restart: { baseDelayMs: 10, maxTries: 0, stableAfterMs: 60_000 },
+    });
+    service = hostService(host, {});
+    registry.publish(memoryAt('1.1.0', '2026.8.31'));
+    const prepared = await service.prepareUpdate({ server: 'memory', values: {} });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared));
+    expect(prepared.refused).toMatchObject({
+      rule: expect.stringContaining('deniedServers[0]'),
+      reason: expect.stringContaining(next),
+    });
+  });
+
   it('asks again for what the new version needs: a new required value, and a secret that would go to another program', async () => {
     registry.publish(
       memoryAt('2.0.0', '1.0.0', [{ name: 'MEMORY_REGION', isRequired: true, description: 'Where' }], 'pypi'),

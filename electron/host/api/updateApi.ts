@@ -107,6 +107,13 @@ export function updateApi(host: HostParts) {
         ? await checkRuntime(draft.runtime, { resolveShellPath: host.registry.resolvesShellPath })
         : undefined;
       const old = new Set(refsOf(config));
+      // Judged as it will stand once written and recorded as installed at the new version.
+      const refused = await host.policy.refusalOf(server, serverToRaw(draft.config), 'update', {
+        kind: 'registry',
+        name: origin.name,
+        registryUrl: origin.registryUrl,
+        version: update.to,
+      });
       return {
         ok: true,
         planId,
@@ -120,6 +127,7 @@ export function updateApi(host: HostParts) {
         ...(runtime ? { runtime } : {}),
         kept: built.kept.map(labelOf),
         secrets: Object.keys(draft.secrets).filter((id) => !old.has(id)),
+        ...(refused ? { refused } : {}),
       };
     },
     async confirmUpdate(planId) {

@@ -3,6 +3,7 @@ import type { PrepareUpdateResult, UpdatePreview } from '../../../shared/host/up
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
+import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
 import { InstallFields } from './InstallFields';
 import { type FieldTexts, installValues } from './installValues';
@@ -103,6 +104,7 @@ export function UpdateDialog({ server, onClose }: { server: string; onClose: () 
             </p>
           )}
           {missing && <RuntimeMissing missing={missing} onChecked={setRuntime} />}
+          {preview.refused && <PolicyRefusal server={server} refusal={preview.refused} preview />}
         </section>
       ) : (
         questions && (
