@@ -24,6 +24,20 @@ const pythonVersion = (value: string): string | undefined =>
     ? undefined
     : 'is not a Python version (such as 3.12): a path or a program name would run instead of the Python uv installs';
 
+/** dotnet's verbosity levels, short and long. */
+const dnxVerbosity = oneOf('a verbosity', [
+  'q',
+  'quiet',
+  'm',
+  'minimal',
+  'n',
+  'normal',
+  'd',
+  'detailed',
+  'diag',
+  'diagnostic',
+]);
+
 const ALLOWED: Record<PackageManager, Record<string, Allowed>> = {
   npx: {
     '-y': {},
@@ -61,32 +75,10 @@ const ALLOWED: Record<PackageManager, Record<string, Allowed>> = {
     '--prerelease': {},
     '--allow-roll-forward': {},
     '-v': {
-      value: oneOf('a verbosity', [
-        'q',
-        'quiet',
-        'm',
-        'minimal',
-        'n',
-        'normal',
-        'd',
-        'detailed',
-        'diag',
-        'diagnostic',
-      ]),
+      value: dnxVerbosity,
     },
     '--verbosity': {
-      value: oneOf('a verbosity', [
-        'q',
-        'quiet',
-        'm',
-        'minimal',
-        'n',
-        'normal',
-        'd',
-        'detailed',
-        'diag',
-        'diagnostic',
-      ]),
+      value: dnxVerbosity,
     },
   },
 };
