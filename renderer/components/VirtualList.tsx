@@ -1,4 +1,9 @@
-import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  observeElementOffset,
+  type Range,
+  useVirtualizer,
+} from '@tanstack/react-virtual';
 import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 
 const NONE: readonly number[] = [];
@@ -43,12 +48,18 @@ export function VirtualList({
   reveal?: { index: number; asked: object };
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  /** Tells the virtualiser where the view is now, as the scroll event will (see `place`). */
+  const heard = useRef<(offset: number) => void>(undefined);
   const virtual = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimateSize,
     overscan,
     getItemKey: itemKey,
+    observeElementOffset: (instance, onOffset) => {
+      heard.current = (offset) => onOffset(offset, false);
+      return observeElementOffset(instance, onOffset);
+    },
     // Scrolling and measuring re-render in React's own time, not synchronously inside the scroll event
     // or the row's ref: under a flood (the Logs page following 10,000 lines a second) the forced
     // renders queued up ahead of a person's click.
@@ -60,6 +71,18 @@ export function VirtualList({
             (a, b) => a - b,
           ),
   });
+  /**
+   * Moves the view, and tells the virtualiser at once. It learns where the view is from the scroll
+   * event, which Chromium delivers with the next frame, after React may have committed again: until
+   * then it lays rows out, measures them and corrects for their sizes against where it last heard the
+   * view was — writing that stale place back when it attaches again (effects reconnected: a
+   * conversation just opened went to its top), and leaving rows read above the view uncompensated (the
+   * view drifted down as an older page joined).
+   */
+  const place = (el: HTMLElement, top: number) => {
+    el.scrollTop = top;
+    heard.current?.(el.scrollTop);
+  };
   const total = virtual.getTotalSize();
   // New rows, and rows measured taller than estimated, both move the bottom. Where following last
   // put the view is kept: a person who scrolled up since, whose scroll event has not come yet (it
@@ -75,7 +98,7 @@ export function VirtualList({
     if (!follow || !el) return;
     const away = el.scrollHeight - el.scrollTop - el.clientHeight >= 40;
     if (!switchedOn && away && placed.current !== undefined && el.scrollTop < placed.current - 1) return;
-    el.scrollTop = el.scrollHeight;
+    place(el, el.scrollHeight);
     placed.current = el.scrollTop;
   }, [follow, count, total]);
   // Rows added before the first one: the view moves down by their height, so what was on screen
@@ -95,7 +118,7 @@ export function VirtualList({
     const moved = added < count ? virtual.measurementsCache[added]?.start : undefined;
     if (!moved) return;
     if (placed.current !== undefined) placed.current += moved;
-    virtual.scrollToOffset(el.scrollTop + moved);
+    place(el, el.scrollTop + moved);
   }, [firstKey]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new ask is the trigger
   useEffect(() => {
