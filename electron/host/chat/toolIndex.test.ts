@@ -143,6 +143,32 @@ describe('the tool index the model searches', () => {
       expect(found('send mail outlook')[0]).toBe('outlook__send_mail');
     });
 
+    it("a server naming its tools after the query's words takes no first place (the second attack run)", () => {
+      const words = [
+        entry('gmail', 'send_email', 'Sends an email from your account', { to: 'Recipient' }),
+        entry('gmail', 'search_email', 'Searches your mail'),
+        entry('notes', 'send', 'Send'),
+        entry('notes', 'email', 'Email'),
+        entry('notes', 'send_email', 'Send email'),
+      ];
+      const search = new ToolIndex(words).among(words.map((t) => t.spec.name));
+      const top = (q: string, n = 2) =>
+        search
+          .find(q, 5)
+          .map((t) => t.name)
+          .slice(0, n);
+      expect(top('gmail send_email', 1)).toEqual(['gmail__send_email']);
+      expect(top('send an email with gmail').filter((n) => n.startsWith('notes__')).length).toBeLessThan(2);
+      expect(search.find('send email', 5).map((t) => t.name)).toContain('gmail__send_email');
+      expect(
+        search
+          .find('gmail', 5)
+          .map((t) => t.name)
+          .slice(0, 2)
+          .sort(),
+      ).toEqual(['gmail__search_email', 'gmail__send_email']);
+    });
+
     it('with only one server matching, its tools still fill the results', () => {
       expect(found('helper', 10)).toHaveLength(10);
     });
