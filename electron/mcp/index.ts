@@ -50,7 +50,7 @@ export { type FindProgramOptions, findProgram, searchPathOf } from './transport/
 export { resolveLoginShellPath } from './transport/loginShellPath';
 export { SseTransport } from './transport/sseTransport';
 export type { StdioServerParams } from './transport/stdioTransport';
-export { StdioTransport } from './transport/stdioTransport';
+export { STDERR_CUT, StdioTransport } from './transport/stdioTransport';
 export type { HttpServerParams } from './transport/streamableHttpTransport';
 export { StreamableHttpTransport } from './transport/streamableHttpTransport';
 export type {

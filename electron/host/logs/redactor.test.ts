@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STDERR_CUT } from '../../mcp';
 import { isSecretName, REDACTED, Redactor } from './redactor';
 
 describe('Redactor', () => {
@@ -53,5 +54,17 @@ describe('Redactor', () => {
       expect(isSecretName(n)).toBe(true);
     }
     for (const n of ['PATH', 'HOME', 'Accept', 'LOG_LEVEL']) expect(isSecretName(n)).toBe(false);
+  });
+
+  it("a secret's lines each hidden on their own; a line cut short hides the part of a secret left before the cut", () => {
+    const r = new Redactor();
+    r.add('correct-horse\nbattery-staple-9371', 'tok-1234567890abcdef');
+    expect(r.redact('password: correct-horse')).toBe(`password: ${REDACTED}`);
+    expect(r.redact('battery-staple-9371 was it')).toBe(`${REDACTED} was it`);
+    expect(r.redact(`${'x'.repeat(20)} tok-12345678${STDERR_CUT}`)).toBe(
+      `${'x'.repeat(20)} ${REDACTED}${STDERR_CUT}`,
+    );
+    // Not cut: a word that merely starts like a secret is left alone.
+    expect(r.redact('tok-1234 is a ticket')).toBe('tok-1234 is a ticket');
   });
 });

@@ -1,3 +1,5 @@
+import { STDERR_CUT } from '../../mcp';
+
 const MIN_SECRET_LENGTH = 4;
 /**
  * Header and env names whose values are secret whatever the config says: for a server's own env and
@@ -39,11 +41,29 @@ export class Redactor {
       if (!v || v.length < MIN_SECRET_LENGTH) continue;
       const once = escaped(v);
       for (const form of [v, once, escaped(once), asciiEscaped(v), asciiEscaped(once)]) next.add(form);
+      // A secret of several lines (a password with a line break, a PEM key, a service account's JSON)
+      // printed by a program reaches its log a line at a time: each of its lines is hidden on its own.
+      for (const line of v.split(/\r?\n|\r/))
+        if (line !== v && line.trim().length >= MIN_SECRET_LENGTH) next.add(line);
     }
     this.values = [...next].sort((a, b) => b.length - a.length);
   }
 
+  /**
+   * `text` cut short of its end (a line past a length kept): redacted, and a secret's first part left
+   * at the cut hidden too.
+   */
+  redactCut(text: string): string {
+    const out = this.redact(text);
+    for (const value of this.values)
+      for (let n = Math.min(value.length - 1, out.length); n >= MIN_SECRET_LENGTH; n--)
+        if (out.endsWith(value.slice(0, n))) return `${out.slice(0, out.length - n)}${REDACTED}`;
+    return out;
+  }
+
   redact(text: string): string {
+    // A server's stderr line cut short: the part of a secret left before the cut is hidden too.
+    if (text.endsWith(STDERR_CUT)) return `${this.redactCut(text.slice(0, -STDERR_CUT.length))}${STDERR_CUT}`;
     let out = text;
     for (const value of this.values) if (out.includes(value)) out = out.split(value).join(REDACTED);
     for (const shape of SECRET_SHAPES)

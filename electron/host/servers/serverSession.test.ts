@@ -341,6 +341,34 @@ describe('ServerSession', () => {
     );
   });
 
+  it('a stored secret of several lines (a password with a line break, a PEM key) is hidden line by line in what the server prints', async () => {
+    const pem = `-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC-canary-1\nBKcwggSjAgEAAoIBAQC7-canary-2\n-----END PRIVATE KEY-----`;
+    for (const secret of ['correct-horse\nbattery-staple-9371', pem]) {
+      const config = configOf(
+        'careless',
+        stdio(hostileStdio('print-env'), {
+          env: {
+            SECRET_TOKEN: { $secret: `careless/env/SECRET_TOKEN@${process.execPath}` },
+            PLAIN: 'visible',
+          },
+        }),
+      );
+      const { conn, logs, secrets } = connection(config);
+      await secrets.set(`careless/env/SECRET_TOKEN@${process.execPath}`, secret);
+      await conn.start();
+      // The server prints the value over several stderr lines: each line is a log entry of its own.
+      await expect
+        .poll(() => logs.entries('careless').some((e) => e.text.includes('PLAIN=visible')))
+        .toBe(true);
+      const all = JSON.stringify(logs.entries());
+      for (const line of secret
+        .split('\n')
+        .filter((l) => l.includes('canary') || l.includes('horse') || l.includes('staple')))
+        expect(all, line).not.toContain(line);
+      await conn.stop();
+    }
+  });
+
   it('a value under a secret-looking name is redacted even when not marked secret', async () => {
     const config = configOf(
       'careless',

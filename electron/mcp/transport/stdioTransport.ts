@@ -39,6 +39,8 @@ export interface StdioServerParams {
 }
 
 const MAX_STDERR_LINE = 16 * 1024;
+/** What ends a stderr line cut at MAX_STDERR_LINE (the host hides a secret's first part left before it). */
+export const STDERR_CUT = '… [truncated]';
 /** How long a server that closed its stdout has to exit before it is stopped. */
 const OUTPUT_END_GRACE_MS = 500;
 
@@ -296,19 +298,29 @@ export class StdioTransport extends TransportEvents implements Transport {
     let partial = '';
     const keep = this.params.stderrTailLines ?? 20;
     const emitLine = (line: string) => {
-      const text = line.length > MAX_STDERR_LINE ? `${line.slice(0, MAX_STDERR_LINE)}… [truncated]` : line;
+      const text = line.length > MAX_STDERR_LINE ? `${line.slice(0, MAX_STDERR_LINE)}${STDERR_CUT}` : line;
       this.stderrTail.push(text);
       if (this.stderrTail.length > keep) this.stderrTail.shift();
       this.logEmitter.fire({ level: 'info', source: 'stderr', text });
     };
+    /** The rest of a line cut short is dropped up to its end: it would start with a secret's last part. */
+    let skipping = false;
     child.stderr.on('data', (chunk: Buffer) => {
-      const lines = (partial + decoder.write(chunk)).split('\n');
+      let text = decoder.write(chunk);
+      if (skipping) {
+        const end = text.indexOf('\n');
+        if (end < 0) return;
+        skipping = false;
+        text = text.slice(end + 1);
+      }
+      const lines = (partial + text).split('\n');
       partial = lines.pop() ?? '';
+      for (const line of lines) emitLine(line.endsWith('\r') ? line.slice(0, -1) : line);
       if (partial.length > MAX_STDERR_LINE) {
         emitLine(partial);
         partial = '';
+        skipping = true;
       }
-      for (const line of lines) emitLine(line.endsWith('\r') ? line.slice(0, -1) : line);
     });
     child.stderr.on('end', () => {
       const rest = partial + decoder.end();
