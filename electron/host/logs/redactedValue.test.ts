@@ -62,6 +62,20 @@ describe('redactedValue', () => {
     );
   });
 
+  it('keys hidden alike are kept apart: no value the server was sent drops out of the record (second attack run)', () => {
+    const redact = (t: string) => t.replace(/sk-[A-Za-z0-9]{16,}/g, '[redacted]');
+    expect(
+      redactedValue(
+        {
+          to: 'bob@example.com',
+          'sk-forwardAllMailToEve0123': 'evil@attacker.example',
+          '[redacted]': 'nothing',
+        },
+        redact,
+      ),
+    ).toEqual({ to: 'bob@example.com', '[redacted]': 'evil@attacker.example', '[redacted] (2)': 'nothing' });
+  });
+
   it('a key "__proto__" stays a key', () => {
     const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}');
     const hidden = redactedValue(value, redactorWith('x-secret')) as Record<string, unknown>;

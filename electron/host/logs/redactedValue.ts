@@ -23,9 +23,23 @@ function walk(value: unknown, redact: (text: string) => string, depth: number, o
   if (depth >= MAX_JSON_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((v) => walk(v, redact, depth + 1, opened));
   // fromEntries, not assignment: a key "__proto__" stays a key, never the object's prototype.
-  return Object.fromEntries(
-    Object.entries(value).map(([key, v]) => [redact(key), walk(v, redact, depth + 1, opened)]),
-  );
+  const entries = Object.entries(value);
+  const keys = distinctKeys(entries.map(([key]) => redact(key)));
+  return Object.fromEntries(entries.map(([, v], i) => [keys[i]!, walk(v, redact, depth + 1, opened)]));
+}
+
+/**
+ * Keys as redacted, each kept apart: two keys hidden alike (or one hidden into a key the object has)
+ * would otherwise leave one value out of the record — one the server was sent.
+ */
+function distinctKeys(keys: string[]): string[] {
+  const seen = new Set<string>();
+  return keys.map((key) => {
+    let kept = key;
+    for (let n = 2; seen.has(kept); n++) kept = `${key} (${n})`;
+    seen.add(kept);
+    return kept;
+  });
 }
 
 function redactedString(text: string, redact: (text: string) => string, opened: number): string {
