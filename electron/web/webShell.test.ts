@@ -289,6 +289,15 @@ describe('browser shell', () => {
     expect((await get(`${link.pathname}${link.search}`)).status).toBe(303);
   });
 
+  it("another page filling this host's cookie jar (cookies know no ports) does not lock the person out", async () => {
+    const cookie = await signIn();
+    // What a page on another port can set: some 180 cookies of about 4 KB (Chromium's limits).
+    const junk = Array.from({ length: 180 }, (_, i) => `junk${i}=${'x'.repeat(3900)}`).join('; ');
+    expect((await get('/', { cookie: `${junk}; ${cookie}` })).status).toBe(200);
+    const link = new URL(shell.newLink());
+    expect((await get(`${link.pathname}${link.search}`, { cookie: junk })).status).toBe(303);
+  });
+
   it('a browser that sends no Fetch Metadata gets a page only with a one-time link, never with the session alone', async () => {
     const cookie = await signIn();
     const unsaid = await get('/servers', { cookie, 'sec-fetch-site': undefined });

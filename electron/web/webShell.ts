@@ -59,6 +59,8 @@ export const sessionCookieName = (key: Buffer): string =>
   `sb_session_${createHash('sha256').update('switchboard session cookie').update(key).digest('hex').slice(0, 16)}`;
 /** No page for this long (not a reload, which is back within a second or two): every page is closed. */
 const ALL_CLOSED_AFTER_MS = 10_000;
+/** Room for a browser's whole cookie jar for this host (see startWebShell). */
+const MAX_HEADER_BYTES = 1024 * 1024;
 /** A session lasts this long from the link that opened it; then the person opens a new link. */
 export const SESSION_DAYS = 30;
 
@@ -139,7 +141,10 @@ export async function startWebShell(options: WebShellOptions): Promise<RunningWe
   };
 
   let sandbox: RunningViewSandbox | undefined;
-  const server = createServer((req, res) => {
+  // Cookies know no ports: a page on another port of this computer can fill 127.0.0.1's jar (a browser
+  // keeps some 180 cookies of 4 KB a site), and with Node's 16 KB header limit every request — a fresh
+  // link included — would be refused (431) until the person cleared them. The jar's whole fits in 1 MB.
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, (req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     const link = url.searchParams.get('token');
     // Another page on this computer (another port is the same site, and its navigations carry the
