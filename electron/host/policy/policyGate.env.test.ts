@@ -158,3 +158,37 @@ describe('finding 1: a command allow-list, and env names the first list did not 
     expect(existsSync(file('allowed-ran'))).toBe(true);
   });
 });
+
+describe('finding 1: onlyListedEnv, the allow-list that holds', () => {
+  it('a server sets only the variables its rule names: an unlisted API_KEY is refused, a listed one and ACME_* run', async () => {
+    const refusedMarker = file('unlisted-ran');
+    const allowedMarker = file('listed-ran');
+    const unlisted = { command: 'node', args: [MARKER_SERVER, refusedMarker], env: ['ACME_*'] };
+    const listed = { command: 'node', args: [MARKER_SERVER, allowedMarker], env: ['API_KEY', 'ACME_*'] };
+    await start(
+      { onlyListedEnv: true, allowedServers: [unlisted, listed] },
+      {
+        unlisted: {
+          command: 'node',
+          args: [MARKER_SERVER, refusedMarker],
+          env: { API_KEY: 'sk-unlisted', ACME_REGION: 'eu' },
+        },
+        listed: {
+          command: 'node',
+          args: [MARKER_SERVER, allowedMarker],
+          env: { API_KEY: 'sk-listed', ACME_REGION: 'eu', ACME_ZONE: 'b' },
+        },
+      },
+    );
+    await trustAndStart('unlisted');
+    expect(view('unlisted').refused).toEqual({
+      rule: `allowedServers[0] ${JSON.stringify(unlisted)}`,
+      reason: `your organization's policy allows the command node with the arguments ${MARKER_SERVER} ${refusedMarker} only with the environment variables the rule names (onlyListedEnv), and this one also sets API_KEY`,
+    });
+    expect(existsSync(refusedMarker)).toBe(false);
+
+    await trustAndStart('listed');
+    await vi.waitFor(() => expect(view('listed').state.status).toBe('running'), { timeout: 10_000 });
+    expect(existsSync(allowedMarker)).toBe(true);
+  });
+});
