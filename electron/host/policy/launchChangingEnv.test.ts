@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesLaunch, launchChangingNames } from './launchChangingEnv';
+import { changesLaunch } from './launchChangingEnv';
 
 describe('changesLaunch', () => {
   it('names what the issue names, in either case', () => {
@@ -190,11 +190,5 @@ describe('changesLaunch', () => {
       'PERPLEXITY_API_KEY',
     ])
       expect(changesLaunch(name), name).toBe(false);
-  });
-
-  it('lists the names of an env that change what runs, in order', () => {
-    expect(
-      launchChangingNames({ API_KEY: 'x', NODE_OPTIONS: '--require e.cjs', LOG: '1', LD_PRELOAD: 'a.so' }),
-    ).toEqual(['NODE_OPTIONS', 'LD_PRELOAD']);
   });
 });

@@ -249,8 +249,3 @@ export function changesLaunch(name: string): boolean {
   if (SWITCHES.has(upper)) return false;
   return NAMES.has(upper) || GO_NAME.test(upper) || PREFIXES.some((p) => upper.startsWith(p));
 }
-
-/** The names in `env` that change what runs, in the order written. */
-export function launchChangingNames(env: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(env).filter(changesLaunch);
-}
