@@ -1,15 +1,23 @@
 // Environment variables that change what a local server really runs — which program a name resolves
-// to, what code an interpreter loads before the script, which libraries the loader maps in — or where
-// its packages come from (a registry, an index, a proxy, a certificate authority). A launch judged by
-// its command and arguments is only judged if none of these is set: the managed policy's allow-list
-// (unless its rule names the variable), a bundle's "runs only what it holds", and a registry entry's
-// pinned package all refuse them. Names compare ignoring case (Windows env is case-insensitive; npm
-// reads npm_config_* in either case).
+// to, what code an interpreter, a version manager's shim or a library loads before (or instead of)
+// the script, which program it opens on demand — or where its packages come from (a registry, an
+// index, a proxy, a certificate authority). A launch judged by its command and arguments is only
+// judged if none of these is set: the managed policy's allow-list (unless its rule names the
+// variable), a bundle's "runs only what it holds", and a registry entry's pinned package all refuse
+// them. Names compare ignoring case (Windows env is case-insensitive; npm reads npm_config_* in either
+// case).
+//
+// This is a deny-list, and no deny-list of a computer's environment is complete: every runtime, shim
+// and library may read a name nobody listed yet. So whole families are caught (every PYTHON*, NODE_*,
+// OPENSSL_*, GIT_*… name), and the few names let through are flags known to be read as switches. An
+// organization that needs the allow-list to hold sets the policy's `onlyListedEnv`, under which a
+// server may set only what its rule names.
 
 /** Exact names. */
 const NAMES = new Set(
   [
-    // Which program a bare command name is, and the shell's own start-up code.
+    // Which program a bare command name is, the shell's start-up code, and its trace prompt (which a
+    // shell expands, running any $(…) in it, under `set -x`).
     'PATH',
     'PATHEXT',
     'BASH_ENV',
@@ -17,106 +25,220 @@ const NAMES = new Set(
     'SHELLOPTS',
     'BASHOPTS',
     'PROMPT_COMMAND',
+    'PS4',
     'IFS',
     'CDPATH',
-    // Where per-user configuration (.npmrc, pip.conf, uv.toml, .docker/config.json) is read from.
+    'ZDOTDIR',
+    // Programs started on demand: a browser to sign in with, an editor, a pager, a shell.
+    'BROWSER',
+    'EDITOR',
+    'VISUAL',
+    'PAGER',
+    'MANPAGER',
+    'LESSOPEN',
+    'LESSCLOSE',
+    'SHELL',
+    'COMSPEC',
+    'TERMINAL',
+    'SUDO_ASKPASS',
+    'SSH_ASKPASS',
+    'SSH_ASKPASS_REQUIRE',
+    // Where per-user configuration (.npmrc, pip.conf, uv.toml, .docker/config.json) and caches are.
     'HOME',
     'USERPROFILE',
-    'XDG_CONFIG_HOME',
+    'HOMEDRIVE',
+    'HOMEPATH',
     'APPDATA',
-    // Node and Electron.
-    'NODE_OPTIONS',
-    'NODE_PATH',
-    'NODE_EXTRA_CA_CERTS',
-    'NODE_TLS_REJECT_UNAUTHORIZED',
-    'NODE_REPL_EXTERNAL_MODULE',
-    'ELECTRON_RUN_AS_NODE',
-    'COREPACK_NPM_REGISTRY',
-    'COREPACK_HOME',
-    // The dynamic loader and the C library.
+    'LOCALAPPDATA',
+    'PROGRAMDATA',
+    // The dynamic loader and the C library (glibc's list of variables unsafe for setuid programs).
     'GCONV_PATH',
     'GETCONF_DIR',
+    'GLIBC_TUNABLES',
     'HOSTALIASES',
+    'LOCALDOMAIN',
     'LOCPATH',
     'MALLOC_TRACE',
+    'NIS_PATH',
     'NLSPATH',
     'RESOLV_HOST_CONF',
     'RES_OPTIONS',
-    // Python.
-    'PYTHONPATH',
-    'PYTHONSTARTUP',
-    'PYTHONHOME',
-    'PYTHONUSERBASE',
-    'PYTHONSAFEPATH',
-    'PYTHONINSPECT',
-    'PYTHONEXECUTABLE',
-    'PYTHONPLATLIBDIR',
+    'TZDIR',
+    // Libraries that load plugins (shared libraries) from where a variable says.
+    'ODBCINI',
+    'ODBCSYSINI',
+    'SASL_PATH',
+    'KRB5_CONFIG',
+    'QT_PLUGIN_PATH',
+    'GTK_PATH',
+    'GTK_MODULES',
+    'GIO_MODULE_DIR',
+    'GST_PLUGIN_PATH',
+    'GST_PLUGIN_SYSTEM_PATH',
+    'LIBGL_DRIVERS_PATH',
+    'VK_ICD_FILENAMES',
+    'VK_LAYER_PATH',
+    'OCL_ICD_VENDORS',
+    // Compilers and build tools a package install runs (node-gyp, setup.py, cgo).
+    'CC',
+    'CXX',
+    'CPP',
+    'LD',
+    'AR',
+    'CFLAGS',
+    'CXXFLAGS',
+    'CPPFLAGS',
+    'LDFLAGS',
+    'LIBRARY_PATH',
+    'MAKE',
+    'MAKEFLAGS',
+    // Other interpreters and tools that load code or packages from the environment.
+    'CLASSPATH',
+    'TCLLIBPATH',
     'VIRTUAL_ENV',
-    // Where Python packages come from.
-    'PIP_INDEX_URL',
-    'PIP_EXTRA_INDEX_URL',
-    'PIP_FIND_LINKS',
-    'PIP_TRUSTED_HOST',
-    'PIP_CONFIG_FILE',
-    'PIP_CERT',
-    'PIP_PROXY',
-    'PIP_NO_INDEX',
-    'UV_INDEX',
-    'UV_INDEX_URL',
-    'UV_EXTRA_INDEX_URL',
-    'UV_DEFAULT_INDEX',
-    'UV_FIND_LINKS',
-    'UV_CONFIG_FILE',
-    'UV_INSECURE_HOST',
-    'UV_PYTHON',
-    'UV_TOOL_DIR',
-    'UV_CACHE_DIR',
-    'UV_NATIVE_TLS',
-    'PIPX_HOME',
-    'PIPX_BIN_DIR',
-    // TLS trust and proxies: whoever they name can serve other packages.
+    'CONDARC',
+    'ELIXIR_ERL_OPTIONS',
+    'PUB_HOSTED_URL',
+    'PUB_CACHE',
+    'N_PREFIX',
+    // Which browser a browser-driving server starts.
+    'CHROME_PATH',
+    'CHROME_BIN',
+    // TLS trust and proxies: whoever they name can serve other packages; where TLS keys are written.
+    // (OpenSSL reads only these two SSL_ names: a family would take a database's SSL_MODE too.)
     'SSL_CERT_FILE',
     'SSL_CERT_DIR',
+    'CTLOG_FILE',
     'REQUESTS_CA_BUNDLE',
-    'CURL_CA_BUNDLE',
+    'SSLKEYLOGFILE',
     'HTTP_PROXY',
     'HTTPS_PROXY',
+    'FTP_PROXY',
     'ALL_PROXY',
     'NO_PROXY',
-    // Other interpreters that load code from the environment.
-    'PERL5LIB',
-    'PERL5OPT',
-    'PERLLIB',
-    'RUBYOPT',
-    'RUBYLIB',
-    'GEM_HOME',
-    'GEM_PATH',
-    'JAVA_TOOL_OPTIONS',
-    '_JAVA_OPTIONS',
-    'JDK_JAVA_OPTIONS',
-    'CLASSPATH',
-    'DENO_DIR',
-    'DENO_CERT',
-    'GOFLAGS',
-    'GOPROXY',
-    'GONOSUMDB',
-    'GONOSUMCHECK',
-    'GOPRIVATE',
-    'GOINSECURE',
-    'CARGO_HOME',
-    'RUSTC_WRAPPER',
-    // Docker: which daemon runs the container, and with whose credentials.
-    'DOCKER_HOST',
-    'DOCKER_CONFIG',
-    'DOCKER_CONTEXT',
-    'DOCKER_CERT_PATH',
-    'DOCKER_TLS_VERIFY',
-    'DOCKER_DEFAULT_PLATFORM',
+    // Credentials that run a program to get a credential (credential_process, exec plugins).
+    'KUBECONFIG',
+    'AWS_CONFIG_FILE',
+    'AWS_SHARED_CREDENTIALS_FILE',
+    'AWS_CA_BUNDLE',
+    'GOOGLE_EXTERNAL_ACCOUNT_ALLOW_EXECUTABLES',
+    // Which container engine runs a container.
+    'CONTAINER_HOST',
   ].map((n) => n.toUpperCase()),
 );
 
-/** Whole families: every npm, yarn, pnpm, bun and dynamic-loader setting. */
-const PREFIXES = ['NPM_CONFIG_', 'YARN_', 'PNPM_', 'BUN_', 'BUNFIG', 'LD_', 'DYLD_', 'PIP_', 'UV_', 'PIPX_'];
+/**
+ * Whole families: each runtime, shim, package manager and library reads its namespace as a whole, and
+ * a name added to it tomorrow must be caught today.
+ */
+const PREFIXES = [
+  // Node, Electron and their package managers.
+  'NODE_',
+  'ELECTRON_',
+  'NPM_CONFIG_',
+  'YARN_',
+  'PNPM_',
+  'BUN_',
+  'BUNFIG',
+  'COREPACK_',
+  'DENO_',
+  // Python and its package managers: Python reads every PYTHON* name (PYTHONWARNINGS imports a module).
+  'PYTHON',
+  'PIP_',
+  'UV_',
+  'PIPX_',
+  'CONDA_',
+  'MAMBA_',
+  'POETRY_',
+  'PIPENV_',
+  'PDM_',
+  'HATCH_',
+  // The dynamic loader.
+  'LD_',
+  'DYLD_',
+  // OpenSSL (a configuration loads engines and providers: shared libraries) and TLS trust.
+  'OPENSSL_',
+  'CURL_',
+  // Version managers, whose shims read hooks, plugins and versions from these.
+  'PYENV_',
+  '_PYENV_',
+  'ASDF_',
+  'VOLTA_',
+  'MISE_',
+  'RTX_',
+  'NVM_',
+  'FNM_',
+  'NODENV_',
+  'RBENV_',
+  'JENV_',
+  'SDKMAN_',
+  'GOENV_',
+  'PLENV_',
+  'PHPENV_',
+  'PROTO_',
+  // Bash functions exported to a bash script (a shim is one): they replace the commands it runs.
+  'BASH_FUNC_',
+  // .NET (startup hooks, profilers, the runtime's own settings) and its packages.
+  'DOTNET_',
+  'CORECLR_',
+  'COMPLUS_',
+  'COR_',
+  'NUGET_',
+  'MSBUILD',
+  // Where per-user files are: configuration, data, caches, runtime sockets.
+  'XDG_',
+  // Git (hooks, ssh, askpass, config).
+  'GIT_',
+  // Perl, Ruby, the JVM, Rust, Lua, PHP, R, Erlang, Julia.
+  'PERL',
+  'RUBY',
+  'GEM_',
+  'BUNDLE_',
+  'BUNDLER_',
+  'JAVA_',
+  '_JAVA_',
+  'JDK_',
+  'JVM_',
+  'MAVEN_',
+  'M2_',
+  'GRADLE_',
+  'SBT_',
+  'ANT_',
+  'CARGO_',
+  'RUST',
+  'CGO_',
+  'LUA_',
+  'PHP',
+  'R_',
+  'ERL_',
+  'MIX_',
+  'JULIA_',
+  'PKG_CONFIG',
+  // Browser-driving servers: which browser binary runs, and where browsers are downloaded from.
+  'PUPPETEER_',
+  'PLAYWRIGHT_',
+  // Docker and Podman: which daemon runs the container, and with whose credentials and plugins.
+  'DOCKER_',
+  'CONTAINERS_',
+];
+
+/** Go's own names are GO and capitals or digits, with no underscore (GOFLAGS, GO111MODULE): not GOOGLE_*. */
+const GO_NAME = /^GO[A-Z0-9]+$/;
+
+/**
+ * Names of these families that are read only as switches — never as a path, a module or a program —
+ * and that servers commonly set.
+ */
+const SWITCHES = new Set([
+  'NODE_ENV',
+  'NODE_NO_WARNINGS',
+  'PYTHONUNBUFFERED',
+  'PYTHONIOENCODING',
+  'PYTHONUTF8',
+  'PYTHONDONTWRITEBYTECODE',
+  'RUST_LOG',
+  'RUST_BACKTRACE',
+]);
 
 /** Whether setting `name` can change what a launch runs or where its packages come from. */
 export function changesLaunch(name: string): boolean {
@@ -124,10 +246,6 @@ export function changesLaunch(name: string): boolean {
   // it spells, it is not what it seems; a control character likewise.
   if (/[=\p{Cc}]/u.test(name) || name === '') return true;
   const upper = name.toUpperCase();
-  return NAMES.has(upper) || PREFIXES.some((p) => upper.startsWith(p));
-}
-
-/** The names in `env` that change what runs, in the order written. */
-export function launchChangingNames(env: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(env).filter(changesLaunch);
+  if (SWITCHES.has(upper)) return false;
+  return NAMES.has(upper) || GO_NAME.test(upper) || PREFIXES.some((p) => upper.startsWith(p));
 }

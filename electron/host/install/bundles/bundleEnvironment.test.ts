@@ -29,6 +29,11 @@ describe("a bundle's environment", () => {
     'UV_EXTRA_INDEX_URL',
     'ELECTRON_RUN_AS_NODE',
     'Node_Options',
+    // The second attack run on issue 47.
+    'OPENSSL_CONF',
+    'PYTHONWARNINGS',
+    'BROWSER',
+    'XDG_DATA_HOME',
   ])('may not set %s, in mcp_config or any platform override', (name) => {
     const message = new RegExp(`sets ${name} in its environment, which changes what a program runs`);
     expect(() => checkManifestEnv(manifestWith({ env: { [name]: 'x' } }))).toThrow(message);
@@ -46,7 +51,15 @@ describe("a bundle's environment", () => {
   it('may set anything else, and a module search path (checked where it points)', () => {
     expect(() =>
       checkManifestEnv(
-        manifestWith({ env: { API_URL: 'https://x', PYTHONPATH: 'lib', NODE_PATH: 'node_modules' } }),
+        manifestWith({
+          env: {
+            API_URL: 'https://x',
+            PYTHONPATH: 'lib',
+            NODE_PATH: 'node_modules',
+            PYTHONUNBUFFERED: '1',
+            NODE_ENV: 'production',
+          },
+        }),
       ),
     ).not.toThrow();
   });

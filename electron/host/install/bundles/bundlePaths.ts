@@ -1,5 +1,5 @@
 // What "inside the bundle" means for a manifest: a path that resolves into the folder it was unpacked
-// in, said back to the person as the manifest wrote it.
+// in, said back to the person as the manifest wrote it; a script an interpreter runs is such a file.
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { BundleError } from './bundleError';
@@ -10,6 +10,21 @@ export const outsideBundle = (what: string) =>
     'outside-bundle',
     `The bundle's manifest ${what}: a bundle may only run what it holds. It cannot be installed.`,
   );
+
+/** A refusal of code given on an interpreter's command line instead of a script the bundle holds. */
+export const inlineCode = (arg: string) =>
+  outsideBundle(`runs code given on the command line (${arg}) instead of a script it holds`);
+
+/** Code in a specifier instead of a file: Node imports these schemes; none is a file of the bundle. */
+const URL_SPECIFIER = /^(data|https?|file|blob|node):/i;
+
+/** Refuses a script `interpreter` would run that is no file the bundle holds. */
+export function checkScript(dir: string, script: string, interpreter: string): void {
+  if (URL_SPECIFIER.test(script))
+    throw outsideBundle(`names its script by URL (${script}) instead of a file it holds`);
+  if (script === '-') throw outsideBundle(`has ${interpreter} read its program from standard input (-)`);
+  fileInBundle(dir, script, 'a script');
+}
 
 /** `p` as the manifest says it: the folder the bundle was unpacked in means nothing to the person. */
 export const asWritten = (dir: string, p: string) =>

@@ -133,7 +133,7 @@ describe('installBundle', () => {
       cwd: bundle.origin.dir,
       env: {
         GREETING: 'hello',
-        BUNDLE_DIR: bundle.origin.dir,
+        SERVER_DIR: bundle.origin.dir,
         API_KEY: { $secret: `report/env/API_KEY@${process.execPath}` },
       },
     });
@@ -161,7 +161,7 @@ describe('installBundle', () => {
         GREETING: 'hello',
         API_KEY: 'Bearer sk-test-0123456789',
         ELECTRON_RUN_AS_NODE: null,
-        BUNDLE_DIR: bundle.origin.dir,
+        SERVER_DIR: bundle.origin.dir,
       },
       cwd: bundle.origin.dir,
       script,

@@ -20,6 +20,7 @@ describe('parsePolicy', () => {
       ok: true,
       policy: {
         registryOnly: true,
+        onlyListedEnv: false,
         registryUrl: 'https://registry.acme.example',
         allowedServers: [
           {
@@ -42,7 +43,10 @@ describe('parsePolicy', () => {
   });
 
   it('an empty object is a policy that allows everything; an absent allow-list is not an empty one', () => {
-    expect(parsePolicy({})).toEqual({ ok: true, policy: { registryOnly: false, deniedServers: [] } });
+    expect(parsePolicy({})).toEqual({
+      ok: true,
+      policy: { registryOnly: false, onlyListedEnv: false, deniedServers: [] },
+    });
     expect(parsePolicy({ allowedServers: [] })).toMatchObject({ ok: true, policy: { allowedServers: [] } });
   });
 
@@ -131,5 +135,45 @@ describe('policyFilePath', () => {
     expect(policyFilePath({}, 'darwin')).toBe('/Library/Application Support/Switchboard/policy.json');
     expect(policyFilePath({ ProgramData: 'D:\\PD' }, 'win32')).toBe('D:\\PD\\Switchboard\\policy.json');
     expect(policyFilePath({}, 'win32')).toBe('C:\\ProgramData\\Switchboard\\policy.json');
+  });
+});
+
+describe('onlyListedEnv: a server sets only the variables its allow rule names', () => {
+  it('reads it with an allow-list, and names and PREFIX_* patterns in a rule\'s "env"', () => {
+    expect(
+      parsePolicy({
+        onlyListedEnv: true,
+        allowedServers: [{ command: 'node', args: ['/opt/acme/server.mjs'], env: ['API_KEY', 'ACME_*'] }],
+      }),
+    ).toMatchObject({
+      ok: true,
+      policy: {
+        onlyListedEnv: true,
+        allowedServers: [{ rule: { env: ['API_KEY', 'ACME_*'] } }],
+      },
+    });
+    expect(parsePolicy({ onlyListedEnv: false })).toMatchObject({
+      ok: true,
+      policy: { onlyListedEnv: false },
+    });
+  });
+
+  it('refuses it where it would mean nothing, and a pattern that is not a prefix', () => {
+    expect(error({ onlyListedEnv: true })).toBe(
+      'onlyListedEnv: goes only with allowedServers (a server may then set only the variables the allow rule that matches it names in "env")',
+    );
+    expect(error({ onlyListedEnv: true, deniedServers: [{ command: 'npx' }] })).toMatch(
+      /^onlyListedEnv: goes only with allowedServers/,
+    );
+    expect(error({ onlyListedEnv: 'yes', allowedServers: [] })).toBe('onlyListedEnv: must be true or false');
+    expect(error({ allowedServers: [{ command: 'node', env: ['*'] }] })).toBe(
+      'allowedServers[0].env[0]: "*" alone would name every variable: name them, or a prefix such as ACME_*',
+    );
+    expect(error({ allowedServers: [{ command: 'node', env: ['A*B'] }] })).toBe(
+      'allowedServers[0].env[0]: must be a variable name, or a prefix ending in * (ACME_*)',
+    );
+    expect(error({ allowedServers: [{ command: 'node', env: ['**'] }] })).toMatch(
+      /env\[0\]: must be a variable name, or a prefix ending in \*/,
+    );
   });
 });

@@ -7,16 +7,21 @@
 //   "registryOnly": true,                               servers only from the registry
 //   "registryUrl": "https://registry.example.com",      the one registry Switchboard uses
 //   "allowedServers": [ {"registry": "io.github.acme/*"}, {"command": "uvx", "args": ["acme-mcp"]} ],
-//   "deniedServers":  [ {"url": "https://mcp.untrusted.example"}, {"command": "/usr/local/bin/old-tool"} ]
+//   "deniedServers":  [ {"url": "https://mcp.untrusted.example"}, {"command": "/usr/local/bin/old-tool"} ],
+//   "onlyListedEnv": true                               with allowedServers: a server's env holds only
+//                                                       what the rule that allows it names
 // }
 //
 // A rule in allowedServers may also say, with "command":
 //   "cwd": "/opt/acme"            the folder the server must start in (by default it must not choose one:
 //                                 a relative script, an .npmrc or a node_modules there would run other code);
 // and, with "command" or "registry":
-//   "env": ["NODE_OPTIONS"]       variables that change what runs or where packages come from
-//                                 (electron/host/policy/launchChangingEnv.ts) which the server may set;
-//                                 any other such variable in its env makes the rule not allow it.
+//   "env": ["API_KEY", "ACME_*"]  variables (a name, or every name with a prefix) the server may set.
+//                                 Without onlyListedEnv only those that change what runs or where
+//                                 packages come from (electron/host/policy/launchChangingEnv.ts) are
+//                                 judged: any other such variable makes the rule not allow it. That list
+//                                 cannot be complete; with onlyListedEnv every name is judged, secrets
+//                                 included, and the allow-list holds whatever a runtime reads.
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,7 +41,10 @@ export interface PolicyRule {
   url?: string;
   /** Allow rules, with command: the folder the server starts in (absent: the default, the person's home). */
   cwd?: string;
-  /** Allow rules, with command or registry: launch-changing env variables the server may set. */
+  /**
+   * Allow rules, with command or registry: env variables the server may set, by name or by prefix
+   * (`ACME_*`) — the launch-changing ones only, or all of them under onlyListedEnv.
+   */
   env?: string[];
 }
 
@@ -48,6 +56,8 @@ export interface WrittenRule {
 
 export interface ManagedPolicy {
   registryOnly: boolean;
+  /** With allowedServers: a server may set only the env variables its allow rule names. */
+  onlyListedEnv: boolean;
   registryUrl?: string;
   /** Absent: no allow-list. Present (even empty): only what matches one of these. */
   allowedServers?: WrittenRule[];
@@ -99,7 +109,18 @@ const ruleSchema = z
           z
             .string({ error: 'must be a variable name' })
             .max(200)
-            .regex(/^[^=\0\r\n]+$/, 'must be a variable name'),
+            .superRefine((name, ctx) => {
+              if (name === '*')
+                ctx.addIssue({
+                  code: 'custom',
+                  message: '"*" alone would name every variable: name them, or a prefix such as ACME_*',
+                });
+              else if (!/^[^=*\0\r\n]+\*?$/.test(name))
+                ctx.addIssue({
+                  code: 'custom',
+                  message: 'must be a variable name, or a prefix ending in * (ACME_*)',
+                });
+            }),
           { error: 'must be an array of variable names' },
         )
         .max(1000)
@@ -134,6 +155,7 @@ const policySchema = z
     {
       $schema: z.string().optional(),
       registryOnly: z.boolean({ error: 'must be true or false' }).optional(),
+      onlyListedEnv: z.boolean({ error: 'must be true or false' }).optional(),
       registryUrl: httpUrl('the http:// or https:// URL of a registry').optional(),
       allowedServers: rules.optional(),
       deniedServers: rules.optional(),
@@ -142,6 +164,15 @@ const policySchema = z
   )
   .strict()
   .superRefine((policy, ctx) => {
+    // Without an allow-list no rule names any variable: every server with an env would be refused,
+    // which is surely not what the file means.
+    if (policy.onlyListedEnv === true && policy.allowedServers === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['onlyListedEnv'],
+        message:
+          'goes only with allowedServers (a server may then set only the variables the allow rule that matches it names in "env")',
+      });
     // A deny rule denies whatever the server's folder and env: narrowing it would only let more through.
     policy.deniedServers?.forEach((rule, i) => {
       for (const key of ['cwd', 'env'] as const)
@@ -176,11 +207,12 @@ export function parsePolicy(document: unknown): PolicyParse {
   const raw = document as Record<string, unknown[] | undefined>;
   const written = (key: 'allowedServers' | 'deniedServers', list: PolicyRule[]): WrittenRule[] =>
     list.map((rule, i) => ({ rule, text: `${key}[${i}] ${JSON.stringify(raw[key]![i])}` }));
-  const { registryOnly, registryUrl, allowedServers, deniedServers } = parsed.data;
+  const { registryOnly, onlyListedEnv, registryUrl, allowedServers, deniedServers } = parsed.data;
   return {
     ok: true,
     policy: {
       registryOnly: registryOnly ?? false,
+      onlyListedEnv: onlyListedEnv ?? false,
       ...(registryUrl !== undefined ? { registryUrl } : {}),
       ...(allowedServers !== undefined ? { allowedServers: written('allowedServers', allowedServers) } : {}),
       deniedServers: written('deniedServers', deniedServers ?? []),

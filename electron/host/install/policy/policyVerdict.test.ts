@@ -281,6 +281,57 @@ describe('policyVerdict', () => {
     expect(verdict(policy({ deniedServers: [{ command: 'uvx' }] }), evil, manual)).toEqual({ allowed: true });
   });
 
+  it('a rule\'s "env" may name a family by its prefix (NPM_CONFIG_*)', () => {
+    const rules = policy({ allowedServers: [{ command: 'npx', env: ['NPM_CONFIG_*', 'Path'] }] });
+    const server = stdio('npx', ['-y', 'x'], {
+      env: {
+        npm_config_registry: 'https://npm.acme.example',
+        NPM_CONFIG_CAFILE: '/etc/acme.pem',
+        PATH: '/x',
+      },
+    });
+    expect(verdict(rules, server, manual)).toEqual({ allowed: true });
+    const more = stdio('npx', ['-y', 'x'], { env: { NPM_CONFIGX: '1', NODE_OPTIONS: '-r x' } });
+    expect(verdict(rules, more, manual)).toMatchObject({
+      allowed: false,
+      reason: expect.stringContaining('not with NODE_OPTIONS set in its environment'),
+    });
+  });
+
+  it('onlyListedEnv: a server sets only what its rule names, secrets and harmless names included', () => {
+    const strict = policy({
+      onlyListedEnv: true,
+      allowedServers: [
+        { command: 'node', args: ['/opt/acme/server.mjs'], env: ['API_KEY', 'ACME_*'] },
+        { registry: 'io.github.acme/*' },
+      ],
+    });
+    const listed = stdio('node', ['/opt/acme/server.mjs'], {
+      env: { API_KEY: { $secret: 'k' }, ACME_REGION: 'eu', acme_zone: 'b' },
+    });
+    expect(verdict(strict, listed, manual)).toEqual({ allowed: true });
+    expect(verdict(strict, stdio('node', ['/opt/acme/server.mjs']), manual)).toEqual({ allowed: true });
+    const unlisted = stdio('node', ['/opt/acme/server.mjs'], {
+      env: { API_KEY: 'k', OTHER_KEY: { $secret: 'o' }, LOG_LEVEL: 'debug', ACME: 'x' },
+    });
+    expect(verdict(strict, unlisted, manual)).toEqual({
+      allowed: false,
+      rule: 'allowedServers[0] {"command":"node","args":["/opt/acme/server.mjs"],"env":["API_KEY","ACME_*"]}',
+      reason:
+        "your organization's policy allows the command node with the arguments /opt/acme/server.mjs only with the environment variables the rule names (onlyListedEnv), and this one also sets OTHER_KEY, LOG_LEVEL, ACME",
+    });
+    const installed = stdio('npx', ['-y', '@acme/tool@1'], { env: { API_KEY: 'k' } });
+    expect(verdict(strict, installed, fromRegistry('io.github.acme/tool'))).toEqual({
+      allowed: false,
+      rule: 'allowedServers[1] {"registry":"io.github.acme/*"}',
+      reason:
+        "your organization's policy allows registry servers under io.github.acme only with the environment variables the rule names (onlyListedEnv), and this one also sets API_KEY",
+    });
+    // Without it, the same server is judged by the list of names that change what runs.
+    const loose = policy({ allowedServers: [{ command: 'node', args: ['/opt/acme/server.mjs'] }] });
+    expect(verdict(loose, unlisted, manual)).toEqual({ allowed: true });
+  });
+
   it('a registry server from another registry than the fixed one is refused', () => {
     expect(
       verdict(acme, stdio('npx'), fromRegistry('io.github.acme/tool', 'https://registry.other.example')),

@@ -3,7 +3,8 @@
 // Order: a denied server is refused whatever else matches (deny wins); then a registry server from
 // another registry than the fixed one; then, with registryOnly, a server the host did not install from
 // the registry; then, with an allow-list, a server it does not match, or one whose env sets a variable
-// that changes what runs (launchChangingEnv.ts) which the rule that matches it does not name.
+// that changes what runs (launchChangingEnv.ts) — with onlyListedEnv, any variable — which the rule
+// that matches it does not name (unnamedEnv.ts).
 //
 // Matching, rule by rule:
 //   {"registry": "io.github.acme/tool"}  a server the host installed from the registry under that name
@@ -24,10 +25,10 @@
 // is the control that holds.
 import path from 'node:path';
 import type { ServerConfig } from '../../config/serverConfig';
-import { launchChangingNames } from '../../policy/launchChangingEnv';
 import { normalUrl, sameNormalUrl } from '../../policy/normalUrl';
 import { namedPackage, packageRunner } from '../../policy/packageNames';
 import type { PolicyFacts } from '../../policy/policyFacts';
+import { unnamedEnv } from '../../policy/unnamedEnv';
 import type { ManagedPolicy, PolicyRule, WrittenRule } from './managedPolicy';
 import type { PolicyState } from './policyFile';
 
@@ -71,7 +72,7 @@ export function policyVerdict(
     );
   return policy.allowedServers === undefined
     ? ALLOWED
-    : allowListVerdict(policy.allowedServers, server, origin, facts);
+    : allowListVerdict(policy.allowedServers, policy.onlyListedEnv, server, origin, facts);
 }
 
 /**
@@ -103,6 +104,7 @@ const refuse = (rule: string, reason: string): PolicyVerdict => ({ allowed: fals
 
 function allowListVerdict(
   allowed: WrittenRule[],
+  onlyListedEnv: boolean,
   server: ServerConfig,
   origin: ServerOrigin,
   facts: PolicyFacts,
@@ -114,15 +116,16 @@ function allowListVerdict(
       'allowedServers',
       `${ORG} allows only the servers it lists, and this one (${what(server, origin, facts)}) matches none of them`,
     );
-  const changing = server.kind === 'stdio' ? launchChangingNames(server.env) : [];
   const unnamed = (rule: PolicyRule) =>
-    changing.filter((n) => !(rule.env ?? []).some((e) => e.toUpperCase() === n.toUpperCase()));
+    server.kind === 'stdio' ? unnamedEnv(server.env, rule.env ?? [], onlyListedEnv) : [];
   if (matching.some((w) => unnamed(w.rule).length === 0)) return ALLOWED;
   const first = matching[0]!;
   const missing = unnamed(first.rule);
   return refuse(
     first.text,
-    `${ORG} allows ${describe(first.rule)}, but not with ${missing.join(', ')} set in its environment: ${missing.length > 1 ? 'these change' : 'it changes'} what runs or where its packages come from, and the rule does not name ${missing.length > 1 ? 'them' : 'it'}`,
+    onlyListedEnv
+      ? `${ORG} allows ${describe(first.rule)} only with the environment variables the rule names (onlyListedEnv), and this one also sets ${missing.join(', ')}`
+      : `${ORG} allows ${describe(first.rule)}, but not with ${missing.join(', ')} set in its environment: ${missing.length > 1 ? 'these change' : 'it changes'} what runs or where its packages come from, and the rule does not name ${missing.length > 1 ? 'them' : 'it'}`,
   );
 }
 

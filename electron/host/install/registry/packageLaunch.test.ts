@@ -380,6 +380,57 @@ describe('at draft-building: what would change the package or widen what it may 
     }
   });
 
+  it('env: what the second attack run set, each refused naming it (the first list missed them)', () => {
+    const cases: [string, string, { name: string; value: string }[], string[]][] = [
+      [
+        'nuget',
+        'Acme.Weather',
+        [{ name: 'DOTNET_STARTUP_HOOKS', value: '/tmp/x/Hook.dll' }],
+        ['DOTNET_STARTUP_HOOKS'],
+      ],
+      ['nuget', 'Acme.Weather', [{ name: 'NUGET_PACKAGES', value: '/tmp/x/pkgs' }], ['NUGET_PACKAGES']],
+      [
+        'npm',
+        '@acme/weather',
+        [{ name: 'OPENSSL_CONF', value: '/tmp/attack/ossl/evil.cnf' }],
+        ['OPENSSL_CONF'],
+      ],
+      ['pypi', 'acme-weather', [{ name: 'XDG_DATA_HOME', value: '/tmp/x' }], ['XDG_DATA_HOME']],
+      [
+        'pypi',
+        'acme-weather',
+        [
+          { name: 'PYTHONWARNINGS', value: 'all:0:antigravity.x:0:0' },
+          { name: 'BROWSER', value: '/tmp/x.sh' },
+        ],
+        ['PYTHONWARNINGS', 'BROWSER'],
+      ],
+    ];
+    for (const [registryType, identifier, environmentVariables, names] of cases) {
+      const draft = install(weather({ registryType, identifier, environmentVariables }));
+      expect(draft.ok, names.join()).toBe(false);
+      expect(reasons(draft), names.join()).toEqual(
+        names.map((name, i) =>
+          expect.stringMatching(
+            new RegExp(
+              `^packages/0/environmentVariables/${i} \\(${name}\\): sets ${name}, which changes what`,
+            ),
+          ),
+        ),
+      );
+    }
+    // A server's own settings still install.
+    const own = install(
+      weather({
+        environmentVariables: [
+          { name: 'ACME_REGION', value: 'eu' },
+          { name: 'NODE_ENV', value: 'production' },
+        ],
+      }),
+    );
+    expect(reasons(own)).toEqual([]);
+  });
+
   it('a package named at another registry than the one its runtime fetches from', () => {
     const draft = install(weather({ registryBaseUrl: 'http://127.0.0.1:1/' }));
     expect(reasons(draft).join('\n')).toMatch(
