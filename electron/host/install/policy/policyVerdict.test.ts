@@ -101,6 +101,17 @@ describe('an allow rule', () => {
     [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6Dcp/x'), manual, true],
     [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6dcp/x'), manual, true],
     [{ url: 'https://acme.com/a%2fb/' }, remote('https://acme.com/a%2Fb/x'), manual, true],
+    // Second attack run, finding 10: an IPv4 address written as IPv6 is it; repeated slashes are one;
+    // and a path prefix holds only if every reading of the path is under it (%2f, %2e, ";params").
+    [{ url: 'http://127.0.0.1:9000' }, remote('http://[::ffff:7f00:1]:9000/mcp'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com//mcp//x'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/..%2fadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/..%2Fadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/%2e%2e%2fadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/x/..%5c..%5cadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp' }, remote('https://acme.com/mcp;x/../admin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/tools;v=1'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/a%2fb'), manual, true],
   ];
   it.each(table)('%j, %j from %j → %s', (rule, server, origin, expected) => {
     expect(allowedBy(rule, server, origin, facts(server))).toBe(expected);
@@ -141,6 +152,31 @@ describe('a deny rule', () => {
         Boolean(deniedBy(rule, server, manual, facts(server, launch))),
         JSON.stringify([rule, server.raw]),
       ).toBe(expected);
+  });
+
+  it('by URL matches if any reading of the address does (second attack run, finding 10)', () => {
+    const denies = (rule: string, url: string) =>
+      Boolean(deniedBy({ url: rule }, remote(url), manual, facts(remote(url))));
+    for (const url of ['http://[::ffff:127.0.0.1]:9000/mcp', 'http://[::ffff:7f00:1]:9000/mcp'])
+      expect(denies('http://127.0.0.1:9000', url), url).toBe(true);
+    for (const url of [
+      'https://acme.com//admin',
+      'https://acme.com/admin;x',
+      'https://acme.com/admin;x/users',
+      'https://acme.com/ADMIN',
+      'https://acme.com/x/..%2fadmin',
+      'https://acme.com/x/..%2Fadmin/users',
+      'https://acme.com/%2e/admin',
+      'https://acme.com/x%2f..%2fadmin',
+    ])
+      expect(denies('https://acme.com/admin', url), url).toBe(true);
+    for (const url of [
+      'https://acme.com/administrator',
+      'https://acme.com/public/admin',
+      'http://acme.com/admin',
+    ])
+      expect(denies('https://acme.com/admin', url), url).toBe(false);
+    expect(denies('http://127.0.0.1:9000', 'http://[::1]:9000/mcp')).toBe(false);
   });
 
   it('by registry entry also catches its package or remote address however it was added', () => {

@@ -18,16 +18,20 @@
 //   … "cwd": "/opt/acme"                 (allow) started in that folder; without it, in none of its own;
 //   {"url": "https://mcp.acme.com"}      a remote server on that origin (scheme, host and port);
 //   {"url": "https://acme.com/mcp/"}     a remote server whose URL begins with it, at a path boundary
-//                                        (both read by normalUrl: a final dot, case, IDN, default port).
+//                                        (both read by normalUrl: a final dot, case, IDN, default port,
+//                                        IPv4 written as IPv6, repeated slashes); a path is read every
+//                                        way a server might (urlRuleMatches: %2f, ;params, case) — a
+//                                        deny rule matches if any reading does, an allow rule if all do.
 // A deny rule by command also matches the command as written (its basename, or its path), so it is
 // never narrower than before; still, `sh -c …` or a copy under another name escapes it. An allow-list
 // is the control that holds.
 import path from 'node:path';
 import type { ServerConfig } from '../../config/serverConfig';
 import { launchChangingNames } from '../../policy/launchChangingEnv';
-import { normalUrl, sameNormalUrl } from '../../policy/normalUrl';
+import { sameNormalUrl } from '../../policy/normalUrl';
 import { namedPackage, packageRunner } from '../../policy/packageNames';
 import type { PolicyFacts } from '../../policy/policyFacts';
+import { urlRuleMatches } from '../../policy/urlRuleMatches';
 import type { ManagedPolicy, PolicyRule, WrittenRule } from './managedPolicy';
 import type { PolicyState } from './policyFile';
 
@@ -140,7 +144,8 @@ export function allowedBy(
       return false;
     return rule.cwd !== undefined ? facts.launch?.cwd === facts.folderOf(rule.cwd) : server.cwd === undefined;
   }
-  if (rule.url !== undefined) return server.kind === 'remote' && urlMatches(rule.url, server.url);
+  if (rule.url !== undefined)
+    return server.kind === 'remote' && urlRuleMatches(rule.url, server.url, 'every');
   return false;
 }
 
@@ -156,7 +161,9 @@ export function deniedBy(
     if (origin.kind === 'registry' && registryNamed(rule.registry, origin.name)) return denies;
     const named = facts.packagesOf(rule.registry);
     if (server.kind === 'remote') {
-      const remote = named.known ? named.remotes.find((u) => urlMatches(u, server.url)) : undefined;
+      const remote = named.known
+        ? named.remotes.find((u) => urlRuleMatches(u, server.url, 'any'))
+        : undefined;
       return remote && `${denies}, and this server is its remote address ${remote}`;
     }
     if (!named.known) {
@@ -175,7 +182,8 @@ export function deniedBy(
       (sameProgram(rule.command, facts) || sameCommandText(rule.command, server.command))
       ? denies
       : undefined;
-  if (rule.url !== undefined && server.kind === 'remote' && urlMatches(rule.url, server.url)) return denies;
+  if (rule.url !== undefined && server.kind === 'remote' && urlRuleMatches(rule.url, server.url, 'any'))
+    return denies;
   return undefined;
 }
 
@@ -213,16 +221,6 @@ function sameCommandText(rule: string, command: string): boolean {
     return /^[A-Za-z]:\//.test(p) ? p.toLowerCase() : p;
   };
   return normal(rule) === normal(command);
-}
-
-function urlMatches(rule: string, url: string): boolean {
-  const want = normalUrl(rule);
-  const have = normalUrl(url);
-  if (!want || !have || want.origin !== have.origin) return false;
-  if (want.path === '/') return true;
-  if (!have.path.startsWith(want.path)) return false;
-  const next = have.path[want.path.length];
-  return want.path.endsWith('/') || next === undefined || next === '/' || next === '?';
 }
 
 function describe(rule: PolicyRule): string {
