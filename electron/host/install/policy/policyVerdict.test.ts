@@ -346,10 +346,47 @@ describe('policyVerdict', () => {
       expect(verdict(only, stdio('npx'), origin)).toEqual({
         allowed: false,
         rule: 'registryOnly true',
-        reason: `your organization's policy allows only servers installed from the registry, and this one was ${how}`,
+        reason: `your organization's policy allows only servers installed from the registry (https://registry.modelcontextprotocol.io), and this one was ${how}`,
       });
     }
     expect(verdict(only, stdio('npx'), fromRegistry('io.github.x/y'))).toEqual({ allowed: true });
+    expect(
+      verdict(
+        only,
+        stdio('npx'),
+        fromRegistry('io.github.x/y', 'https://REGISTRY.modelcontextprotocol.io./'),
+      ),
+    ).toEqual({ allowed: true });
+  });
+
+  it('second attack run, finding 4: without a registryUrl, only the official registry’s names are believed', () => {
+    const other = fromRegistry('io.github.acme/helper', 'http://127.0.0.1:4010');
+    const notBelieved =
+      "installed from http://127.0.0.1:4010, which your organization's policy does not name: only the official registry's names are believed";
+    expect(verdict(policy({ registryOnly: true }), stdio('npx'), other)).toEqual({
+      allowed: false,
+      rule: 'registryOnly true',
+      reason: `your organization's policy allows only servers installed from the registry (https://registry.modelcontextprotocol.io), and this one was ${notBelieved}`,
+    });
+    const byName = policy({ allowedServers: [{ registry: 'io.github.acme/*' }] });
+    expect(verdict(byName, stdio('npx'), other)).toEqual({
+      allowed: false,
+      rule: 'allowedServers',
+      reason: `your organization's policy allows only the servers it lists, and this one (registry server io.github.acme/helper, ${notBelieved}) matches none of them`,
+    });
+    expect(verdict(byName, stdio('npx'), fromRegistry('io.github.acme/helper'))).toEqual({ allowed: true });
+    // A rule by command still allows what it names, wherever the server came from.
+    expect(verdict(policy({ allowedServers: [{ command: 'npx' }] }), stdio('npx'), other)).toEqual({
+      allowed: true,
+    });
+    // A deny rule matches the name whatever registry said it.
+    expect(
+      verdict(policy({ deniedServers: [{ registry: 'io.github.acme/*' }] }), stdio('npx'), other),
+    ).toEqual({
+      allowed: false,
+      rule: 'deniedServers[0] {"registry":"io.github.acme/*"}',
+      reason: "your organization's policy denies registry servers under io.github.acme",
+    });
   });
 
   it('an empty policy allows everything; a deny-list alone refuses only what it names', () => {

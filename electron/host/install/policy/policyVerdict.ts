@@ -4,10 +4,15 @@
 // another registry than the fixed one; then, with registryOnly, a server the host did not install from
 // the registry; then, with an allow-list, a server it does not match, or one whose env sets a variable
 // that changes what runs (launchChangingEnv.ts) which the rule that matches it does not name.
+// Without a registryUrl, only the official registry's names are believed: a server installed from
+// another registry counts as not from the registry (registryOnly) and matches no allow rule by
+// registry name — any registry can publish under any namespace. Deny rules match it whatever its
+// registry.
 //
 // Matching, rule by rule:
 //   {"registry": "io.github.acme/tool"}  a server the host installed from the registry under that name
-//                                        (InstallRecords: never config.json's word), still as installed;
+//                                        (InstallRecords: never config.json's word), still as installed
+//                                        (as an allow rule: from the policy's registry, or the official);
 //   {"registry": "io.github.acme/*"}     … under any name in that namespace (names compare ignoring case);
 //                                        as a deny rule, also any launch naming a package (npm, PyPI,
 //                                        OCI, NuGet) or remote address the registry lists for it;
@@ -26,6 +31,7 @@
 // never narrower than before; still, `sh -c …` or a copy under another name escapes it. An allow-list
 // is the control that holds.
 import path from 'node:path';
+import { DEFAULT_REGISTRY_URL } from '../../../../shared/host/settings';
 import type { ServerConfig } from '../../config/serverConfig';
 import { launchChangingNames } from '../../policy/launchChangingEnv';
 import { sameNormalUrl } from '../../policy/normalUrl';
@@ -68,14 +74,32 @@ export function policyVerdict(
       `registryUrl ${JSON.stringify(policy.registryUrl)}`,
       `${ORG} allows registry servers only from ${policy.registryUrl}, and this one comes from ${origin.registryUrl}`,
     );
-  if (policy.registryOnly && origin.kind !== 'registry')
+  const unbelieved = unbelievedName(policy, origin);
+  if (policy.registryOnly && (origin.kind !== 'registry' || unbelieved))
     return refuse(
       'registryOnly true',
-      `${ORG} allows only servers installed from the registry${policy.registryUrl ? ` (${policy.registryUrl})` : ''}, and this one was ${ADDED[origin.kind]}`,
+      `${ORG} allows only servers installed from the registry (${policy.registryUrl ?? DEFAULT_REGISTRY_URL}), and this one was ${unbelieved?.why ?? ADDED[origin.kind]}`,
     );
-  return policy.allowedServers === undefined
-    ? ALLOWED
+  if (policy.allowedServers === undefined) return ALLOWED;
+  // An unbelieved name matches no registry rule: the server is judged as one added by hand.
+  return unbelieved
+    ? allowListVerdict(policy.allowedServers, server, { kind: 'manual' }, facts, unbelieved.said)
     : allowListVerdict(policy.allowedServers, server, origin, facts);
+}
+
+/**
+ * Why a registry server's name is not believed, when it is not: without a registryUrl, names are
+ * believed only from the official registry, which checks who owns a namespace — any other registry
+ * can publish under any name. (With a registryUrl, another registry is refused outright above.)
+ */
+function unbelievedName(
+  policy: ManagedPolicy,
+  origin: ServerOrigin,
+): { why: string; said: string } | undefined {
+  if (origin.kind !== 'registry' || policy.registryUrl !== undefined) return undefined;
+  if (sameNormalUrl(origin.registryUrl, DEFAULT_REGISTRY_URL)) return undefined;
+  const why = `installed from ${origin.registryUrl}, which ${ORG} does not name: only the official registry's names are believed`;
+  return { why, said: `registry server ${origin.name}, ${why}` };
 }
 
 /**
@@ -110,13 +134,15 @@ function allowListVerdict(
   server: ServerConfig,
   origin: ServerOrigin,
   facts: PolicyFacts,
+  /** How to name the server in a refusal, when not as what() would. */
+  said = what(server, origin, facts),
 ): PolicyVerdict {
   if (allowed.length === 0) return refuse('allowedServers []', `${ORG} allows no servers`);
   const matching = allowed.filter((w) => allowedBy(w.rule, server, origin, facts));
   if (matching.length === 0)
     return refuse(
       'allowedServers',
-      `${ORG} allows only the servers it lists, and this one (${what(server, origin, facts)}) matches none of them`,
+      `${ORG} allows only the servers it lists, and this one (${said}) matches none of them`,
     );
   const changing = server.kind === 'stdio' ? launchChangingNames(server.env) : [];
   const unnamed = (rule: PolicyRule) =>
