@@ -366,7 +366,7 @@ describe('item 2: a deny rule for a registry entry catches its package however i
     expect(view('byHand').refused).toEqual({
       rule: 'deniedServers[0] {"registry":"io.github.acme/tool"}',
       reason:
-        "your organization's policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool",
+        'your organization\'s policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool (written "@acme/tool@2.0.0")',
     });
     expect(view('other').refused).toBeUndefined();
     const link = `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: 'linked', command: 'npx', args: ['--package=@ACME/tool', 'acme'] }))}`;
@@ -401,7 +401,7 @@ describe('item 2: a deny rule for a registry entry catches its package however i
     await trustAndStart('runner');
     expect(view('runner').refused?.reason).toMatch(
       new RegExp(
-        `which packages that is could not be read from ${gone.replace(/[.]/g, '\\.')} \\(.+\\): until it can, servers started by a package runner \\(npx\\) are refused`,
+        `which packages that is could not be read from ${gone.replace(/[.]/g, '\\.')} \\(.+\\): until it can, servers that run a package runner \\(npx\\) are refused`,
       ),
     );
     expect(existsSync(marker)).toBe(false);

@@ -39,7 +39,7 @@ function facts(
       : {}),
     programOf: onPath,
     folderOf: (cwd) => cwd,
-    packagesOf: (rule) => packages[rule] ?? { known: true, packages: [], remotes: [] },
+    packagesOf: (rule) => packages[rule] ?? { known: true, packages: [], remotes: [], repositories: [] },
   };
 }
 
@@ -188,12 +188,13 @@ describe('a deny rule', () => {
           { registryType: 'pypi', identifier: 'acme-tool' },
         ],
         remotes: ['https://mcp.acme.example/tool'],
+        repositories: [],
       },
     };
     const rule = { registry: 'io.github.acme/tool' };
     const byHand = stdio('npx', ['-y', '@acme/tool@9.9.9']);
     expect(deniedBy(rule, byHand, manual, facts(byHand, {}, acme))).toBe(
-      "your organization's policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool",
+      'your organization\'s policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool (written "@acme/tool@9.9.9")',
     );
     const uvx = stdio('uvx', ['--from', 'Acme_Tool==1', 'acme']);
     expect(deniedBy(rule, uvx, manual, facts(uvx, {}, acme))).toContain('its pypi package acme-tool');
@@ -203,6 +204,111 @@ describe('a deny rule', () => {
     expect(deniedBy(rule, other, manual, facts(other, {}, acme))).toBeUndefined();
   });
 
+  it('by registry entry is not escaped by another spelling of its package (second attack run, finding 3)', () => {
+    const acme: Record<string, PackagesOf> = {
+      'io.github.acme/*': {
+        known: true,
+        packages: [
+          { registryType: 'npm', identifier: '@acme/weather' },
+          { registryType: 'pypi', identifier: 'acme-weather' },
+          { registryType: 'oci', identifier: 'acme/weather2' },
+        ],
+        remotes: [],
+        repositories: ['https://github.com/acme/weather'],
+      },
+    };
+    const rule = { registry: 'io.github.acme/*' };
+    const denied = (command: string, args: string[], more: Record<string, unknown> = {}) => {
+      const server = stdio(command, args, more);
+      return deniedBy(rule, server, manual, facts(server, {}, acme));
+    };
+    const caught: [string, string[]][] = [
+      ['npx', ['-y', '-p', 'w@npm:@acme/weather@1.2.3', 'weather']],
+      ['npx', ['-y', 'weather@npm:@acme/weather@1.0.0']],
+      ['npx', ['-y', 'https://registry.npmjs.org/@acme/weather/-/weather-1.2.3.tgz']],
+      ['npx', ['-y', 'http://127.0.0.1:4873/@acme%2fweather/-/weather-1.2.3.tgz']],
+      ['npx', ['-y', 'github:acme/weather']],
+      ['npx', ['-y', 'acme/weather#v1']],
+      ['npm', ['exec', '--package=git+ssh://git@github.com/acme/weather.git', '--', 'weather']],
+      ['npx', ['-y', 'git@github.com:Acme/Weather.git']],
+      ['uvx', ['--from', 'git+https://github.com/acme/weather', 'weather']],
+      [
+        'uvx',
+        ['--from', 'https://files.pythonhosted.org/packages/xx/acme_weather-1.0-py3-none-any.whl', 'w'],
+      ],
+      ['pip', ['install', 'https://example.com/dist/acme-weather-1.0.tar.gz']],
+      ['docker', ['run', '-i', 'registry.hub.docker.com/acme/weather2']],
+      ['docker', ['run', '-i', 'index.docker.io/acme/weather2:1']],
+      ['docker', ['run', '-i', 'registry-1.docker.io/acme/weather2@sha256:00']],
+      ['sh', ['-c', 'npx -y @acme/weather@1.0.0']],
+      ['sh', ['-c', "n''px -y '@acme/weather'"]],
+      ['bash', ['-lc', 'cd /tmp && exec npx -y "@acme/weather@1.0.0" --port 1']],
+      ['cmd', ['/c', 'npx -y @acme/weather']],
+      ['env', ['FOO=1', 'npx', '-y', '@acme/weather']],
+      ['node', ['/usr/lib/node_modules/npm/bin/npx-cli.js', '-y', '@acme/weather']],
+      ['node', ['/home/me/.npm/_npx/1/node_modules/@acme/weather/dist/index.js']],
+    ];
+    for (const [command, args] of caught)
+      expect(denied(command, args), `${command} ${args.join(' ')}`).toMatch(
+        /^your organization's policy denies registry servers under io\.github\.acme, and this server (runs its (npm|pypi|oci) package|runs code from its repository)/,
+      );
+    expect(denied('npx', ['-y', 'weather@npm:@acme/weather@1.0.0'])).toBe(
+      `your organization's policy denies registry servers under io.github.acme, and this server runs its npm package @acme/weather (written "weather@npm:@acme/weather@1.0.0")`,
+    );
+    expect(denied('npx', ['-y', 'github:acme/weather'])).toBe(
+      `your organization's policy denies registry servers under io.github.acme, and this server runs code from its repository https://github.com/acme/weather (written "github:acme/weather")`,
+    );
+    // A package's name in an env value a shell string reads is its name too.
+    expect(denied('sh', ['-c', 'npx -y $PKG'], { env: { PKG: '@acme/weather' } })).toBeDefined();
+    const free: [string, string[]][] = [
+      ['npx', ['-y', '@acme/weather-2']],
+      ['npx', ['-y', 'weather@npm:@acme/other@1']],
+      ['npx', ['-y', 'https://registry.npmjs.org/@acme/other/-/weather-1.2.3.tgz']],
+      ['npx', ['-y', 'github:acme/weather-fork']],
+      ['npx', ['-y', 'github:someone/weather']],
+      [
+        'uvx',
+        ['--from', 'https://files.pythonhosted.org/packages/xx/acme_weathers-1.0-py3-none-any.whl', 'w'],
+      ],
+      ['docker', ['run', '-i', 'ghcr.io/acme/weather2']],
+      ['sh', ['-c', 'npx -y @acme/other']],
+    ];
+    for (const [command, args] of free)
+      expect(denied(command, args), `${command} ${args.join(' ')}`).toBeUndefined();
+  });
+
+  it('by registry entry whose packages could not be read refuses any launch that runs a package runner (finding 3)', () => {
+    const unknown: Record<string, PackagesOf> = {
+      'io.github.acme/*': { known: false, registryUrl: 'https://registry.acme.example', why: 'it timed out' },
+    };
+    const rule = { registry: 'io.github.acme/*' };
+    const runs: [string, string[], string, string][] = [
+      ['env', ['npx', '-y', 'x'], '/usr/bin/env', 'npx'],
+      ['node', ['/usr/lib/node_modules/npm/bin/npx-cli.js', '-y', 'x'], '/usr/bin/node', 'npx'],
+      ['node', ['/usr/lib/node_modules/npm/index.js', 'exec', 'x'], '/usr/bin/node', 'npm'],
+      ['corepack', ['pnpm', 'dlx', 'x'], '/usr/lib/node_modules/corepack/dist/corepack.js', 'corepack'],
+      ['python3', ['-m', 'uv', 'tool', 'run', 'x'], '/usr/bin/python3.11', 'uv'],
+      ['python3', ['-m', 'pip', 'install', 'x'], '/usr/bin/python3.11', 'pip'],
+      ['sh', ['-c', 'exec npx -y x'], '/usr/bin/dash', 'npx'],
+      [
+        'C:\\Windows\\System32\\cmd.exe',
+        ['/c', 'C:\\Program Files\\nodejs\\npx.cmd -y x'],
+        'C:\\Windows\\System32\\cmd.exe',
+        'npx',
+      ],
+      ['/opt/tools/run-it', ['--with', '/home/me/.local/bin/uvx'], '/opt/tools/run-it', 'uvx'],
+      ['my-launcher', [], '/usr/lib/node_modules/npm/bin/npx-cli.js', 'npx'],
+    ];
+    for (const [command, args, realProgram, runner] of runs) {
+      const server = stdio(command, args);
+      expect(deniedBy(rule, server, manual, facts(server, { realProgram }, unknown)), command).toBe(
+        `your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers that run a package runner (${runner}) are refused`,
+      );
+    }
+    const plain = stdio('node', ['/opt/acme/server.mjs', '--mode', 'fast']);
+    expect(deniedBy(rule, plain, manual, facts(plain, {}, unknown))).toBeUndefined();
+  });
+
   it('by registry entry whose packages could not be read refuses package runners, and only them', () => {
     const unknown: Record<string, PackagesOf> = {
       'io.github.acme/*': { known: false, registryUrl: 'https://registry.acme.example', why: 'it timed out' },
@@ -210,7 +316,7 @@ describe('a deny rule', () => {
     const rule = { registry: 'io.github.acme/*' };
     const runner = stdio('uvx', ['anything']);
     expect(deniedBy(rule, runner, manual, facts(runner, {}, unknown))).toBe(
-      "your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers started by a package runner (uvx) are refused",
+      "your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers that run a package runner (uvx) are refused",
     );
     const plain = stdio('/opt/acme/bin/mcp');
     expect(deniedBy(rule, plain, manual, facts(plain, {}, unknown))).toBeUndefined();

@@ -15,7 +15,8 @@
 //                                        (as an allow rule: from the policy's registry, or the official);
 //   {"registry": "io.github.acme/*"}     … under any name in that namespace (names compare ignoring case);
 //                                        as a deny rule, also any launch naming a package (npm, PyPI,
-//                                        OCI, NuGet) or remote address the registry lists for it;
+//                                        OCI, NuGet), source repository or remote address the registry
+//                                        lists for it, in any piece of the launch (packageNames.ts);
 //   {"command": "uvx"}                   a local server whose program is the file `uvx` finds on the app's
 //                                        PATH (real files compared: a look-alike elsewhere is another);
 //   {"command": "/opt/acme/bin/mcp"}     a local server whose program is that file;
@@ -34,8 +35,10 @@ import path from 'node:path';
 import { DEFAULT_REGISTRY_URL } from '../../../../shared/host/settings';
 import type { ServerConfig } from '../../config/serverConfig';
 import { launchChangingNames } from '../../policy/launchChangingEnv';
+import { launchTokens } from '../../policy/launchTokens';
 import { sameNormalUrl } from '../../policy/normalUrl';
-import { namedPackage, packageRunner } from '../../policy/packageNames';
+import { namedIn } from '../../policy/packageNames';
+import { runnerIn } from '../../policy/packageRunners';
 import type { PolicyFacts } from '../../policy/policyFacts';
 import { urlRuleMatches } from '../../policy/urlRuleMatches';
 import type { ManagedPolicy, PolicyRule, WrittenRule } from './managedPolicy';
@@ -192,15 +195,25 @@ export function deniedBy(
         : undefined;
       return remote && `${denies}, and this server is its remote address ${remote}`;
     }
+    const tokens = launchTokens([
+      server.command,
+      ...server.args,
+      ...Object.values(server.env).filter((v): v is string => typeof v === 'string'),
+      facts.launch?.realProgram ?? '',
+    ]);
     if (!named.known) {
-      const runner = packageRunner(server.command, facts.launch?.realProgram);
+      const runner = runnerIn(tokens);
       return (
         runner &&
-        `${denies}, and which packages that is could not be read from ${named.registryUrl} (${named.why}): until it can, servers started by a package runner (${runner}) are refused`
+        `${denies}, and which packages that is could not be read from ${named.registryUrl} (${named.why}): until it can, servers that run a package runner (${runner}) are refused`
       );
     }
-    const pkg = namedPackage(server.args, named.packages);
-    return pkg && `${denies}, and this server runs its ${pkg.registryType} package ${pkg.identifier}`;
+    const hit = namedIn(tokens, named);
+    if (!hit) return undefined;
+    const written = (name: string) => (hit.word === name ? '' : ` (written ${JSON.stringify(hit.word)})`);
+    return hit.kind === 'package'
+      ? `${denies}, and this server runs its ${hit.pkg.registryType} package ${hit.pkg.identifier}${written(hit.pkg.identifier)}`
+      : `${denies}, and this server runs code from its repository ${hit.url}${written(hit.url)}`;
   }
   if (rule.command !== undefined)
     return server.kind === 'stdio' &&
