@@ -20,7 +20,8 @@ const SAME_FORGE: Readonly<Record<string, string>> = {
   'www.bitbucket.org': 'bitbucket.org',
 };
 
-const OWNER_REPO = /^\/*([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?:\/|$)/;
+/** `owner/repo`, then `.git`, pip's `@ref` or more path. */
+const OWNER_REPO = /^\/*([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?:@[^/]*)?(?:\/|$)/;
 
 function repositoryAt(host: string, path: string): string | undefined {
   const m = path.match(OWNER_REPO);
