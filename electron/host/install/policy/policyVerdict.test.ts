@@ -259,7 +259,9 @@ describe('a deny rule', () => {
       `your organization's policy denies registry servers under io.github.acme, and this server runs code from its repository https://github.com/acme/weather (written "github:acme/weather")`,
     );
     // A package's name in an env value a shell string reads is its name too.
-    expect(denied('sh', ['-c', 'npx -y $PKG'], { env: { PKG: '@acme/weather' } })).toBeDefined();
+    expect(denied('sh', ['-c', 'npx -y $PKG'], { env: { PKG: '@acme/weather@1' } })).toBe(
+      "your organization's policy denies registry servers under io.github.acme, and this server runs its npm package @acme/weather (named in its environment)",
+    );
     const free: [string, string[]][] = [
       ['npx', ['-y', '@acme/weather-2']],
       ['npx', ['-y', 'weather@npm:@acme/other@1']],

@@ -195,12 +195,9 @@ export function deniedBy(
         : undefined;
       return remote && `${denies}, and this server is its remote address ${remote}`;
     }
-    const tokens = launchTokens([
-      server.command,
-      ...server.args,
-      ...Object.values(server.env).filter((v): v is string => typeof v === 'string'),
-      facts.launch?.realProgram ?? '',
-    ]);
+    const envValues = Object.values(server.env).filter((v): v is string => typeof v === 'string');
+    const launch = [server.command, ...server.args, facts.launch?.realProgram ?? ''];
+    const tokens = launchTokens([...launch, ...envValues]);
     if (!named.known) {
       const runner = runnerIn(tokens);
       return (
@@ -210,7 +207,13 @@ export function deniedBy(
     }
     const hit = namedIn(tokens, named);
     if (!hit) return undefined;
-    const written = (name: string) => (hit.word === name ? '' : ` (written ${JSON.stringify(hit.word)})`);
+    // An env value is not quoted: it may be something the person would rather not see in the record.
+    const written = (name: string) =>
+      hit.word === name
+        ? ''
+        : launch.includes(hit.word)
+          ? ` (written ${JSON.stringify(hit.word.length > 120 ? `${hit.word.slice(0, 120)}…` : hit.word)})`
+          : ' (named in its environment)';
     return hit.kind === 'package'
       ? `${denies}, and this server runs its ${hit.pkg.registryType} package ${hit.pkg.identifier}${written(hit.pkg.identifier)}`
       : `${denies}, and this server runs code from its repository ${hit.url}${written(hit.url)}`;
