@@ -1,12 +1,14 @@
-// The packages a registry entry names (npm, PyPI, OCI, NuGet identifiers), found in a launch however it
-// was written: `npx -y @acme/tool@1.2.3`, `npx --package=@acme/tool mcp`, `uvx --from acme_tool mcp`,
-// `pipx run Acme.Tool==2`, `docker run docker.io/acme/tool:1`, `pnpm dlx`, `bunx`, `yarn dlx`, `dnx`. A
-// deny rule for an entry then catches its package run by hand, by a link or by an import, not only the
-// entry installed from the registry. Words are compared as each registry compares names (npm: lower
-// case; PyPI: PEP 503, `-`, `_` and `.` alike; OCI: Docker Hub's default host and `library/`), with any
-// version, tag, digest, extra or `--option=` around them taken off.
-
-import path from 'node:path';
+// Which of a registry entry's packages — or its source repository — a launch runs, however it was
+// written: `npx -y @acme/tool@1.2.3`, `npx --package=@acme/tool mcp`, an npm alias, the registry's
+// tarball URL, `uvx --from acme_tool mcp`, a wheel's URL, `pipx run Acme.Tool==2`,
+// `docker run registry.hub.docker.com/acme/tool:1`, `npx github:acme/tool`, inside `sh -c '…'` or
+// after `env`. A deny rule for an entry then catches its package run by hand, by a link or by an
+// import, not only the entry installed from the registry. Every piece of the launch is read
+// (launchTokens.ts), each the ways its registry spells names (packageSpellings.ts) or as a
+// repository (repositorySpellings.ts); what a name in a URL can and cannot prove is said there.
+import type { LaunchToken } from './launchTokens';
+import { canonicalName, namesSpelled } from './packageSpellings';
+import { repositorySpelled } from './repositorySpellings';
 
 /** One package of an entry, as server.json names it. */
 export interface PackageName {
@@ -14,89 +16,30 @@ export interface PackageName {
   identifier: string;
 }
 
-const afterOption = (word: string) =>
-  /^--?[A-Za-z][\w-]*=/.test(word) ? word.slice(word.indexOf('=') + 1) : word;
-
-function npmName(word: string): string {
-  const w = word.replace(/^npm:/i, '').toLowerCase();
-  const at = w.indexOf('@', w.startsWith('@') ? 1 : 0);
-  return at > 0 ? w.slice(0, at) : w;
+/** What a registry rule's entries name: their packages and source repositories (URLs). */
+export interface EntryNames {
+  packages: readonly PackageName[];
+  repositories: readonly string[];
 }
 
-function pypiName(word: string): string {
-  return word
-    .split(/[=<>!~;@[\s]/)[0]!
-    .toLowerCase()
-    .replace(/[-_.]+/g, '-');
-}
+/** What a launch was found to run, and the word of the launch that says so. */
+export type NamedBy =
+  | { kind: 'package'; pkg: PackageName; word: string }
+  | { kind: 'repository'; url: string; word: string };
 
-function ociName(word: string): string {
-  let w = word.toLowerCase().split('@')[0]!;
-  const slash = w.lastIndexOf('/');
-  const colon = w.lastIndexOf(':');
-  if (colon > slash) w = w.slice(0, colon);
-  w = w.replace(/^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io)\//, '');
-  return w.replace(/^library\//, '');
-}
-
-const nugetName = (word: string) => word.split('@')[0]!.toLowerCase();
-
-const NAMERS: Readonly<Record<string, (word: string) => string>> = {
-  npm: npmName,
-  pypi: pypiName,
-  oci: ociName,
-  nuget: nugetName,
-};
-
-/** The first of `packages` that a word of `args` names, or undefined. */
-export function namedPackage(
-  args: readonly string[],
-  packages: readonly PackageName[],
-): PackageName | undefined {
-  for (const pkg of packages) {
-    const name = NAMERS[pkg.registryType.toLowerCase()];
-    if (!name) continue;
-    const wanted = name(pkg.identifier);
-    if (wanted !== '' && args.some((arg) => name(afterOption(arg)) === wanted)) return pkg;
+/** The first package or repository of `names` that a piece of `tokens` names, or undefined. */
+export function namedIn(tokens: readonly LaunchToken[], names: EntryNames): NamedBy | undefined {
+  for (const pkg of names.packages) {
+    const wanted = canonicalName(pkg.registryType, pkg.identifier);
+    if (wanted === '') continue;
+    const hit = tokens.find(({ token }) => namesSpelled(pkg.registryType, token).includes(wanted));
+    if (hit) return { kind: 'package', pkg, word: hit.word };
   }
-  return undefined;
-}
-
-/** Programs that fetch a package by name and run it. */
-const RUNNERS = new Set([
-  'npx',
-  'npm',
-  'pnpm',
-  'pnpx',
-  'yarn',
-  'bunx',
-  'bun',
-  'uvx',
-  'uv',
-  'pipx',
-  'pip',
-  'pip3',
-  'docker',
-  'podman',
-  'nerdctl',
-  'dnx',
-  'dotnet',
-  'deno',
-]);
-
-/**
- * Which package runner a launch is, by its command or its program's real file (`npx-cli.js` is npx;
- * `NPX.CMD` is npx), or undefined.
- */
-export function packageRunner(...programs: (string | undefined)[]): string | undefined {
-  for (const program of programs) {
-    if (program === undefined) continue;
-    const base = path.posix
-      .basename(program.replace(/\\/g, '/'))
-      .toLowerCase()
-      .replace(/\.(exe|cmd|bat|com|ps1|js|cjs|mjs)$/, '')
-      .replace(/-cli$/, '');
-    if (RUNNERS.has(base)) return base;
+  for (const url of names.repositories) {
+    const wanted = repositorySpelled(url);
+    if (wanted === undefined) continue;
+    const hit = tokens.find(({ token }) => repositorySpelled(token) === wanted);
+    if (hit) return { kind: 'repository', url, word: hit.word };
   }
   return undefined;
 }

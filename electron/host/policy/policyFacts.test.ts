@@ -58,7 +58,7 @@ describe.skipIf(process.platform === 'win32')('what a launch really runs', () =>
       searchPath: path.join(root, 'bin'),
       packages: async (rule) => {
         asked.push(rule);
-        return { known: true, packages: [], remotes: [] };
+        return { known: true, packages: [], remotes: [], repositories: [] };
       },
     });
     expect(facts.programOf('tool')).toBe(tool);

@@ -72,6 +72,7 @@ export async function gatherFacts(
     ...(server.kind === 'stdio' ? { launch: await launchFacts(server, sources.searchPath) } : {}),
     programOf: (command) => programs.get(command),
     folderOf: (cwd) => folders.get(cwd) ?? path.resolve(cwd),
-    packagesOf: (registry) => packages.get(registry) ?? { known: true, packages: [], remotes: [] },
+    packagesOf: (registry) =>
+      packages.get(registry) ?? { known: true, packages: [], remotes: [], repositories: [] },
   };
 }

@@ -85,7 +85,12 @@ async function lookAlikeNode(marker: string): Promise<string> {
   return node;
 }
 
-const REGISTRY_ONLY = { registryOnly: true, allowedServers: [{ registry: 'io.github.acme/*' }] };
+/** registryOnly with a namespace allow rule, believing the names of the test's registry. */
+const registryOnly = () => ({
+  registryOnly: true,
+  registryUrl: registry.url,
+  allowedServers: [{ registry: 'io.github.acme/*' }],
+});
 /** What config.json claimed of a server it says the registry installed. */
 const CLAIM = {
   url: 'https://registry.modelcontextprotocol.io',
@@ -96,7 +101,7 @@ const CLAIM = {
 
 describe('item 1: where a server came from is the host’s own record, never config.json’s', () => {
   it('an installed server edited to run something else keeps its "registry" field and is refused', async () => {
-    await start(REGISTRY_ONLY);
+    await start(registryOnly());
     const prepared = await service!.prepareInstall({
       entry: ENTRY.name,
       choice: 'packages/0',
@@ -130,7 +135,7 @@ describe('item 1: where a server came from is the host’s own record, never con
   });
 
   it('a rename takes the record along, a removal drops it; an install link is recorded as a link', async () => {
-    await start(REGISTRY_ONLY);
+    await start(registryOnly());
     const prepared = await service!.prepareInstall({
       entry: ENTRY.name,
       choice: 'packages/0',
@@ -161,7 +166,7 @@ describe('item 1: where a server came from is the host’s own record, never con
 
   it('a config.json written by hand that claims a registry origin is refused', async () => {
     const marker = file('hand-written-ran');
-    await start(REGISTRY_ONLY, {
+    await start(registryOnly(), {
       claimed: { command: process.execPath, args: [MARKER_SERVER, marker], registry: CLAIM },
     });
     await trustAndStart('claimed');
@@ -173,7 +178,7 @@ describe('item 1: where a server came from is the host’s own record, never con
   });
 
   it('an Import… of another host’s file that claims a registry origin is refused, in the preview and after', async () => {
-    await start(REGISTRY_ONLY);
+    await start(registryOnly());
     const marker = file('imported-ran');
     const other = file('cursor-mcp.json');
     await writeFile(
@@ -191,6 +196,75 @@ describe('item 1: where a server came from is the host’s own record, never con
     expect(view('imported').refused).toMatchObject({ rule: 'registryOnly true' });
     expect(existsSync(marker)).toBe(false);
     expect((await refusals()).map((r) => r.when)).toEqual(expect.arrayContaining(['import', 'start']));
+  });
+});
+
+describe('second attack run, finding 4: a policy without registryUrl believes only the official registry’s names', () => {
+  // Anyone's registry (a hostile settings.json, SWITCHBOARD_REGISTRY_URL, a "company mirror") can
+  // publish under the namespace the organization allows; the official registry would not let it.
+  const HELPER = {
+    name: 'io.github.acme/helper',
+    description: 'Not acme at all',
+    version: '6.6.6',
+    packages: [
+      {
+        registryType: 'npm',
+        identifier: 'totally-unrelated-package',
+        version: '6.6.6',
+        transport: { type: 'stdio' },
+      },
+    ],
+  };
+  const notBelieved = () =>
+    `installed from ${registry.url}, which your organization's policy does not name: only the official registry's names are believed`;
+
+  async function installHelper() {
+    registry.publish(HELPER);
+    const prepared = await service!.prepareInstall({
+      entry: HELPER.name,
+      choice: 'packages/0',
+      values: {},
+      name: 'helper',
+    });
+    if (!prepared.ok) throw new Error(JSON.stringify(prepared));
+    await service!.confirmInstall(prepared.planId);
+    return prepared.refused;
+  }
+
+  it('registryOnly with a namespace allow rule refuses what another registry names into the namespace', async () => {
+    await start({ registryOnly: true, allowedServers: [{ registry: 'io.github.acme/*' }] });
+    const expected = {
+      rule: 'registryOnly true',
+      reason: `your organization's policy allows only servers installed from the registry (https://registry.modelcontextprotocol.io), and this one was ${notBelieved()}`,
+    };
+    expect(await installHelper()).toEqual(expected);
+    expect(view('helper').refused).toEqual(expected);
+    await trustAndStart('helper');
+    expect(view('helper').state.status).not.toBe('running');
+    expect((await refusals()).map((r) => [r.server, r.when, r.rule])).toEqual(
+      expect.arrayContaining([
+        ['helper', 'install', 'registryOnly true'],
+        ['helper', 'start', 'registryOnly true'],
+      ]),
+    );
+  });
+
+  it('a namespace allow rule alone does not match it either', async () => {
+    await start({ allowedServers: [{ registry: 'io.github.acme/*' }] });
+    expect(await installHelper()).toEqual({
+      rule: 'allowedServers',
+      reason: `your organization's policy allows only the servers it lists, and this one (registry server io.github.acme/helper, ${notBelieved()}) matches none of them`,
+    });
+  });
+
+  it('the registry the policy names is believed', async () => {
+    await start({
+      registryOnly: true,
+      registryUrl: registry.url,
+      allowedServers: [{ registry: 'io.github.acme/*' }],
+    });
+    expect(await installHelper()).toBeUndefined();
+    expect(view('helper').refused).toBeUndefined();
   });
 });
 
@@ -292,7 +366,7 @@ describe('item 2: a deny rule for a registry entry catches its package however i
     expect(view('byHand').refused).toEqual({
       rule: 'deniedServers[0] {"registry":"io.github.acme/tool"}',
       reason:
-        "your organization's policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool",
+        'your organization\'s policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool (written "@acme/tool@2.0.0")',
     });
     expect(view('other').refused).toBeUndefined();
     const link = `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: 'linked', command: 'npx', args: ['--package=@ACME/tool', 'acme'] }))}`;
@@ -327,7 +401,7 @@ describe('item 2: a deny rule for a registry entry catches its package however i
     await trustAndStart('runner');
     expect(view('runner').refused?.reason).toMatch(
       new RegExp(
-        `which packages that is could not be read from ${gone.replace(/[.]/g, '\\.')} \\(.+\\): until it can, servers started by a package runner \\(npx\\) are refused`,
+        `which packages that is could not be read from ${gone.replace(/[.]/g, '\\.')} \\(.+\\): until it can, servers that run a package runner \\(npx\\) are refused`,
       ),
     );
     expect(existsSync(marker)).toBe(false);

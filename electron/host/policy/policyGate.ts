@@ -115,5 +115,5 @@ export class PolicyGate {
 const NO_FACTS = {
   programOf: () => undefined,
   folderOf: (cwd: string) => cwd,
-  packagesOf: () => ({ known: true as const, packages: [], remotes: [] }),
+  packagesOf: () => ({ known: true as const, packages: [], remotes: [], repositories: [] }),
 };

@@ -33,14 +33,16 @@ beforeEach(async () => {
     ],
   });
   // A later version that runs another package: the older one's is still the entry's.
-  registry.publish(
-    entry('io.github.acme/tool', '2.0.0', [{ registryType: 'oci', identifier: 'ghcr.io/acme/tool' }]),
-  );
+  // … and names its source repository.
+  registry.publish({
+    ...entry('io.github.acme/tool', '2.0.0', [{ registryType: 'oci', identifier: 'ghcr.io/acme/tool' }]),
+    repository: { url: 'https://github.com/acme/tool', source: 'github' },
+  });
 });
 afterEach(() => registry.close());
 
 describe('RegistryPackages', () => {
-  it('an entry: the packages of every version', async () => {
+  it('an entry: the packages and repositories of every version', async () => {
     expect(await new RegistryPackages().of('io.github.acme/tool', registry.url)).toEqual({
       known: true,
       packages: [
@@ -48,6 +50,7 @@ describe('RegistryPackages', () => {
         { registryType: 'oci', identifier: 'ghcr.io/acme/tool' },
       ],
       remotes: [],
+      repositories: ['https://github.com/acme/tool'],
     });
   });
 

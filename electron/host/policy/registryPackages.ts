@@ -1,9 +1,12 @@
 import { DEFAULT_REGISTRY_URL, listAllServers, RegistryClient } from '../install/registry';
 import type { PackageName } from './packageNames';
 
-/** What a registry rule names, as its registry says: every package and remote address of its entries. */
+/**
+ * What a registry rule names, as its registry says: every package, remote address and source
+ * repository (server.json's `repository.url`) of its entries.
+ */
 export type PackagesOf =
-  | { known: true; packages: PackageName[]; remotes: string[] }
+  | { known: true; packages: PackageName[]; remotes: string[]; repositories: string[] }
   | { known: false; registryUrl: string; why: string };
 
 /** A registry that answered is asked again after this; one that did not, sooner. */
@@ -53,6 +56,7 @@ export class RegistryPackages {
       );
       const packages = new Map<string, PackageName>();
       const remotes = new Set<string>();
+      const repositories = new Set<string>();
       for (const entry of entries) {
         if (!entry.valid) continue;
         const name = entry.name.toLowerCase();
@@ -63,8 +67,14 @@ export class RegistryPackages {
             identifier: p.identifier,
           });
         for (const r of entry.server.remotes ?? []) remotes.add(r.url);
+        if (entry.server.repository?.url) repositories.add(entry.server.repository.url);
       }
-      return { known: true, packages: [...packages.values()], remotes: [...remotes] };
+      return {
+        known: true,
+        packages: [...packages.values()],
+        remotes: [...remotes],
+        repositories: [...repositories],
+      };
     } catch (error) {
       return { known: false, registryUrl, why: error instanceof Error ? error.message : String(error) };
     }

@@ -59,6 +59,32 @@ describe('managed policy', () => {
     expect(view('marker').state.status).toBe('stopped');
   });
 
+  it('never connects to a denied address written as IPv6 (second attack run, finding 10)', async () => {
+    const fixture = await startHttpFixture((_req, res) => {
+      res.writeHead(500).end();
+    });
+    try {
+      const at = new URL(fixture.url);
+      await writePolicy({ deniedServers: [{ url: at.origin }] });
+      host = await Host.create({ home, policyFile: policyFile() });
+      // Node's fetch reaches the IPv4 listener through each of these.
+      const urls = {
+        mapped: `http://[::ffff:${at.hostname}]:${at.port}${at.pathname}`,
+        hex: `http://[::ffff:7f00:1]:${at.port}${at.pathname}`,
+      };
+      for (const [id, url] of Object.entries(urls)) {
+        await host.registry.upsert(id, { url });
+        await expect(host.registry.start(id), url).rejects.toThrow(/rule: deniedServers\[0\]/);
+      }
+      await settle();
+      expect(fixture.requests).toEqual([]);
+    } finally {
+      await host?.shutdown();
+      host = undefined;
+      await fixture.close();
+    }
+  });
+
   it('never connects to a remote server denied by URL', async () => {
     const fixture = await startHttpFixture((_req, res) => {
       res.writeHead(500).end();

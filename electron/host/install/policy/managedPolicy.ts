@@ -5,12 +5,22 @@
 //
 // {
 //   "registryOnly": true,                               servers only from the registry
-//   "registryUrl": "https://registry.example.com",      the one registry Switchboard uses
+//   "registryUrl": "https://registry.example.com",      the one registry Switchboard uses (absent:
+//                                                       the official registry's names are believed)
 //   "allowedServers": [ {"registry": "io.github.acme/*"}, {"command": "uvx", "args": ["acme-mcp"]} ],
 //   "deniedServers":  [ {"url": "https://mcp.untrusted.example"}, {"command": "/usr/local/bin/old-tool"} ],
 //   "onlyListedEnv": true                               with allowedServers: a server's env holds only
 //                                                       what the rule that allows it names
 // }
+//
+// Which registry's names are believed. A registry name (`io.github.acme/*`) is only as good as the
+// registry that said it: the official registry (https://registry.modelcontextprotocol.io) lets a
+// publisher use only a namespace they proved they own, while any other registry — a mirror in
+// settings.json, SWITCHBOARD_REGISTRY_URL, a page on loopback — can publish anything under any name.
+// With "registryUrl", that registry is the only one: a server installed from another is refused. Without
+// it, the default is the official registry: a server installed from any other registry is not "from
+// the registry" for registryOnly and matches no allow rule by registry name (a rule by command or URL
+// still can). Deny rules by registry name match a server whatever registry it came from.
 //
 // A rule in allowedServers may also say, with "command":
 //   "cwd": "/opt/acme"            the folder the server must start in (by default it must not choose one:

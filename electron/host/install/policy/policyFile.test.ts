@@ -17,7 +17,7 @@ const facts: PolicyFacts = {
   launch: { program: '/usr/bin/npx', realProgram: '/usr/bin/npx', cwd: '/home/me' },
   programOf: (command) => `/usr/bin/${command}`,
   folderOf: (cwd) => cwd,
-  packagesOf: () => ({ known: true, packages: [], remotes: [] }),
+  packagesOf: () => ({ known: true, packages: [], remotes: [], repositories: [] }),
 };
 
 async function policyOf(text: string) {

@@ -39,7 +39,7 @@ function facts(
       : {}),
     programOf: onPath,
     folderOf: (cwd) => cwd,
-    packagesOf: (rule) => packages[rule] ?? { known: true, packages: [], remotes: [] },
+    packagesOf: (rule) => packages[rule] ?? { known: true, packages: [], remotes: [], repositories: [] },
   };
 }
 
@@ -101,6 +101,17 @@ describe('an allow rule', () => {
     [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6Dcp/x'), manual, true],
     [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/%6dcp/x'), manual, true],
     [{ url: 'https://acme.com/a%2fb/' }, remote('https://acme.com/a%2Fb/x'), manual, true],
+    // Second attack run, finding 10: an IPv4 address written as IPv6 is it; repeated slashes are one;
+    // and a path prefix holds only if every reading of the path is under it (%2f, %2e, ";params").
+    [{ url: 'http://127.0.0.1:9000' }, remote('http://[::ffff:7f00:1]:9000/mcp'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com//mcp//x'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/..%2fadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/..%2Fadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/%2e%2e%2fadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/x/..%5c..%5cadmin'), manual, false],
+    [{ url: 'https://acme.com/mcp' }, remote('https://acme.com/mcp;x/../admin'), manual, false],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/tools;v=1'), manual, true],
+    [{ url: 'https://acme.com/mcp/' }, remote('https://acme.com/mcp/a%2fb'), manual, true],
   ];
   it.each(table)('%j, %j from %j → %s', (rule, server, origin, expected) => {
     expect(allowedBy(rule, server, origin, facts(server))).toBe(expected);
@@ -143,6 +154,31 @@ describe('a deny rule', () => {
       ).toBe(expected);
   });
 
+  it('by URL matches if any reading of the address does (second attack run, finding 10)', () => {
+    const denies = (rule: string, url: string) =>
+      Boolean(deniedBy({ url: rule }, remote(url), manual, facts(remote(url))));
+    for (const url of ['http://[::ffff:127.0.0.1]:9000/mcp', 'http://[::ffff:7f00:1]:9000/mcp'])
+      expect(denies('http://127.0.0.1:9000', url), url).toBe(true);
+    for (const url of [
+      'https://acme.com//admin',
+      'https://acme.com/admin;x',
+      'https://acme.com/admin;x/users',
+      'https://acme.com/ADMIN',
+      'https://acme.com/x/..%2fadmin',
+      'https://acme.com/x/..%2Fadmin/users',
+      'https://acme.com/%2e/admin',
+      'https://acme.com/x%2f..%2fadmin',
+    ])
+      expect(denies('https://acme.com/admin', url), url).toBe(true);
+    for (const url of [
+      'https://acme.com/administrator',
+      'https://acme.com/public/admin',
+      'http://acme.com/admin',
+    ])
+      expect(denies('https://acme.com/admin', url), url).toBe(false);
+    expect(denies('http://127.0.0.1:9000', 'http://[::1]:9000/mcp')).toBe(false);
+  });
+
   it('by registry entry also catches its package or remote address however it was added', () => {
     const acme: Record<string, PackagesOf> = {
       'io.github.acme/tool': {
@@ -152,12 +188,13 @@ describe('a deny rule', () => {
           { registryType: 'pypi', identifier: 'acme-tool' },
         ],
         remotes: ['https://mcp.acme.example/tool'],
+        repositories: [],
       },
     };
     const rule = { registry: 'io.github.acme/tool' };
     const byHand = stdio('npx', ['-y', '@acme/tool@9.9.9']);
     expect(deniedBy(rule, byHand, manual, facts(byHand, {}, acme))).toBe(
-      "your organization's policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool",
+      'your organization\'s policy denies the registry server io.github.acme/tool, and this server runs its npm package @acme/tool (written "@acme/tool@9.9.9")',
     );
     const uvx = stdio('uvx', ['--from', 'Acme_Tool==1', 'acme']);
     expect(deniedBy(rule, uvx, manual, facts(uvx, {}, acme))).toContain('its pypi package acme-tool');
@@ -167,6 +204,113 @@ describe('a deny rule', () => {
     expect(deniedBy(rule, other, manual, facts(other, {}, acme))).toBeUndefined();
   });
 
+  it('by registry entry is not escaped by another spelling of its package (second attack run, finding 3)', () => {
+    const acme: Record<string, PackagesOf> = {
+      'io.github.acme/*': {
+        known: true,
+        packages: [
+          { registryType: 'npm', identifier: '@acme/weather' },
+          { registryType: 'pypi', identifier: 'acme-weather' },
+          { registryType: 'oci', identifier: 'acme/weather2' },
+        ],
+        remotes: [],
+        repositories: ['https://github.com/acme/weather'],
+      },
+    };
+    const rule = { registry: 'io.github.acme/*' };
+    const denied = (command: string, args: string[], more: Record<string, unknown> = {}) => {
+      const server = stdio(command, args, more);
+      return deniedBy(rule, server, manual, facts(server, {}, acme));
+    };
+    const caught: [string, string[]][] = [
+      ['npx', ['-y', '-p', 'w@npm:@acme/weather@1.2.3', 'weather']],
+      ['npx', ['-y', 'weather@npm:@acme/weather@1.0.0']],
+      ['npx', ['-y', 'https://registry.npmjs.org/@acme/weather/-/weather-1.2.3.tgz']],
+      ['npx', ['-y', 'http://127.0.0.1:4873/@acme%2fweather/-/weather-1.2.3.tgz']],
+      ['npx', ['-y', 'github:acme/weather']],
+      ['npx', ['-y', 'acme/weather#v1']],
+      ['npm', ['exec', '--package=git+ssh://git@github.com/acme/weather.git', '--', 'weather']],
+      ['npx', ['-y', 'git@github.com:Acme/Weather.git']],
+      ['uvx', ['--from', 'git+https://github.com/acme/weather', 'weather']],
+      [
+        'uvx',
+        ['--from', 'https://files.pythonhosted.org/packages/xx/acme_weather-1.0-py3-none-any.whl', 'w'],
+      ],
+      ['pip', ['install', 'https://example.com/dist/acme-weather-1.0.tar.gz']],
+      ['docker', ['run', '-i', 'registry.hub.docker.com/acme/weather2']],
+      ['docker', ['run', '-i', 'index.docker.io/acme/weather2:1']],
+      ['docker', ['run', '-i', 'registry-1.docker.io/acme/weather2@sha256:00']],
+      ['sh', ['-c', 'npx -y @acme/weather@1.0.0']],
+      ['sh', ['-c', "n''px -y '@acme/weather'"]],
+      ['bash', ['-lc', 'cd /tmp && exec npx -y "@acme/weather@1.0.0" --port 1']],
+      ['cmd', ['/c', 'npx -y @acme/weather']],
+      ['env', ['FOO=1', 'npx', '-y', '@acme/weather']],
+      ['node', ['/usr/lib/node_modules/npm/bin/npx-cli.js', '-y', '@acme/weather']],
+      ['node', ['/home/me/.npm/_npx/1/node_modules/@acme/weather/dist/index.js']],
+    ];
+    for (const [command, args] of caught)
+      expect(denied(command, args), `${command} ${args.join(' ')}`).toMatch(
+        /^your organization's policy denies registry servers under io\.github\.acme, and this server (runs its (npm|pypi|oci) package|runs code from its repository)/,
+      );
+    expect(denied('npx', ['-y', 'weather@npm:@acme/weather@1.0.0'])).toBe(
+      `your organization's policy denies registry servers under io.github.acme, and this server runs its npm package @acme/weather (written "weather@npm:@acme/weather@1.0.0")`,
+    );
+    expect(denied('npx', ['-y', 'github:acme/weather'])).toBe(
+      `your organization's policy denies registry servers under io.github.acme, and this server runs code from its repository https://github.com/acme/weather (written "github:acme/weather")`,
+    );
+    // A package's name in an env value a shell string reads is its name too.
+    expect(denied('sh', ['-c', 'npx -y $PKG'], { env: { PKG: '@acme/weather@1' } })).toBe(
+      "your organization's policy denies registry servers under io.github.acme, and this server runs its npm package @acme/weather (named in its environment)",
+    );
+    const free: [string, string[]][] = [
+      ['npx', ['-y', '@acme/weather-2']],
+      ['npx', ['-y', 'weather@npm:@acme/other@1']],
+      ['npx', ['-y', 'https://registry.npmjs.org/@acme/other/-/weather-1.2.3.tgz']],
+      ['npx', ['-y', 'github:acme/weather-fork']],
+      ['npx', ['-y', 'github:someone/weather']],
+      [
+        'uvx',
+        ['--from', 'https://files.pythonhosted.org/packages/xx/acme_weathers-1.0-py3-none-any.whl', 'w'],
+      ],
+      ['docker', ['run', '-i', 'ghcr.io/acme/weather2']],
+      ['sh', ['-c', 'npx -y @acme/other']],
+    ];
+    for (const [command, args] of free)
+      expect(denied(command, args), `${command} ${args.join(' ')}`).toBeUndefined();
+  });
+
+  it('by registry entry whose packages could not be read refuses any launch that runs a package runner (finding 3)', () => {
+    const unknown: Record<string, PackagesOf> = {
+      'io.github.acme/*': { known: false, registryUrl: 'https://registry.acme.example', why: 'it timed out' },
+    };
+    const rule = { registry: 'io.github.acme/*' };
+    const runs: [string, string[], string, string][] = [
+      ['env', ['npx', '-y', 'x'], '/usr/bin/env', 'npx'],
+      ['node', ['/usr/lib/node_modules/npm/bin/npx-cli.js', '-y', 'x'], '/usr/bin/node', 'npx'],
+      ['node', ['/usr/lib/node_modules/npm/index.js', 'exec', 'x'], '/usr/bin/node', 'npm'],
+      ['corepack', ['pnpm', 'dlx', 'x'], '/usr/lib/node_modules/corepack/dist/corepack.js', 'corepack'],
+      ['python3', ['-m', 'uv', 'tool', 'run', 'x'], '/usr/bin/python3.11', 'uv'],
+      ['python3', ['-m', 'pip', 'install', 'x'], '/usr/bin/python3.11', 'pip'],
+      ['sh', ['-c', 'exec npx -y x'], '/usr/bin/dash', 'npx'],
+      [
+        'C:\\Windows\\System32\\cmd.exe',
+        ['/c', 'C:\\Program Files\\nodejs\\npx.cmd -y x'],
+        'C:\\Windows\\System32\\cmd.exe',
+        'npx',
+      ],
+      ['/opt/tools/run-it', ['--with', '/home/me/.local/bin/uvx'], '/opt/tools/run-it', 'uvx'],
+      ['my-launcher', [], '/usr/lib/node_modules/npm/bin/npx-cli.js', 'npx'],
+    ];
+    for (const [command, args, realProgram, runner] of runs) {
+      const server = stdio(command, args);
+      expect(deniedBy(rule, server, manual, facts(server, { realProgram }, unknown)), command).toBe(
+        `your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers that run a package runner (${runner}) are refused`,
+      );
+    }
+    const plain = stdio('node', ['/opt/acme/server.mjs', '--mode', 'fast']);
+    expect(deniedBy(rule, plain, manual, facts(plain, {}, unknown))).toBeUndefined();
+  });
+
   it('by registry entry whose packages could not be read refuses package runners, and only them', () => {
     const unknown: Record<string, PackagesOf> = {
       'io.github.acme/*': { known: false, registryUrl: 'https://registry.acme.example', why: 'it timed out' },
@@ -174,7 +318,7 @@ describe('a deny rule', () => {
     const rule = { registry: 'io.github.acme/*' };
     const runner = stdio('uvx', ['anything']);
     expect(deniedBy(rule, runner, manual, facts(runner, {}, unknown))).toBe(
-      "your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers started by a package runner (uvx) are refused",
+      "your organization's policy denies registry servers under io.github.acme, and which packages that is could not be read from https://registry.acme.example (it timed out): until it can, servers that run a package runner (uvx) are refused",
     );
     const plain = stdio('/opt/acme/bin/mcp');
     expect(deniedBy(rule, plain, manual, facts(plain, {}, unknown))).toBeUndefined();
@@ -361,10 +505,47 @@ describe('policyVerdict', () => {
       expect(verdict(only, stdio('npx'), origin)).toEqual({
         allowed: false,
         rule: 'registryOnly true',
-        reason: `your organization's policy allows only servers installed from the registry, and this one was ${how}`,
+        reason: `your organization's policy allows only servers installed from the registry (https://registry.modelcontextprotocol.io), and this one was ${how}`,
       });
     }
     expect(verdict(only, stdio('npx'), fromRegistry('io.github.x/y'))).toEqual({ allowed: true });
+    expect(
+      verdict(
+        only,
+        stdio('npx'),
+        fromRegistry('io.github.x/y', 'https://REGISTRY.modelcontextprotocol.io./'),
+      ),
+    ).toEqual({ allowed: true });
+  });
+
+  it('second attack run, finding 4: without a registryUrl, only the official registry’s names are believed', () => {
+    const other = fromRegistry('io.github.acme/helper', 'http://127.0.0.1:4010');
+    const notBelieved =
+      "installed from http://127.0.0.1:4010, which your organization's policy does not name: only the official registry's names are believed";
+    expect(verdict(policy({ registryOnly: true }), stdio('npx'), other)).toEqual({
+      allowed: false,
+      rule: 'registryOnly true',
+      reason: `your organization's policy allows only servers installed from the registry (https://registry.modelcontextprotocol.io), and this one was ${notBelieved}`,
+    });
+    const byName = policy({ allowedServers: [{ registry: 'io.github.acme/*' }] });
+    expect(verdict(byName, stdio('npx'), other)).toEqual({
+      allowed: false,
+      rule: 'allowedServers',
+      reason: `your organization's policy allows only the servers it lists, and this one (registry server io.github.acme/helper, ${notBelieved}) matches none of them`,
+    });
+    expect(verdict(byName, stdio('npx'), fromRegistry('io.github.acme/helper'))).toEqual({ allowed: true });
+    // A rule by command still allows what it names, wherever the server came from.
+    expect(verdict(policy({ allowedServers: [{ command: 'npx' }] }), stdio('npx'), other)).toEqual({
+      allowed: true,
+    });
+    // A deny rule matches the name whatever registry said it.
+    expect(
+      verdict(policy({ deniedServers: [{ registry: 'io.github.acme/*' }] }), stdio('npx'), other),
+    ).toEqual({
+      allowed: false,
+      rule: 'deniedServers[0] {"registry":"io.github.acme/*"}',
+      reason: "your organization's policy denies registry servers under io.github.acme",
+    });
   });
 
   it('an empty policy allows everything; a deny-list alone refuses only what it names', () => {

@@ -5,13 +5,19 @@
 // the registry; then, with an allow-list, a server it does not match, or one whose env sets a variable
 // that changes what runs (launchChangingEnv.ts) — with onlyListedEnv, any variable — which the rule
 // that matches it does not name (unnamedEnv.ts).
+// Without a registryUrl, only the official registry's names are believed: a server installed from
+// another registry counts as not from the registry (registryOnly) and matches no allow rule by
+// registry name — any registry can publish under any namespace. Deny rules match it whatever its
+// registry.
 //
 // Matching, rule by rule:
 //   {"registry": "io.github.acme/tool"}  a server the host installed from the registry under that name
-//                                        (InstallRecords: never config.json's word), still as installed;
+//                                        (InstallRecords: never config.json's word), still as installed
+//                                        (as an allow rule: from the policy's registry, or the official);
 //   {"registry": "io.github.acme/*"}     … under any name in that namespace (names compare ignoring case);
 //                                        as a deny rule, also any launch naming a package (npm, PyPI,
-//                                        OCI, NuGet) or remote address the registry lists for it;
+//                                        OCI, NuGet), source repository or remote address the registry
+//                                        lists for it, in any piece of the launch (packageNames.ts);
 //   {"command": "uvx"}                   a local server whose program is the file `uvx` finds on the app's
 //                                        PATH (real files compared: a look-alike elsewhere is another);
 //   {"command": "/opt/acme/bin/mcp"}     a local server whose program is that file;
@@ -19,16 +25,23 @@
 //   … "cwd": "/opt/acme"                 (allow) started in that folder; without it, in none of its own;
 //   {"url": "https://mcp.acme.com"}      a remote server on that origin (scheme, host and port);
 //   {"url": "https://acme.com/mcp/"}     a remote server whose URL begins with it, at a path boundary
-//                                        (both read by normalUrl: a final dot, case, IDN, default port).
+//                                        (both read by normalUrl: a final dot, case, IDN, default port,
+//                                        IPv4 written as IPv6, repeated slashes); a path is read every
+//                                        way a server might (urlRuleMatches: %2f, ;params, case) — a
+//                                        deny rule matches if any reading does, an allow rule if all do.
 // A deny rule by command also matches the command as written (its basename, or its path), so it is
 // never narrower than before; still, `sh -c …` or a copy under another name escapes it. An allow-list
 // is the control that holds.
 import path from 'node:path';
+import { DEFAULT_REGISTRY_URL } from '../../../../shared/host/settings';
 import type { ServerConfig } from '../../config/serverConfig';
-import { normalUrl, sameNormalUrl } from '../../policy/normalUrl';
-import { namedPackage, packageRunner } from '../../policy/packageNames';
+import { launchTokens } from '../../policy/launchTokens';
+import { sameNormalUrl } from '../../policy/normalUrl';
+import { namedIn } from '../../policy/packageNames';
+import { runnerIn } from '../../policy/packageRunners';
 import type { PolicyFacts } from '../../policy/policyFacts';
 import { unnamedEnv } from '../../policy/unnamedEnv';
+import { urlRuleMatches } from '../../policy/urlRuleMatches';
 import type { ManagedPolicy, PolicyRule, WrittenRule } from './managedPolicy';
 import type { PolicyState } from './policyFile';
 
@@ -65,14 +78,39 @@ export function policyVerdict(
       `registryUrl ${JSON.stringify(policy.registryUrl)}`,
       `${ORG} allows registry servers only from ${policy.registryUrl}, and this one comes from ${origin.registryUrl}`,
     );
-  if (policy.registryOnly && origin.kind !== 'registry')
+  const unbelieved = unbelievedName(policy, origin);
+  if (policy.registryOnly && (origin.kind !== 'registry' || unbelieved))
     return refuse(
       'registryOnly true',
-      `${ORG} allows only servers installed from the registry${policy.registryUrl ? ` (${policy.registryUrl})` : ''}, and this one was ${ADDED[origin.kind]}`,
+      `${ORG} allows only servers installed from the registry (${policy.registryUrl ?? DEFAULT_REGISTRY_URL}), and this one was ${unbelieved?.why ?? ADDED[origin.kind]}`,
     );
-  return policy.allowedServers === undefined
-    ? ALLOWED
+  if (policy.allowedServers === undefined) return ALLOWED;
+  // An unbelieved name matches no registry rule: the server is judged as one added by hand.
+  return unbelieved
+    ? allowListVerdict(
+        policy.allowedServers,
+        policy.onlyListedEnv,
+        server,
+        { kind: 'manual' },
+        facts,
+        unbelieved.said,
+      )
     : allowListVerdict(policy.allowedServers, policy.onlyListedEnv, server, origin, facts);
+}
+
+/**
+ * Why a registry server's name is not believed, when it is not: without a registryUrl, names are
+ * believed only from the official registry, which checks who owns a namespace — any other registry
+ * can publish under any name. (With a registryUrl, another registry is refused outright above.)
+ */
+function unbelievedName(
+  policy: ManagedPolicy,
+  origin: ServerOrigin,
+): { why: string; said: string } | undefined {
+  if (origin.kind !== 'registry' || policy.registryUrl !== undefined) return undefined;
+  if (sameNormalUrl(origin.registryUrl, DEFAULT_REGISTRY_URL)) return undefined;
+  const why = `installed from ${origin.registryUrl}, which ${ORG} does not name: only the official registry's names are believed`;
+  return { why, said: `registry server ${origin.name}, ${why}` };
 }
 
 /**
@@ -108,13 +146,15 @@ function allowListVerdict(
   server: ServerConfig,
   origin: ServerOrigin,
   facts: PolicyFacts,
+  /** How to name the server in a refusal, when not as what() would. */
+  said = what(server, origin, facts),
 ): PolicyVerdict {
   if (allowed.length === 0) return refuse('allowedServers []', `${ORG} allows no servers`);
   const matching = allowed.filter((w) => allowedBy(w.rule, server, origin, facts));
   if (matching.length === 0)
     return refuse(
       'allowedServers',
-      `${ORG} allows only the servers it lists, and this one (${what(server, origin, facts)}) matches none of them`,
+      `${ORG} allows only the servers it lists, and this one (${said}) matches none of them`,
     );
   const unnamed = (rule: PolicyRule) =>
     server.kind === 'stdio' ? unnamedEnv(server.env, rule.env ?? [], onlyListedEnv) : [];
@@ -143,7 +183,8 @@ export function allowedBy(
       return false;
     return rule.cwd !== undefined ? facts.launch?.cwd === facts.folderOf(rule.cwd) : server.cwd === undefined;
   }
-  if (rule.url !== undefined) return server.kind === 'remote' && urlMatches(rule.url, server.url);
+  if (rule.url !== undefined)
+    return server.kind === 'remote' && urlRuleMatches(rule.url, server.url, 'every');
   return false;
 }
 
@@ -159,18 +200,33 @@ export function deniedBy(
     if (origin.kind === 'registry' && registryNamed(rule.registry, origin.name)) return denies;
     const named = facts.packagesOf(rule.registry);
     if (server.kind === 'remote') {
-      const remote = named.known ? named.remotes.find((u) => urlMatches(u, server.url)) : undefined;
+      const remote = named.known
+        ? named.remotes.find((u) => urlRuleMatches(u, server.url, 'any'))
+        : undefined;
       return remote && `${denies}, and this server is its remote address ${remote}`;
     }
+    const envValues = Object.values(server.env).filter((v): v is string => typeof v === 'string');
+    const launch = [server.command, ...server.args, facts.launch?.realProgram ?? ''];
+    const tokens = launchTokens([...launch, ...envValues]);
     if (!named.known) {
-      const runner = packageRunner(server.command, facts.launch?.realProgram);
+      const runner = runnerIn(tokens);
       return (
         runner &&
-        `${denies}, and which packages that is could not be read from ${named.registryUrl} (${named.why}): until it can, servers started by a package runner (${runner}) are refused`
+        `${denies}, and which packages that is could not be read from ${named.registryUrl} (${named.why}): until it can, servers that run a package runner (${runner}) are refused`
       );
     }
-    const pkg = namedPackage(server.args, named.packages);
-    return pkg && `${denies}, and this server runs its ${pkg.registryType} package ${pkg.identifier}`;
+    const hit = namedIn(tokens, named);
+    if (!hit) return undefined;
+    // An env value is not quoted: it may be something the person would rather not see in the record.
+    const written = (name: string) =>
+      hit.word === name
+        ? ''
+        : launch.includes(hit.word)
+          ? ` (written ${JSON.stringify(hit.word.length > 120 ? `${hit.word.slice(0, 120)}…` : hit.word)})`
+          : ' (named in its environment)';
+    return hit.kind === 'package'
+      ? `${denies}, and this server runs its ${hit.pkg.registryType} package ${hit.pkg.identifier}${written(hit.pkg.identifier)}`
+      : `${denies}, and this server runs code from its repository ${hit.url}${written(hit.url)}`;
   }
   if (rule.command !== undefined)
     return server.kind === 'stdio' &&
@@ -178,7 +234,8 @@ export function deniedBy(
       (sameProgram(rule.command, facts) || sameCommandText(rule.command, server.command))
       ? denies
       : undefined;
-  if (rule.url !== undefined && server.kind === 'remote' && urlMatches(rule.url, server.url)) return denies;
+  if (rule.url !== undefined && server.kind === 'remote' && urlRuleMatches(rule.url, server.url, 'any'))
+    return denies;
   return undefined;
 }
 
@@ -216,16 +273,6 @@ function sameCommandText(rule: string, command: string): boolean {
     return /^[A-Za-z]:\//.test(p) ? p.toLowerCase() : p;
   };
   return normal(rule) === normal(command);
-}
-
-function urlMatches(rule: string, url: string): boolean {
-  const want = normalUrl(rule);
-  const have = normalUrl(url);
-  if (!want || !have || want.origin !== have.origin) return false;
-  if (want.path === '/') return true;
-  if (!have.path.startsWith(want.path)) return false;
-  const next = have.path[want.path.length];
-  return want.path.endsWith('/') || next === undefined || next === '/' || next === '?';
 }
 
 function describe(rule: PolicyRule): string {

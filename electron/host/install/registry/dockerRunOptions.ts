@@ -8,6 +8,7 @@
 // chooses it: its source is a value they fill in, never the entry's, and never the whole disk, the
 // system's own folders or a socket.
 import { changesLaunch } from '../../policy/launchChangingEnv';
+import { dockerMountFields } from './dockerMountFields';
 import { holdsPlaceholder, isPlaceholder, type LaunchStage, type LaunchWord, quoted } from './launchWord';
 
 type Check = (value: string, stage: LaunchStage) => string | undefined;
@@ -81,17 +82,22 @@ const volume: Check = (value, stage) => {
   return hostSource(source, stage);
 };
 
-/** `--mount type=…,source=…,target=…` (CSV; the type is a volume unless it says otherwise). */
+/**
+ * `--mount type=…,source=…,target=…`, read as Docker reads it (dockerMountFields: CSV, a key given
+ * twice refused); the type is a volume unless it says otherwise.
+ */
 const mount: Check = (value, stage) => {
-  const fields = value.split(',').map((f) => {
-    const eq = f.indexOf('=');
-    return eq < 0 ? [f.toLowerCase(), ''] : [f.slice(0, eq).toLowerCase(), f.slice(eq + 1)];
-  });
-  const get = (...keys: string[]) => fields.find(([k]) => keys.includes(k!))?.[1];
-  if (fields.some(([k]) => k === 'volume-opt' || k === 'volume-driver'))
+  const read = dockerMountFields(value);
+  if (!read.ok) return read.problem;
+  const text = (key: string) => {
+    const field = read.fields.get(key);
+    return field === true ? 'true' : field;
+  };
+  if (read.fields.has('volume-opt') || read.fields.has('volume-driver'))
     return 'gives the volume driver options, which can mount any folder of this computer';
-  const type = get('type') ?? 'volume';
-  const source = get('source', 'src') ?? '';
+  // Docker lower-cases the type (opts/mount.go).
+  const type = text('type')?.toLowerCase() ?? 'volume';
+  const source = text('source') ?? '';
   if (type === 'volume' || type === 'tmpfs' || type === 'image') return undefined;
   if (type === 'bind' || (stage === 'declared' && holdsPlaceholder(type))) return hostSource(source, stage);
   return `mounts a ${quoted(type)} of this computer into the container`;
