@@ -196,11 +196,18 @@ describe('mcp CLI (real process, server-everything)', { timeout: 120_000 }, () =
     for (const mode of ['streamableHttp', 'sse'] as const) {
       const server = await startEverythingHttp(mode);
       try {
-        const detected = cli('--url', server.url, 'call', 'echo', '{"message":"over the wire"}');
+        // Not spawnSync: this process reads the server's stderr, which must not wait behind a blocked loop.
+        const detected = await cliAsync('--url', server.url, 'call', 'echo', '{"message":"over the wire"}');
         expect(detected.code).toBe(0);
-        expect(detected.json().content[0].text).toBe('Echo: over the wire');
-        const forced = cli('--url', server.url, '--transport', mode === 'sse' ? 'sse' : 'http', 'info');
-        expect(forced.json().serverInfo.name).toBe('mcp-servers/everything');
+        expect(JSON.parse(detected.stdout).content[0].text).toBe('Echo: over the wire');
+        const forced = await cliAsync(
+          '--url',
+          server.url,
+          '--transport',
+          mode === 'sse' ? 'sse' : 'http',
+          'info',
+        );
+        expect(JSON.parse(forced.stdout).serverInfo.name).toBe('mcp-servers/everything');
       } finally {
         await server.stop();
       }

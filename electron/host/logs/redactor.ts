@@ -33,20 +33,25 @@ const asciiEscaped = (text: string) =>
  */
 export class Redactor {
   private values: string[] = [];
+  /** The lines of secrets of several lines, hidden last (see add). */
+  private lines: string[] = [];
 
   /** Adds values to hide; longest first, so a secret containing another is hidden whole. */
   add(...values: (string | undefined)[]): void {
     const next = new Set(this.values);
+    const lines = new Set(this.lines);
     for (const v of values) {
       if (!v || v.length < MIN_SECRET_LENGTH) continue;
       const once = escaped(v);
       for (const form of [v, once, escaped(once), asciiEscaped(v), asciiEscaped(once)]) next.add(form);
       // A secret of several lines (a password with a line break, a PEM key, a service account's JSON)
-      // printed by a program reaches its log a line at a time: each of its lines is hidden on its own.
+      // printed by a program reaches its log a line at a time: each of its lines is hidden on its own —
+      // after the key shapes, so a line such as a PEM header never breaks up a whole key's match.
       for (const line of v.split(/\r?\n|\r/))
-        if (line !== v && line.trim().length >= MIN_SECRET_LENGTH) next.add(line);
+        if (line !== v && line.trim().length >= MIN_SECRET_LENGTH) lines.add(line);
     }
     this.values = [...next].sort((a, b) => b.length - a.length);
+    this.lines = [...lines].sort((a, b) => b.length - a.length);
   }
 
   /**
@@ -55,7 +60,7 @@ export class Redactor {
    */
   redactCut(text: string): string {
     const out = this.redact(text);
-    for (const value of this.values)
+    for (const value of [...this.values, ...this.lines])
       for (let n = Math.min(value.length - 1, out.length); n >= MIN_SECRET_LENGTH; n--)
         if (out.endsWith(value.slice(0, n))) return `${out.slice(0, out.length - n)}${REDACTED}`;
     return out;
@@ -70,6 +75,7 @@ export class Redactor {
       out = out.replace(shape, (_match, scheme: string) =>
         scheme === 'Bearer' || scheme === 'Basic' ? `${scheme} ${REDACTED}` : REDACTED,
       );
+    for (const line of this.lines) if (out.includes(line)) out = out.split(line).join(REDACTED);
     return out;
   }
 }
