@@ -67,4 +67,11 @@ describe('Redactor', () => {
     // Not cut: a word that merely starts like a secret is left alone.
     expect(r.redact('tok-1234 is a ticket')).toBe('tok-1234 is a ticket');
   });
+
+  it("a stored key's lines never break up another key's whole match (its header is a line of both)", () => {
+    const r = new Redactor();
+    r.add('-----BEGIN PRIVATE KEY-----\nMIIstoredKEYbody1234\n-----END PRIVATE KEY-----');
+    const other = '-----BEGIN PRIVATE KEY-----\nMIIotherKEYbody5678\n-----END PRIVATE KEY-----';
+    expect(r.redact(`key: ${other}`)).toBe(`key: ${REDACTED}`);
+  });
 });
