@@ -1,3 +1,4 @@
+import { homedir } from 'node:os';
 import path from 'node:path';
 import type { ActivitySource } from '../../shared/host/activity';
 import type { ServerProblemKind } from '../../shared/host/serverView';
@@ -40,6 +41,7 @@ import { PolicyGate } from './policy/policyGate';
 import { RegistryPackages } from './policy/registryPackages';
 import { RootsManager } from './roots/rootsManager';
 import { ToolInvocations } from './runs/toolInvocations';
+import { defaultSandboxHome, SandboxEngine } from './sandbox/sandboxEngine';
 import { FileSecretStore } from './secrets/fileSecretStore';
 import { adoptLegacyKey } from './secrets/providerKey';
 import { SecretAuthStore } from './secrets/secretAuthStore';
@@ -86,6 +88,11 @@ export interface HostOptions {
    * runs on a copy.
    */
   watchConfig?: boolean;
+  /**
+   * The sandbox's places: the home folder whose secret places are hidden (default: the person's) and
+   * where confined servers get folders of their own (default: the person's cache folder).
+   */
+  sandbox?: { personHome?: string; folder?: string };
 }
 
 /**
@@ -218,6 +225,14 @@ export class Host implements HostParts {
       fault: faults.report,
       gate,
       activity,
+      sandbox: {
+        engine: SandboxEngine.shared(),
+        home: options.sandbox?.personHome ?? homedir(),
+        dataDir: home,
+        sandboxHome: options.sandbox?.folder ?? defaultSandboxHome(),
+        rootsFor: (server) => roots.directoriesFor(server),
+        denied: (server, denial) => activity.record({ kind: 'sandbox-denied', server, ...denial }),
+      },
       servers: ServerRecord.inHome(
         home,
         (text) => redactor.redact(text),

@@ -49,7 +49,7 @@ export { buildChildEnv, INHERITED_ENV_VARS } from './transport/childEnv';
 export { type FindProgramOptions, findProgram, searchPathOf } from './transport/findProgram';
 export { resolveLoginShellPath } from './transport/loginShellPath';
 export { SseTransport } from './transport/sseTransport';
-export type { StdioServerParams } from './transport/stdioTransport';
+export type { SpawnedLaunch, StdioServerParams, WrappedLaunch } from './transport/stdioTransport';
 export { STDERR_CUT, StdioTransport } from './transport/stdioTransport';
 export type { HttpServerParams } from './transport/streamableHttpTransport';
 export { StreamableHttpTransport } from './transport/streamableHttpTransport';

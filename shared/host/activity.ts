@@ -132,6 +132,17 @@ export type ActivityBody =
       /** What it runs or where it is (secrets redacted). */
       target?: string;
     }
+  /**
+   * The sandbox denied a confined server something: the first of each kind per run (repeats are
+   * counted on its card, not recorded one by one).
+   */
+  | {
+      kind: 'sandbox-denied';
+      server: string;
+      access: 'read' | 'write' | 'network';
+      /** The path (home written `~`) or `host:port`. */
+      target: string;
+    }
   /** Signed in to or out of a remote server (never a token). */
   | {
       kind: 'sign-in';
@@ -172,6 +183,7 @@ export const ACTIVITY_KINDS = [
   'approval',
   'server',
   'policy-refusal',
+  'sandbox-denied',
   'sign-in',
   'key',
   'retention',

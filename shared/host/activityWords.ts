@@ -72,6 +72,8 @@ export function activityWords(e: ActivityBody): string {
       return `${e.server} ${e.change} ${VIA[e.via]}${e.detail ? ` (${e.detail})` : ''}`;
     case 'policy-refusal':
       return `${e.server} refused by the policy ${MOMENT[e.when]}: ${e.reason} (rule: ${e.rule})`;
+    case 'sandbox-denied':
+      return `${e.server}'s sandbox denied it: tried to ${e.access === 'network' ? 'reach' : e.access} ${e.target}`;
     case 'sign-in':
       return `${e.server}: ${e.change === 'signed-in' ? 'signed in' : 'signed out'} · ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`;
     case 'key':

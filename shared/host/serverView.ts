@@ -1,4 +1,5 @@
 import type { Implementation, LoggingLevel, ServerCapabilities } from '../mcp/protocol';
+import type { SandboxRules, SandboxView } from './sandboxRules';
 
 /** What a server is doing, as the UI sees it. One state at a time, each with what a person needs. */
 export type ServerState =
@@ -98,6 +99,8 @@ export interface LaunchSummary {
   cwd?: string;
   /** Sorted by name; secret values are never here. */
   env: LaunchEnv[];
+  /** Confined: the rules it runs under beyond the host's defaults (absent: runs with the person's rights). */
+  sandbox?: SandboxRules;
 }
 
 export interface ServerView {
@@ -112,6 +115,8 @@ export interface ServerView {
   wireTrace: boolean;
   /** Set while the managed policy refuses the server: it is not started, whatever else it is. */
   refused?: ServerRefusal;
+  /** A local server's sandbox: off, confined (what it may reach, what it tried beyond), or unavailable. */
+  sandbox?: SandboxView;
 }
 
 /** config.json cannot be read (not JSON, not a config) or is gone: the servers are as it was last read. */

@@ -19,6 +19,10 @@ export const SERVERS_METHODS = {
   signIn: z.tuple([serverId]),
   signOut: z.tuple([serverId]),
   setServerEnabled: z.tuple([serverId, z.boolean()]),
+  /** A local server run sandboxed, or not: saved in config.json, then trusted again as any change. */
+  setServerSandbox: z.tuple([serverId, z.boolean()]),
+  /** Allow for this server: the rule that lets it do what its sandbox denied (by the denial's id). */
+  allowSandboxDenial: z.tuple([serverId, z.string().min(1).max(5000)]),
   trustServer: z.tuple([serverId, identity]),
   /** Many servers' launches, reviewed in one list (an import, a config written by hand): trusted together. */
   trustServers: z.tuple([
@@ -44,6 +48,8 @@ export interface ServersResults {
   signIn: void;
   signOut: void;
   setServerEnabled: void;
+  setServerSandbox: void;
+  allowSandboxDenial: void;
   trustServer: void;
   /** The servers trusted (and started); one already trusted counts. */
   trustServers: { trusted: string[] };

@@ -30,9 +30,10 @@ export const PACKAGE_HOMES: readonly {
   why: string;
   testsOnly?: boolean;
 }[] = [
-  // @anthropic-ai/mcpb is no model SDK: the bundle format's own tools, a devDependency.
+  // @anthropic-ai/mcpb is no model SDK: the bundle format's own tools, a devDependency; nor is the
+  // sandbox runtime.
   {
-    pattern: /^@anthropic-ai\/(?!mcpb(\/|$))/,
+    pattern: /^@anthropic-ai\/(?!(mcpb|sandbox-runtime)(\/|$))/,
     name: '@anthropic-ai/*',
     home: 'electron/llm/anthropic',
     why: SDK_SEAM,
@@ -44,6 +45,12 @@ export const PACKAGE_HOMES: readonly {
     home: 'electron/host/install/bundles',
     why: 'the app ships its own manifest schemas and trust check; the tests compare them with the package',
     testsOnly: true,
+  },
+  {
+    pattern: /^@anthropic-ai\/sandbox-runtime(\/|$)/,
+    name: '@anthropic-ai/sandbox-runtime',
+    home: 'electron/host/sandbox',
+    why: 'one engine per process (sandboxEngine.ts): the runtime allows one configuration',
   },
   {
     pattern: /^(pkijs|asn1js)(\/|$)/,

@@ -64,6 +64,8 @@ export function searchText(e: ActivityEntry): string {
       return `server ${e.server} ${e.change} ${e.via} ${e.target ?? ''} ${e.detail ?? ''}`;
     case 'policy-refusal':
       return `policy ${e.server} ${e.when} ${e.rule} ${e.reason} ${e.target ?? ''}`;
+    case 'sandbox-denied':
+      return `sandbox ${e.server} ${e.access} ${e.target}`;
     case 'sign-in':
       return `sign-in ${e.server} ${e.change}`;
     case 'key':

@@ -33,6 +33,19 @@ export function serversApi(host: HostParts, shell: ShellAbilities) {
     async setServerEnabled(id, enabled) {
       await host.registry.setEnabled(id, enabled);
     },
+    async setServerSandbox(id, enabled) {
+      if (host.registry.configOf(id)?.kind !== 'stdio')
+        throw new Error(`${id} is not a local server: only a program on this computer can be sandboxed`);
+      await host.registry.change(id, (raw) => ({ ...raw, sandboxEnabled: enabled }));
+    },
+    async allowSandboxDenial(id, violationId) {
+      const sandbox = host.registry.session(id).sandbox;
+      if (!sandbox?.enabled) throw new Error(`${id} does not run sandboxed`);
+      await host.registry.change(id, (raw) => ({
+        ...raw,
+        sandbox: sandbox.allowing(violationId, raw.sandbox),
+      }));
+    },
     /**
      * The person trusts the launch the page showed them (`identity`). A renderer can save a command
      * (the edit form) but never run one on its own say-so: where the shell has a dialog of its own it

@@ -6,6 +6,7 @@
 import type { ZodType } from 'zod';
 import { escapeInvisible, hasInvisible } from '../../../shared/host/invisible';
 import { commandLine } from '../../../shared/host/launchText';
+import { type SandboxRules, sandboxEnabled, sandboxRules } from '../../../shared/host/sandboxRules';
 import {
   type OAuthClientFields,
   oauthClientFields,
@@ -36,6 +37,10 @@ interface CommonConfig extends Omit<ServerOptions, 'disabled'> {
 export interface StdioServerConfig extends CommonConfig, StdioLaunch {
   kind: 'stdio';
   env: Record<string, ConfigValue>;
+  /** Confined by the sandbox (electron/host/sandbox); VS Code's field name. */
+  sandboxEnabled?: boolean;
+  /** What the sandbox lets it reach beyond the host's defaults; VS Code's shape. */
+  sandbox?: SandboxRules;
 }
 /** A pre-registered OAuth client: its secret or private key only as references to the SecretStore. */
 export interface OAuthClientConfig extends OAuthClientFields {
@@ -156,8 +161,19 @@ function parseServer(
     const args = check(issue, '.args', launch.args, raw.args ?? []);
     const cwd = check(issue, '.cwd', launch.cwd, raw.cwd);
     const env = parseValues(raw.env, '.env', issue);
+    const enabled = check(issue, '.sandboxEnabled', sandboxEnabled.optional(), raw.sandboxEnabled);
+    const rules = check(issue, '.sandbox', sandboxRules.optional(), raw.sandbox);
     if (command !== undefined && args !== undefined)
-      server = { ...common, kind: 'stdio', command, args, env, ...(cwd !== undefined ? { cwd } : {}) };
+      server = {
+        ...common,
+        kind: 'stdio',
+        command,
+        args,
+        env,
+        ...(cwd !== undefined ? { cwd } : {}),
+        ...(enabled !== undefined ? { sandboxEnabled: enabled } : {}),
+        ...(rules !== undefined ? { sandbox: rules } : {}),
+      };
   } else {
     const url = check(issue, '.url', remoteEndpoint.shape.url, raw.url);
     const type =
@@ -165,6 +181,10 @@ function parseServer(
         ? 'auto'
         : check(issue, '.type', fileType, TYPE_ALIASES.get(raw.type) ?? raw.type);
     const headers = parseValues(raw.headers, '.headers', issue);
+    // A remote server runs elsewhere: nothing here can confine it, and a setting that seems to is worse.
+    for (const field of ['sandboxEnabled', 'sandbox'])
+      if (raw[field] !== undefined)
+        issue(`.${field}`, 'applies to local servers only (a remote server runs on another computer)');
     const oauth = raw.oauth === undefined ? undefined : parseOAuthClient(raw.oauth, issue);
     if (url !== undefined && type !== undefined)
       server = { ...common, kind: 'remote', url, type, headers, ...(oauth ? { oauth } : {}) };
@@ -257,6 +277,8 @@ export function serverToRaw(config: ServerConfig): Record<string, unknown> {
     set('args', config.args, config.args.length > 0 || 'args' in config.raw);
     set('env', config.env, Object.keys(config.env).length > 0 || 'env' in config.raw);
     set('cwd', config.cwd, config.cwd !== undefined);
+    set('sandboxEnabled', config.sandboxEnabled, config.sandboxEnabled !== undefined);
+    set('sandbox', config.sandbox, config.sandbox !== undefined);
     delete raw.url;
     delete raw.type;
     delete raw.headers;
@@ -270,6 +292,8 @@ export function serverToRaw(config: ServerConfig): Record<string, unknown> {
     delete raw.args;
     delete raw.env;
     delete raw.cwd;
+    delete raw.sandboxEnabled;
+    delete raw.sandbox;
   }
   set('disabled', config.disabled, config.disabled || 'disabled' in config.raw);
   set('requestTimeoutMs', config.requestTimeoutMs, config.requestTimeoutMs !== undefined);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { LaunchSummary } from '../../../shared/host/serverView';
+import { canonicalJson } from '../canonicalJson';
 import { isSecretRef, type ServerConfig, targetOf } from '../config/serverConfig';
 
 /**
@@ -23,6 +24,10 @@ export function serverIdentity(config: ServerConfig): string {
           env: Object.entries(config.env)
             .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
             .map(([name, value]) => [name, isSecretRef(value) ? { secret: value.$secret } : value]),
+          // What it may reach decides what it can do as much as what it runs: a sandbox turned off or
+          // widened is a change to trust again. Only where set, so servers without one keep theirs.
+          ...(config.sandboxEnabled !== undefined ? { sandboxEnabled: config.sandboxEnabled } : {}),
+          ...(config.sandbox !== undefined ? { sandbox: canonicalJson(config.sandbox) } : {}),
         }
       : { name: config.name, kind: 'remote', url: config.url };
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
@@ -37,6 +42,7 @@ export function launchSummary(config: ServerConfig): LaunchSummary | undefined {
     env: Object.entries(config.env)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => (isSecretRef(value) ? { name, secret: true } : { name, value })),
+    ...(config.sandboxEnabled ? { sandbox: config.sandbox ?? {} } : {}),
   };
 }
 

@@ -9,9 +9,11 @@ import {
   type McpClientOptions,
   type PingOptions,
   type PreRegisteredClient,
+  type SpawnedLaunch,
   StdioTransport,
   type Transport,
   traceContextFromEnv,
+  type WrappedLaunch,
 } from '../../mcp';
 import {
   type ConfigValue,
@@ -71,12 +73,14 @@ export function clientOptions(
  * The transport for one attempt at a server, as configured: a local process (in the person's home
  * unless it names a folder) or a remote URL, with secret references filled in from the store.
  * `program`: the local server's program as the managed policy judged it — exactly that file is spawned.
+ * `wrap`: what a confined server's launch runs inside (its sandbox).
  */
 export async function openTransport(
   config: ServerConfig,
   deps: { secrets: SecretStore; redactor: Redactor; resolveShellPath?: boolean },
   auth?: HttpAuth,
   program?: string,
+  wrap?: (launch: SpawnedLaunch) => Promise<WrappedLaunch>,
 ): Promise<Transport> {
   if (config.kind === 'stdio') {
     return new StdioTransport({
@@ -89,6 +93,7 @@ export async function openTransport(
       cwd: config.cwd ?? homedir(),
       label: config.name,
       resolveShellPath: deps.resolveShellPath,
+      ...(wrap ? { wrap } : {}),
     });
   }
   return createHttpTransport(

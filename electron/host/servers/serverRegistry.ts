@@ -9,17 +9,12 @@ import type { ServerRecord } from '../activity/serverRecord';
 import { canonicalJson } from '../canonicalJson';
 import { ConfigDocument } from '../config/configDocument';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
-import {
-  type ParsedConfig,
-  parseConfig,
-  type ServerConfig,
-  serverToRaw,
-  targetOf,
-} from '../config/serverConfig';
+import { type ParsedConfig, parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
 import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { PolicyGate } from '../policy/policyGate';
+import type { SandboxHost } from '../sandbox/serverSandbox';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { RestartPolicy } from './restartPolicy';
@@ -27,6 +22,7 @@ import { consentServerOf, launchSummary, serverIdentity } from './serverIdentity
 import { refusalText } from './serverPolicy';
 import { invalidView } from './serverProblems';
 import { ServerSession, type SessionEvent } from './serverSession';
+import { viewOf } from './serverViewOf';
 import type { TrustStore } from './trustStore';
 
 export interface ServerRegistryDeps {
@@ -52,6 +48,8 @@ export interface ServerRegistryDeps {
   /** The activity record: trust, sign-ins; servers added, changed, removed go by `servers` (ServerRecord). */
   activity?: Pick<ActivityLog, 'record'>;
   servers?: ServerRecord;
+  /** Where local servers with `sandboxEnabled` are confined. */
+  sandbox?: SandboxHost;
 }
 
 /** Something a live server said, with which server said it. */
@@ -184,23 +182,10 @@ export class ServerRegistry {
   }
 
   views(): ServerView[] {
-    const views = [...this.entries.values()].map((entry): ServerView => {
-      const config = entry.session.config;
-      const view: ServerView = {
-        id: entry.session.id,
-        kind: config.kind,
-        target: targetOf(config),
-        state: entry.session.state,
-        wireTrace: entry.session.wireTrace,
-      };
-      // A disabled server asks when it is enabled (enabling does not change what it runs).
-      const request = this.trustRequest(entry);
-      // A refused server is not offered to trust: trusting it would run nothing.
-      if (request && !config.disabled && !entry.refused) view.trustRequired = request;
-      if (entry.refused) view.refused = entry.refused;
-      return view;
-    });
-    return [...views, ...this.invalid];
+    return [
+      ...[...this.entries.values()].map((entry) => viewOf(entry, this.trustRequest(entry))),
+      ...this.invalid,
+    ];
   }
 
   /**
@@ -308,14 +293,28 @@ export class ServerRegistry {
     if (!shared) await session.forgetSignIn().catch(() => {});
   }
 
-  async setEnabled(id: string, enabled: boolean): Promise<void> {
+  setEnabled(id: string, enabled: boolean): Promise<void> {
+    return this.change(id, ({ disabled: _, ...rest }) => (enabled ? rest : { ...rest, disabled: true }));
+  }
+
+  /**
+   * One server's object changed by `edit` (its sandbox turned on, a denial allowed), from the file as
+   * it is now, not as the server was loaded: an edit saved meanwhile stays. Nothing is written if the
+   * result is not a valid server.
+   */
+  async change(
+    id: string,
+    edit: (current: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<void> {
     this.require(id);
     await this.save((servers) => {
-      // From the file as it is now, not as this server was loaded: an edit saved meanwhile stays.
       const current = servers[id];
       if (typeof current !== 'object' || current === null) throw new Error(`No server named "${id}"`);
-      const { disabled: _, ...rest } = current as Record<string, unknown>;
-      servers[id] = enabled ? rest : { ...rest, disabled: true };
+      const next = edit(current as Record<string, unknown>);
+      const invalid = parseConfig({ mcpServers: { [id]: next } }).invalid.flatMap((i) => i.issues);
+      if (invalid.length > 0)
+        throw new Error(`Not saved: ${invalid.map((x) => `${x.path}: ${x.message}`).join('; ')}`);
+      servers[id] = next;
     });
   }
 
@@ -394,10 +393,12 @@ export class ServerRegistry {
         ...(this.deps.fault ? { fault: this.deps.fault } : {}),
         // Judged again as it is spawned: the program judged is the program run.
         ...(this.deps.gate ? { gate: this.deps.gate.atStart } : {}),
+        ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
       });
       const refused = refusals[i];
       const held = new DisposableStore();
       held.add(session.onStateChange(() => this.emitChange()));
+      if (session.sandbox) held.add(session.sandbox.onChange(() => this.emitChange()));
       held.add(session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })));
       held.add(session);
       this.entries.set(config.name, {

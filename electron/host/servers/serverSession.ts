@@ -25,6 +25,7 @@ import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
 import type { Judgment } from '../policy/policyGate';
+import { type SandboxHost, ServerSandbox } from '../sandbox/serverSandbox';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
 import { KnownEra } from './knownEra';
@@ -62,6 +63,8 @@ export interface ServerSessionDeps {
   fault?: FaultSink;
   /** The managed policy, asked before every spawn: a refusal stops the start; else, the program judged. */
   gate?: (config: ServerConfig) => Promise<Judgment>;
+  /** Where a local server with `sandboxEnabled` is confined (absent: it cannot be, and is not started). */
+  sandbox?: SandboxHost;
 }
 
 export type { SessionEvent } from './sessionWiring';
@@ -97,6 +100,8 @@ export class ServerSession {
   private readonly starting: StartingDetail;
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
+  /** A local server's sandbox: whether it is confined, and what it tried beyond its rules. */
+  readonly sandbox: ServerSandbox | undefined;
 
   constructor(
     readonly config: ServerConfig,
@@ -111,6 +116,7 @@ export class ServerSession {
       this.lifecycle.step({ kind: 'starting', change }),
     );
     this.era = new KnownEra(deps.era, config.kind === 'stdio');
+    if (config.kind === 'stdio' && deps.sandbox) this.sandbox = new ServerSandbox(config, deps.sandbox);
     if (config.kind === 'remote')
       this.auth = SessionAuth.forServer(config, deps, {
         log: (text) => this.log('lifecycle', 'info', text),
@@ -279,6 +285,7 @@ export class ServerSession {
    * again.
    */
   dispose(): void {
+    this.sandbox?.dispose();
     this.lifecycle.dispose();
     this.starting.dispose();
     void this.drop()
@@ -318,8 +325,19 @@ export class ServerSession {
     try {
       const judged = await this.deps.gate?.(this.config);
       if (judged?.refusal) throw new ConfigProblem(refusalText(judged.refusal));
-      transport = await openTransport(this.config, this.deps, await this.auth?.http(), judged?.program);
+      if (this.config.kind === 'stdio' && this.config.sandboxEnabled && !this.sandbox)
+        throw new ConfigProblem(
+          'it is set to run sandboxed, and this host has no sandbox: it was not started unconfined',
+        );
+      transport = await openTransport(
+        this.config,
+        this.deps,
+        await this.auth?.http(),
+        judged?.program,
+        this.sandbox?.wrap(),
+      );
       this.logger.followTransport(transport);
+      this.sandbox?.follow(transport);
       client = await McpClient.connect(
         clientOptions(this.config, this.deps, {
           transport,

@@ -36,6 +36,23 @@ export interface StdioServerParams {
   termGraceMs?: number;
   /** How many stderr lines to keep for error reports. */
   stderrTailLines?: number;
+  /**
+   * Runs the program inside something else (the host's sandbox): given exactly what would be
+   * spawned, returns what to spawn instead; `release` is called once the process is gone. A
+   * rejection fails the start with its message.
+   */
+  wrap?: (launch: SpawnedLaunch) => Promise<WrappedLaunch>;
+}
+
+/** What a stdio server is started as: the program found, its arguments, folder and whole env. */
+export interface SpawnedLaunch {
+  program: string;
+  args: string[];
+  cwd: string | undefined;
+  env: Record<string, string>;
+}
+export interface WrappedLaunch extends Omit<SpawnedLaunch, 'cwd'> {
+  release?: () => void;
 }
 
 const MAX_STDERR_LINE = 16 * 1024;
@@ -76,6 +93,8 @@ export class StdioTransport extends TransportEvents implements Transport {
   private exited: Promise<void> | undefined;
   /** Stopped by us because it closed its stdout and went on running (see outputEnded). */
   private outputClosed = false;
+  /** What the wrap hands back to undo once the process is gone. */
+  private release: (() => void) | undefined;
   private readonly label: string;
 
   constructor(private readonly params: StdioServerParams) {
@@ -108,8 +127,21 @@ export class StdioTransport extends TransportEvents implements Transport {
         Object.assign(new Error(`spawn ${command} ENOENT`), { code: 'ENOENT' }),
         searched,
       );
-    const child = spawn(program, args, {
-      env,
+    let spawned: WrappedLaunch = { program, args, env };
+    if (this.params.wrap) {
+      try {
+        spawned = await this.params.wrap({ program, args, cwd, env });
+      } catch (error) {
+        throw new McpError(
+          ErrorCode.ConnectionClosed,
+          `Could not start ${this.label}: ${error instanceof Error ? error.message : String(error)}`,
+          { server: this.label, cause: error, data: { spawnError: 'wrap' } },
+        );
+      }
+    }
+    this.release = spawned.release;
+    const child = spawn(spawned.program, spawned.args, {
+      env: spawned.env,
       cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,
@@ -121,7 +153,10 @@ export class StdioTransport extends TransportEvents implements Transport {
 
     await new Promise<void>((resolve, reject) => {
       child.once('spawn', () => resolve());
-      child.once('error', (error: NodeJS.ErrnoException) => reject(this.startFailed(error, searched)));
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        this.releaseWrap();
+        reject(this.startFailed(error, searched));
+      });
     });
 
     const decoder = new LineDecoder(
@@ -270,6 +305,7 @@ export class StdioTransport extends TransportEvents implements Transport {
     child.stdout.destroy();
     child.stderr.destroy();
     child.stdin.destroy();
+    this.releaseWrap();
     const how = this.outputClosed
       ? 'closed its output while still running (stopped: it could no longer answer)'
       : signal
@@ -285,6 +321,12 @@ export class StdioTransport extends TransportEvents implements Transport {
     };
     this.log(this.closeRequested ? 'info' : 'error', reason);
     this.closeEmitter.fire(this.closed);
+  }
+
+  private releaseWrap(): void {
+    const release = this.release;
+    this.release = undefined;
+    release?.();
   }
 
   private onLine(line: string): void {

@@ -146,6 +146,7 @@ const KINDS: Record<ActivityKind, string> = {
   approval: 'approvals',
   server: 'servers added, changed, removed',
   'policy-refusal': 'refused by the policy',
+  'sandbox-denied': 'denied by the sandbox',
   'sign-in': 'sign-ins',
   key: 'API keys',
   retention: 'older files removed',

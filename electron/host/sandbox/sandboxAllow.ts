@@ -1,0 +1,56 @@
+import path from 'node:path';
+import type { SandboxRules, SandboxViolation } from '../../../shared/host/sandboxRules';
+import { isInside } from './isInside';
+import { secretPlaces } from './secretPlaces';
+import { type Denial, shownPath } from './violationGroups';
+
+/** `host:port` as a rule: the web's own ports need no port, any other is kept. */
+function hostRule(target: string): string {
+  const m = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(target);
+  if (!m) return target;
+  return m[2] === '443' || m[2] === '80' ? m[1]! : target;
+}
+
+/**
+ * The rule that would let the server do what was denied — written as a person reads it (`~/…`) —
+ * or why none can: Switchboard's data folder is never shown, the secret places are never written,
+ * and a domain the organization denies stays denied.
+ */
+export function allowOf(
+  denial: Denial,
+  ctx: { home: string; dataDir: string; policyDenied: (host: string) => boolean },
+): SandboxViolation['allow'] {
+  const { home, dataDir } = ctx;
+  if (denial.access === 'network') {
+    const rule = hostRule(denial.target);
+    if (ctx.policyDenied(rule.replace(/:\d+$/, '')))
+      return { refused: `your organization's policy denies ${rule} to every server` };
+    return { rule };
+  }
+  if (isInside(denial.target, dataDir))
+    return { refused: "Switchboard's own data folder is never opened to a server" };
+  if (denial.access === 'write') {
+    const folder = path.dirname(denial.target);
+    // A folder that holds a secret place may be allowed: those stay unwritable (denyWrite wins).
+    if (secretPlaces(home).some((s) => isInside(folder, s)))
+      return { refused: `${shownPath(folder, home)} holds credentials: a server may never write there` };
+    return { rule: shownPath(folder, home) };
+  }
+  return { rule: shownPath(denial.target, home) };
+}
+
+/** `rules` widened by what `violation.allow` says (a copy; the same rules when it says nothing new). */
+export function widenedRules(rules: SandboxRules | undefined, violation: SandboxViolation): SandboxRules {
+  if (!('rule' in violation.allow)) throw new Error(violation.allow.refused);
+  const rule = violation.allow.rule;
+  const next: SandboxRules = structuredClone(rules ?? {});
+  const add = (list: string[] | undefined) => (list?.includes(rule) ? list : [...(list ?? []), rule]);
+  if (violation.access === 'network') {
+    next.network = { ...next.network, allowedDomains: add(next.network?.allowedDomains) };
+  } else if (violation.access === 'write') {
+    next.filesystem = { ...next.filesystem, allowWrite: add(next.filesystem?.allowWrite) };
+  } else {
+    next.filesystem = { ...next.filesystem, allowRead: add(next.filesystem?.allowRead) };
+  }
+  return next;
+}
