@@ -231,6 +231,13 @@ export class Host implements HostParts {
         dataDir: home,
         sandboxHome: options.sandbox?.folder ?? defaultSandboxHome(),
         rootsFor: (server) => roots.directoriesFor(server),
+        policyDomains: () =>
+          policy.state.kind === 'active'
+            ? {
+                allowed: policy.state.policy.sandboxAllowedDomains,
+                denied: policy.state.policy.sandboxDeniedDomains,
+              }
+            : { allowed: [], denied: [] },
         denied: (server, denial) => activity.record({ kind: 'sandbox-denied', server, ...denial }),
       },
       servers: ServerRecord.inHome(

@@ -38,6 +38,9 @@ describe('parsePolicy', () => {
             text: 'deniedServers[0] {"url":"https://mcp.untrusted.example"}',
           },
         ],
+        requireSandbox: false,
+        sandboxAllowedDomains: [],
+        sandboxDeniedDomains: [],
       },
     });
   });
@@ -45,7 +48,14 @@ describe('parsePolicy', () => {
   it('an empty object is a policy that allows everything; an absent allow-list is not an empty one', () => {
     expect(parsePolicy({})).toEqual({
       ok: true,
-      policy: { registryOnly: false, onlyListedEnv: false, deniedServers: [] },
+      policy: {
+        registryOnly: false,
+        onlyListedEnv: false,
+        deniedServers: [],
+        requireSandbox: false,
+        sandboxAllowedDomains: [],
+        sandboxDeniedDomains: [],
+      },
     });
     expect(parsePolicy({ allowedServers: [] })).toMatchObject({ ok: true, policy: { allowedServers: [] } });
   });
@@ -175,5 +185,34 @@ describe('onlyListedEnv: a server sets only the variables its allow rule names',
     expect(error({ allowedServers: [{ command: 'node', env: ['**'] }] })).toMatch(
       /env\[0\]: must be a variable name, or a prefix ending in \*/,
     );
+  });
+});
+
+describe('the sandbox fields of issue 48', () => {
+  it('reads requireSandbox and the domains every sandboxed server may, or may not, reach', () => {
+    const parsed = parsePolicy({
+      requireSandbox: true,
+      sandboxAllowedDomains: ['pypi.internal.acme', '*.acme.com', 'api.acme.com:443', '[::1]:8080'],
+      sandboxDeniedDomains: ['*.pastebin.com'],
+    });
+    expect(parsed.ok && parsed.policy).toMatchObject({
+      requireSandbox: true,
+      sandboxAllowedDomains: ['pypi.internal.acme', '*.acme.com', 'api.acme.com:443', '[::1]:8080'],
+      sandboxDeniedDomains: ['*.pastebin.com'],
+    });
+    expect(parsePolicy({}).ok && parsePolicy({})).toMatchObject({
+      policy: { requireSandbox: false, sandboxAllowedDomains: [], sandboxDeniedDomains: [] },
+    });
+  });
+
+  it('refuses what is no host name, saying where', () => {
+    expect(error({ requireSandbox: 'yes' })).toBe('requireSandbox: must be true or false');
+    expect(error({ sandboxAllowedDomains: ['https://acme.com/'] })).toMatch(
+      /^sandboxAllowedDomains\[0\]: must be a host name/,
+    );
+    expect(error({ sandboxDeniedDomains: 'acme.com' })).toBe(
+      'sandboxDeniedDomains: must be an array of host names',
+    );
+    expect(error({ sandboxAllowedDomains: ['a b.com'] })).toMatch(/must be a host name/);
   });
 });

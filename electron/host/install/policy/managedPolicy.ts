@@ -9,8 +9,11 @@
 //                                                       the official registry's names are believed)
 //   "allowedServers": [ {"registry": "io.github.acme/*"}, {"command": "uvx", "args": ["acme-mcp"]} ],
 //   "deniedServers":  [ {"url": "https://mcp.untrusted.example"}, {"command": "/usr/local/bin/old-tool"} ],
-//   "onlyListedEnv": true                               with allowedServers: a server's env holds only
+//   "onlyListedEnv": true,                              with allowedServers: a server's env holds only
 //                                                       what the rule that allows it names
+//   "requireSandbox": true,                             local servers run only sandboxed (sandboxEnabled)
+//   "sandboxAllowedDomains": ["pypi.internal.acme"],    every sandboxed server may reach these…
+//   "sandboxDeniedDomains": ["*.pastebin.com"]          …and none may reach these, whatever it allows
 // }
 //
 // Which registry's names are believed. A registry name (`io.github.acme/*`) is only as good as the
@@ -72,6 +75,11 @@ export interface ManagedPolicy {
   /** Absent: no allow-list. Present (even empty): only what matches one of these. */
   allowedServers?: WrittenRule[];
   deniedServers: WrittenRule[];
+  /** Local servers must run sandboxed: one that would not is refused. */
+  requireSandbox: boolean;
+  /** Domains every sandboxed server may reach, and domains none may (the person's Allow cannot undo these). */
+  sandboxAllowedDomains: string[];
+  sandboxDeniedDomains: string[];
 }
 
 const REGISTRY_RULE = /^[A-Za-z0-9][A-Za-z0-9.-]*\/(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
@@ -160,6 +168,20 @@ const ruleSchema = z
 
 const rules = z.array(ruleSchema, { error: 'must be an array of rules' }).max(10_000);
 
+/** Host names as the sandbox reads them (`api.acme.com`, `*.acme.com`, `host:443`). */
+const domains = z
+  .array(
+    z
+      .string({ error: 'must be a host name' })
+      .max(253 + 6)
+      .regex(
+        /^(\*\.)?[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/,
+        'must be a host name (api.acme.com), every name under one (*.acme.com), optionally with :port',
+      ),
+    { error: 'must be an array of host names' },
+  )
+  .max(10_000);
+
 const policySchema = z
   .object(
     {
@@ -169,6 +191,9 @@ const policySchema = z
       registryUrl: httpUrl('the http:// or https:// URL of a registry').optional(),
       allowedServers: rules.optional(),
       deniedServers: rules.optional(),
+      requireSandbox: z.boolean({ error: 'must be true or false' }).optional(),
+      sandboxAllowedDomains: domains.optional(),
+      sandboxDeniedDomains: domains.optional(),
     },
     { error: 'must be a JSON object' },
   )
@@ -218,6 +243,7 @@ export function parsePolicy(document: unknown): PolicyParse {
   const written = (key: 'allowedServers' | 'deniedServers', list: PolicyRule[]): WrittenRule[] =>
     list.map((rule, i) => ({ rule, text: `${key}[${i}] ${JSON.stringify(raw[key]![i])}` }));
   const { registryOnly, onlyListedEnv, registryUrl, allowedServers, deniedServers } = parsed.data;
+  const { requireSandbox, sandboxAllowedDomains, sandboxDeniedDomains } = parsed.data;
   return {
     ok: true,
     policy: {
@@ -226,6 +252,9 @@ export function parsePolicy(document: unknown): PolicyParse {
       ...(registryUrl !== undefined ? { registryUrl } : {}),
       ...(allowedServers !== undefined ? { allowedServers: written('allowedServers', allowedServers) } : {}),
       deniedServers: written('deniedServers', deniedServers ?? []),
+      requireSandbox: requireSandbox ?? false,
+      sandboxAllowedDomains: sandboxAllowedDomains ?? [],
+      sandboxDeniedDomains: sandboxDeniedDomains ?? [],
     },
   };
 }

@@ -69,6 +69,11 @@ export function policyVerdict(
     const why = deniedBy(denied.rule, server, origin, facts);
     if (why) return refuse(denied.text, why);
   }
+  if (policy.requireSandbox && server.kind === 'stdio' && server.sandboxEnabled !== true)
+    return refuse(
+      'requireSandbox true',
+      `${ORG} lets local servers run only sandboxed, and this one would run with your full rights: turn its sandbox on (Run sandboxed)`,
+    );
   if (
     policy.registryUrl !== undefined &&
     origin.kind === 'registry' &&
