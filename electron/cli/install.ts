@@ -272,7 +272,7 @@ async function install(
     }
   }
   try {
-    await api.confirmBundleServer(opened.planId);
+    await api.confirmBundleServer(opened.planId, undefined);
   } catch (error) {
     // Stored before the config is written (as the app does): a config that failed takes them back.
     for (const id of review.secrets) await host.secrets.delete(id).catch(() => {});

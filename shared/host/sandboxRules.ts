@@ -103,3 +103,17 @@ export type SandboxView =
       missing: string;
       install?: string;
     };
+
+/**
+ * The review step's answer for a server that would start sandboxed (installed from the registry, a
+ * bundle or a link): keep it confined — widened by what the person adds — or run it with their rights.
+ */
+export const sandboxChoice = z.strictObject(
+  {
+    enabled: z.boolean({ error: 'must be true or false' }),
+    allowedDomains: list('a host name').optional(),
+    allowWrite: list('a folder').optional(),
+  },
+  { error: 'must be {"enabled": …, "allowedDomains": […], "allowWrite": […]}' },
+);
+export type SandboxChoice = z.infer<typeof sandboxChoice>;

@@ -1,6 +1,8 @@
 // biome-ignore-all lint/suspicious/noConfusingVoidType: a result type is what the method's promise resolves to; void is exactly that.
+
 import { z } from 'zod';
 import type { BundleAbilitiesView, BundleOpened, BundleServerPreview } from '../host/bundleView';
+import { sandboxChoice } from '../host/sandboxRules';
 import { serverId } from './argumentSchemas';
 
 /** One uploaded piece, base64: 1 MiB of the file (the WebSocket takes 4 MiB a message). */
@@ -45,7 +47,7 @@ export const BUNDLE_METHODS = {
       .strict(),
   ]),
   /** The person confirmed: secrets to the secret store, the server (untrusted) to config.json. */
-  confirmBundleServer: z.tuple([z.string().uuid()]),
+  confirmBundleServer: z.tuple([z.string().uuid(), sandboxChoice.optional()]),
   /** The person gave up: the unpacked files go. */
   cancelBundle: z.tuple([z.string().uuid()]),
   /** A folder or file for a setting, from the shell's native dialog (Electron); null when cancelled. */

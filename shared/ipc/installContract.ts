@@ -6,6 +6,7 @@ import type {
   RuntimeCheckView,
   ValidEntryView,
 } from '../host/registryView';
+import { sandboxChoice } from '../host/sandboxRules';
 import { serverId } from './argumentSchemas';
 
 /** A value typed into an install form: one, or one per line for a repeated argument. */
@@ -52,7 +53,8 @@ export const INSTALL_METHODS = {
       .strict(),
   ]),
   /** The person confirmed the preview: its secrets go to the secret store, the server to config.json. */
-  confirmInstall: z.tuple([z.string().uuid()]),
+  /** With the review step's sandbox answer for a local server (absent: confined by the defaults). */
+  confirmInstall: z.tuple([z.string().uuid(), sandboxChoice.optional()]),
   /**
    * An install link (switchboard://, vscode:, cursor://, lmstudio://, goose://) read by the host into a
    * preview: whose format it is, each server exactly as it would be written. Nothing is written or run.
@@ -67,6 +69,8 @@ export const INSTALL_METHODS = {
       .object({
         values: z.record(serverId, z.record(z.string().max(500), z.string().max(65_536))),
         secret: z.record(serverId, z.array(z.string().max(500)).max(200)),
+        /** Each local server's sandbox answer (absent: confined by the defaults). */
+        sandbox: z.record(serverId, sandboxChoice).optional(),
       })
       .strict(),
   ]),

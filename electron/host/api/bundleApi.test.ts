@@ -112,6 +112,8 @@ describe('bundles through the host API', () => {
     expect(JSON.stringify(review)).not.toContain(SECRET);
 
     expect(await service!.confirmBundleServer(opened.planId)).toEqual({ server: 'report' });
+    // A bundle starts sandboxed (issue 48).
+    expect(host!.registry.configOf('report')).toMatchObject({ sandboxEnabled: true });
     // The activity record: installed from a bundle, which one, and how it was signed.
     await host!.activity.flush();
     expect(

@@ -8,6 +8,7 @@ import { buildDraft, RegistryClient } from '../install/registry';
 import { ORIGIN_FIELD, originToRaw, type RegistryOrigin } from '../install/registry/registryOrigin';
 import { registryAddressView } from '../install/registryAddressView';
 import type { InstalledFrom } from '../policy/installRecords';
+import { withSandboxChoice } from '../sandbox/confinedByDefault';
 import type { ShellAbilities } from './shellAbilities';
 
 /**
@@ -105,7 +106,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       );
       return refused ? { ...review, refused } : review;
     },
-    async confirmBundleServer(planId) {
+    async confirmBundleServer(planId, sandbox) {
       const { bundle, source } = plans.peek(planId);
       const draft = plans.take(planId);
       try {
@@ -113,7 +114,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
         // Store first: a config that references a secret which failed to save would not start.
         for (const s of draft.secrets) await host.secrets.set(s.id, s.value);
         const registry = registryOrigins.get(planId);
-        const own = serverToRaw(draft.server);
+        const own = withSandboxChoice(serverToRaw(draft.server), sandbox);
         const raw = registry ? { ...own, [ORIGIN_FIELD]: originToRaw(registry) } : own;
         // The host's own record of where it came from: the policy believes this, not config.json.
         const from: InstalledFrom = registry

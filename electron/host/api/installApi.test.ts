@@ -120,6 +120,8 @@ describe('install', () => {
         { name: 'MEMORY_FILE_PATH', value: '/tmp/memory.json' },
         { name: 'MEMORY_TOKEN', secret: true },
       ],
+      // From the registry: it starts sandboxed (issue 48), with the host's defaults.
+      sandbox: {},
     });
     expect(prepared.runtime?.ok).toBe(true);
     expect(JSON.stringify(prepared)).not.toContain(TOKEN);
@@ -143,6 +145,7 @@ describe('install', () => {
     expect(await readFile(path.join(home, 'activity', 'activity.jsonl'), 'utf8')).not.toContain(TOKEN);
     const file = await readFile(path.join(home, 'config.json'), 'utf8');
     expect(file).not.toContain(TOKEN);
+    expect(JSON.parse(file).mcpServers.memory.sandboxEnabled).toBe(true);
     expect(JSON.parse(file).mcpServers.memory.registry).toEqual({
       url: registry.url,
       name: LOCAL.name,

@@ -10,6 +10,7 @@ import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../inst
 import { registryAddressView } from '../install/registryAddressView';
 import { RegistryIcons } from '../install/registryIcons';
 import { entryView, installPreview, type ServerDraftOf, validEntryView } from '../install/registryViews';
+import { confinedByDefault, confinedConfig, withSandboxChoice } from '../sandbox/confinedByDefault';
 
 /** A Browse query's pages ("More") and a prepared install wait this long. */
 const TTL_MS = 30 * 60_000;
@@ -84,8 +85,10 @@ export function installApi(host: HostParts) {
       taken(name);
       // The entry's latest, resolved now: what is confirmed is the concrete version it records.
       const latest = await (await client()).getServer(entry);
-      const draft = buildDraft(latest, choice, values, { name });
-      if (!draft.ok) return { ok: false, problems: draft.problems };
+      const built = buildDraft(latest, choice, values, { name });
+      if (!built.ok) return { ok: false, problems: built.problems };
+      // What the registry publishes is no one's own writing here: it starts sandboxed.
+      const draft = built.kind === 'server' ? { ...built, config: confinedConfig(built.config) } : built;
       if (draft.kind === 'bundle')
         return {
           ok: false,
@@ -110,17 +113,18 @@ export function installApi(host: HostParts) {
       });
       return { ok: true, ...installPreview(planId, draft, runtime), ...(refused ? { refused } : {}) };
     },
-    async confirmInstall(planId) {
+    async confirmInstall(planId, sandbox) {
       const plan = plans.get(planId);
       if (!plan) throw new Error('This install has expired: prepare it again');
       const { config, secrets } = plan.draft;
       taken(config.name);
+      const raw = withSandboxChoice(config.raw, sandbox);
       // Store first: a config that references a secret which failed to save would not start.
       for (const [id, value] of Object.entries(secrets)) await host.secrets.set(id, value);
       // The host's own record of where it came from: the policy believes this, not config.json.
       await host.installs.installing(
-        [{ server: config.name, from: { kind: 'registry', ...plan.draft.origin }, raw: config.raw }],
-        () => host.registry.upsert(config.name, config.raw, { via: 'registry' }),
+        [{ server: config.name, from: { kind: 'registry', ...plan.draft.origin }, raw }],
+        () => host.registry.upsert(config.name, raw, { via: 'registry' }),
       );
       plans.delete(planId);
       return { server: config.name };
@@ -134,8 +138,10 @@ export function installApi(host: HostParts) {
       const servers = install.kind === 'servers' ? install.servers : [];
       linkPlans.set(planId, { servers, format: origin.format, at: Date.now() });
       const asLinked = { kind: 'link' as const, format: origin.format };
+      // What a link adds starts sandboxed (see confirmLink): judged and shown so.
+      const confined = servers.map((s) => ({ ...s, config: confinedConfig(s.config) }));
       const refusals = await Promise.all(
-        servers.map((s) => host.policy.refusalOf(s.config.name, serverToRaw(s.config), 'link', asLinked)),
+        confined.map((s) => host.policy.refusalOf(s.config.name, serverToRaw(s.config), 'link', asLinked)),
       );
       return {
         ok: true,
@@ -143,7 +149,7 @@ export function installApi(host: HostParts) {
         app: origin.app,
         ...(origin.from !== undefined ? { from: origin.from } : {}),
         warnings,
-        servers: servers.map((s, i) =>
+        servers: confined.map((s, i) =>
           linkServerView(s, {
             exists: host.registry.configOf(s.config.name) !== undefined,
             refused: refusals[i],
@@ -170,11 +176,19 @@ export function installApi(host: HostParts) {
           configOf: (id) => host.registry.configOf(id),
           upsert: (id, raw) => host.registry.upsert(id, raw),
           remove: (id) => host.registry.remove(id),
-          upsertMany: (raws, origin) =>
-            host.installs.installing(
+          upsertMany: (drafted, origin) => {
+            // The form's drafts carry no sandbox: what a link adds starts confined, as the person chose.
+            const raws = Object.fromEntries(
+              Object.entries(drafted).map(([server, raw]) => [
+                server,
+                withSandboxChoice(confinedByDefault(raw), answers.sandbox?.[server]),
+              ]),
+            );
+            return host.installs.installing(
               Object.entries(raws).map(([server, raw]) => ({ server, from, raw })),
               () => host.registry.upsertMany(raws, origin),
-            ),
+            );
+          },
         },
         host.secrets,
       );

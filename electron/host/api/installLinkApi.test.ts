@@ -66,11 +66,49 @@ it('a Cursor link: previewed exactly, written only on confirm, its key to the se
   ).toEqual({ servers: ['weather'] });
   const file = await configFile();
   expect(file).not.toContain(KEY);
-  expect(JSON.parse(file).mcpServers.weather).toMatchObject({ command: 'npx', env: { CITY: 'Oslo' } });
+  // What a link adds starts sandboxed (issue 48): shown so in the trust prompt.
+  expect(JSON.parse(file).mcpServers.weather).toMatchObject({
+    command: 'npx',
+    env: { CITY: 'Oslo' },
+    sandboxEnabled: true,
+  });
   expect(await host!.secrets.values()).toContain(KEY);
   const view = (await service!.listServers()).find((s) => s.id === 'weather')!;
-  expect(view.trustRequired).toMatchObject({ command: 'npx' });
+  expect(view.trustRequired).toMatchObject({ command: 'npx', sandbox: {} });
   await expect(service!.confirmLink(preview.planId, { values: {}, secret: {} })).rejects.toThrow('expired');
+});
+
+it("a link's sandbox: widened in the review step, or run with the person's rights; the link itself cannot turn it off", async () => {
+  const link = (name: string) =>
+    cursor(name, {
+      command: 'npx',
+      args: ['-y', 'weather-mcp'],
+      sandboxEnabled: false,
+      sandbox: { network: { allowedDomains: ['*'] } },
+    });
+  const widened = await service!.previewLink({ link: link('wide'), from: null });
+  const unconfined = await service!.previewLink({ link: link('open'), from: null });
+  if (!widened.ok || !unconfined.ok) throw new Error('not read');
+  await service!.confirmLink(widened.planId, {
+    values: {},
+    secret: {},
+    sandbox: { wide: { enabled: true, allowedDomains: ['api.weather.example'], allowWrite: ['~/weather'] } },
+  });
+  await service!.confirmLink(unconfined.planId, {
+    values: {},
+    secret: {},
+    sandbox: { open: { enabled: false } },
+  });
+  const servers = JSON.parse(await configFile()).mcpServers;
+  expect(servers.wide).toMatchObject({
+    sandboxEnabled: true,
+    sandbox: {
+      network: { allowedDomains: ['api.weather.example'] },
+      filesystem: { allowWrite: ['~/weather'] },
+    },
+  });
+  expect(servers.open.sandboxEnabled).toBe(false);
+  expect(servers.open.sandbox).toBeUndefined();
 });
 
 it('a VS Code link to a remote server is added without a trust prompt, like a hand-added remote', async () => {

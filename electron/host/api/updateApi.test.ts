@@ -141,6 +141,7 @@ describe('update available', () => {
           { name: 'MEMORY_FILE_PATH', value: '/data/graph.jsonl' },
           { name: 'MEMORY_TOKEN', secret: true },
         ],
+        sandbox: {},
       },
     });
     expect(prepared.after).toEqual({
@@ -153,6 +154,8 @@ describe('update available', () => {
           { name: 'MEMORY_LOG', value: 'info' },
           { name: 'MEMORY_TOKEN', secret: true },
         ],
+        // The sandbox is the person's: an update keeps it.
+        sandbox: {},
       },
     });
     expect(prepared.kept.sort()).toEqual(['MEMORY_FILE_PATH', 'MEMORY_TOKEN']);
@@ -171,6 +174,7 @@ describe('update available', () => {
       version: '1.1.0',
     });
     expect(written.env.MEMORY_FILE_PATH).toBe('/data/graph.jsonl');
+    expect(written.sandboxEnabled).toBe(true);
     expect(JSON.stringify(written)).not.toContain(TOKEN);
     expect(await host!.secrets.get(written.env.MEMORY_TOKEN.$secret)).toBe(TOKEN);
     // A changed command runs only after the trust prompt, as any edit.

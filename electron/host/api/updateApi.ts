@@ -123,7 +123,12 @@ export function updateApi(host: HostParts) {
         from: update.from,
         to: update.to,
         before: launchView(config),
-        after: launchView(draft.config),
+        // The sandbox is the person's (on, off, widened): an update keeps it, and shows it kept.
+        after: launchView(
+          config.kind === 'stdio' && draft.config.kind === 'stdio'
+            ? { ...draft.config, sandboxEnabled: config.sandboxEnabled, sandbox: config.sandbox }
+            : draft.config,
+        ),
         ...(runtime ? { runtime } : {}),
         kept: built.kept.map(labelOf),
         secrets: Object.keys(draft.secrets).filter((id) => !old.has(id)),

@@ -45,6 +45,8 @@ export function bundleServerDraft(
       args: launch.args,
       env,
       cwd: launch.cwd,
+      // A bundle is no one's own writing here: it starts sandboxed.
+      sandboxEnabled: true,
       // Kept in the server's entry in config.json: where it came from, and which folder to remove with it.
       raw: { bundle: { ...bundle.origin } },
     },
