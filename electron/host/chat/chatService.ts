@@ -23,6 +23,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import { ConversationTurns } from './conversationTurns';
+import { withCutOffReply } from './cutOffReply';
 import { conversationToMarkdown } from './exportConversation';
 import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
@@ -83,31 +84,18 @@ export class ChatService {
    * no saved error, was cut off (the app stopped mid-reply): it says so, and Retry is offered.
    */
   async get(id: string): Promise<Conversation> {
-    return this.interrupted(await this.deps.store.load(id));
+    return withCutOffReply(await this.deps.store.load(id), this.turns.isRunning(id));
   }
   /** The conversation as a window opens it: its newest `count` messages (older ones: `older`). */
   async open(
     id: string,
     count: number,
   ): Promise<Conversation & ConversationPage & { earlier: EarlierTotals }> {
-    return this.interrupted(await this.deps.store.tail(id, count));
+    return withCutOffReply(await this.deps.store.tail(id, count), this.turns.isRunning(id));
   }
   /** Up to `count` messages before position `before`. */
   older(id: string, before: number, count: number) {
     return this.deps.store.page(id, before, count);
-  }
-  private interrupted<C extends Conversation>(conversation: C): C {
-    if (
-      !conversation.lastError &&
-      !this.turns.isRunning(conversation.id) &&
-      conversation.messages.at(-1)?.role === 'user'
-    )
-      conversation.lastError = {
-        kind: 'interrupted',
-        message: 'The reply to your last message did not finish.',
-        retryable: true,
-      };
-    return conversation;
   }
   search(query: string) {
     return this.deps.store.search(query);
@@ -166,7 +154,6 @@ export class ChatService {
     await this.deps.drafts.set(id, text);
   }
 
-  /** Resolves once every draft asked to be kept is on disk (before the host lets go of its data folder). */
   /** What is being written is written: drafts, and the conversations' heads kept for the next start. */
   async settled(): Promise<void> {
     await this.deps.drafts?.settled();
