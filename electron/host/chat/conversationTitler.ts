@@ -10,7 +10,7 @@ import { firstExchange, titleRequest } from './titleRequest';
 /** A title that has not come in this long is given up: the conversation keeps its first line. */
 export const TITLE_TIMEOUT_MS = 60_000;
 /** The first messages read to find a conversation's first reply (a longer opening is not titled). */
-const OPENING = 40;
+const OPENING = 20;
 /** Of an answer, no more than this is kept: a title is its first few words. */
 const ANSWER_CHARS = 2000;
 
@@ -74,6 +74,8 @@ export class ConversationTitler {
     try {
       const { settings } = await this.deps.settings.get();
       const now = await this.deps.store.tail(id, 1);
+      // The person wrote more than an opening holds: not the first reply (a long conversation's turns read no more).
+      if (now.turns.questions >= OPENING) return;
       const opening = (await this.deps.store.page(id, OPENING, OPENING)).messages;
       const ask = shouldTitle({
         enabled: settings.titleWithModel !== false,
@@ -97,14 +99,15 @@ export class ConversationTitler {
         ))
           if (e.type === 'text' && answer.length < ANSWER_CHARS) answer += e.text;
       } catch (error) {
-        if (deadline.expired()) throw new Error(`no title came within ${durationText(TITLE_TIMEOUT_MS)}`);
-        throw error;
+        if (!deadline.expired()) throw error;
       } finally {
         deadline.done();
       }
+      // A stream cut off may end quietly: what came of it is no title.
+      if (signal.aborted) return;
+      if (deadline.expired()) throw new Error(`no title came within ${durationText(TITLE_TIMEOUT_MS)}`);
       const title = cleanTitle(answer);
       if (!title) throw new Error('its answer held no title');
-      if (signal.aborted) return;
       // Only over the name it had when asked: a rename the person made meanwhile stays.
       if (await this.deps.store.renameIf(id, now.title, title)) this.titledEmitter.fire(id);
     } catch (error) {

@@ -21,9 +21,10 @@ afterAll(async () => {
   await local.stop();
 });
 
-async function start(settings: Record<string, unknown> = {}) {
+async function start(settings: Record<string, unknown> = {}, deadlines?: { streamIdleMs: number }) {
   const h = await env.start({
     settings: { anthropic: { baseUrl: env.fake.url, defaultModel: 'claude-haiku-5-5' }, ...settings },
+    ...(deadlines ? { deadlines } : {}),
   });
   const events: ChatEvent[] = [];
   let listChanges = 0;
@@ -146,6 +147,20 @@ describe('conversation titles by the conversation’s own model (real host, fake
     expect(logged[0]).toMatch(
       /WARN Conversation \S+ was not titled by Anthropic \(claude-haiku-5-5\): .*title service down\. It keeps its first line as its title\.$/,
     );
+  });
+
+  it('a title that never comes is given up as a reply that stalls is: the first line stays, one line logged', async () => {
+    const { h, ask } = await start({}, { streamIdleMs: 1500 });
+    env.fake.script({ content: [{ type: 'text', text: 'Sure.' }] });
+    env.fake.scriptTitle({ stall: 'after-headers' });
+    const id = await ask('Plan a trip to Oslo');
+    await expect.poll(() => hostLog(), { timeout: 10_000 }).toContain(id);
+    expect(await titleOf(h, id)).toBe('Plan a trip to Oslo');
+    expect((await hostLog()).split('\n').filter((l) => l.includes(id))).toEqual([
+      expect.stringMatching(
+        /WARN Conversation \S+ was not titled by Anthropic \(claude-haiku-5-5\): Anthropic sent nothing for 2 s/,
+      ),
+    ]);
   });
 
   it('deleting the conversation cancels its title request', async () => {
