@@ -89,6 +89,12 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // Read as it comes: a shell whose app log says much (a title each conversation could not have,
+  // say) would otherwise fill the pipe and stall. Its end is kept for a shell that exits early.
+  let errors = '';
+  shell.stderr!.on('data', (d: Buffer) => {
+    errors = (errors + d.toString()).slice(-4000);
+  });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
     shell.stdout!.on('data', (d: Buffer) => {
@@ -96,7 +102,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell> {
       const m = out.match(/http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/);
       if (m) resolve(m[0]);
     });
-    shell.once('exit', (code) => reject(new Error(`browser shell exited (${code}): ${out}`)));
+    shell.once('exit', (code) => reject(new Error(`browser shell exited (${code}): ${out}${errors}`)));
   });
   const reused = options.page;
   const browser =

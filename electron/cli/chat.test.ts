@@ -163,6 +163,7 @@ describe('mcp chat (real process, server-everything, both fake model APIs)', () 
       },
       { content: [{ type: 'text', text: 'Echo said: from claude.' }] },
     );
+    const titles = anthropic.titleRequests.length;
     const r = await chat(
       [
         '--stdio',
@@ -188,11 +189,14 @@ describe('mcp chat (real process, server-everything, both fake model APIs)', () 
     expect(r.stderr).toContain('[20 tokens in · 40 out]');
     expect(anthropic.requests.at(-1)!.body).toMatchObject({ model: 'claude-haiku-5-5' });
     expect(JSON.stringify(anthropic.requests.at(-1)!.body!.messages)).toContain('Echo: from claude');
+    // No title is asked for: the conversation goes with the run's folder.
+    expect(anthropic.titleRequests.length).toBe(titles);
   });
 
   it('without a message: a conversation from standard input until it ends; the history goes with each turn', async () => {
     openai.script({ content: 'First answer.' }, { content: 'Second answer.' });
     const before = openai.requests.length;
+    const titles = openai.titleRequests.length;
     const r = await chat(
       ['--stdio', EVERYTHING, ...viaOpenAI(), 'chat'],
       { OPENAI_API_KEY: OPENAI_KEY },
@@ -206,6 +210,7 @@ describe('mcp chat (real process, server-everything, both fake model APIs)', () 
       { role: 'assistant', content: 'First answer.' },
       { role: 'user', content: 'two' },
     ]);
+    expect(openai.titleRequests.length).toBe(titles);
   });
 
   it('the configured servers: only those the person confirmed start (the others named); the key from Switchboard’s store', async () => {

@@ -129,6 +129,8 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
       sampler: null,
       // Its own copy of the servers: nobody edits it.
       watchConfig: false,
+      // No title is asked for: the conversation goes with this run's folder (a request for nothing).
+      titles: false,
       // The chat's calls go into the person's activity record, beside the app's.
       activity: { dir: path.join(personal, 'activity'), source: 'cli' },
     });

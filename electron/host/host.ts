@@ -17,6 +17,7 @@ import type { ShellAbilities } from './api/shellAbilities';
 import { AppViews } from './apps/appViews';
 import { Catalog } from './catalog/catalog';
 import { ChatService } from './chat/chatService';
+import { ConversationTitler } from './chat/conversationTitler';
 import { promptToMessages, resourceToBlocks, skillToBlocks } from './chat/resourceToBlocks';
 import { ConfigFile } from './config/configFile';
 import { ApprovalStore } from './consent/approvalStore';
@@ -93,6 +94,11 @@ export interface HostOptions {
    * where confined servers get folders of their own (default: the person's cache folder).
    */
   sandbox?: { personHome?: string; folder?: string };
+  /**
+   * Whether a new conversation is titled by its model after its first reply, as Settings say
+   * (default: yes). `mcp chat` says no: its conversation goes with its folder when the run ends.
+   */
+  titles?: boolean;
 }
 
 /**
@@ -161,8 +167,9 @@ export class Host implements HostParts {
     const redactor = new Redactor();
     redactor.add(...(await secrets.values().catch(() => [])));
     const logs = new LogStore(redactor, { dir: path.join(home, 'logs') });
+    const appLog = AppLog.inHome(home, (text) => redactor.redact(text));
     const faults: HostFaults = new HostFaults({
-      log: AppLog.inHome(home, (text) => redactor.redact(text)),
+      log: appLog,
       serverOf: (id): ServerSession | undefined => registry.get(id),
     });
     const roots = RootsManager.inHome(home);
@@ -291,6 +298,16 @@ export class Host implements HostParts {
       getPrompt: async (server, name, args) =>
         promptToMessages(await registry.session(server).getPrompt(name, args)),
       viewContext: (id) => apps.takeContext(id),
+      ...(options.titles === false
+        ? {}
+        : {
+            titler: new ConversationTitler({
+              store: conversations,
+              providers,
+              settings,
+              log: (text) => appLog.warn(text),
+            }),
+          }),
     });
     const loaded = await registry.load();
     // config.json edited while the app runs (by hand, by another program): taken as it stands, recorded.

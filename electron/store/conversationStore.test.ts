@@ -44,6 +44,23 @@ describe('ConversationStore', () => {
     }
   });
 
+  it('renames only a conversation still called what it was: a rename in between stays, and so does a rename of another process', async () => {
+    const store = ConversationStore.inHome(dir);
+    await store.create(ID, 'Hello there');
+    // Both at once: the check and the write are one step of the conversation's queue.
+    const [person, model] = await Promise.all([
+      store.rename(ID, 'Mine'),
+      store.renameIf(ID, 'Hello there', 'Greeting'),
+    ]);
+    expect([person, model]).toEqual([undefined, false]);
+    expect((await store.summary(ID)).title).toBe('Mine');
+    // Another window (another store on the same folder) renamed it: caught up before the check.
+    await new ConversationStore(path.join(dir, 'conversations')).rename(ID, 'Theirs');
+    expect(await store.renameIf(ID, 'Mine', 'Greeting')).toBe(false);
+    expect(await store.renameIf(ID, 'Theirs', 'Greeting')).toBe(true);
+    expect((await new ConversationStore(path.join(dir, 'conversations')).load(ID)).title).toBe('Greeting');
+  });
+
   it('counts turns as a person does — tool steps are one answer — in the list kept in memory and after a cut', async () => {
     const store = ConversationStore.inHome(dir);
     await store.create(ID, 'Weather');

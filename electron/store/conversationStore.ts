@@ -80,6 +80,17 @@ export class ConversationStore {
   rename(id: string, title: string): Promise<void> {
     return this.append(id, { t: 'title', title });
   }
+  /**
+   * Renames only a conversation still called `from`, in the same step as the check (a rename the
+   * person made meanwhile stays). Resolves whether it was renamed.
+   */
+  renameIf(id: string, from: string, title: string): Promise<boolean> {
+    return this.queued(id, async () => {
+      if ((await this.catchUp(id)).title !== from) return false;
+      await this.write(id, { t: 'title', title });
+      return true;
+    });
+  }
   /** The turn failed: kept, so that Retry is offered after a restart too, until the next message. */
   failTurn(id: string, error: ChatError): Promise<void> {
     return this.append(id, { t: 'error', error });
@@ -335,31 +346,34 @@ export class ConversationStore {
    * before it is closed first and marked torn, so that it never runs into this one.
    */
   private append(id: string, line: Line): Promise<void> {
-    return this.queued(id, async () => {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      const head = line.t === 'meta' ? undefined : await this.catchUp(id);
-      const handle = await open(await this.file(id), 'a+', 0o600);
-      try {
-        const size = (await handle.stat()).size;
-        const before = head ? await closing(handle, head, size) : '';
-        const text = `${JSON.stringify(line)}\n`;
-        await handle.write(before + text);
-        await handle.datasync();
-        const offset = size + Buffer.byteLength(before);
-        const taken = head ?? (line.t === 'meta' ? new ConversationHead(id, line) : undefined);
-        if (!taken) return;
-        taken.apply(line, offset);
-        if (this.index && (line.t === 'meta' || this.index.has(id))) this.index.take(id, line);
-        taken.size = offset + Buffer.byteLength(text);
-        taken.tail = lastBytes(taken.tail, Buffer.from(before + text));
-        taken.lines += before.includes(TORN_LINE) ? 3 : 1;
-        taken.unterminated = false;
-        this.heads.set(id, taken);
-        this.headsChanged = true;
-      } finally {
-        await handle.close();
-      }
-    });
+    return this.queued(id, () => this.write(id, line));
+  }
+
+  /** `append`'s work, for a task already in the conversation's queue. */
+  private async write(id: string, line: Line): Promise<void> {
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const head = line.t === 'meta' ? undefined : await this.catchUp(id);
+    const handle = await open(await this.file(id), 'a+', 0o600);
+    try {
+      const size = (await handle.stat()).size;
+      const before = head ? await closing(handle, head, size) : '';
+      const text = `${JSON.stringify(line)}\n`;
+      await handle.write(before + text);
+      await handle.datasync();
+      const offset = size + Buffer.byteLength(before);
+      const taken = head ?? (line.t === 'meta' ? new ConversationHead(id, line) : undefined);
+      if (!taken) return;
+      taken.apply(line, offset);
+      if (this.index && (line.t === 'meta' || this.index.has(id))) this.index.take(id, line);
+      taken.size = offset + Buffer.byteLength(text);
+      taken.tail = lastBytes(taken.tail, Buffer.from(before + text));
+      taken.lines += before.includes(TORN_LINE) ? 3 : 1;
+      taken.unterminated = false;
+      this.heads.set(id, taken);
+      this.headsChanged = true;
+    } finally {
+      await handle.close();
+    }
   }
 
   /** Runs `task` after everything queued for conversation `id` (appends, catching up). */

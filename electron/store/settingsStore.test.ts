@@ -129,6 +129,17 @@ describe('SettingsStore', () => {
     expect(problems).toEqual(['toolSearch: must be one of auto, always, off']);
   });
 
+  it('titling with the model: on unless the file says false; anything but true or false is named and left on', async () => {
+    const file = path.join(dir, 'settings.json');
+    expect((await SettingsStore.inHome(dir).get()).settings.titleWithModel).toBeUndefined();
+    await writeFile(file, JSON.stringify({ titleWithModel: false }));
+    expect((await SettingsStore.inHome(dir).get()).settings.titleWithModel).toBe(false);
+    await writeFile(file, JSON.stringify({ titleWithModel: 'no' }));
+    const { settings, problems } = await SettingsStore.inHome(dir).get();
+    expect(settings.titleWithModel).toBeUndefined();
+    expect(problems).toEqual(['titleWithModel: must be true or false']);
+  });
+
   it("reads a file written by the version before providers were a list, loses nothing, and writes today's form on save", async () => {
     const file = path.join(dir, 'settings.json');
     // As that version wrote it (HostService.saveSettings of switchboard 0.1.0 at be4d8a4).

@@ -59,6 +59,10 @@ export function parseSettings(value: unknown): Stored {
       settings.toolSearch = v as ToolSearchMode;
     else problems.push(`toolSearch: must be one of ${TOOL_SEARCH_MODES.join(', ')}`);
   }
+  if (value.titleWithModel !== undefined) {
+    if (typeof value.titleWithModel === 'boolean') settings.titleWithModel = value.titleWithModel;
+    else problems.push('titleWithModel: must be true or false');
+  }
   const sampling = isObject(value.sampling) ? value.sampling : {};
   for (const [key, min, max] of [
     ['maxTokensCap', 1, 1_000_000],

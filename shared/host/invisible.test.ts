@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeInvisible, hasInvisible, terminalText } from './invisible';
+import { escapeInvisible, hasInvisible, terminalText, withoutInvisible } from './invisible';
 
 describe('invisible characters (host checks and native dialogs)', () => {
   it('knows every default-ignorable and blank code point the page marks, not only format characters', () => {
@@ -56,5 +56,13 @@ describe('terminalText', () => {
   it('leaves visible text alone, emoji and every script included', () => {
     for (const text of ['server-everything · tool', 'héllo wörld', 'नमस्ते', '東京', '🚀 done'])
       expect(terminalText(text, 'one-line')).toBe(text);
+  });
+});
+
+describe('withoutInvisible', () => {
+  it('takes out controls, bidi overrides, zero-width, tag and selector characters, keeping every script', () => {
+    const smuggled = `Trip${String.fromCodePoint(0xe0041, 0xe0042)} plan\u202e\u200b\u001b[31m\ufe0f\u0085\n\tok`;
+    expect(withoutInvisible(smuggled)).toBe('Trip plan[31mok');
+    for (const text of ['héllo wörld', 'नमस्ते', '東京', '🚀 done']) expect(withoutInvisible(text)).toBe(text);
   });
 });

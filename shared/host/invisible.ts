@@ -121,6 +121,16 @@ export function escapeInvisible(text: string): string {
   ).join('');
 }
 
+/**
+ * Text with every invisible code point taken out — line breaks and tabs too — for a short label the
+ * host writes itself from what a model said (a conversation's title), where a marker would be noise.
+ */
+export function withoutInvisible(text: string): string {
+  return Array.from(text)
+    .filter((c) => !isInvisible(c))
+    .join('');
+}
+
 /** Whether text holds a control, format, private-use or otherwise invisible character. */
 export function hasInvisible(text: string): boolean {
   return Array.from(text).some(isInvisible);

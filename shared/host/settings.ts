@@ -29,6 +29,11 @@ export interface Settings {
    * (`shared/chat/toolSearch.ts`). Absent: 'auto'.
    */
   toolSearch?: ToolSearchMode;
+  /**
+   * After a new conversation's first reply, its own model is asked once for a short title (absent:
+   * yes). Off, or until the title comes, a conversation is named after its first line.
+   */
+  titleWithModel?: boolean;
   sampling: {
     /** A server's maxTokens is lowered to this. */
     maxTokensCap: number;

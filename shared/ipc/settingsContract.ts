@@ -26,6 +26,7 @@ const settingsSchema = z
       .strict(),
     toolTokenBudget: z.number().int().min(100).max(1_000_000).optional(),
     toolSearch: z.enum(['auto', 'always', 'off']).optional(),
+    titleWithModel: z.boolean().optional(),
     registryUrl: z.string().min(1).max(2048).optional(),
   })
   .strict() satisfies z.ZodType<Settings>;

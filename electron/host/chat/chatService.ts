@@ -22,7 +22,9 @@ import type { ToolChoiceStore } from '../../store/toolChoiceStore';
 import type { Catalog } from '../catalog/catalog';
 import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
+import type { ConversationTitler } from './conversationTitler';
 import { ConversationTurns } from './conversationTurns';
+import { withCutOffReply } from './cutOffReply';
 import { conversationToMarkdown } from './exportConversation';
 import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
@@ -72,8 +74,12 @@ export class ChatService {
       toolChoices?: Pick<ToolChoiceStore, 'get' | 'remember'>;
       /** What the conversation's Views asked the model to know (MCP Apps), taken for the next message. */
       viewContext?: (conversationId: string) => ViewContext[];
+      /** Titles new conversations by their model (the app's; a headless chat's conversation goes with its folder). */
+      titler?: ConversationTitler;
     },
-  ) {}
+  ) {
+    deps.titler?.onTitled(() => this.listEmitter.fire());
+  }
 
   list(): Promise<ConversationSummary[]> {
     return this.deps.store.list();
@@ -83,31 +89,18 @@ export class ChatService {
    * no saved error, was cut off (the app stopped mid-reply): it says so, and Retry is offered.
    */
   async get(id: string): Promise<Conversation> {
-    return this.interrupted(await this.deps.store.load(id));
+    return withCutOffReply(await this.deps.store.load(id), this.turns.isRunning(id));
   }
   /** The conversation as a window opens it: its newest `count` messages (older ones: `older`). */
   async open(
     id: string,
     count: number,
   ): Promise<Conversation & ConversationPage & { earlier: EarlierTotals }> {
-    return this.interrupted(await this.deps.store.tail(id, count));
+    return withCutOffReply(await this.deps.store.tail(id, count), this.turns.isRunning(id));
   }
   /** Up to `count` messages before position `before`. */
   older(id: string, before: number, count: number) {
     return this.deps.store.page(id, before, count);
-  }
-  private interrupted<C extends Conversation>(conversation: C): C {
-    if (
-      !conversation.lastError &&
-      !this.turns.isRunning(conversation.id) &&
-      conversation.messages.at(-1)?.role === 'user'
-    )
-      conversation.lastError = {
-        kind: 'interrupted',
-        message: 'The reply to your last message did not finish.',
-        retryable: true,
-      };
-    return conversation;
   }
   search(query: string) {
     return this.deps.store.search(query);
@@ -166,10 +159,10 @@ export class ChatService {
     await this.deps.drafts.set(id, text);
   }
 
-  /** Resolves once every draft asked to be kept is on disk (before the host lets go of its data folder). */
-  /** What is being written is written: drafts, and the conversations' heads kept for the next start. */
+  /** What is being written is written: drafts, titles, and the conversations' heads kept for the next start. */
   async settled(): Promise<void> {
     await this.deps.drafts?.settled();
+    await this.deps.titler?.settled();
     await this.deps.store.close();
   }
 
@@ -325,14 +318,17 @@ export class ChatService {
   /** Stops the reply: the stream, and every tool call it is running (each server is told). */
   stop(id: string): void {
     this.turns.stop(id);
+    this.deps.titler?.cancel(id);
   }
 
   stopAll(): void {
     this.turns.stopAll();
+    this.deps.titler?.cancelAll();
   }
 
   dispose(): void {
     this.stopAll();
+    this.deps.titler?.dispose();
     this.eventEmitter.dispose();
     this.listEmitter.dispose();
   }
@@ -373,6 +369,7 @@ export class ChatService {
         // Over before it is said so: whoever hears "finished" may start the next turn at once.
         this.turns.end(id);
         this.listEmitter.fire();
+        this.deps.titler?.turnEnded(id, failure ? 'failed' : stopped ? 'stopped' : 'replied');
         if (failure) emit({ conversationId: id, kind: 'error', error: failure });
         emit({ conversationId: id, kind: 'finished', stopped });
       });

@@ -31,3 +31,20 @@ it('an error quoting a stored secret is written to host.log and the terminal wit
     expect(text).toContain(REDACTED);
   }
 });
+
+it('a warning is a line of its own level, redacted alike', async () => {
+  const redactor = new Redactor();
+  redactor.add('sk-warn-5e1d');
+  const printed: string[] = [];
+  const log = new AppLog(
+    path.join(home, 'host.log'),
+    (t) => printed.push(t),
+    (t) => redactor.redact(t),
+  );
+  log.warn('a title could not be had: key sk-warn-5e1d refused');
+  await log.flush();
+  const written = await readFile(path.join(home, 'host.log'), 'utf8');
+  expect(written).toBe(printed.join(''));
+  expect(written).toMatch(/^\S+ WARN a title could not be had: key \S+ refused\n$/);
+  expect(written).not.toContain('5e1d');
+});

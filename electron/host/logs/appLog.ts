@@ -22,7 +22,16 @@ export class AppLog {
   }
 
   error(text: string): void {
-    const line = `${new Date().toISOString()} ERROR ${this.redact(text)}\n`;
+    this.write('ERROR', text);
+  }
+
+  /** Something that did not work and costs only itself (a conversation's title): said, nothing more. */
+  warn(text: string): void {
+    this.write('WARN', text);
+  }
+
+  private write(level: 'ERROR' | 'WARN', text: string): void {
+    const line = `${new Date().toISOString()} ${level} ${this.redact(text)}\n`;
     this.stderr(line);
     const file = this.file;
     if (!file) return;

@@ -155,6 +155,33 @@ describe('Settings', () => {
     await waitFor(() => expect('registryUrl' in saved).toBe(false));
   });
 
+  it('"Title conversations with the model" is on until turned off, saved as false, and on again as the default', async () => {
+    let saved: Settings = DEFAULT_SETTINGS;
+    const { host } = recordingHost({
+      getSettings: async () => viewOf(saved),
+      saveSettings: async (s) => {
+        saved = s as Settings;
+      },
+    });
+    renderWithHost(<SettingsPage />, host);
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Title conversations with the model',
+      description: /one more short request/,
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(saved.titleWithModel).toBe(false));
+    await waitFor(() =>
+      expect(
+        (screen.getByRole('checkbox', { name: /Title conversations/ }) as HTMLInputElement).checked,
+      ).toBe(false),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: /Title conversations/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect('titleWithModel' in saved).toBe(false));
+  });
+
   it("the activity record's retention and 'keep whole results' are saved as set", async () => {
     let saved: Settings = DEFAULT_SETTINGS;
     const { host } = recordingHost({

@@ -133,6 +133,25 @@ export function SettingsPage() {
           </p>
         </div>
         <div className="field">
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={draft.titleWithModel !== false}
+              aria-describedby="title-with-model-desc"
+              onChange={(e) => {
+                const { titleWithModel: _, ...rest } = draft;
+                setDraft(e.target.checked ? rest : { ...rest, titleWithModel: false });
+              }}
+            />
+            Title conversations with the model
+          </label>
+          <p id="title-with-model-desc" className="field-desc muted">
+            After a new conversation's first reply, its model is asked once for a short title: one more short
+            request, sent the first exchange as text (attachments and tools by name only, no tool results).
+            Until the title comes, and when this is off, a conversation is named after its first line.
+          </p>
+        </div>
+        <div className="field">
           <label htmlFor="tool-search">Tool search</label>
           <select
             id="tool-search"
