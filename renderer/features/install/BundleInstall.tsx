@@ -11,6 +11,7 @@ import { LaunchText } from '../servers/TrustPrompt';
 import { BundleFacts } from './BundleFacts';
 import { BundleFields } from './BundleFields';
 import { type BundleTexts, bundleValues, initialBundleTexts } from './bundleTexts';
+import { CONFINED, SandboxChoiceFields } from './SandboxChoiceFields';
 
 type Review = Extract<BundleServerPreview, { ok: true }>;
 
@@ -34,6 +35,7 @@ export function BundleInstall({
   const [review, setReview] = useState<Review>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const [sandbox, setSandbox] = useState(CONFINED);
   useEffect(() => {
     host.call('getBundleAbilities').then(setAbilities, () => {});
   }, [host]);
@@ -61,7 +63,7 @@ export function BundleInstall({
       else setProblems(result.problems);
     });
   const confirm = () =>
-    run(async () => onInstalled((await host.call('confirmBundleServer', preview.planId)).server));
+    run(async () => onInstalled((await host.call('confirmBundleServer', preview.planId, sandbox)).server));
 
   if (review)
     return (
@@ -71,6 +73,7 @@ export function BundleInstall({
         </p>
         <div className="trust">
           <LaunchText launch={review.launch} />
+          <SandboxChoiceFields server={review.name} choice={sandbox} onChange={setSandbox} />
         </div>
         {review.secrets.length > 0 && (
           <p className="muted">

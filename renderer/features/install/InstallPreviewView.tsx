@@ -7,6 +7,7 @@ import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
 import { LaunchText } from '../servers/TrustPrompt';
 import { RuntimeMissing } from './RuntimeMissing';
+import { CONFINED, SandboxChoiceFields } from './SandboxChoiceFields';
 
 /**
  * What installing writes and runs, as the host will write it — nothing is written or stored until the
@@ -26,12 +27,16 @@ export function InstallPreviewView({
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [runtime, setRuntime] = useState(preview.kind === 'stdio' ? preview.runtime : undefined);
+  const [sandbox, setSandbox] = useState(CONFINED);
   const missing = runtime && !runtime.ok ? runtime : undefined;
   const confirm = async () => {
     setError(undefined);
     setBusy(true);
     try {
-      onInstalled((await host.call('confirmInstall', preview.planId)).server);
+      onInstalled(
+        (await host.call('confirmInstall', preview.planId, preview.kind === 'stdio' ? sandbox : undefined))
+          .server,
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setBusy(false);
@@ -48,6 +53,7 @@ export function InstallPreviewView({
         <div className="trust">
           <p>It will run exactly:</p>
           <LaunchText launch={preview.launch} />
+          <SandboxChoiceFields server={preview.name} choice={sandbox} onChange={setSandbox} />
         </div>
       ) : (
         <div className="trust">

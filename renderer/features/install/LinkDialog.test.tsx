@@ -51,8 +51,15 @@ describe('LinkDialog', () => {
     expect(screen.getByRole('region', { name: /^Refused by policy/ }).textContent).toContain(
       'it will not start while the policy refuses it',
     );
+    // A local server from a link runs sandboxed unless unticked (issue 48); widened here before adding.
+    const sandbox = screen.getByRole('group', { name: 'Sandbox: weather' });
+    const confined = sandbox.querySelector('input[type=checkbox]') as HTMLInputElement;
+    expect(confined.checked).toBe(true);
+    fireEvent.change(screen.getByLabelText('Also let it reach (host names)'), {
+      target: { value: 'api.weather.example, *.cdn.example' },
+    });
     // The secret-looking value goes to the store unless unticked; the value to fill is asked for.
-    const boxes = screen.getAllByRole('checkbox') as HTMLInputElement[];
+    const boxes = (screen.getAllByRole('checkbox') as HTMLInputElement[]).filter((b) => b !== confined);
     expect(boxes.map((b) => b.checked)).toEqual([true, false]);
     fireEvent.change(screen.getByLabelText(/The link leaves this to fill \(your city\)/), {
       target: { value: 'Lisbon' },
@@ -62,7 +69,11 @@ describe('LinkDialog', () => {
     await waitFor(() => expect(added).toEqual(['weather']));
     expect(calls.find((c) => c.method === 'confirmLink')?.args).toEqual([
       PREVIEW.planId,
-      { values: { weather: { CITY: 'Lisbon' } }, secret: { weather: ['API_KEY', 'CITY'] } },
+      {
+        values: { weather: { CITY: 'Lisbon' } },
+        secret: { weather: ['API_KEY', 'CITY'] },
+        sandbox: { weather: { enabled: true, allowedDomains: ['api.weather.example', '*.cdn.example'] } },
+      },
     ]);
   });
 

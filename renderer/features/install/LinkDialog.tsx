@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { LinkPreviewView } from '../../../shared/host/linkView';
+import type { SandboxChoice } from '../../../shared/host/sandboxRules';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { SafeText } from '../../components/SafeText';
 import { LinkServerPreview } from './LinkServerPreview';
+import { CONFINED } from './SandboxChoiceFields';
 
 type Shown = Extract<LinkPreviewView, { ok: true }>;
 
@@ -31,6 +33,7 @@ export function LinkDialog({
   const [preview, setPreview] = useState<Shown>();
   const [typed, setTyped] = useState<Record<string, Record<string, string>>>({});
   const [secret, setSecret] = useState<Record<string, string[]>>({});
+  const [sandbox, setSandbox] = useState<Record<string, SandboxChoice>>({});
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -62,7 +65,15 @@ export function LinkDialog({
     setError(undefined);
     setBusy(true);
     try {
-      const { servers } = await host.call('confirmLink', preview.planId, { values: typed, secret });
+      // Each local server confined unless the person chose otherwise in its preview.
+      const chosen = Object.fromEntries(
+        preview.servers.filter((s) => s.kind === 'stdio').map((s) => [s.name, sandbox[s.name] ?? CONFINED]),
+      );
+      const { servers } = await host.call('confirmLink', preview.planId, {
+        values: typed,
+        secret,
+        sandbox: chosen,
+      });
       onAdded(servers);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
@@ -129,6 +140,8 @@ export function LinkDialog({
                   setError(undefined);
                   setTyped((all) => ({ ...all, [s.name]: { ...all[s.name], [name]: value } }));
                 }}
+                sandbox={sandbox[s.name] ?? CONFINED}
+                onSandbox={(choice) => setSandbox((all) => ({ ...all, [s.name]: choice }))}
                 onSecret={(name, on) =>
                   setSecret((all) => {
                     const was = (all[s.name] ?? []).filter((n) => n !== name);

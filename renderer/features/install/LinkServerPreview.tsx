@@ -1,7 +1,9 @@
 import { commandLine } from '../../../shared/host/launchText';
 import type { LinkServerView } from '../../../shared/host/linkView';
+import type { SandboxChoice } from '../../../shared/host/sandboxRules';
 import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { SafeText } from '../../components/SafeText';
+import { SandboxChoiceFields } from './SandboxChoiceFields';
 
 /**
  * One server an install link would add, exactly as it would be written: the command line or URL, each
@@ -14,12 +16,17 @@ export function LinkServerPreview({
   secret,
   onType,
   onSecret,
+  sandbox,
+  onSandbox,
 }: {
   server: LinkServerView;
   typed: Record<string, string>;
   secret: string[];
   onType: (name: string, value: string) => void;
   onSecret: (name: string, on: boolean) => void;
+  /** A local server's sandbox, as the person chooses it before adding. */
+  sandbox: SandboxChoice;
+  onSandbox: (choice: SandboxChoice) => void;
 }) {
   const id = (name: string) => `link-${server.name}-${name}`;
   return (
@@ -48,6 +55,9 @@ export function LinkServerPreview({
         <p className="muted">
           The link describes it as: <SafeText text={server.description} />
         </p>
+      )}
+      {server.kind === 'stdio' && (
+        <SandboxChoiceFields server={server.name} choice={sandbox} onChange={onSandbox} />
       )}
       {server.exists && (
         <p className="warning">A server of this name is configured already: remove or rename it first.</p>
