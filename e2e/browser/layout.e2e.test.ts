@@ -17,7 +17,7 @@ import {
  * The first screen at 1280×800, a laptop's: the chat column is the window's height, only the transcript
  * scrolls, and Send is in view however long the conversation and whatever "Getting started" says. Once a
  * provider and a server work, Getting started shrinks to a chip (a server waiting for trust after that
- * is a chip's worth, not the checklist again).
+ * is a chip's worth, not the checklist again). Settings' fields follow each other without a gap.
  */
 describeInChromium('layout at 1280×800 in Chromium', () => {
   let shell: RunningShell;
@@ -98,5 +98,14 @@ describeInChromium('layout at 1280×800 in Chromium', () => {
     await gettingStarted().getByRole('button', { name: 'Open Servers' }).click();
     await page.locator('[data-server="another"]').getByRole('button', { name: 'Trust and start' }).click();
     await expect.poll(() => gettingStarted().count(), { timeout: 20_000 }).toBe(0);
+  });
+
+  it('Settings: the heading after "Default model" follows it closely', async () => {
+    await goTo(page, 'Settings');
+    const model = (await page.getByLabel('Default model', { exact: true }).boundingBox())!;
+    const next = (await page.getByRole('heading', { name: 'Signing in to servers (OAuth)' }).boundingBox())!;
+    await page.screenshot({ path: path.join(shots, 'layout-4-settings.png'), fullPage: true });
+    // A field's margin and the heading's own: no room left for a hidden list (it was 290 px).
+    expect(next.y - (model.y + model.height)).toBeLessThan(60);
   });
 });
