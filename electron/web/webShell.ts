@@ -335,7 +335,8 @@ async function serveStatic(
     // An address of nothing (a mistyped page): the app, which says so, with the 404 kept.
     if (isMissingPage(pathname)) return serveStatic(res, root, '/', { ...how, status: 404 });
     res.writeHead(404, { ...BASE_HEADERS, 'content-type': 'text/plain' });
-    return res.end('not found');
+    res.end('not found');
+    return;
   }
   res.writeHead(how.status ?? 200, {
     ...BASE_HEADERS,
