@@ -38,7 +38,9 @@ export function App() {
   return (
     <div className="frame">
       <Sidebar />
-      <main className="main" aria-busy={pane !== picked || undefined}>
+      {/* Chats is the window's height, its transcript the one part that scrolls: Send stays in view
+          whatever shows above it. Other pages are as long as they are, and the window scrolls. */}
+      <main className={pane === 'chats' ? 'main fills' : 'main'} aria-busy={pane !== picked || undefined}>
         {!connected && (
           <p className="banner" role="status">
             Connecting to Switchboard…

@@ -105,7 +105,11 @@ describeInChromium('MCP bundles (.mcpb) in Chromium', () => {
     expect(await preview.locator('[data-signature="self-signed"]').textContent()).toMatch(
       /Self-signed by "MCPB Self-Signed Certificate".*proves nothing about who made it/,
     );
-    expect(await preview.getByTestId('bundle-template').textContent()).toContain('${user_config.folders}');
+    const template = (await preview.getByTestId('bundle-template').textContent()) ?? '';
+    expect(template).toContain('${user_config.folders}');
+    // Nothing entered yet: the key is the setting it will come from, not "a stored secret".
+    expect(template).toContain('API_KEY = Bearer ${user_config.api_key}');
+    expect(template).not.toContain('a stored secret');
     expect(await preview.getByLabel(/API key/).getAttribute('type')).toBe('password');
     await page.screenshot({ path: path.join(shots, 'bundles-preview.png'), fullPage: true });
     expect((await config()).mcpServers).toEqual({});

@@ -197,14 +197,33 @@ describeInChromium('keyboard and addresses in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { name: 'Servers', level: 1 }).count()).toBe(1);
   });
 
-  it('an address naming no conversation says so and shows the list', async () => {
-    await page.goto(`${origin()}/chats/no-such-conversation`);
+  it('an address naming no conversation says so in plain words and shows the list', async () => {
+    for (const id of ['no-such-conversation', '0f6b1c3e-8a4d-4e55-9b1a-2f9c7d0e6a11']) {
+      await page.goto(`${origin()}/chats/${id}`);
+      await expect
+        .poll(() => page.locator('.notices').textContent())
+        .toContain(
+          'No conversation at this address (deleted, or the address is not whole): here are the others.',
+        );
+      // Never what the host's argument checks say.
+      expect(await page.locator('body').textContent()).not.toMatch(
+        /bad arguments|Invalid UUID|getConversation/,
+      );
+      await expect.poll(pathname).toBe('/chats');
+      await expect
+        .poll(() => page.getByRole('navigation', { name: 'Conversations' }).textContent())
+        .toContain('Lisbon itinerary draft');
+    }
+  });
+
+  it('an address that is no page is the app saying so, not a bare "not found"', async () => {
+    const response = await page.goto(`${origin()}/nonsense`);
+    expect(response?.status()).toBe(404);
     await expect
       .poll(() => page.locator('.notices').textContent())
-      .toContain('No conversation to open at this address');
+      .toContain('There is no page at /nonsense: here are your chats.');
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     await expect.poll(pathname).toBe('/chats');
-    await expect
-      .poll(() => page.getByRole('navigation', { name: 'Conversations' }).textContent())
-      .toContain('Lisbon itinerary draft');
+    await shot('no-such-page');
   });
 });

@@ -416,6 +416,12 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
     expect(running[0]!.env.MEMORY_NOTE).toBe(PINNED_SECRET);
     expect(running[0]!.env.MEMORY_LOG).toBe('info');
     expect(shell.frames.join('\n')).not.toContain(PINNED_SECRET);
+    // The record says it in one phrase (not "changed updated from its registry").
+    await goTo(page, 'Activity');
+    await expect
+      .poll(() => page.locator('main').textContent())
+      .toContain('memory-pinned updated from its registry (io.github.fixture/memory-pinned@1.1.0)');
+    expect(await page.locator('main').textContent()).not.toContain('changed updated');
   }, 300_000);
 
   it('says so in Settings that the environment overrides the setting, and plainly when the registry is down', async () => {

@@ -226,7 +226,7 @@ describeInChromium('the UI in Chromium', () => {
     await browser.getByRole('button', { name: /projects/ }).click();
     await browser.getByRole('button', { name: /alpha/ }).click();
     await expect
-      .poll(() => browser.locator('.current-path').textContent())
+      .poll(() => browser.getByRole('textbox', { name: 'Path' }).inputValue())
       .toContain(path.join('projects', 'alpha'));
     await shot('6-folder-browser');
     await browser.getByRole('button', { name: 'Choose this folder' }).click();

@@ -286,7 +286,7 @@ describe('switchboard-mcp install (real process)', () => {
         SWITCHBOARD_POLICY_FILE: policy,
       });
       expect(r.code).toBe(0);
-      const said = r.stdout.indexOf("Your organization's policy refuses it:");
+      const said = r.stdout.indexOf("Refused: your organization's policy denies the command");
       expect(said).toBeGreaterThan(-1);
       expect(r.stdout.slice(said)).toMatch(/rule: deniedServers\[0\].*It would be added and never start/);
       expect(said).toBeLessThan(r.stdout.indexOf('Added "bundled-report"'));

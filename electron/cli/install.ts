@@ -259,7 +259,7 @@ async function install(
   );
   if (refused)
     io.stdout(
-      `Your organization's policy refuses it: ${text(refused.reason)} (rule: ${text(refused.rule)}). It would be added and never start.`,
+      `Refused: ${text(refused.reason)} (rule: ${text(refused.rule)}). It would be added and never start.`,
     );
   if (!args.install.yes) {
     if (!input.interactive)

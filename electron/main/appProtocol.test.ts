@@ -49,7 +49,14 @@ describe('app:// protocol', () => {
       expect(res.status, url).toBe(200);
       expect(await res.text()).toBe('<!doctype html>');
     }
-    expect((await handler(new Request('app://switchboard/chats/a/b'))).status).toBe(404);
+    // An address of nothing: the app (which says so), as a 404; a missing file a bare 404.
+    for (const url of ['app://switchboard/chats/a/b', 'app://switchboard/nonsense']) {
+      const res = await handler(new Request(url));
+      expect(res.status, url).toBe(404);
+      expect(await res.text(), url).toBe('<!doctype html>');
+      expect(res.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    }
+    expect(await (await handler(new Request('app://switchboard/missing.js'))).text()).toBe('not found');
   });
 
   it('serves nothing outside the renderer, and nothing for another host', async () => {

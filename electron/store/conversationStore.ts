@@ -9,6 +9,7 @@ import {
   type ConversationSummary,
   DEFAULT_MAX_TOKENS,
   type EarlierTotals,
+  noConversation,
 } from '../../shared/chat/conversation';
 import {
   ConversationHead,
@@ -424,6 +425,6 @@ const lastError = (head: ConversationHead) => (head.lastError ? { lastError: hea
 
 function cannotRead(id: string, error: NodeJS.ErrnoException): Error {
   return new Error(
-    error.code === 'ENOENT' ? `No conversation ${id}` : `Cannot read conversation ${id}: ${error.message}`,
+    error.code === 'ENOENT' ? noConversation(id) : `Cannot read conversation ${id}: ${error.message}`,
   );
 }

@@ -335,8 +335,14 @@ describe('browser shell', () => {
       expect(page.status, address).toBe(200);
       expect(page.body, address).toBe(app);
     }
-    // Not a place of the app: no page for it.
-    expect((await get('/chats/a/b', { cookie })).status).toBe(404);
+    // Not a place of the app: the app says there is nothing there (a 404 still), never a bare "not found".
+    for (const address of ['/chats/a/b', '/nonsense']) {
+      const missing = await get(address, { cookie });
+      expect(missing.status, address).toBe(404);
+      expect(missing.body, address).toBe(app);
+      expect(String(missing.headers['content-security-policy'])).toContain("script-src 'self'");
+      expect((await get(address)).status, address).toBe(403);
+    }
   });
 
   it('serves no source map, even one left in the build', async () => {

@@ -5,7 +5,7 @@ import { isIP } from 'node:net';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { parseCall } from '../../shared/ipc/contract';
 import { callEnvelope, type ServerMessage } from '../../shared/ipc/socketMessages';
-import { isAppPage } from '../../shared/ui/appAddress';
+import { isAppPage, isMissingPage } from '../../shared/ui/appAddress';
 import type { HostService } from '../host/hostService';
 import { mimeTypeOf, rendererCsp, servedFile } from '../host/rendererAssets';
 import { fetchSite, UNSAID } from './fetchSite';
@@ -316,8 +316,14 @@ async function serveStatic(
   res: ServerResponse,
   root: string,
   pathname: string,
-  how: { port: number; frames: string[]; headers: Record<string, string>; pagesRefused?: string },
-) {
+  how: {
+    port: number;
+    frames: string[];
+    headers: Record<string, string>;
+    pagesRefused?: string;
+    status?: number;
+  },
+): Promise<void> {
   const file = servedFile(root, pathname);
   if (!file) return deny(res, 'not part of the app');
   const page = file.endsWith('.html');
@@ -326,10 +332,13 @@ async function serveStatic(
   try {
     body = await readFile(file);
   } catch {
+    // An address of nothing (a mistyped page): the app, which says so, with the 404 kept.
+    if (isMissingPage(pathname)) return serveStatic(res, root, '/', { ...how, status: 404 });
     res.writeHead(404, { ...BASE_HEADERS, 'content-type': 'text/plain' });
-    return res.end('not found');
+    res.end('not found');
+    return;
   }
-  res.writeHead(200, {
+  res.writeHead(how.status ?? 200, {
     ...BASE_HEADERS,
     ...how.headers,
     'content-type': mimeTypeOf(file),

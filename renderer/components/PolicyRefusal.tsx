@@ -19,7 +19,8 @@ export function PolicyRefusal({
   return (
     <section className="error" aria-label={`Refused by policy: ${server}`} data-refused="">
       <p>
-        Refused by your organization's policy: <SafeText text={refusal.reason} /> (rule:{' '}
+        {/* The reason names the policy itself ("your organization's policy denies…"): not said twice. */}
+        Refused: <SafeText text={refusal.reason} /> (rule:{' '}
         <code>
           <SafeText text={refusal.rule} />
         </code>

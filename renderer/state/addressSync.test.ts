@@ -9,11 +9,13 @@ import { useApp } from './store';
 const A = '11111111-1111-4111-8111-111111111111';
 const B = '22222222-2222-4222-8222-222222222222';
 const conversation = (id: string): ConversationView => conversationView(id);
+const UNREADABLE = '33333333-3333-4333-8333-333333333333';
 const host = () =>
   recordingHost({
     getConversation: (id) => {
       if (id === A || id === B) return conversation(id as string);
-      throw new Error(`no conversation ${String(id)}`);
+      if (id === UNREADABLE) throw new Error(`Cannot read conversation ${id}: EACCES`);
+      throw new Error(`No conversation ${String(id)}`);
     },
   });
 
@@ -87,14 +89,49 @@ it('an address opened (a reload) opens its page, or its conversation', async () 
   expect(path()).toBe(`/chats/${B}`);
 });
 
-it('a conversation the host does not know is said so, and the list shown at its own address', async () => {
-  window.history.replaceState(null, '', '/chats/not-a-conversation');
+it('a conversation the host does not know is said so in plain words, and the list shown at its own address', async () => {
+  const NO_SUCH =
+    'No conversation at this address (deleted, or the address is not whole): here are the others.';
+  for (const [address, asked] of [
+    // Not even an id the host could have: not asked, and no checker's words ("Invalid UUID") shown.
+    ['/chats/not-a-conversation', []],
+    ['/chats/44444444-4444-4444-8444-444444444444', ['44444444-4444-4444-8444-444444444444']],
+  ] as const) {
+    window.history.replaceState(null, '', address);
+    const { host: h, calls } = host();
+    stop = syncAddress(h);
+    await until(() => useApp.getState().notices.length > 0);
+    expect(useApp.getState().notices.map((n) => n.text)).toEqual([NO_SUCH]);
+    expect(calls.filter((c) => c.method === 'getConversation').map((c) => c.args[0])).toEqual(asked);
+    expect(useApp.getState().open).toBeUndefined();
+    expect(useApp.getState().pane).toBe('chats');
+    expect(path()).toBe('/chats');
+    stop();
+    useApp.setState(useApp.getInitialState(), true);
+  }
+  // One that is there and cannot be read says why.
+  window.history.replaceState(null, '', `/chats/${UNREADABLE}`);
   stop = syncAddress(host().host);
   await until(() => useApp.getState().notices.length > 0);
-  expect(useApp.getState().notices[0]?.text).toMatch(/^No conversation to open at this address/);
-  expect(useApp.getState().open).toBeUndefined();
+  expect(useApp.getState().notices[0]?.text).toBe(
+    `The conversation at this address cannot be opened (Cannot read conversation ${UNREADABLE}: EACCES): here are the others.`,
+  );
+});
+
+it('an address that is no page of the app says so, and shows Chats at its own address', () => {
+  window.history.replaceState(null, '', '/nonsense');
+  stop = syncAddress(host().host);
+  expect(useApp.getState().notices.map((n) => n.text)).toEqual([
+    'There is no page at /nonsense: here are your chats.',
+  ]);
   expect(useApp.getState().pane).toBe('chats');
   expect(path()).toBe('/chats');
+  // The Electron window's own file is the app's start, nothing amiss.
+  stop();
+  useApp.setState(useApp.getInitialState(), true);
+  window.history.replaceState(null, '', '/index.html');
+  stop = syncAddress(host().host);
+  expect(useApp.getState().notices).toEqual([]);
 });
 
 it('an install link address is replaced by the page that previews it', () => {

@@ -1,8 +1,16 @@
+import { noConversation, saysNoConversation } from '../../shared/chat/conversation';
+import { conversationId } from '../../shared/ipc/argumentSchemas';
 import { addressOf, type Place, placeAt } from '../../shared/ui/appAddress';
 import { leaveViews } from '../features/apps/liveViews';
 import type { HostConnection } from '../hostClient';
 import { openConversation } from './navigation';
 import { type AppState, useApp } from './store';
+
+/**
+ * Addresses the app is opened at that are no place of its own and nothing amiss: the Electron
+ * window's file, and the install-link entry (whose preview replaces it).
+ */
+const OPENED_AS_START = new Set(['/index.html', '/install']);
 
 /** Where the store is: its page, and on Chats the open conversation. */
 const placeOf = (s: Pick<AppState, 'pane' | 'open'>): Place =>
@@ -29,11 +37,20 @@ export function syncAddress(host: HostConnection, win: Window = window): () => v
     try {
       const state = useApp.getState();
       if (place.conversation !== undefined) {
-        try {
-          await openConversation(host, place.conversation);
-        } catch (error) {
-          const why = error instanceof Error ? error.message : String(error);
-          state.notify(`No conversation to open at this address (${why}): here are the others.`);
+        // An id no conversation could have is not asked of the host (whose refusal names its checks).
+        let why = conversationId.safeParse(place.conversation).success
+          ? undefined
+          : noConversation(place.conversation);
+        if (why === undefined)
+          await openConversation(host, place.conversation).catch((error: unknown) => {
+            why = error instanceof Error ? error.message : String(error);
+          });
+        if (why !== undefined) {
+          state.notify(
+            saysNoConversation(why)
+              ? 'No conversation at this address (deleted, or the address is not whole): here are the others.'
+              : `The conversation at this address cannot be opened (${why}): here are the others.`,
+          );
           useApp.setState({ pane: 'chats' });
         }
       } else {
@@ -63,10 +80,15 @@ export function syncAddress(host: HostConnection, win: Window = window): () => v
     if (place) void arrive(place);
   };
   win.addEventListener('popstate', onPop);
-  // The address the app was opened at (a reload keeps the place); one not of ours is the app's start.
+  // The address the app was opened at (a reload keeps the place); one not of ours is the app's start,
+  // said so unless it is the app's own file or the install-link entry.
   const start = placeAt(win.location.pathname);
   if (start && (start.page !== 'chats' || start.conversation !== undefined)) void arrive(start);
-  else write('replace');
+  else {
+    if (!start && !OPENED_AS_START.has(win.location.pathname))
+      useApp.getState().notify(`There is no page at ${win.location.pathname}: here are your chats.`);
+    write('replace');
+  }
   return () => {
     offStore();
     win.removeEventListener('popstate', onPop);

@@ -157,6 +157,13 @@ export interface ChatError {
   retryAfterMs?: number;
 }
 
+/**
+ * What the host says of an id it keeps no conversation under: one wording, so the page can tell it
+ * from a conversation that is there and cannot be read.
+ */
+export const noConversation = (id: string): string => `No conversation ${id}`;
+export const saysNoConversation = (message: string): boolean => message.startsWith('No conversation ');
+
 export const DEFAULT_MAX_TOKENS = 4096;
 /** The longest message the person may send (and so the longest draft kept). */
 export const MAX_MESSAGE_CHARS = 200_000;

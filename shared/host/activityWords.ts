@@ -68,8 +68,11 @@ export function activityWords(e: ActivityBody): string {
               : `${e.tool ?? 'a tool'} always allowed ${e.scope === 'server' ? '(with the server)' : e.scope === 'conversation' ? 'in the conversation' : ''}`.trim();
       return `${e.server}: ${what}`;
     }
-    case 'server':
-      return `${e.server} ${e.change} ${VIA[e.via]}${e.detail ? ` (${e.detail})` : ''}`;
+    case 'server': {
+      // An update is itself the change: "memory updated from its registry", never "changed updated…".
+      const what = e.via === 'update' ? VIA.update : `${e.change} ${VIA[e.via]}`;
+      return `${e.server} ${what}${e.detail ? ` (${e.detail})` : ''}`;
+    }
     case 'policy-refusal':
       return `${e.server} refused by the policy ${MOMENT[e.when]}: ${e.reason} (rule: ${e.rule})`;
     case 'sandbox-denied':

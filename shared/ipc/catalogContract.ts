@@ -62,8 +62,8 @@ export interface ToolView {
 }
 /** What the running servers offer, together (each list server by server, in the servers' order). */
 export interface CatalogView extends CatalogLists {
-  /** Each running server and its mark (see ServerCatalog.version), in the servers' order. */
-  servers: { server: string; version: number }[];
+  /** Each running server, its mark (see ServerCatalog.version) and its lists not yet listed, in the servers' order. */
+  servers: { server: string; version: number; listing?: CatalogListName[] }[];
   /** The catalog's mark when this was made: a later view or change of the same run has a larger one. */
   at: number;
   /** This run of the host: marks are compared only within one run. */
@@ -77,10 +77,17 @@ export interface CatalogLists {
   /** Skills servers offer (SEP-2640): only what the listing says; nothing of a skill is read until it is loaded. */
   skills: SkillView[];
 }
+/** A server's list as the catalog asks for it (resources/list brings templates and skills with it). */
+export type CatalogListName = 'tools' | 'resources' | 'prompts';
 /** What one running server offers; `version` grows with every change to it (lists, choices). */
 export interface ServerCatalog extends CatalogLists {
   server: string;
   version: number;
+  /**
+   * Its lists not listed yet in this run (absent: none): an empty list here is not known to be empty,
+   * so a card says "listing…" rather than that the server offers nothing.
+   */
+  listing?: CatalogListName[];
 }
 /**
  * The catalog changed: every running server in order, and whole only the servers that changed since

@@ -21,7 +21,11 @@ export function joinParts(parts: Iterable<ServerCatalog>, at: number, run: strin
     view.templates.push(...part.templates);
     view.prompts.push(...part.prompts);
     view.skills.push(...part.skills);
-    view.servers.push({ server: part.server, version: part.version });
+    view.servers.push({
+      server: part.server,
+      version: part.version,
+      ...(part.listing ? { listing: part.listing } : {}),
+    });
   }
   return view;
 }

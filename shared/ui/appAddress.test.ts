@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { addressOf, isAppPage, PAGES, placeAt } from './appAddress';
+import { addressOf, isAppPage, isMissingPage, PAGES, placeAt } from './appAddress';
 
 it('gives every page and every conversation an address that reads back as the same place', () => {
   for (const page of PAGES) expect(placeAt(addressOf({ page }))).toEqual({ page });
@@ -32,4 +32,19 @@ it('serves the app for its pages and the install-link entry, not for files', () 
     expect(isAppPage(path), path).toBe(true);
   for (const path of ['/index.html', '/assets/index-abc.js', '/install/x', '/chats/%2e%2e', '/favicon.ico'])
     expect(isAppPage(path), path).toBe(false);
+});
+
+it('answers a path that is neither a page nor a file with the app (saying nothing is there)', () => {
+  for (const path of ['/nonsense', '/chats/a/b', '/settings/x', '/assets/', '/install/x'])
+    expect(isMissingPage(path), path).toBe(true);
+  for (const path of [
+    '/',
+    '/chats',
+    '/install',
+    '/index.html',
+    '/assets/index-abc.js',
+    '/favicon.ico',
+    '/a.b/c.js',
+  ])
+    expect(isMissingPage(path), path).toBe(false);
 });

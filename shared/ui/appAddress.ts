@@ -60,3 +60,12 @@ export function placeAt(pathname: string): Place | undefined {
 export function isAppPage(pathname: string): boolean {
   return pathname === '/install' || placeAt(pathname) !== undefined;
 }
+
+/**
+ * A path that is no page of the app and names no file (its last part has no extension, as every file
+ * of the build has): answered by the app itself, as a 404, which says there is nothing there and
+ * shows Chats — never a bare "not found" without the app around it.
+ */
+export function isMissingPage(pathname: string): boolean {
+  return !isAppPage(pathname) && !/\.[^/]*$/.test(pathname);
+}

@@ -82,7 +82,8 @@ describe('bundles through the host API', () => {
       ['limit', 'number', false],
       ['verbose', 'boolean', false],
     ]);
-    // What it runs, before the form is filled: the settings as the manifest names them, the secret as one.
+    // What it runs, before the form is filled: the settings as the manifest names them, the sensitive
+    // one too (nothing is stored yet, so nothing is "a stored secret").
     expect(opened.template).toMatchObject({
       command: process.execPath,
       args: [
@@ -92,7 +93,8 @@ describe('bundles through the host API', () => {
         '${user_config.folders}',
       ],
     });
-    expect(opened.template?.env).toContainEqual({ name: 'API_KEY', secret: true });
+    expect(opened.template?.env).toContainEqual({ name: 'API_KEY', value: 'Bearer ${user_config.api_key}' });
+    expect(opened.template?.env.some((e) => 'secret' in e)).toBe(false);
     // Unpacked, not yet a server: nothing in config.json, nothing pending trust.
     expect(await readdir(bundlesDir())).toHaveLength(1);
     expect(JSON.parse(await readFile(path.join(home, 'config.json'), 'utf8')).mcpServers).toEqual({});

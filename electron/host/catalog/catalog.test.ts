@@ -62,6 +62,18 @@ describe('Catalog', () => {
     expect(card()).not.toHaveProperty('problems');
   });
 
+  it('says which lists of a running server are not listed yet, so an empty one is not taken for none', async () => {
+    // 20 pages of one tool, 300 ms each.
+    const slow = hostileStdio('slow-pages');
+    const h = await hostWith({ slow: { command: slow.command, args: slow.args } });
+    await expect
+      .poll(() => catalogView(h.catalog).servers)
+      .toEqual([{ server: 'slow', version: expect.any(Number), listing: ['tools'] }]);
+    expect(h.catalog.toolsOf('slow')).toEqual([]);
+    await expect.poll(() => h.catalog.toolsOf('slow').length, { timeout: 20_000 }).toBe(20);
+    expect(catalogView(h.catalog).servers).toEqual([{ server: 'slow', version: expect.any(Number) }]);
+  });
+
   it('aggregates tools, resources, templates and prompts across running servers, with model names mapped back', async () => {
     const h = await hostWith({
       alpha: { command: process.execPath, args: [EVERYTHING_ENTRY, 'stdio'] },

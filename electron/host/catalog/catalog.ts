@@ -44,6 +44,8 @@ interface Tracked {
   skills: SkillEntry[];
   /** Resource URIs this host subscribed to in this run (a new run has none). */
   subscriptions: Set<string>;
+  /** The lists not yet listed once in this run: their emptiness says nothing about the server yet. */
+  unlisted: Set<ListName>;
   /**
    * Refreshes a list; list_changed often comes in bursts, so at most one more follows the one
    * running. `fresh` asks the server even when its cached answer is still fresh (a person's Refresh).
@@ -133,13 +135,14 @@ export class Catalog {
     return tools;
   }
 
-  /** A running server's other lists (empty when it is not running). */
+  /** A running server's other lists (empty when it is not running), and which are still being listed. */
   listsOf(server: string): {
     resources: readonly Resource[];
     templates: readonly ResourceTemplate[];
     prompts: readonly Prompt[];
     skills: readonly SkillEntry[];
     subscriptions: ReadonlySet<string>;
+    unlisted: ReadonlySet<ListName>;
   } {
     return this.tracked.get(server) ?? NO_LISTS;
   }
@@ -315,6 +318,7 @@ export class Catalog {
     const running = new Map<ListName, Promise<void>>();
     /** The lists to fetch again after the one running, and whether a person asked (fresh). */
     const queued = new Map<ListName, boolean>();
+    const caps = session.capabilities ?? {};
     const t: Tracked = {
       run,
       version: ++this.clock,
@@ -324,6 +328,7 @@ export class Catalog {
       prompts: [],
       skills: [],
       subscriptions: new Set(),
+      unlisted: new Set((['tools', 'resources', 'prompts'] as const).filter((list) => caps[list])),
       refresh: (list, fresh = false) => {
         const current = running.get(list);
         if (current) {
@@ -378,6 +383,7 @@ export class Catalog {
       }
       // Stopped meanwhile: its next run lists afresh, and this one's card is gone.
       if (this.tracked.get(server) !== t) return;
+      t.unlisted.delete(list);
       // A list that fails keeps the last one; "running" with nothing offered is never silent.
       // Each reason as a sentence of its own: a library error starts with a capital and has no stop.
       const sentence = (why: string) =>
@@ -394,12 +400,7 @@ export class Catalog {
       else session.clearProblem(list);
       this.rename(t);
     };
-    const caps = session.capabilities ?? {};
-    await Promise.all([
-      caps.tools ? t.refresh('tools') : undefined,
-      caps.resources ? t.refresh('resources') : undefined,
-      caps.prompts ? t.refresh('prompts') : undefined,
-    ]);
+    await Promise.all([...t.unlisted].map((list) => t.refresh(list)));
   }
 
   /**
@@ -418,4 +419,11 @@ export class Catalog {
 const LIST_WORDS: Record<ListName, string> = { tools: 'tools', resources: 'resources', prompts: 'prompts' };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const NO_LISTS = { resources: [], templates: [], prompts: [], skills: [], subscriptions: new Set<string>() };
+const NO_LISTS = {
+  resources: [],
+  templates: [],
+  prompts: [],
+  skills: [],
+  subscriptions: new Set<string>(),
+  unlisted: new Set<ListName>(),
+};

@@ -25,6 +25,7 @@ export function serverCatalog(catalog: Catalog, server: string): ServerCatalog {
   const view: ServerCatalog = {
     server,
     version,
+    ...(lists.unlisted.size > 0 ? { listing: [...lists.unlisted] } : {}),
     tools: catalog.toolsOf(server).map(toolView),
     resources: lists.resources.map((resource) => ({
       server,

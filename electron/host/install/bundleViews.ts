@@ -1,6 +1,6 @@
 // The bundle installer's results as the page sees them (shared/host/bundleView.ts): the manifest's
 // facts and signature, the form, and what the bundle runs — its settings still as `${user_config.KEY}`
-// before they are filled, exactly (secrets as stored secrets) once they are.
+// before they are filled (none of them a secret yet), exactly (secrets as stored secrets) once they are.
 import type { BundlePreviewView, BundleSourceView } from '../../../shared/host/bundleView';
 import type { LaunchSummary } from '../../../shared/host/serverView';
 import { launchSummary } from '../servers/serverIdentity';
@@ -22,9 +22,11 @@ export function suggestedBundleName(bundle: InstalledBundle): string {
 }
 
 /**
- * What the bundle runs before its form is filled: each setting written as `${user_config.KEY}`, its
- * secret environment variables as stored secrets. Undefined when the launch cannot be written so (a
- * manifest whose script itself comes from a setting): the exact one is shown once the form is filled.
+ * What the bundle runs before its form is filled: each setting written as `${user_config.KEY}`,
+ * sensitive ones too — nothing is entered yet, let alone stored, so no variable is "a stored secret"
+ * here (the form says which settings are kept in the secret store; Review shows them as stored).
+ * Undefined when the launch cannot be written so (a manifest whose script itself comes from a
+ * setting): the exact one is shown once the form is filled.
  */
 export function bundleTemplate(bundle: InstalledBundle, runtime: BundleRuntime): LaunchSummary | undefined {
   const markers: Record<string, UserConfigValue> = Object.fromEntries(
@@ -32,14 +34,13 @@ export function bundleTemplate(bundle: InstalledBundle, runtime: BundleRuntime):
   );
   try {
     const launch = resolveLaunch(bundle.manifest, bundle.form, bundle.origin.dir, markers, runtime);
-    const secret = new Set(launch.secretEnv);
     return {
       command: launch.command,
       args: launch.args,
       cwd: launch.cwd,
       env: Object.entries(launch.env)
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-        .map(([name, value]) => (secret.has(name) ? { name, secret: true as const } : { name, value })),
+        .map(([name, value]) => ({ name, value })),
     };
   } catch {
     return undefined;

@@ -41,7 +41,9 @@ describe('managed policy', () => {
     expect(view('marker').refused!.reason).toContain("your organization's policy denies the command");
     // The person trusts it: remembered, but nothing runs.
     await trustAsShown(host.registry, 'marker');
-    await expect(host.registry.restart('marker')).rejects.toThrow(/Refused by your organization's policy/);
+    await expect(host.registry.restart('marker')).rejects.toThrow(
+      /^marker does not start\. Refused: your organization's policy denies/,
+    );
     await host.start();
     await settle();
     expect(existsSync(marker)).toBe(false);

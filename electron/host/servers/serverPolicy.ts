@@ -1,5 +1,5 @@
 import type { ServerRefusal } from '../../../shared/host/serverView';
 
-/** What a refused server's card and log say. */
+/** What a refused server's card and log say (the reason names the policy itself: not said twice). */
 export const refusalText = (refusal: ServerRefusal): string =>
-  `Refused by your organization's policy: ${refusal.reason} (rule: ${refusal.rule})`;
+  `Refused: ${refusal.reason} (rule: ${refusal.rule})`;

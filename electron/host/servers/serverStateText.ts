@@ -42,5 +42,5 @@ export class ServerNotRunning extends Error {
 /** A server's view as words: see serverStateText. */
 export const viewStateText = (view: ServerView): string =>
   view.refused
-    ? `is refused by your organization's policy: ${view.refused.reason} (rule: ${view.refused.rule})`
+    ? `is refused: ${view.refused.reason} (rule: ${view.refused.rule})`
     : serverStateText(view.state, view.trustRequired !== undefined);

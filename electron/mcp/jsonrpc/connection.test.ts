@@ -83,6 +83,34 @@ describe('JsonRpcConnection (in memory, no server)', () => {
     peer.deliver({ jsonrpc: '2.0', id, result: {} }); // nothing to settle, nothing thrown
   });
 
+  it('a late answer to a request given up on is logged at debug as late, not refused; a stray id still warns', async () => {
+    open();
+    const logs: { level: string; message: string }[] = [];
+    conn.onLog((l) => logs.push(l));
+    // The era probe to a server slow to start: timed out, then answered "Method not found" after all.
+    await expect(conn.request('server/discover', {}, { timeoutMs: 20 })).rejects.toMatchObject({
+      code: ErrorCode.RequestTimeout,
+    });
+    const id = peer.sent[0]!.id;
+    peer.deliver({ jsonrpc: '2.0', id, error: { code: -32601, message: 'Method not found' } });
+    expect(logs).toEqual([
+      {
+        level: 'debug',
+        message: `late error -32601 "Method not found" to server/discover (id ${id}), given up on earlier (timed out after 20 ms): ignored`,
+        data: expect.anything(),
+      },
+    ]);
+    expect(conn.refusedCount).toBe(0);
+    // Told once: the same id again, and an id never sent, are strays.
+    peer.deliver({ jsonrpc: '2.0', id, result: {} });
+    peer.deliver({ jsonrpc: '2.0', id: 987654, result: {} });
+    expect(logs.slice(1).map((l) => [l.level, l.message])).toEqual([
+      ['warning', `result for unknown request id ${id} dropped`],
+      ['warning', 'result for unknown request id 987654 dropped'],
+    ]);
+    expect(conn.refusedCount).toBe(2);
+  });
+
   it('progress resets the timeout, never past the hard cap; progress that does not increase resets nothing', async () => {
     open();
     const run = async (rising: boolean) => {

@@ -244,6 +244,16 @@ export class JsonRpcConnection {
       const what = isErrorResponse(response)
         ? `error ${response.error.code} "${response.error.message}"`
         : 'result';
+      // The answer to a request we gave up on is to be ignored (MCP's cancellation says so): no fault.
+      const late = response.id === null ? undefined : this.pending.lateAnswer(response.id);
+      if (late) {
+        this.log(
+          'debug',
+          `late ${what} to ${late.method} (id ${JSON.stringify(response.id)}), given up on earlier (${late.why}): ignored`,
+          response,
+        );
+        return;
+      }
       this.refuse(`${what} for unknown request id ${JSON.stringify(response.id)} dropped`, response);
       // An id of the wrong type still says which request it meant: that one fails, saying so.
       if (response.id !== null)

@@ -51,8 +51,13 @@ export interface PendingPeer {
  * path for abort and timeout, progress routed to its request, and clocks that stand still while the
  * peer waits on us.
  */
+/** How many requests given up on are remembered, for telling their late answers from strays. */
+const GIVEN_UP_KEPT = 64;
+
 export class PendingRequests {
   private readonly entries = new Map<RequestId, Entry>();
+  /** Requests we stopped waiting for (timed out, cancelled), newest last: why, by id. */
+  private readonly givenUp = new Map<RequestId, { method: string; why: string }>();
   private readonly deadlines = new DeadlineTimer((now) => this.expire(now));
   /** Requests of the peer we are still answering, and since when (performance.now()) there were any. */
   private answering = 0;
@@ -109,6 +114,16 @@ export class PendingRequests {
     if (!pending) return undefined;
     const why = `the server answered with id ${JSON.stringify(id)} (a ${typeof id}) for request ${JSON.stringify(other)}`;
     return { pending, why };
+  }
+
+  /**
+   * A request of ours we stopped waiting for (it timed out or was cancelled), whose answer came after
+   * all: what it was and why we gave up. Taken once; undefined for an id we never gave up on.
+   */
+  lateAnswer(id: RequestId): { method: string; why: string } | undefined {
+    const known = this.givenUp.get(id);
+    this.givenUp.delete(id);
+    return known;
   }
 
   /** The connection closed: nothing more times out; everything still waiting gets `error`. */
@@ -177,11 +192,12 @@ export class PendingRequests {
   private cancel(id: RequestId, error: McpError, reason: unknown): void {
     const entry = this.settle(id);
     if (!entry) return;
-    if (entry.method !== 'initialize' && !this.closed) {
-      const text =
-        reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : error.message;
-      this.peer.cancelled(id, text);
-    }
+    const text =
+      reason instanceof Error ? reason.message : typeof reason === 'string' ? reason : error.message;
+    if (entry.method !== 'initialize' && !this.closed) this.peer.cancelled(id, text);
+    // The peer may answer anyway (a slow starter answering the era probe): that answer is expected.
+    this.givenUp.set(id, { method: entry.method, why: text });
+    if (this.givenUp.size > GIVEN_UP_KEPT) this.givenUp.delete(this.givenUp.keys().next().value!);
     entry.reject(error);
   }
 

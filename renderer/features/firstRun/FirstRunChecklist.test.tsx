@@ -6,7 +6,10 @@ import { useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
 import { FirstRunChecklist } from './FirstRunChecklist';
 
-afterEach(() => useApp.setState(useApp.getInitialState(), true));
+afterEach(() => {
+  useApp.setState(useApp.getInitialState(), true);
+  localStorage.clear();
+});
 
 const server = (id: string, extra: Partial<ServerView>): ServerView => ({
   id,
@@ -16,6 +19,18 @@ const server = (id: string, extra: Partial<ServerView>): ServerView => ({
   state: { status: 'stopped' },
   ...extra,
 });
+const running = (id: string) =>
+  server(id, {
+    state: {
+      status: 'running',
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: id, version: '1' },
+      capabilities: {},
+      since: 0,
+    },
+  });
+const waiting = (id: string) =>
+  server(id, { trustRequired: { command: 'npx', args: [], env: [], identity: 'a'.repeat(64) } });
 
 describe('FirstRunChecklist', () => {
   it('walks a new person through key, server and confirmation, then goes away', async () => {
@@ -43,20 +58,29 @@ describe('FirstRunChecklist', () => {
     await screen.findByText('Confirm what a server runs before it starts');
     expect(screen.getAllByText('(done)')).toHaveLength(2);
 
-    useApp.setState({
-      servers: [
-        server('files', {
-          state: {
-            status: 'running',
-            protocolVersion: '2025-11-25',
-            serverInfo: { name: 'files', version: '1' },
-            capabilities: {},
-            since: 0,
-          },
-        }),
-      ],
-    });
+    useApp.setState({ servers: [running('files')] });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Getting started' })).toBeNull());
+  });
+
+  it('once a provider and a server have worked, what needs doing again is a one-line chip, after a reload too', async () => {
+    const { host } = recordingHost({});
+    useApp.setState({
+      connected: true,
+      modelSetup: { ready: true, defaultName: 'Anthropic' },
+      servers: [running('files'), waiting('memory')],
+    });
+    const first = renderWithHost(<FirstRunChecklist />, host);
+    const chip = await screen.findByRole('region', { name: 'Getting started' });
+    expect(chip.textContent).toBe('○ 1 server waits for you to trust itOpen Servers');
+    expect(chip.querySelector('li')).toBeNull();
+    first.unmount();
+
+    // Later (the page reloaded), the only server updated and waiting: still the chip, not the checklist.
+    useApp.setState({ servers: [waiting('files'), waiting('memory')] });
+    renderWithHost(<FirstRunChecklist />, host);
+    expect((await screen.findByRole('region', { name: 'Getting started' })).textContent).toBe(
+      '○ 2 servers wait for you to trust themOpen Servers',
+    );
   });
 
   const settingsWith = (defaultProvider: string, providers: object[]) => () => ({

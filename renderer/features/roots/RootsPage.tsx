@@ -6,6 +6,7 @@ import { rootsOf } from '../../state/slices/roots';
 import { useApp } from '../../state/store';
 import { commandLineFolders } from './commandLineFolders';
 import { DirectoryBrowser } from './DirectoryBrowser';
+import { rootsReceivers } from './rootsReceivers';
 
 /**
  * The folders servers may see (roots). One global list that every server receives, unless a server
@@ -24,7 +25,8 @@ export function RootsPage() {
     if (roots.nativePicker) void run(() => host.call('pickRootDirectory', server));
     else setBrowsingFor(server);
   };
-  const following = servers.filter((s) => !roots.servers[s.id]).map((s) => s.id);
+  const following = servers.filter((s) => !roots.servers[s.id]);
+  const { receiving, notNow } = rootsReceivers(following);
   const withFolders = servers.filter((s) => commandLineFolders(s).length > 0);
 
   const list = (dirs: string[], server: string | null) => (
@@ -70,7 +72,21 @@ export function RootsPage() {
       <section className="card" aria-label="Every server">
         <h2>Every server</h2>
         <p className="muted">
-          Received by {following.length > 0 ? following.join(', ') : 'no server (each has its own list)'}.
+          {following.length === 0 ? (
+            'Received by no server (each has its own list).'
+          ) : (
+            <>
+              Received by{' '}
+              {receiving.length > 0 ? <SafeText text={receiving.join(', ')} /> : 'no running server'}.
+              {notNow.length > 0 && (
+                <>
+                  {' '}
+                  Not running, so not received now:{' '}
+                  <SafeText text={notNow.map((s) => `${s.id} (${s.why})`).join(', ')} />.
+                </>
+              )}
+            </>
+          )}
         </p>
         {list(roots.global, null)}
         <div className="row">

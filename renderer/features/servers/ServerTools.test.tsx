@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppState, useApp } from '../../state/store';
 import { recordingHost, renderWithHost } from '../../test/render';
@@ -9,7 +9,7 @@ afterEach(() => useApp.setState(useApp.getInitialState(), true));
 
 /** Puts `tools` in the catalog and shows `server`'s tools, with nothing approved for good. */
 function renderTools(server: string, tools: AppState['catalog']['tools']) {
-  useApp.setState({ catalog: { ...useApp.getState().catalog, tools } });
+  useApp.setState({ catalog: { ...useApp.getState().catalog, tools, servers: [{ server, version: 1 }] } });
   const { host, calls } = recordingHost({
     getApprovals: () => ({ readOnlyAuto: false, alwaysTools: [], serverTools: [] }),
   });
@@ -132,6 +132,7 @@ describe('ServerTools', () => {
     useApp.setState({
       catalog: {
         ...useApp.getState().catalog,
+        servers: [{ server: 'big', version: 1 }],
         tools: [
           {
             name: 'big__one',
@@ -157,5 +158,21 @@ describe('ServerTools', () => {
     await screen.findByText(/Ask again for everything/);
     expect(container.querySelectorAll('li[data-tool]')).toHaveLength(1);
     expect(calls.filter((c) => c.method === 'getApprovals')).toHaveLength(1);
+  });
+
+  it('says its tools are being listed until the catalog has them, never "0 of 0"', async () => {
+    const { host } = recordingHost({});
+    const { container } = renderWithHost(<ServerTools server="slow" />, host);
+    const summary = () => container.querySelector('summary')!.textContent;
+    // Running, and the catalog has said nothing of it yet.
+    expect(summary()).toBe('Tools (listing…)');
+    // Its prompts listed first, its tools still on their way.
+    const catalog = useApp.getState().catalog;
+    useApp.setState({
+      catalog: { ...catalog, servers: [{ server: 'slow', version: 2, listing: ['tools'] }] },
+    });
+    expect(summary()).toBe('Tools (listing…)');
+    useApp.setState({ catalog: { ...catalog, servers: [{ server: 'slow', version: 3 }] } });
+    await waitFor(() => expect(summary()).toBe('Tools (0 of 0 on)'));
   });
 });

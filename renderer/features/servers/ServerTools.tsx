@@ -4,7 +4,7 @@ import type { ApprovalsView } from '../../../shared/ipc/consentContract';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
-import { selectToolsOf } from '../../state/slices/catalog';
+import { selectToolsListing, selectToolsOf } from '../../state/slices/catalog';
 import { useApp } from '../../state/store';
 import { ToolRunner } from './ToolRunner';
 
@@ -16,6 +16,7 @@ export function ServerTools({ server }: { server: string }) {
   const host = useHost();
   const run = useApp((s) => s.run);
   const tools = useApp(selectToolsOf(server));
+  const listing = useApp(selectToolsListing(server));
   // The list and its approvals are made only while it is open: fifty closed cards cost their summary.
   const [open, setOpen] = useState(false);
   const [approvals, setApprovals] = useState<ApprovalsView>();
@@ -31,7 +32,9 @@ export function ServerTools({ server }: { server: string }) {
   return (
     <details className="server-tools" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>
-        Tools ({tools.filter((t) => t.enabled).length} of {tools.length} on)
+        {listing
+          ? 'Tools (listing…)'
+          : `Tools (${tools.filter((t) => t.enabled).length} of ${tools.length} on)`}
       </summary>
       {open && (
         <ul className="tool-list">

@@ -65,8 +65,17 @@ export function changeOf(view: CatalogView): CatalogChange {
 /** A view's lists server by server, with each server's version. */
 function partsOf(view: CatalogView): Map<string, ServerCatalog> {
   const parts = new Map<string, ServerCatalog>();
-  for (const { server, version } of view.servers)
-    parts.set(server, { server, version, tools: [], resources: [], templates: [], prompts: [], skills: [] });
+  for (const { server, version, listing } of view.servers)
+    parts.set(server, {
+      server,
+      version,
+      ...(listing ? { listing } : {}),
+      tools: [],
+      resources: [],
+      templates: [],
+      prompts: [],
+      skills: [],
+    });
   for (const list of LISTS)
     for (const item of view[list])
       (parts.get(item.server)?.[list] as { server: string }[] | undefined)?.push(item);
@@ -113,3 +122,12 @@ export function toolsByServer(tools: readonly ToolView[], use = 'catalog'): Map<
 /** A server's tools: the same array while its tools are the same. */
 export const selectToolsOf = (server: string) => (s: AppState) =>
   toolsByServer(s.catalog.tools).get(server) ?? NO_TOOLS;
+
+/**
+ * Whether a running server's tools are not known yet: the catalog has not said what it offers, or
+ * says its tools are still being listed (a card says "listing…", not "0 of 0").
+ */
+export const selectToolsListing = (server: string) => (s: AppState) => {
+  const known = s.catalog.servers.find((entry) => entry.server === server);
+  return !known || known.listing?.includes('tools') === true;
+};
