@@ -134,6 +134,8 @@ export class Host implements HostParts {
     parts: HostParts,
     /** The host's own subscriptions between its parts, and the services it serves: ended at shutdown. */
     private readonly held: DisposableStore,
+    /** This host's hold on the process's sandbox engine (see SandboxEngine.hold). */
+    private readonly releaseSandbox: () => Promise<void>,
   ) {
     ({
       secrets: this.secrets,
@@ -216,6 +218,8 @@ export class Host implements HostParts {
       record: (entry) => activity.record(entry),
       redact: (text) => redactor.redact(text),
     });
+    const sandboxEngine = SandboxEngine.shared();
+    const releaseSandbox = sandboxEngine.hold();
     const registry: ServerRegistry = new ServerRegistry({
       config: ConfigFile.inHome(home),
       secrets,
@@ -233,7 +237,7 @@ export class Host implements HostParts {
       gate,
       activity,
       sandbox: {
-        engine: SandboxEngine.shared(),
+        engine: sandboxEngine,
         home: options.sandbox?.personHome ?? homedir(),
         dataDir: home,
         sandboxHome: options.sandbox?.folder ?? defaultSandboxHome(),
@@ -370,6 +374,7 @@ export class Host implements HostParts {
         policy: gate,
       },
       held,
+      releaseSandbox,
     );
   }
 
@@ -397,6 +402,7 @@ export class Host implements HostParts {
     this.consent.closeAll();
     this.catalog.dispose();
     await this.registry.shutdown();
+    await this.releaseSandbox();
     await this.installs.settled();
     // Bundles opened and never added: nobody can finish them now.
     await this.bundlePlans.clear().catch(() => {});

@@ -248,7 +248,23 @@ export class SandboxEngine {
     };
   }
 
-  /** Stops the proxies (at shutdown). */
+  private holders = 0;
+
+  /**
+   * A host uses the engine until the returned release (at its shutdown); the last release stops the
+   * runtime's proxies, which would otherwise keep a finished process (the CLI, a test) alive.
+   */
+  hold(): () => Promise<void> {
+    this.holders++;
+    let released = false;
+    return async () => {
+      if (released) return;
+      released = true;
+      if (--this.holders === 0) await this.dispose();
+    };
+  }
+
+  /** Stops the proxies (the last holder gone). */
   async dispose(): Promise<void> {
     this.unsubscribe?.();
     this.unsubscribe = undefined;
