@@ -10,6 +10,7 @@ import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
 import { UpdateBadge } from '../install/UpdateBadge';
+import { SandboxBadge, SandboxSection } from './SandboxSection';
 import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
@@ -45,7 +46,14 @@ export function ServerCard({ server }: { server: ServerView }) {
       <header className="card-head">
         {icon && <img className="server-icon" src={icon} alt="" width={20} height={20} />}
         <h2>{server.id}</h2>
-        <StatusBadge state={state} remote={server.kind === 'remote'} refused={server.refused !== undefined} />
+        <span className="card-badges">
+          <SandboxBadge sandbox={server.sandbox} />
+          <StatusBadge
+            state={state}
+            remote={server.kind === 'remote'}
+            refused={server.refused !== undefined}
+          />
+        </span>
       </header>
       {serverTitle && serverTitle !== server.id && (
         <p className="server-title muted">
@@ -61,6 +69,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       {server.refused && <PolicyRefusal server={server.id} refusal={server.refused} />}
       <UpdateBadge server={server} />
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
+      <SandboxSection server={server} />
       {state.status === 'starting' && <StartingProgress state={state} remote={server.kind === 'remote'} />}
       {state.status === 'running' && (
         <dl className="facts">
