@@ -13,7 +13,7 @@ export function CopyText({ text, label }: { text: string; label: string }) {
   }, [copied]);
   return (
     <span className="copy-text">
-      <code>{text}</code>
+      <code className="copy-text-value">{text}</code>
       <button
         type="button"
         aria-label={`Copy ${label}`}

@@ -16,13 +16,13 @@ import { SafeText } from '../../components/SafeText';
 export function LaunchSandbox({ rules }: { rules: SandboxRules | undefined }) {
   if (!rules)
     return (
-      <p className="launch-sandbox" data-launch-sandbox="off">
-        <strong>{FULL_RIGHTS}</strong>: {FULL_RIGHTS_DETAIL}.
+      <p className="launch-sandbox launch-sandbox-text" data-launch-sandbox="off">
+        <strong className="full-rights">{FULL_RIGHTS}</strong>: {FULL_RIGHTS_DETAIL}.
       </p>
     );
   return (
     <div className="launch-sandbox" data-launch-sandbox="confined">
-      <p>
+      <p className="launch-sandbox-text">
         <strong>Runs sandboxed</strong> —{' '}
         {sandboxGrants(rules).map((grant, i) => (
           <Fragment key={grant.label}>
@@ -44,7 +44,7 @@ export function LaunchSandbox({ rules }: { rules: SandboxRules | undefined }) {
         ))}
         .
       </p>
-      <p className="muted">{SANDBOX_DEFAULTS}</p>
+      <p className="launch-sandbox-text muted">{SANDBOX_DEFAULTS}</p>
     </div>
   );
 }

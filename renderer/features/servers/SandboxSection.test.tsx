@@ -102,7 +102,7 @@ describe('a local server’s card on its sandbox', () => {
     expect(section().textContent).toContain(
       'the sandbox cannot run on this computer: bubblewrap (bwrap) not installed. It was not started unconfined.',
     );
-    expect([...section().querySelectorAll('.copy-text code')].map((c) => c.textContent)).toEqual([
+    expect(Array.from(section().querySelectorAll('.copy-text code')).map((c) => c.textContent)).toEqual([
       'sudo apt install bubblewrap',
       'sudo dnf install bubblewrap',
     ]);

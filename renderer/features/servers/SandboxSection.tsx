@@ -37,10 +37,11 @@ export function SandboxSection({ server }: { server: ServerView }) {
     case 'off':
       return (
         <section className="sandbox sandbox-off" aria-label={label} data-sandbox="off">
-          <p>
-            <strong>{FULL_RIGHTS}</strong>: {FULL_RIGHTS_DETAIL}, your keys and credentials included.
+          <p className="sandbox-text">
+            <strong className="full-rights">{FULL_RIGHTS}</strong>: {FULL_RIGHTS_DETAIL}, your keys and
+            credentials included.
           </p>
-          <div className="actions">
+          <div className="actions sandbox-actions">
             <button
               type="button"
               title="Hide your secret places from it, and let it write only its own folder and reach only what you allow"
@@ -55,11 +56,7 @@ export function SandboxSection({ server }: { server: ServerView }) {
       return (
         <section className="sandbox" aria-label={label} data-sandbox="confined">
           <SandboxReach writes={sandbox.writes} hosts={sandbox.hosts} hidden={sandbox.hidden} />
-          <SandboxViolations
-            server={server.id}
-            violations={sandbox.violations}
-            pending={server.trustRequired?.sandbox}
-          />
+          <SandboxViolations server={server.id} violations={sandbox.violations} />
           <TurnOff server={server.id} onConfirm={() => set(false)} />
         </section>
       );
@@ -67,7 +64,7 @@ export function SandboxSection({ server }: { server: ServerView }) {
       const advice = sandbox.install ? installCommands(sandbox.install) : undefined;
       return (
         <section className="sandbox sandbox-unavailable error" aria-label={label} data-sandbox="unavailable">
-          <p>
+          <p className="sandbox-text">
             Set to run sandboxed, but the sandbox cannot run on this computer: {sandbox.missing}. It was not
             started unconfined.
           </p>
@@ -103,22 +100,23 @@ function TurnOff({ server, onConfirm }: { server: string; onConfirm: () => void 
   useEffect(() => {
     if (asking) keep.current?.focus();
   }, [asking]);
+  // Quieter than the card's actions: confined is how a server should run.
   if (!asking)
     return (
-      <div className="actions">
-        <button type="button" onClick={() => setAsking(true)}>
+      <p className="sandbox-off-link">
+        <button type="button" className="link sandbox-off-button" onClick={() => setAsking(true)}>
           Turn off sandbox…
         </button>
-      </div>
+      </p>
     );
   return (
     <fieldset className="sandbox-confirm">
-      <legend>Turn off the sandbox of {server}?</legend>
+      <legend className="sandbox-confirm-title">Turn off the sandbox of {server}?</legend>
       <p>
         Without the sandbox, {server} can read, write and reach everything you can: your keys, credentials,
         browser profiles and any address. It will wait for your trust again.
       </p>
-      <div className="actions">
+      <div className="actions sandbox-actions">
         <button
           type="button"
           className="danger"

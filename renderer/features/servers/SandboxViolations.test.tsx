@@ -37,15 +37,12 @@ const FIVE = [
   denial('network', 'old.example:443', 'tried to reach old.example:443', 1, { rule: 'old.example' }),
 ];
 
-function renderList(
-  violations: SandboxViolation[],
-  pending?: Parameters<typeof SandboxViolations>[0]['pending'],
-) {
+function renderList(violations: SandboxViolation[]) {
   const { host, calls } = recordingHost();
-  renderWithHost(<SandboxViolations server="reach" violations={violations} pending={pending} />, host);
+  renderWithHost(<SandboxViolations server="reach" violations={violations} />, host);
   const list = () => screen.getByRole('region', { name: 'Denied by the sandbox: reach' });
   const rows = () =>
-    [...list().querySelectorAll('li')].map((li) => ({
+    Array.from(list().querySelectorAll('li')).map((li) => ({
       text: li.querySelector('.denial')!.firstChild!.textContent,
       count: li.querySelector('.denial-count')?.textContent ?? '',
       answer: li.querySelector('button')?.textContent ?? li.lastElementChild!.textContent,
@@ -84,12 +81,6 @@ describe('SandboxViolations', () => {
         args: ['reach', 'network:api.example.com:443'],
       }),
     );
-  });
-
-  it('says a denial already allowed waits for trust, instead of offering it again', () => {
-    const { rows } = renderList(FIVE.slice(0, 2), { network: { allowedDomains: ['api.example.com'] } });
-    expect(rows()[0]!.answer).toBe('Allowed: trust the change to apply it');
-    expect(rows()[1]!.answer).toBe('Allow reading ~/.aws/credentials');
   });
 
   it('shows what the server tried as text, hidden characters revealed', () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { SandboxRules, SandboxViolation } from '../../../shared/host/sandboxRules';
+import type { SandboxViolation } from '../../../shared/host/sandboxRules';
 import { useHost } from '../../components/HostContext';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
@@ -19,32 +19,19 @@ function allowLabel(v: SandboxViolation, rule: string): string {
   }
 }
 
-/** Whether the change waiting for trust already holds this rule: allowed, not yet applied. */
-function waitingFor(v: SandboxViolation, rule: string, pending: SandboxRules | undefined): boolean {
-  const list =
-    v.access === 'network'
-      ? pending?.network?.allowedDomains
-      : v.access === 'write'
-        ? pending?.filesystem?.allowWrite
-        : pending?.filesystem?.allowRead;
-  return list?.includes(rule) ?? false;
-}
-
 /**
  * What a confined server tried beyond its rules, as questions: each kind of denial once (the host
  * groups repeats into a count), newest first, with Allow for this server — which widens its rule in
- * config.json and so asks the person's trust again — or why it cannot be allowed. The path or host is
+ * config.json and so asks the person's trust again (the trust prompt then shows the wider rule) — or
+ * why it cannot be allowed. The path or host is
  * the server's doing: shown as text.
  */
 export function SandboxViolations({
   server,
   violations,
-  pending,
 }: {
   server: string;
   violations: SandboxViolation[];
-  /** The sandbox of the launch waiting for trust, if one is. */
-  pending: SandboxRules | undefined;
 }) {
   const host = useHost();
   const run = useApp((s) => s.run);
@@ -53,14 +40,15 @@ export function SandboxViolations({
   const shown = all ? violations : violations.slice(0, FEW);
   return (
     <section className="sandbox-denials" aria-label={`Denied by the sandbox: ${server}`}>
-      <h3>Denied by the sandbox</h3>
-      <ul>
+      <h3 className="sandbox-denials-title">Denied by the sandbox</h3>
+      <ul className="sandbox-denial-list">
         {shown.map((v) => (
-          <li key={v.id} data-violation={v.id}>
+          <li key={v.id} className="sandbox-denial" data-violation={v.id}>
             <span className="denial">
               <SafeText text={v.text} oneLine />
-              {v.count > 1 && <span className="muted denial-count"> ×{v.count}</span>}{' '}
-              <time className="muted" dateTime={new Date(v.last).toISOString()}>
+              {v.count > 1 && <span className="muted denial-count"> ×{v.count}</span>}
+              <span className="muted"> · </span>
+              <time className="muted" dateTime={new Date(v.last).toISOString()} title="The last time">
                 {new Date(v.last).toLocaleTimeString()}
               </time>
             </span>
@@ -68,8 +56,6 @@ export function SandboxViolations({
               <span className="muted denial-refused">
                 <SafeText text={v.allow.refused} />
               </span>
-            ) : waitingFor(v, v.allow.rule, pending) ? (
-              <span className="muted">Allowed: trust the change to apply it</span>
             ) : (
               <AllowButton
                 label={allowLabel(v, v.allow.rule)}
@@ -92,6 +78,7 @@ function AllowButton({ label, onAllow }: { label: string; onAllow: () => void })
   return (
     <button
       type="button"
+      className="sandbox-allow"
       title="Allow for this server: saved in its sandbox rules in config.json; it then waits for your trust, as any change of what it runs"
       onClick={onAllow}
     >

@@ -25,6 +25,10 @@ import { TrustPrompt } from './TrustPrompt';
 const inlineIcon = (icons: Icon[] | undefined) =>
   icons?.find((i) => i.src.startsWith('data:image/') && !i.src.startsWith('data:image/svg'))?.src;
 
+/** A start refused because the sandbox cannot run: its section says so, with what to install. */
+const saidBySandbox = (server: ServerView, message: string) =>
+  server.sandbox?.state === 'unavailable' && message.includes(server.sandbox.missing);
+
 export function ServerCard({ server }: { server: ServerView }) {
   const host = useHost();
   const run = useApp((s) => s.run);
@@ -107,7 +111,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       )}
       {state.status === 'running' && <ServerProblems problems={state.problems} />}
       {/* A sign-in the server needs is said by the sign-in panel, with what to do. */}
-      {lastError && !lastError.signIn && (
+      {lastError && !lastError.signIn && !saidBySandbox(server, lastError.message) && (
         <section className="error" aria-label="Last error">
           <p>
             <SafeText text={lastError.message} />
