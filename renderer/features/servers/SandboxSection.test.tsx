@@ -94,7 +94,12 @@ describe('a local server’s card on its sandbox', () => {
         {
           state: {
             status: 'error',
-            error: { message: 'the sandbox is not available', stderrTail: [], at: 1 },
+            error: {
+              message:
+                'Could not start notes: the sandbox is not available: bubblewrap (bwrap) not installed. Install: sudo apt install bubblewrap',
+              stderrTail: [],
+              at: 1,
+            },
           },
         },
       ),
@@ -110,6 +115,8 @@ describe('a local server’s card on its sandbox', () => {
     expect(within(section()).getByRole('button', { name: 'Copy the Fedora command' })).toBeTruthy();
     // Not confined: no badge says it is.
     expect(container.querySelector('[data-sandbox-badge]')).toBeNull();
+    // Said once: the start it refused is not said again as the last error.
+    expect(screen.queryByRole('region', { name: 'Last error' })).toBeNull();
   });
 
   it('says nothing of a sandbox where there is none to speak of (a remote server)', () => {

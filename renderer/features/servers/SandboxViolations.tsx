@@ -23,8 +23,7 @@ function allowLabel(v: SandboxViolation, rule: string): string {
  * What a confined server tried beyond its rules, as questions: each kind of denial once (the host
  * groups repeats into a count), newest first, with Allow for this server — which widens its rule in
  * config.json and so asks the person's trust again (the trust prompt then shows the wider rule) — or
- * why it cannot be allowed. The path or host is
- * the server's doing: shown as text.
+ * why it cannot be allowed. The path or host is the server's doing: shown as text.
  */
 export function SandboxViolations({
   server,
