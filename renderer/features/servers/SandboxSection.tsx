@@ -112,7 +112,7 @@ function TurnOff({ server, onConfirm }: { server: string; onConfirm: () => void 
   return (
     <fieldset className="sandbox-confirm">
       <legend className="sandbox-confirm-title">Turn off the sandbox of {server}?</legend>
-      <p>
+      <p className="sandbox-text">
         Without the sandbox, {server} can read, write and reach everything you can: your keys, credentials,
         browser profiles and any address. It will wait for your trust again.
       </p>
