@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, session, shell } from 'electron';
 import { launchDetail } from '../../shared/host/launchText';
+import { sandboxDetail } from '../../shared/host/sandboxText';
 import { switchboardHome } from '../host/config/configFile';
 import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { keepProcessAlive } from '../host/faults/processGuard';
@@ -111,7 +112,8 @@ async function start(): Promise<void> {
         type: 'warning',
         title: 'Run this server?',
         message: `Run the server “${server}” on this computer?`,
-        detail: launchDetail(launch),
+        // What it may reach is part of what is trusted: sandboxed under which rules, or full rights.
+        detail: `${launchDetail(launch)}\n${sandboxDetail(launch.sandbox)}`,
         buttons: ['Cancel', 'Trust and run'],
         defaultId: 0,
         cancelId: 0,
@@ -124,7 +126,11 @@ async function start(): Promise<void> {
         type: 'warning',
         title: 'Run these servers?',
         message: `Run these ${launches.length} servers on this computer?`,
-        detail: launches.map(({ server, launch }) => `“${server}”:\n${launchDetail(launch)}`).join('\n\n'),
+        detail: launches
+          .map(
+            ({ server, launch }) => `“${server}”:\n${launchDetail(launch)}\n${sandboxDetail(launch.sandbox)}`,
+          )
+          .join('\n\n'),
         buttons: ['Cancel', `Trust and run ${launches.length}`],
         defaultId: 0,
         cancelId: 0,

@@ -10,6 +10,7 @@ import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
 import { UpdateBadge } from '../install/UpdateBadge';
+import { SandboxBadge, SandboxSection } from './SandboxSection';
 import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
 import { ServerTools } from './ServerTools';
@@ -23,6 +24,10 @@ import { TrustPrompt } from './TrustPrompt';
  */
 const inlineIcon = (icons: Icon[] | undefined) =>
   icons?.find((i) => i.src.startsWith('data:image/') && !i.src.startsWith('data:image/svg'))?.src;
+
+/** A start refused because the sandbox cannot run: its section says so, with what to install. */
+const saidBySandbox = (server: ServerView, message: string) =>
+  server.sandbox?.state === 'unavailable' && message.includes(server.sandbox.missing);
 
 export function ServerCard({ server }: { server: ServerView }) {
   const host = useHost();
@@ -45,7 +50,14 @@ export function ServerCard({ server }: { server: ServerView }) {
       <header className="card-head">
         {icon && <img className="server-icon" src={icon} alt="" width={20} height={20} />}
         <h2>{server.id}</h2>
-        <StatusBadge state={state} remote={server.kind === 'remote'} refused={server.refused !== undefined} />
+        <span className="card-badges">
+          <SandboxBadge sandbox={server.sandbox} />
+          <StatusBadge
+            state={state}
+            remote={server.kind === 'remote'}
+            refused={server.refused !== undefined}
+          />
+        </span>
       </header>
       {serverTitle && serverTitle !== server.id && (
         <p className="server-title muted">
@@ -61,6 +73,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       {server.refused && <PolicyRefusal server={server.id} refusal={server.refused} />}
       <UpdateBadge server={server} />
       {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
+      <SandboxSection server={server} />
       {state.status === 'starting' && <StartingProgress state={state} remote={server.kind === 'remote'} />}
       {state.status === 'running' && (
         <dl className="facts">
@@ -98,7 +111,7 @@ export function ServerCard({ server }: { server: ServerView }) {
       )}
       {state.status === 'running' && <ServerProblems problems={state.problems} />}
       {/* A sign-in the server needs is said by the sign-in panel, with what to do. */}
-      {lastError && !lastError.signIn && (
+      {lastError && !lastError.signIn && !saidBySandbox(server, lastError.message) && (
         <section className="error" aria-label="Last error">
           <p>
             <SafeText text={lastError.message} />

@@ -4,8 +4,12 @@ import { useHost } from '../../components/HostContext';
 import { NamedValues } from '../../components/NamedValues';
 import { SafeText } from '../../components/SafeText';
 import { useApp } from '../../state/store';
+import { LaunchSandbox } from './LaunchSandbox';
 
-/** What a local server runs — command, folder, environment (secrets named, never shown) — exactly. */
+/**
+ * What a local server runs — command, folder, environment (secrets named, never shown) — exactly, and
+ * what it may reach: sandboxed under which rules, or with the person's full rights.
+ */
 export function LaunchText({ launch }: { launch: LaunchSummary }) {
   return (
     <>
@@ -23,6 +27,7 @@ export function LaunchText({ launch }: { launch: LaunchSummary }) {
       ) : (
         <p>with no environment variables of its own.</p>
       )}
+      <LaunchSandbox rules={launch.sandbox} />
     </>
   );
 }
