@@ -250,6 +250,7 @@ export class Host implements HostParts {
               }
             : { allowed: [], denied: [] },
         denied: (server, denial) => activity.record({ kind: 'sandbox-denied', server, ...denial }),
+        denials: new Map(),
       },
       servers: ServerRecord.inHome(
         home,

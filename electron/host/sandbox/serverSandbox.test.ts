@@ -185,6 +185,11 @@ describe.skipIf(!readiness.ok)('a confined server under the real sandbox', () =>
       expect(saved.sandbox.filesystem).toEqual({ allowWrite: [work], allowRead: ['~/.ssh/id_ed25519'] });
       expect(saved.sandbox.network).toEqual({ allowedDomains: ['registry.npmjs.org'] });
       // What it may reach changed: it is a change to trust, as any change of what it runs.
+      // The other denials stay on its card through the change; the allowed one is no longer a question.
+      const after = view('confined').sandbox;
+      if (after?.state !== 'confined') throw new Error('not confined');
+      expect(after.violations.map((v) => v.target)).toContain('example.com:443');
+      expect(after.violations.map((v) => v.target)).not.toContain(key);
       const asked = view('confined').trustRequired;
       expect(asked?.sandbox?.filesystem?.allowRead).toEqual(['~/.ssh/id_ed25519']);
       await service.trustServer('confined', asked!.identity);

@@ -27,6 +27,11 @@ export interface SandboxHost {
   policyDomains?(): { allowed: string[]; denied: string[] };
   /** The first denial of each kind per run, for the activity record. */
   denied?(server: string, denial: { access: Denial['access']; target: string }): void;
+  /**
+   * Each server's denials by name, kept while the app runs: an edit (an Allow) makes a new session,
+   * and the other denials stay on its card.
+   */
+  denials?: Map<string, ViolationGroups>;
 }
 
 /**
@@ -44,13 +49,17 @@ export class ServerSandbox {
     private readonly config: StdioServerConfig,
     private readonly host: SandboxHost,
   ) {
-    this.groups = new ViolationGroups(host.home, (denial) =>
-      allowOf(denial, {
-        home: host.home,
-        dataDir: host.dataDir,
-        policyDenied: (domain) => (host.policyDomains?.().denied ?? []).includes(domain),
-      }),
-    );
+    const kept = host.denials?.get(config.name);
+    this.groups =
+      kept ??
+      new ViolationGroups(host.home, (denial) =>
+        allowOf(denial, {
+          home: host.home,
+          dataDir: host.dataDir,
+          policyDenied: (domain) => (host.policyDomains?.().denied ?? []).includes(domain),
+        }),
+      );
+    host.denials?.set(config.name, this.groups);
   }
 
   get enabled(): boolean {
@@ -79,7 +88,6 @@ export class ServerSandbox {
       });
       plan.deniedDomains = [...new Set([...plan.deniedDomains, ...policy.denied])];
       this.plan = plan;
-      this.groups.clear();
       this.changeEmitter.fire();
       return this.host.engine.wrap(launch, plan, (line) => {
         const denial = denialOfLine(line);
@@ -119,7 +127,10 @@ export class ServerSandbox {
     const rules = sandboxRules.optional().safeParse(current);
     if (!rules.success)
       throw new Error(`${this.config.name}'s "sandbox" in config.json is not valid: fix it first`);
-    return widenedRules(rules.data, violation);
+    const widened = widenedRules(rules.data, violation);
+    // Allowed: no longer a question (it comes back if the server is denied it again).
+    this.groups.delete(violationId);
+    return widened;
   }
 
   view(): SandboxView {

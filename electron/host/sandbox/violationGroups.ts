@@ -109,8 +109,7 @@ export class ViolationGroups {
     return [...this.groups.values()].sort((a, b) => b.last - a.last).map((g) => ({ ...g }));
   }
 
-  clear(): void {
-    this.groups.clear();
-    this.dropped = 0;
+  delete(id: string): void {
+    this.groups.delete(id);
   }
 }
