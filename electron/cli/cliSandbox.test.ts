@@ -7,7 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliAsync } from '../../e2e/fixtures/cliProcess';
+import { cliAsync, envWithHome } from '../../e2e/fixtures/cliProcess';
+import { npmRegistryUnreachable } from '../../e2e/fixtures/npmRegistry';
 import { SandboxEngine } from '../host/sandbox/sandboxEngine';
 import { denialLine } from './cliSandbox';
 
@@ -23,9 +24,7 @@ let work: string;
 
 /** The CLI with a home of its own (its secret places, its cache) and its own data folder. */
 function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
-  return cliAsync(argv, {
-    env: { PATH: process.env.PATH ?? '', HOME: home, SWITCHBOARD_HOME: data, ...env },
-  });
+  return cliAsync(argv, { env: { ...envWithHome(home, data), ...env } });
 }
 const tryIt = (action: string, target: string) => ['call', 'try', JSON.stringify({ action, target })];
 const answer = (stdout: string) => (JSON.parse(stdout) as { content: { text: string }[] }).content[0]!.text;
@@ -45,7 +44,7 @@ afterAll(async () => {
 
 describe.skipIf(!readiness.ok)(
   'mcp --stdio … --sandbox (real CLI, real sandbox)',
-  { timeout: 120_000 },
+  { timeout: 240_000 },
   () => {
     it('hides a planted ~/.ssh key and the data folder, says so on stderr; without --sandbox it reads them', async () => {
       const key = path.join(home, '.ssh', 'id_ed25519');
@@ -116,6 +115,11 @@ describe.skipIf(!readiness.ok)(
         /^sandbox: tried to reach example\.com:443( \(\d+ times\))? \(--allow-domain example\.com allows it\)$/m,
       );
       // Allowed, the proxy lets it through (the npm registry: the one host this machine reaches).
+      const offline = await npmRegistryUnreachable();
+      if (offline) {
+        console.log(`the allowed fetch is not tried: ${offline}`);
+        return;
+      }
       const allowed = await run([
         '--stdio',
         REACH,
@@ -125,7 +129,7 @@ describe.skipIf(!readiness.ok)(
         ...tryIt('fetch', 'https://registry.npmjs.org/'),
       ]);
       expect(allowed.stderr).toMatch(/reaches only registry\.npmjs\.org/);
-      expect(answer(allowed.stdout)).toMatch(/^(ok 200|failed)/);
+      expect(answer(allowed.stdout)).toBe('ok 200');
       expect(allowed.stderr).not.toMatch(/sandbox: tried to reach registry/);
     });
 
