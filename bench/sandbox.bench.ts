@@ -106,11 +106,12 @@ async function main() {
   await mkdir(host.home, { recursive: true });
   const config = { name: 'bench-echo', command: process.execPath, sandboxEnabled: true };
 
-  const open = async (confined: boolean) => {
+  const open = async (confined: boolean, env?: Record<string, string>) => {
     const sandbox = confined ? new ServerSandbox(config, host) : undefined;
     const transport = new StdioTransport({
       command: process.execPath,
       args: [ECHO],
+      ...(env ? { env } : {}),
       ...(sandbox ? { wrap: sandbox.wrap()! } : {}),
     });
     const start = performance.now();
@@ -208,32 +209,45 @@ async function main() {
     `\nadded, each pair's confined start minus its unconfined one: ${spread(pairs)} ms (min / median / max) — goal ≤ 300 ms at the median: ${added <= 300 ? 'meets' : 'MISSES'}`,
   );
 
-  // Both servers open at once, their calls in blocks taking turns: on a shared machine load comes in
-  // bursts, and a burst then falls on both sides of a round alike. Each round's ratio is of calls
-  // made side by side.
+  // The servers open at once, their calls in blocks taking turns: on a shared machine load comes in
+  // bursts, and a burst then falls on every side of a round alike. Each round's ratio is of calls
+  // made side by side. Beside the confined server: a second unconfined one, whose ratio is this
+  // method's own resolution (the same server against itself), and an unconfined one with the
+  // variables the sandbox sets for Node (NODE_USE_ENV_PROXY and a proxy), to tell their cost apart.
   console.log(
     `\n## tools/call echo: ${CALLS} sequential calls a side a round, in blocks of ${BLOCK} taking turns, ${CALL_ROUNDS} rounds (per call, µs)`,
   );
-  const latency = { open: [] as number[], confined: [] as number[] };
-  const ratios: number[] = [];
+  const SIDES = ['open', 'control', 'proxyEnv', 'confined'] as const;
+  type Side = (typeof SIDES)[number];
+  const latency = Object.fromEntries(SIDES.map((s) => [s, [] as number[]])) as Record<Side, number[]>;
+  const ratios = Object.fromEntries(SIDES.map((s) => [s, [] as number[]])) as Record<Side, number[]>;
   const perServer = { open: [] as number[], confined: [] as number[] };
   const parts = new Map<string, number>();
+  const PROXY_ENV = {
+    NODE_USE_ENV_PROXY: '1',
+    HTTP_PROXY: 'http://127.0.0.1:9',
+    HTTPS_PROXY: 'http://127.0.0.1:9',
+  };
   for (let round = 0; round < CALL_ROUNDS; round++) {
-    const sides = { open: await open(false), confined: await open(true) };
-    const order = round % 2 === 0 ? (['open', 'confined'] as const) : (['confined', 'open'] as const);
+    // Rotated: which starts first, warms first and calls first changes every round.
+    const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
+    const sides = {} as Record<Side, Awaited<ReturnType<typeof open>>>;
+    for (const side of order)
+      sides[side] = await open(side === 'confined', side === 'proxyEnv' ? PROXY_ENV : undefined);
     for (const side of order)
       for (let i = 0; i < WARMUP_CALLS; i++) await sides[side].client.callTool('echo', { message: `w${i}` });
-    const spent = { open: 0, confined: 0 };
+    const spent = Object.fromEntries(SIDES.map((s) => [s, 0])) as Record<Side, number>;
     for (let block = 0; block < CALLS / BLOCK; block++)
-      for (const side of block % 2 === 0 ? order : ([...order].reverse() as (typeof order)[number][])) {
+      for (const side of block % 2 === 0 ? order : [...order].reverse()) {
         const start = performance.now();
         for (let i = 0; i < BLOCK; i++) await sides[side].client.callTool('echo', { message: `m${i}` });
         spent[side] += performance.now() - start;
       }
-    latency.open.push((spent.open * 1000) / CALLS);
-    latency.confined.push((spent.confined * 1000) / CALLS);
-    ratios.push(spent.confined / spent.open);
-    for (const side of order) {
+    for (const side of SIDES) {
+      latency[side].push((spent[side] * 1000) / CALLS);
+      ratios[side].push(spent[side] / spent.open);
+    }
+    for (const side of ['open', 'confined'] as const) {
       const pids = tree(sides[side].pid);
       perServer[side].push(pids.reduce((sum, p) => sum + pss(p), 0));
       if (side === 'confined' && round === 0)
@@ -242,15 +256,25 @@ async function main() {
           parts.set(name, (parts.get(name) ?? 0) + 1);
         }
     }
-    await Promise.all([sides.open.close(), sides.confined.close()]);
+    await Promise.all(SIDES.map((side) => sides[side].close()));
   }
-  const ratio = median(ratios);
-  console.log('| server | per call, µs (min / median / max) |');
-  console.log('| --- | ---: |');
-  console.log(`| unconfined (yardstick) | ${spread(latency.open)} |`);
-  console.log(`| confined | ${spread(latency.confined)} |`);
+  const ratio = median(ratios.confined);
+  const label: Record<Side, string> = {
+    open: 'unconfined (yardstick)',
+    control: 'unconfined again (the method against itself)',
+    proxyEnv: "unconfined, with the sandbox's Node variables (NODE_USE_ENV_PROXY=1, a proxy)",
+    confined: 'confined',
+  };
   console.log(
-    `\nconfined / unconfined, each round's calls side by side: ${spread(ratios, 3)} (min / median / max) — goal ≤ 1.05x at the median: ${ratio <= 1.05 ? 'meets' : 'MISSES'}`,
+    '| server | per call, µs (min / median / max) | / yardstick, round by round (min / median / max) |',
+  );
+  console.log('| --- | ---: | ---: |');
+  for (const side of SIDES)
+    console.log(
+      `| ${label[side]} | ${spread(latency[side])} | ${side === 'open' ? '—' : spread(ratios[side], 3)} |`,
+    );
+  console.log(
+    `\nconfined / unconfined at the median: ${ratio.toFixed(3)}x — goal ≤ 1.05x: ${ratio <= 1.05 ? 'meets' : 'MISSES'} (the method's own spread: the "again" row)`,
   );
 
   console.log("\n## one server's processes, PSS after the calls (min / median / max)");
