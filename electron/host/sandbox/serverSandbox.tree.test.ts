@@ -1,6 +1,7 @@
 // Process-tree cleanup under the real sandbox: a confined server's grandchild (reach-server's `spawn`
 // starts a child that never ends) is gone once the server is stopped, once it crashed, and once the
-// host shut down. The host signals the process group it spawned — bubblewrap's, not the server's
+// host shut down; and servers that resist (ignoring stdin closing and SIGTERM, or leaving a grandchild
+// that ignores SIGTERM and holds the output pipe) are gone once stopped. The host signals the process group it spawned — bubblewrap's, not the server's
 // (bwrap puts the server in a session of its own): what ends the rest is bwrap's --die-with-parent
 // and its PID namespace (--unshare-pid), whose processes all die with its first. Checked, not assumed.
 // As seen here (runtime 0.0.83): bwrap → bwrap (pid 1 of its namespace) → the proxies' socat bridges
@@ -16,6 +17,7 @@ import { Host } from '../host';
 import { SandboxEngine } from './sandboxEngine';
 
 const REACH = path.join(__dirname, '../../../e2e/fixtures/stdio/reach-server.mjs');
+const HOSTILE = path.join(__dirname, '../../../e2e/fixtures/stdio/hostile-server.mjs');
 const readiness = await SandboxEngine.shared().ready();
 if (!readiness.ok)
   console.log(`sandbox tree tests skipped: ${readiness.missing} (install: ${readiness.install})`);
@@ -147,6 +149,54 @@ describe.skipIf(!readiness.ok || process.platform !== 'linux')(
       const { tree } = await withGrandchild();
       await host.shutdown();
       await allGone(tree);
+    });
+  },
+);
+
+describe.skipIf(!readiness.ok || process.platform !== 'linux')(
+  'confined servers that resist being stopped',
+  { timeout: 90_000 },
+  () => {
+    let dir: string;
+    let h: Host;
+    afterEach(async () => {
+      await h?.shutdown();
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('one ignores stdin closing and SIGTERM, one leaves a grandchild that ignores SIGTERM and holds its output: all gone once stopped', async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'sb-sandbox-resist-'));
+      const data = path.join(dir, 'data');
+      await mkdir(data, { recursive: true });
+      const hostile = (mode: string) => ({
+        command: process.execPath,
+        args: [HOSTILE, mode],
+        sandboxEnabled: true,
+      });
+      await writeFile(
+        path.join(data, 'config.json'),
+        JSON.stringify({
+          mcpServers: { stubborn: hostile('ignore-sigterm'), holder: hostile('grandchild') },
+        }),
+      );
+      h = await Host.create({
+        home: data,
+        sampler: null,
+        sandbox: { personHome: path.join(dir, 'person'), folder: path.join(dir, 'own') },
+      });
+      for (const id of ['stubborn', 'holder']) await trustAsShown(h.registry, id);
+      const status = (id: string) => h.registry.views().find((v) => v.id === id)?.state.status;
+      await expect
+        .poll(() => [status('stubborn'), status('holder')], { timeout: 30_000 })
+        .toEqual(['running', 'running']);
+      const trees = ['stubborn', 'holder'].map((id) => {
+        const spawner = lastPid(h.logs, id);
+        return [spawner, ...descendants(spawner)];
+      });
+      // The holder's grandchild is among its processes, inside the sandbox.
+      expect(trees[1]!.filter((p) => inside(p)?.cmdline.includes('setInterval'))).toHaveLength(1);
+      await Promise.all(['stubborn', 'holder'].map((id) => h.registry.setEnabled(id, false)));
+      await allGone(trees.flat());
     });
   },
 );
