@@ -4,7 +4,7 @@
 // own folder under the person's cache. Only what is said differs: stderr lines instead of a card.
 import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import type { SandboxViolation } from '../../shared/host/sandboxRules';
+import type { SandboxView, SandboxViolation } from '../../shared/host/sandboxRules';
 import { switchboardHome } from '../host/config/configFile';
 import { defaultSandboxHome, SandboxEngine } from '../host/sandbox/sandboxEngine';
 import { ServerSandbox } from '../host/sandbox/serverSandbox';
@@ -21,9 +21,26 @@ function flagFor(v: SandboxViolation): string {
   return '';
 }
 
+/** `sandbox:`, or `sandbox (name):` where several servers may speak (chat). */
+const said = (server?: string) => (server === undefined ? 'sandbox:' : `sandbox (${server}):`);
+
 /** A denial as the card words it, counted when repeated: "sandbox: tried to reach example.com:443 (3 times)". */
-export function denialLine(v: SandboxViolation): string {
-  return `sandbox: ${v.text}${v.count > 1 ? ` (${v.count} times)` : ''}${flagFor(v)}`;
+export function denialLine(v: SandboxViolation, server?: string): string {
+  return `${said(server)} ${v.text}${v.count > 1 ? ` (${v.count} times)` : ''}${flagFor(v)}`;
+}
+
+/** What a confined server runs under, in one line, as its card shows it. */
+export function confinedLine(view: SandboxView, server?: string): string | undefined {
+  if (view.state !== 'confined') return undefined;
+  return `${said(server)} confined; writes only to ${view.writes.join(', ')}; reaches ${
+    view.hosts.length > 0 ? `only ${view.hosts.join(', ')}` : 'no host'
+  }; hidden: ${view.hidden.join(', ')}`;
+}
+
+/** Every denial of a confined server, grouped, in the order first seen. */
+export function denialLines(view: SandboxView, server?: string): string[] {
+  if (view.state !== 'confined') return [];
+  return [...view.violations].sort((a, b) => a.first - b.first).map((v) => denialLine(v, server));
 }
 
 export class CliSandbox {
@@ -87,18 +104,12 @@ export class CliSandbox {
 
   /** What it runs under, in one line, as the card shows it. */
   summary(): string | undefined {
-    const view = this.sandbox.view();
-    if (view.state !== 'confined') return undefined;
-    return `sandbox: confined; writes only to ${view.writes.join(', ')}; reaches ${
-      view.hosts.length > 0 ? `only ${view.hosts.join(', ')}` : 'no host'
-    }; hidden: ${view.hidden.join(', ')}`;
+    return confinedLine(this.sandbox.view());
   }
 
   /** Every denial, grouped (after the server stopped: its last ones are in). */
   denials(): string[] {
-    const view = this.sandbox.view();
-    if (view.state !== 'confined') return [];
-    return [...view.violations].sort((a, b) => a.first - b.first).map(denialLine);
+    return denialLines(this.sandbox.view());
   }
 
   /** Stops the runtime's proxies: without it they would keep the CLI's process running. */

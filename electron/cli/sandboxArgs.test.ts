@@ -47,11 +47,14 @@ describe('the sandbox flags', () => {
     ).toThrow(/^--allow-write and --allow-domain need --sandbox$/);
   });
 
-  it('only for a --stdio server, and not for chat or install', () => {
+  it('only for a --stdio server (chat with one too), not --url, install or chat over config.json', () => {
     expect(() => parseArgs(['--url', 'https://x.example/mcp', '--sandbox', 'tools'])).toThrow(
-      /--sandbox: only a --stdio server runs confined/,
+      /^--sandbox: only a --stdio server is confined by flags$/,
     );
-    expect(() => parseArgs(['--stdio', 'srv', '--sandbox', 'chat', 'hi'])).toThrow(/not for chat/);
+    expect(parseArgs(['--stdio', 'srv', '--sandbox', 'chat', 'hi']).server).toMatchObject({
+      sandbox: { allowWrite: [], allowDomains: [] },
+    });
+    expect(() => parseArgs(['--sandbox', 'chat', 'hi'])).toThrow(/by their "sandboxEnabled"/);
     expect(() => parseArgs(['install', 'a.mcpb', '--sandbox'])).toThrow(/only a --stdio server/);
   });
 

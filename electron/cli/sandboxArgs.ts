@@ -49,7 +49,11 @@ export function readSandboxFlag(arg: string, value: () => string, flags: Sandbox
 }
 
 /** The usage error for sandbox flags given where they do nothing, or undefined. */
-export function sandboxFlagsProblem(flags: SandboxFlags, stdio: boolean, subcommand: string | undefined) {
+export function sandboxFlagsProblem(
+  flags: SandboxFlags,
+  stdio: boolean,
+  subcommand: string | undefined,
+): string | undefined {
   const given = [
     ...(flags.enabled ? ['--sandbox'] : []),
     ...(flags.allowWrite.length > 0 ? ['--allow-write'] : []),
@@ -57,8 +61,8 @@ export function sandboxFlagsProblem(flags: SandboxFlags, stdio: boolean, subcomm
   ];
   if (given.length === 0) return undefined;
   if (!flags.enabled) return `${given.join(' and ')} ${given.length > 1 ? 'need' : 'needs'} --sandbox`;
-  if (!stdio) return `${given.join(', ')}: only a --stdio server runs confined`;
-  // chat starts its server through a whole host, which confines by config.json's sandboxEnabled.
-  if (subcommand === 'chat') return `${given.join(', ')}: not for chat (set "sandboxEnabled" in config.json)`;
+  // chat without --stdio runs the servers of config.json, each confined as its "sandboxEnabled" says.
+  if (!stdio)
+    return `${given.join(', ')}: only a --stdio server is confined by flags${subcommand === 'chat' ? ' (the servers of config.json: by their "sandboxEnabled")' : ''}`;
   return undefined;
 }
