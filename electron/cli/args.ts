@@ -2,6 +2,7 @@ import { splitCommandLine as splitShared } from '../../shared/host/commandLine';
 import { baseUrlProblem } from '../../shared/host/settings';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../shared/mcp/protocol';
 import { emptyInstallFlags, hasInstallFlags, type InstallFlags, readInstallFlag } from './installArgs';
+import { emptySandboxFlags, readSandboxFlag, type SandboxFlags, sandboxFlagsProblem } from './sandboxArgs';
 import { UsageError } from './usageError';
 
 export { UsageError };
@@ -67,6 +68,15 @@ Flags:
   --client-secret-env <VAR>             for --url: its secret, read from this environment variable
   --client-credentials                  for --url: sign in as that client (client credentials grant)
   --env NAME=value                      for --stdio: add to the server's environment (repeatable)
+  --sandbox                             for --stdio: run it confined, as the app does: your keys,
+                                        credentials, browser profiles and Switchboard's data folder
+                                        hidden; writes only to a folder of its own; network only to
+                                        its launcher's registry (npx: npm; uvx: PyPI). Denials are
+                                        said on stderr. Where the sandbox cannot run (Linux: needs
+                                        bubblewrap, socat, ripgrep) the server is not started
+  --allow-write <dir>                   with --sandbox: it may also write there (repeatable)
+  --allow-domain <host>                 with --sandbox: it may also reach this host (repeatable;
+                                        *.example.com for its subdomains)
   --timeout <ms>                        request timeout (default 60000)
   --log-level <level>                   ask the server for logs at this level; printed to stderr
   --roots <dir,...>                     directories to offer as roots
@@ -76,7 +86,14 @@ Flags:
 JSON goes to stdout; logs and progress to stderr. Exit 0 ok, 1 protocol or tool error, 2 usage.`;
 
 export type CliServer =
-  | { kind: 'stdio'; command: string; args: string[]; env: Record<string, string> }
+  | {
+      kind: 'stdio';
+      command: string;
+      args: string[];
+      env: Record<string, string>;
+      /** Present with --sandbox: run confined, with what it may reach beyond the defaults. */
+      sandbox?: Omit<SandboxFlags, 'enabled'>;
+    }
   | {
       kind: 'url';
       url: string;
@@ -183,6 +200,7 @@ export function parseArgs(argv: string[]): CliArgs {
   };
   let chatFlags = false;
   const install = emptyInstallFlags();
+  const sandbox = emptySandboxFlags();
   const out: Omit<CliArgs, 'server' | 'chat' | 'install' | 'subcommand' | 'positional'> = {
     timeoutMs: undefined,
     logLevel: undefined,
@@ -330,12 +348,15 @@ export function parseArgs(argv: string[]): CliArgs {
         throw new UsageError('');
       default:
         if (readInstallFlag(arg, value, install)) break;
+        if (readSandboxFlag(arg, value, sandbox)) break;
         if (arg.startsWith('--')) throw new UsageError(`unknown flag ${arg}`);
         rest.push(arg);
     }
   }
   if (stdio && url) throw new UsageError('give --stdio or --url, not both');
   const [subcommand, ...positional] = rest;
+  const sandboxProblem = sandboxFlagsProblem(sandbox, stdio !== undefined, subcommand);
+  if (sandboxProblem) throw new UsageError(sandboxProblem);
   if (chatFlags && subcommand !== 'chat')
     throw new UsageError('--provider, --base-url, --model, --api-key-env, --allow and --json are for chat');
   if (hasInstallFlags(install) && subcommand !== 'install')
@@ -364,7 +385,15 @@ export function parseArgs(argv: string[]): CliArgs {
     }
     const [command, ...args] = splitCommandLine(stdio);
     if (!command) throw new UsageError('--stdio needs a command');
-    server = { kind: 'stdio', command, args, env };
+    server = {
+      kind: 'stdio',
+      command,
+      args,
+      env,
+      ...(sandbox.enabled
+        ? { sandbox: { allowWrite: sandbox.allowWrite, allowDomains: sandbox.allowDomains } }
+        : {}),
+    };
   } else if (subcommand === 'chat') {
     if (Object.keys(env).length > 0 || Object.keys(headers).length > 0 || oauthFlags || transport !== 'auto')
       throw new UsageError('--env, --header, --transport and the sign-in flags need --stdio or --url');

@@ -9,7 +9,10 @@ import { terminalText } from '../../shared/host/invisible';
 import { switchboardHome } from '../host/config/configFile';
 import { prepareChatHome } from '../host/headless/chatHome';
 import { Host } from '../host/host';
+import { SandboxEngine } from '../host/sandbox/sandboxEngine';
+import type { ServerSandbox } from '../host/sandbox/serverSandbox';
 import type { CliArgs, CliServer } from './args';
+import { confinedLine, denialLines } from './cliSandbox';
 import type { CliIO } from './run';
 
 /** How long the servers may take to start before the chat goes on without the slow ones. */
@@ -72,15 +75,39 @@ export function allowedByPattern(patterns: readonly string[], server: string, to
   return patterns.some((p) => matching.has(p));
 }
 
-const serverConfig = (server: CliServer): Record<string, unknown> =>
+const serverConfig = (server: CliServer, personal: string): Record<string, unknown> =>
   server.kind === 'stdio'
-    ? // Run from where the command line was typed: its relative paths mean what they meant there.
-      { command: server.command, args: server.args, env: server.env, cwd: process.cwd() }
+    ? {
+        command: server.command,
+        args: server.args,
+        env: server.env,
+        // Run from where the command line was typed: its relative paths mean what they meant there.
+        cwd: process.cwd(),
+        ...(server.sandbox ? sandboxOf(server.sandbox, personal) : {}),
+      }
     : {
         url: server.url,
         ...(server.transport === 'sse' ? { type: 'sse' } : {}),
         ...(Object.keys(server.headers).length > 0 ? { headers: server.headers } : {}),
       };
+
+/**
+ * --sandbox as config.json says it. The run's host keeps its data in a folder of its own, which it
+ * hides; the person's own data folder is hidden by name, as the app hides it.
+ */
+const sandboxOf = (
+  flags: NonNullable<Extract<CliServer, { kind: 'stdio' }>['sandbox']>,
+  personal: string,
+) => ({
+  sandboxEnabled: true,
+  sandbox: {
+    filesystem: {
+      denyRead: [personal],
+      ...(flags.allowWrite.length > 0 ? { allowWrite: flags.allowWrite } : {}),
+    },
+    ...(flags.allowDomains.length > 0 ? { network: { allowedDomains: flags.allowDomains } } : {}),
+  },
+});
 
 /** One tool call of the turn, as --json prints it. */
 interface PrintedCall {
@@ -104,6 +131,8 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
   const personal = switchboardHome();
   const home = await mkdtemp(path.join(tmpdir(), 'switchboard-chat-'));
   let host: Host | undefined;
+  /** The sandboxes of the confined servers, whose denials are said once the servers are gone. */
+  let confined: [string, ServerSandbox][] = [];
   // Ctrl-C, a closed terminal or a kill ends the run, not only its end: the folder holds the
   // conversation and the server's command line and env values, and goes with the run either way.
   const onSignal = (signal: NodeJS.Signals) => {
@@ -119,7 +148,7 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
     const { providerId, secrets, keyHelp } = await prepareChatHome({
       personal,
       home,
-      server: args.server ? serverConfig(args.server) : undefined,
+      server: args.server ? serverConfig(args.server, personal) : undefined,
       choice: args.chat,
       env: process.env,
     });
@@ -144,6 +173,7 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
     }
     await h.start();
     await waitForServers(h, io);
+    confined = sandboxesOf(h, io);
 
     const calls = new Map<string, PrintedCall>();
     answerConsents(h, args.chat.allow, input, io);
@@ -218,9 +248,25 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
     input.close();
     // Still listening while it shuts down: a Ctrl-C now also leaves no folder behind.
     await host?.shutdown();
+    for (const [id, sandbox] of confined) for (const line of denialLines(sandbox.view(), id)) io.stderr(line);
+    // The sandbox's proxy listens in this process: stopped, or the run would never end.
+    await SandboxEngine.shared().dispose();
     await rm(home, { recursive: true, force: true });
     for (const s of ENDING_SIGNALS) process.off(s, onSignal);
   }
+}
+
+/** The confined servers' sandboxes, each said with what it runs under. */
+function sandboxesOf(h: Host, io: CliIO): [string, ServerSandbox][] {
+  const found: [string, ServerSandbox][] = [];
+  for (const view of h.registry.views()) {
+    const sandbox = h.registry.session(view.id).sandbox;
+    const line = sandbox && confinedLine(sandbox.view(), view.id);
+    if (!sandbox || !line) continue;
+    io.stderr(line);
+    found.push([view.id, sandbox]);
+  }
+  return found;
 }
 
 /** Waits (bounded) for every enabled server to run or fail; says which did not and why. */

@@ -3,6 +3,7 @@ import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cliAsync as runCli } from '../../e2e/fixtures/cliProcess';
 import { json, mcpBasics, startHttpFixture } from '../../e2e/fixtures/http/httpFixture';
 import { EVERYTHING_ENTRY, freePort, hostileStdio, startEverythingHttp } from '../../e2e/fixtures/servers';
 
@@ -18,16 +19,7 @@ function cli(...argv: string[]) {
 }
 
 /** The same, without blocking the event loop (for servers that live in this process). */
-async function cliAsync(...argv: string[]) {
-  const { execFile } = await import('node:child_process');
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', path.join(__dirname, 'main.ts'), ...argv],
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-}
+const cliAsync = (...argv: string[]) => runCli(argv);
 
 // Each test is a chain of real CLI processes, each starting its own server: minutes on a loaded
 // two-core machine, not the 30 s one test gets by default.

@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jsonText } from '../../shared/json/jsonDepth';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
 import {
@@ -17,6 +17,7 @@ import {
   type Transport,
 } from '../mcp';
 import { type CliArgs, parseJsonObject, UsageError } from './args';
+import { CliSandbox } from './cliSandbox';
 
 export interface CliIO {
   stdout: (text: string) => void;
@@ -109,10 +110,35 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   const roots = await rootsOf(args.roots);
   const { server } = args;
   if (!server) throw new UsageError('--stdio "<command line>" or --url <url> is required');
+  const sandbox =
+    server.kind === 'stdio' && server.sandbox
+      ? await CliSandbox.create(
+          server,
+          roots.map((r) => fileURLToPath(r.uri)),
+        )
+      : undefined;
+  try {
+    return await runOn(args, io, roots, sandbox);
+  } finally {
+    // Said once the server is gone, so its last denials are in; said when the run failed too, which
+    // is when a denial is most likely the reason.
+    for (const line of sandbox?.denials() ?? []) io.stderr(line);
+    await sandbox?.dispose();
+  }
+}
+
+async function runOn(args: CliArgs, io: CliIO, roots: Root[], sandbox: CliSandbox | undefined) {
+  const server = args.server!;
   const label = server.kind === 'stdio' ? server.command : new URL(server.url).host;
   const transport: Transport =
     server.kind === 'stdio'
-      ? new StdioTransport({ command: server.command, args: server.args, env: server.env, label })
+      ? new StdioTransport({
+          command: server.command,
+          args: server.args,
+          env: server.env,
+          label,
+          ...(sandbox ? { wrap: sandbox.wrap() } : {}),
+        })
       : createHttpTransport(
           { url: server.url, headers: server.headers, label, auth: authorizerFor(server, label, io) },
           server.transport,
@@ -120,12 +146,15 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   transport.onLog((entry) => {
     if (entry.source === 'stderr') io.stderr(`[server] ${entry.text}`);
   });
+  sandbox?.follow(transport);
   const client = await McpClient.connect({
     transport,
     serverName: label,
     handlers: handlersFor(args, roots, io),
     requestTimeoutMs: args.timeoutMs,
   });
+  const summary = sandbox?.summary();
+  if (summary) io.stderr(summary);
   // What the server sent that broke the protocol and was refused or set aside: said, not swallowed.
   client.onProtocolLog((entry) => {
     if (entry.level === 'warning' || entry.level === 'error') io.stderr(`[protocol] ${entry.message}`);

@@ -209,7 +209,11 @@ export class SandboxEngine {
     ].join(' ');
     const wrapped = await SandboxManager.wrapWithSandboxArgv(
       inner,
-      undefined,
+      // POSIX sh, not the runtime's default bash: started on a socket (Node's stdio pipes are socket
+      // pairs) bash takes itself for a remote shell and reads the person's ~/.bashrc — into the
+      // protocol stream, slowly, and inside the server's sandbox. `inner` and the runtime's own
+      // script are plain sh.
+      'sh',
       {
         filesystem: {
           denyRead: plan.denyRead,

@@ -12,6 +12,9 @@ function wasAllowed(target: string, plan: SandboxPlan): boolean {
   return plan.allowWrite.some((d) => isInside(target, d)) && !plan.denyWrite.some((d) => isInside(target, d));
 }
 
+/** What a sandbox needs of a server's config: its name (its own folder), launcher and rules. */
+export type SandboxedServer = Pick<StdioServerConfig, 'name' | 'command' | 'sandboxEnabled' | 'sandbox'>;
+
 /** What every confined server shares: the engine, where things are, and the organization's rules. */
 export interface SandboxHost {
   engine: SandboxEngine;
@@ -46,7 +49,7 @@ export class ServerSandbox {
   readonly onChange = this.changeEmitter.event;
 
   constructor(
-    private readonly config: StdioServerConfig,
+    private readonly config: SandboxedServer,
     private readonly host: SandboxHost,
   ) {
     const kept = host.denials?.get(config.name);
