@@ -129,7 +129,9 @@ describe.skipIf(!readiness.ok)('a confined server under the real sandbox', () =>
   it('says on its card what was denied, grouped, and records the first of each', async () => {
     await text('confined', 'fetch', 'https://example.com/');
     await expect
-      .poll(() => view('confined').sandbox?.state === 'confined' && view('confined').sandbox)
+      .poll(() => view('confined').sandbox?.state === 'confined' && view('confined').sandbox, {
+        timeout: 15_000,
+      })
       .toMatchObject({
         violations: expect.arrayContaining([
           expect.objectContaining({
@@ -151,12 +153,22 @@ describe.skipIf(!readiness.ok)('a confined server under the real sandbox', () =>
     expect(sandbox.violations.filter((v) => v.access === 'write').map((v) => v.text)).toEqual([
       'tried to write ~/out.txt',
     ]);
-    const reach = sandbox.violations.find((v) => v.target === 'example.com:443')!;
-    expect(reach.count).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(
+        () => {
+          const now = view('confined').sandbox;
+          return now?.state === 'confined'
+            ? now.violations.find((v) => v.target === 'example.com:443')?.count
+            : 0;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThanOrEqual(2);
     expect(sandbox.violations.find((v) => v.access === 'read' && v.target.includes('data'))?.allow).toEqual({
       refused: "Switchboard's own data folder is never opened to a server",
     });
     expect(view('open').sandbox).toEqual({ state: 'off' });
+    await host.activity.flush();
     const recorded = (await host.activityReader.all()).entries
       .filter((e) => e.kind === 'sandbox-denied')
       .map((e) => ({ kind: e.kind, server: e.server, access: e.access, target: e.target }));
