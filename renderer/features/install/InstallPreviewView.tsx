@@ -33,10 +33,12 @@ export function InstallPreviewView({
     setError(undefined);
     setBusy(true);
     try {
-      onInstalled(
-        (await host.call('confirmInstall', preview.planId, preview.kind === 'stdio' ? sandbox : undefined))
-          .server,
-      );
+      // A remote server has no sandbox: nothing is sent for it (an undefined argument would arrive as null).
+      const added =
+        preview.kind === 'stdio'
+          ? await host.call('confirmInstall', preview.planId, sandbox)
+          : await host.call('confirmInstall', preview.planId);
+      onInstalled(added.server);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setBusy(false);
