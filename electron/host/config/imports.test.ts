@@ -101,6 +101,34 @@ describe('imports', () => {
     ]);
   });
 
+  it("VS Code: a server's sandbox (sandboxEnabled, sandbox) carries over as written", async () => {
+    host = await Host.create({ home });
+    const file = path.join(home, 'mcp.json');
+    const sandbox = {
+      filesystem: { allowWrite: ['~/notes'], denyRead: ['~/private'] },
+      network: { allowedDomains: ['api.acme.com'], deniedDomains: [] },
+    };
+    await writeFile(
+      file,
+      JSON.stringify({
+        servers: {
+          files: {
+            type: 'stdio',
+            command: 'npx',
+            args: ['-y', '@acme/files'],
+            sandboxEnabled: true,
+            sandbox,
+          },
+        },
+      }),
+    );
+    const plan = await planImport('vscode', file, {});
+    expect(plan.preview.servers[0]).toMatchObject({ name: 'files', warnings: [] });
+    await applyImport(plan, { servers: ['files'], inputs: {} }, host.registry, host.secrets);
+    expect((await config()).mcpServers.files).toMatchObject({ sandboxEnabled: true, sandbox });
+    expect(host.registry.configOf('files')).toMatchObject({ sandboxEnabled: true, sandbox });
+  });
+
   it('VS Code: JSONC read, inputs become secret prompts, the typed values are stored', async () => {
     host = await Host.create({ home });
     const plan = await planImport('vscode', path.join(samples, 'vscode-mcp.json'), {});
