@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxEngine } from '../../electron/host/sandbox/sandboxEngine';
+import { installText } from '../../shared/host/sandboxRules';
 import {
   chromiumAvailable,
   describeInChromium,
@@ -29,7 +30,7 @@ const REACH = path.join(root, 'e2e/fixtures/stdio/reach-server.mjs');
 const readiness = chromiumAvailable ? await SandboxEngine.shared().ready() : { ok: true as const };
 if (!readiness.ok)
   console.log(
-    `skipped: the sandbox e2e needs the sandbox, and it cannot run here: ${readiness.missing}${readiness.install ? ` (install: ${readiness.install})` : ''}`,
+    `skipped: the sandbox e2e needs the sandbox, and it cannot run here: ${readiness.missing}${readiness.install ? ` (install: ${installText(readiness.install)})` : ''}`,
   );
 
 /**

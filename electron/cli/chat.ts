@@ -9,7 +9,6 @@ import { terminalText } from '../../shared/host/invisible';
 import { switchboardHome } from '../host/config/configFile';
 import { prepareChatHome } from '../host/headless/chatHome';
 import { Host } from '../host/host';
-import { SandboxEngine } from '../host/sandbox/sandboxEngine';
 import type { ServerSandbox } from '../host/sandbox/serverSandbox';
 import type { CliArgs, CliServer } from './args';
 import { confinedLine, denialLines } from './cliSandbox';
@@ -249,8 +248,6 @@ export async function runChat(args: CliArgs, io: CliIO, input: ChatInput): Promi
     // Still listening while it shuts down: a Ctrl-C now also leaves no folder behind.
     await host?.shutdown();
     for (const [id, sandbox] of confined) for (const line of denialLines(sandbox.view(), id)) io.stderr(line);
-    // The sandbox's proxy listens in this process: stopped, or the run would never end.
-    await SandboxEngine.shared().dispose();
     await rm(home, { recursive: true, force: true });
     for (const s of ENDING_SIGNALS) process.off(s, onSignal);
   }

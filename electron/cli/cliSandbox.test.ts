@@ -9,13 +9,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliAsync, envWithHome } from '../../e2e/fixtures/cliProcess';
 import { npmRegistryUnreachable } from '../../e2e/fixtures/npmRegistry';
+import { installText } from '../../shared/host/sandboxRules';
 import { SandboxEngine } from '../host/sandbox/sandboxEngine';
 import { denialLine } from './cliSandbox';
 
 const STDIO = path.join(__dirname, '../../e2e/fixtures/stdio');
 const REACH = `"${process.execPath}" "${path.join(STDIO, 'reach-server.mjs')}"`;
 const readiness = await SandboxEngine.shared().ready();
-if (!readiness.ok) console.log(`sandbox tests skipped: ${readiness.missing} (install: ${readiness.install})`);
+if (!readiness.ok)
+  console.log(
+    `sandbox tests skipped: ${readiness.missing} (install: ${readiness.install ? installText(readiness.install) : 'nothing to install'})`,
+  );
 
 let root: string;
 let home: string;

@@ -46,7 +46,8 @@ export function denialLines(view: SandboxView, server?: string): string[] {
 export class CliSandbox {
   private constructor(
     private readonly sandbox: ServerSandbox,
-    private readonly engine: SandboxEngine,
+    /** This run's hold on the process's engine (see SandboxEngine.hold). */
+    private readonly release: () => Promise<void>,
   ) {}
 
   /**
@@ -86,7 +87,7 @@ export class CliSandbox {
           rootsFor: () => roots,
         },
       ),
-      engine,
+      engine.hold(),
     );
   }
 
@@ -112,9 +113,9 @@ export class CliSandbox {
     return denialLines(this.sandbox.view());
   }
 
-  /** Stops the runtime's proxies: without it they would keep the CLI's process running. */
+  /** Lets go of the engine: the last hold stops the runtime's proxies, which would keep the CLI running. */
   async dispose(): Promise<void> {
     this.sandbox.dispose();
-    await this.engine.dispose();
+    await this.release();
   }
 }

@@ -85,6 +85,21 @@ export interface SandboxViolation {
   allow: { rule: string } | { refused: string };
 }
 
+/**
+ * How to install what the sandbox lacks: commands that paste into a terminal as they are (one per
+ * system where there are several), and a remark said beside them, never copied with them.
+ */
+export interface SandboxInstall {
+  commands: { label?: string; command: string }[];
+  note?: string;
+}
+
+/** The install advice as one line (an error message, the CLI). */
+export function installText(install: SandboxInstall): string {
+  const commands = install.commands.map((c) => (c.label ? `${c.label}: ${c.command}` : c.command)).join('; ');
+  return install.note ? `${commands} (${install.note})` : commands;
+}
+
 /** A local server's sandbox as its card shows it. */
 export type SandboxView =
   /** Runs with the person's rights: the card offers the sandbox. */
@@ -99,9 +114,9 @@ export type SandboxView =
     }
   | {
       state: 'unavailable';
-      /** What is missing, and the command that installs it (absent where nothing can be installed). */
+      /** What is missing, and how to install it (absent where nothing can be installed). */
       missing: string;
-      install?: string;
+      install?: SandboxInstall;
     };
 
 /**

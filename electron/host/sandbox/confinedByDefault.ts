@@ -1,6 +1,6 @@
-import type { SandboxChoice } from '../../../shared/host/sandboxRules';
-import { isRecord } from '../../../shared/json/isRecord';
+import { type SandboxChoice, sandboxRules } from '../../../shared/host/sandboxRules';
 import { parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import { withAllowed } from './sandboxAllow';
 
 /**
  * What the person did not write themselves — a server from the registry, a bundle or a link — starts
@@ -17,17 +17,12 @@ export function withSandboxChoice(
 ): Record<string, unknown> {
   if (!choice || raw.command === undefined) return raw;
   if (!choice.enabled) return { ...raw, sandboxEnabled: false };
-  const sandbox = isRecord(raw.sandbox) ? raw.sandbox : {};
-  const filesystem = isRecord(sandbox.filesystem) ? sandbox.filesystem : {};
-  const network = isRecord(sandbox.network) ? sandbox.network : {};
-  const more = (list: unknown, added: string[] | undefined) => [
-    ...new Set([...(Array.isArray(list) ? (list as string[]) : []), ...(added ?? [])]),
-  ];
-  const next: Record<string, unknown> = { ...sandbox };
-  if (choice.allowWrite?.length)
-    next.filesystem = { ...filesystem, allowWrite: more(filesystem.allowWrite, choice.allowWrite) };
-  if (choice.allowedDomains?.length)
-    next.network = { ...network, allowedDomains: more(network.allowedDomains, choice.allowedDomains) };
+  const rules = sandboxRules.optional().safeParse(raw.sandbox);
+  if (!rules.success) throw new Error('its "sandbox" is not valid: it cannot be widened');
+  const next = withAllowed(rules.data, {
+    ...(choice.allowWrite ? { allowWrite: choice.allowWrite } : {}),
+    ...(choice.allowedDomains ? { allowedDomains: choice.allowedDomains } : {}),
+  });
   return { ...raw, sandboxEnabled: true, ...(Object.keys(next).length > 0 ? { sandbox: next } : {}) };
 }
 

@@ -39,18 +39,37 @@ export function allowOf(
   return { rule: shownPath(denial.target, home) };
 }
 
-/** `rules` widened by what `violation.allow` says (a copy; the same rules when it says nothing new). */
+/** What a widening adds to a server's rules: folders to write or read, hosts to reach. */
+export interface AddedRules {
+  allowWrite?: string[];
+  allowRead?: string[];
+  allowedDomains?: string[];
+}
+
+/** `rules` with `added` (a copy; each entry once, in the order first given). */
+export function withAllowed(rules: SandboxRules | undefined, added: AddedRules): SandboxRules {
+  const next: SandboxRules = structuredClone(rules ?? {});
+  const more = (list: string[] | undefined, extra: string[]) => [...new Set([...(list ?? []), ...extra])];
+  for (const key of ['allowWrite', 'allowRead'] as const) {
+    const extra = added[key];
+    if (extra?.length) next.filesystem = { ...next.filesystem, [key]: more(next.filesystem?.[key], extra) };
+  }
+  if (added.allowedDomains?.length)
+    next.network = {
+      ...next.network,
+      allowedDomains: more(next.network?.allowedDomains, added.allowedDomains),
+    };
+  return next;
+}
+
+const ADDED_BY: Record<SandboxViolation['access'], keyof AddedRules> = {
+  network: 'allowedDomains',
+  write: 'allowWrite',
+  read: 'allowRead',
+};
+
+/** `rules` widened by what `violation.allow` says (a copy). */
 export function widenedRules(rules: SandboxRules | undefined, violation: SandboxViolation): SandboxRules {
   if (!('rule' in violation.allow)) throw new Error(violation.allow.refused);
-  const rule = violation.allow.rule;
-  const next: SandboxRules = structuredClone(rules ?? {});
-  const add = (list: string[] | undefined) => (list?.includes(rule) ? list : [...(list ?? []), rule]);
-  if (violation.access === 'network') {
-    next.network = { ...next.network, allowedDomains: add(next.network?.allowedDomains) };
-  } else if (violation.access === 'write') {
-    next.filesystem = { ...next.filesystem, allowWrite: add(next.filesystem?.allowWrite) };
-  } else {
-    next.filesystem = { ...next.filesystem, allowRead: add(next.filesystem?.allowRead) };
-  }
-  return next;
+  return withAllowed(rules, { [ADDED_BY[violation.access]]: [violation.allow.rule] });
 }

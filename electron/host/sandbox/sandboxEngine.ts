@@ -4,11 +4,12 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { SandboxManager } from '@anthropic-ai/sandbox-runtime';
+import { installText, type SandboxInstall } from '../../../shared/host/sandboxRules';
 import type { SpawnedLaunch, WrappedLaunch } from '../../mcp';
 import type { SandboxPlan } from './sandboxPlan';
 
 /** Whether local servers can be confined on this computer, and if not, what is missing. */
-export type SandboxReadiness = { ok: true } | { ok: false; missing: string; install?: string };
+export type SandboxReadiness = { ok: true } | { ok: false; missing: string; install?: SandboxInstall };
 
 /** A confined start refused: the sandbox cannot run here. The server is never started unconfined. */
 export class SandboxUnavailable extends Error {}
@@ -45,14 +46,21 @@ function missingOf(errors: string[], platform: NodeJS.Platform): SandboxReadines
     return {
       ok: false,
       missing: what,
-      ...(packages.includes('ripgrep') ? { install: 'brew install ripgrep' } : {}),
+      ...(packages.includes('ripgrep')
+        ? { install: { commands: [{ command: 'brew install ripgrep' }] } }
+        : {}),
     };
   return {
     ok: false,
     missing: what,
     ...(packages.length > 0
       ? {
-          install: `sudo apt install ${packages.join(' ')}  (Fedora: sudo dnf install ${packages.join(' ')})`,
+          install: {
+            commands: [
+              { command: `sudo apt install ${packages.join(' ')}` },
+              { label: 'Fedora', command: `sudo dnf install ${packages.join(' ')}` },
+            ],
+          },
         }
       : {}),
   };
@@ -133,7 +141,10 @@ export class SandboxEngine {
         return {
           ok: false,
           missing: `bubblewrap cannot create its namespaces here (${problem}): user namespaces are turned off for unprivileged users`,
-          install: 'sudo sysctl -w kernel.unprivileged_userns_clone=1 (or allow bwrap in AppArmor)',
+          install: {
+            commands: [{ command: 'sudo sysctl -w kernel.unprivileged_userns_clone=1' }],
+            note: 'or allow bwrap in AppArmor',
+          },
         };
     }
     return { ok: true };
@@ -182,7 +193,7 @@ export class SandboxEngine {
     const readiness = await this.ready();
     if (!readiness.ok)
       throw new SandboxUnavailable(
-        `the sandbox is not available: ${readiness.missing}${readiness.install ? `. Install: ${readiness.install}` : ''}. The server was not started unconfined.`,
+        `the sandbox is not available: ${readiness.missing}${readiness.install ? `. Install: ${installText(readiness.install)}` : ''}. The server was not started unconfined.`,
       );
     const newDenied = plan.deniedDomains.filter((d) => !this.denied.includes(d));
     if (newDenied.length > 0) {

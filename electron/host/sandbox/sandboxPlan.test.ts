@@ -48,10 +48,10 @@ describe('sandboxPlan: what a confined server may reach', () => {
     const plan = sandboxPlan({
       ...base,
       rules: { network: { allowedDomains: ['api.acme.com'], deniedDomains: ['evil.acme.com'] } },
-      policyDomains: ['mirror.corp'],
+      policyDomains: { allowed: ['mirror.corp'], denied: ['paste.example'] },
     });
     expect(plan.allowedDomains).toEqual(['api.acme.com', 'mirror.corp', 'registry.npmjs.org']);
-    expect(plan.deniedDomains).toEqual(['evil.acme.com']);
+    expect(plan.deniedDomains).toEqual(['evil.acme.com', 'paste.example']);
     expect(plan.env.npm_config_cache).toBe(path.join(plan.ownDir, 'npm-cache'));
     expect(plan.env.TMPDIR).toBe(path.join(plan.ownDir, 'tmp'));
     expect(plan.env.NODE_USE_ENV_PROXY).toBe('1');

@@ -34,8 +34,8 @@ export interface SandboxPlanInput {
   sandboxHome: string;
   /** The folders the person gave this server (roots). */
   roots: string[];
-  /** Domains the organization's policy allows every confined server. */
-  policyDomains?: string[];
+  /** Domains the organization's policy allows every confined server, and denies to all. */
+  policyDomains?: { allowed: string[]; denied: string[] };
 }
 
 /** `~` and `~/x` are the home folder; a relative path is the server's folder's. */
@@ -106,10 +106,10 @@ export function sandboxPlan(input: SandboxPlanInput): SandboxPlan {
     denyWrite: unique([...secretPlaces(home), input.dataDir, ...(fs.denyWrite ?? []).map(abs)]),
     allowedDomains: unique([
       ...(net.allowedDomains ?? []),
-      ...(input.policyDomains ?? []),
+      ...(input.policyDomains?.allowed ?? []),
       ...launcherDomains(input.command),
     ]),
-    deniedDomains: unique(net.deniedDomains ?? []),
+    deniedDomains: unique([...(net.deniedDomains ?? []), ...(input.policyDomains?.denied ?? [])]),
     ownDir,
     env,
   };

@@ -9,13 +9,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
+import { installText } from '../../../shared/host/sandboxRules';
 import { Host } from '../host';
 import { hostService } from '../hostService';
 import { SandboxEngine } from './sandboxEngine';
 
 const REACH = path.join(__dirname, '../../../e2e/fixtures/stdio/reach-server.mjs');
 const readiness = await SandboxEngine.shared().ready();
-if (!readiness.ok) console.log(`sandbox tests skipped: ${readiness.missing} (install: ${readiness.install})`);
+if (!readiness.ok)
+  console.log(
+    `sandbox tests skipped: ${readiness.missing} (install: ${readiness.install ? installText(readiness.install) : 'nothing to install'})`,
+  );
 
 let root: string;
 let person: string;

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { lastPid, processAlive } from '../../../e2e/fixtures/servers';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
+import { installText } from '../../../shared/host/sandboxRules';
 import { Host } from '../host';
 import { SandboxEngine } from './sandboxEngine';
 
@@ -20,7 +21,9 @@ const REACH = path.join(__dirname, '../../../e2e/fixtures/stdio/reach-server.mjs
 const HOSTILE = path.join(__dirname, '../../../e2e/fixtures/stdio/hostile-server.mjs');
 const readiness = await SandboxEngine.shared().ready();
 if (!readiness.ok)
-  console.log(`sandbox tree tests skipped: ${readiness.missing} (install: ${readiness.install})`);
+  console.log(
+    `sandbox tree tests skipped: ${readiness.missing} (install: ${readiness.install ? installText(readiness.install) : 'nothing to install'})`,
+  );
 
 /** Each process's parent, from /proc (Linux: where the sandbox runs). */
 function parents(): Map<number, number> {

@@ -74,8 +74,6 @@ export class ServerSandbox {
     if (!this.enabled) return undefined;
     return async (launch) => {
       this.readiness = await this.host.engine.ready();
-      this.changeEmitter.fire();
-      const policy = this.host.policyDomains?.() ?? { allowed: [], denied: [] };
       const plan = sandboxPlan({
         name: this.config.name,
         command: this.config.command,
@@ -87,9 +85,8 @@ export class ServerSandbox {
         dataDir: this.host.dataDir,
         sandboxHome: this.host.sandboxHome,
         roots: this.host.rootsFor(this.config.name),
-        policyDomains: policy.allowed,
+        ...(this.host.policyDomains ? { policyDomains: this.host.policyDomains() } : {}),
       });
-      plan.deniedDomains = [...new Set([...plan.deniedDomains, ...policy.denied])];
       this.plan = plan;
       this.changeEmitter.fire();
       return this.host.engine.wrap(launch, plan, (line) => {

@@ -89,7 +89,12 @@ describe('a local server’s card on its sandbox', () => {
         {
           state: 'unavailable',
           missing: 'bubblewrap (bwrap) not installed',
-          install: 'sudo apt install bubblewrap  (Fedora: sudo dnf install bubblewrap)',
+          install: {
+            commands: [
+              { command: 'sudo apt install bubblewrap' },
+              { label: 'Fedora', command: 'sudo dnf install bubblewrap' },
+            ],
+          },
         },
         {
           state: {

@@ -6,7 +6,6 @@ import type { ServerView } from '../../../shared/host/serverView';
 import { CopyText } from '../../components/CopyText';
 import { useHost } from '../../components/HostContext';
 import { useApp } from '../../state/store';
-import { installCommands } from './installCommands';
 import { SandboxReach } from './SandboxReach';
 import { SandboxViolations } from './SandboxViolations';
 
@@ -61,7 +60,7 @@ export function SandboxSection({ server }: { server: ServerView }) {
         </section>
       );
     case 'unavailable': {
-      const advice = sandbox.install ? installCommands(sandbox.install) : undefined;
+      const advice = sandbox.install;
       return (
         <section className="sandbox sandbox-unavailable error" aria-label={label} data-sandbox="unavailable">
           <p className="sandbox-text">
