@@ -133,8 +133,8 @@ export type ActivityBody =
       target?: string;
     }
   /**
-   * The sandbox denied a confined server something: the first of each kind per run (repeats are
-   * counted on its card, not recorded one by one).
+   * The sandbox denied a confined server something: the first of each kind while the app runs
+   * (repeats are counted on its card, not recorded one by one).
    */
   | {
       kind: 'sandbox-denied';

@@ -28,7 +28,7 @@ export interface SandboxHost {
   rootsFor(server: string): string[];
   /** Domains the organization allows every confined server, and denies to all. */
   policyDomains?(): { allowed: string[]; denied: string[] };
-  /** The first denial of each kind per run, for the activity record. */
+  /** The first denial of each kind while the app runs, for the activity record. */
   denied?(server: string, denial: { access: Denial['access']; target: string }): void;
   /**
    * Each server's denials by name, kept while the app runs: an edit (an Allow) makes a new session,
