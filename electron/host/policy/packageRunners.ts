@@ -36,7 +36,7 @@ const RUNNER_FOLDER =
   /(?:^|\/)(?:node_modules|site-packages|dist-packages)\/(npm|pnpm|yarn|corepack|uv|pip|pipx)(?:\/|$)/;
 
 /** The runner `token` is (`npx-cli.js`, `NPX.CMD`, `pip3.11`, `…/node_modules/npm/index.js`), or undefined. */
-function runnerOf(token: string): string | undefined {
+export function runnerOf(token: string): string | undefined {
   const file = token.replace(/\\/g, '/').toLowerCase();
   const base = path.posix
     .basename(file)

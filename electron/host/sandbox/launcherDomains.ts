@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { runnerOf } from '../policy/packageRunners';
 
 /**
  * The package registry a launcher fetches from, so a confined `npx -y pkg` or `uvx pkg` still
@@ -16,13 +16,12 @@ const LAUNCHERS: Record<string, string[]> = {
   uv: ['pypi.org', 'files.pythonhosted.org'],
   pipx: ['pypi.org', 'files.pythonhosted.org'],
   pip: ['pypi.org', 'files.pythonhosted.org'],
-  pip3: ['pypi.org', 'files.pythonhosted.org'],
 };
 
-/** The launcher a command names (its file name, without a Windows extension), or undefined. */
+/** The launcher a command names (as the policy reads a package runner's name: `NPX.CMD`, `pip3.11`…), or undefined. */
 export function launcherOf(command: string): string | undefined {
-  const name = path.basename(command.replaceAll('\\', '/')).replace(/\.(cmd|exe|bat|ps1)$/i, '');
-  return name in LAUNCHERS ? name : undefined;
+  const runner = runnerOf(command);
+  return runner !== undefined && runner in LAUNCHERS ? runner : undefined;
 }
 
 /** The registry domains the launcher `command` needs, or none. */

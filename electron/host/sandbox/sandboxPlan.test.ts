@@ -61,6 +61,11 @@ describe('sandboxPlan: what a confined server may reach', () => {
     expect(
       sandboxPlan({ ...base, command: '/usr/bin/node', program: '/usr/bin/node' }).allowedDomains,
     ).toEqual([]);
+    // Launchers named as the policy reads package runners: a Windows shim, a versioned pip.
+    expect(sandboxPlan({ ...base, command: 'C:\\nodejs\\NPX.CMD' }).allowedDomains).toEqual([
+      'registry.npmjs.org',
+    ]);
+    expect(sandboxPlan({ ...base, command: 'pip3.11' }).env.PIP_CACHE_DIR).toMatch(/pip-cache$/);
   });
 
   it('reads `~` as the home folder and a relative path as the server folder’s', () => {

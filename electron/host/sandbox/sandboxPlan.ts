@@ -90,7 +90,7 @@ export function sandboxPlan(input: SandboxPlanInput): SandboxPlan {
     env.UV_CACHE_DIR = path.join(ownDir, 'uv-cache');
     env.UV_TOOL_DIR = path.join(ownDir, 'uv-tools');
   }
-  if (launcher && ['pipx', 'pip', 'pip3'].includes(launcher)) {
+  if (launcher && ['pipx', 'pip'].includes(launcher)) {
     env.PIP_CACHE_DIR = path.join(ownDir, 'pip-cache');
     env.PIPX_HOME = path.join(ownDir, 'pipx');
   }
