@@ -187,6 +187,30 @@ async function main() {
     )} |`,
   );
 
+  // The wrap alone, the engine running, from where the host may have been started: a desktop may
+  // start the app in `/`, and the runtime searches below the host's working directory at each launch.
+  console.log("\n## one launch's wrap in the host, the engine running, by the host's working directory (ms)");
+  console.log('| working directory | min / median / max |');
+  console.log('| --- | ---: |');
+  const startedIn = process.cwd();
+  for (const dir of [startedIn, os.homedir(), '/']) {
+    process.chdir(dir);
+    const wraps: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const start = performance.now();
+      const wrapped = await new ServerSandbox(config, host).wrap()!({
+        program: process.execPath,
+        args: [ECHO],
+        cwd: undefined,
+        env: {},
+      });
+      wraps.push(performance.now() - start);
+      wrapped.release?.();
+    }
+    console.log(`| ${dir === startedIn ? `${dir} (this repository)` : dir} | ${spread(wraps)} |`);
+  }
+  process.chdir(startedIn);
+
   // Start to initialized: the engine already running, as for every server after the first.
   console.log(`\n## start to initialized, ${STARTS} starts each, alternating (engine running)`);
   const starts = { open: [] as number[], confined: [] as number[] };

@@ -3,6 +3,7 @@ import type { SandboxRules, SandboxViolation } from '../../../shared/host/sandbo
 import { isInside } from './isInside';
 import { secretPlaces } from './secretPlaces';
 import { type Denial, shownPath } from './violationGroups';
+import { runsLater } from './writeProtection';
 
 /** `host:port` as a rule: the web's own ports need no port, any other is kept. */
 function hostRule(target: string): string {
@@ -34,6 +35,10 @@ export function allowOf(
     // A folder that holds a secret place may be allowed: those stay unwritable (denyWrite wins).
     if (secretPlaces(home).some((s) => isInside(folder, s)))
       return { refused: `${shownPath(folder, home)} holds credentials: a server may never write there` };
+    if (runsLater(denial.target))
+      return {
+        refused: `${shownPath(denial.target, home)} makes your shell, git or editor run code: a server may never write it`,
+      };
     return { rule: shownPath(folder, home) };
   }
   return { rule: shownPath(denial.target, home) };

@@ -166,6 +166,12 @@ export class SandboxEngine {
     return {
       network: { allowedDomains: [], deniedDomains: this.denied },
       filesystem: { denyRead: [], allowWrite: [], denyWrite: [] },
+      // On Linux the runtime looks for git hooks and shell files below the host's *own* working
+      // directory at every launch (ripgrep, down to this depth): not a server's folder (those are
+      // protected by protectedInside), and from `/` — where a desktop may start the app — a search
+      // four levels deep ran ten seconds before each start. One level: the host's folder and its
+      // children, a few milliseconds.
+      mandatoryDenySearchDepth: 1,
     };
   }
 
@@ -251,14 +257,20 @@ export class SandboxEngine {
     const added = Object.fromEntries(
       Object.entries(wrapped.env).filter(([k, v]) => v !== undefined && process.env[k] !== v),
     ) as Record<string, string>;
+    let released = false;
     return {
       program: program!,
       args,
       env: { ...launch.env, ...added },
       release: () => {
+        // Once: the runtime counts the launches still running.
+        if (released) return;
+        released = true;
         this.dispatch();
         this.sinks.delete(commandId);
         SandboxManager.unregisterCommandNetworkLists(commandId);
+        // The empty files bubblewrap placed for rules on missing paths go once no launch needs them.
+        SandboxManager.cleanupAfterCommand();
       },
     };
   }

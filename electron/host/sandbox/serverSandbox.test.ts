@@ -42,7 +42,12 @@ describe.skipIf(!readiness.ok)('a confined server under the real sandbox', () =>
     person = path.join(root, 'person');
     data = path.join(root, 'data');
     work = path.join(root, 'work');
-    for (const dir of [path.join(person, '.ssh'), path.join(person, '.aws'), data, work])
+    for (const dir of [
+      path.join(person, '.ssh'),
+      path.join(person, '.aws'),
+      data,
+      path.join(work, '.git', 'hooks'),
+    ])
       await mkdir(dir, { recursive: true });
     await writeFile(path.join(person, '.ssh', 'id_ed25519'), 'PLANTED-SSH-KEY\n');
     await writeFile(path.join(person, '.aws', 'credentials'), 'PLANTED-AWS\n');
@@ -221,4 +226,18 @@ describe.skipIf(!readiness.ok)('a confined server under the real sandbox', () =>
       service.dispose();
     }
   }, 40_000);
+  it('never writes what makes git or a shell run code later, in a folder it may write; the control does', async () => {
+    const hook = path.join(work, '.git', 'hooks', 'pre-commit');
+    expect(await text('confined', 'write', hook)).toMatch(/^failed (EROFS|EACCES|EPERM)/);
+    expect(await text('confined', 'write', path.join(work, '.git', 'config'))).toMatch(/^failed/);
+    expect(await text('confined', 'write', path.join(work, 'beside-the-repo.txt'))).toBe('ok written');
+    expect(await text('open', 'write', hook)).toBe('ok written');
+    // On its card, a question that has no yes.
+    await expect
+      .poll(() => {
+        const now = view('confined').sandbox;
+        return now?.state === 'confined' ? now.violations.find((v) => v.target === hook)?.allow : undefined;
+      })
+      .toEqual({ refused: expect.stringMatching(/run code: a server may never write it$/) });
+  });
 });

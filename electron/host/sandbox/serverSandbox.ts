@@ -6,6 +6,7 @@ import { allowOf, widenedRules } from './sandboxAllow';
 import type { SandboxEngine, SandboxReadiness } from './sandboxEngine';
 import { type SandboxPlan, sandboxPlan } from './sandboxPlan';
 import { type Denial, denialOfLine, readDenialOfOutput, shownPath, ViolationGroups } from './violationGroups';
+import { protectedInside } from './writeProtection';
 
 /** A write `plan` lets through. */
 function wasAllowed(target: string, plan: SandboxPlan): boolean {
@@ -87,6 +88,16 @@ export class ServerSandbox {
         roots: this.host.rootsFor(this.config.name),
         ...(this.host.policyDomains ? { policyDomains: this.host.policyDomains() } : {}),
       });
+      // What makes the person's shell, git or editor run code later stays unwritable in its folders.
+      plan.denyWrite = [
+        ...new Set([
+          ...plan.denyWrite,
+          ...protectedInside(
+            plan.allowWrite.filter((p) => p !== plan.ownDir),
+            this.host.home,
+          ),
+        ]),
+      ];
       this.plan = plan;
       this.changeEmitter.fire();
       return this.host.engine.wrap(launch, plan, (line) => {
