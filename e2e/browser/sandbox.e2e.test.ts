@@ -4,10 +4,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SandboxEngine } from '../../electron/host/sandbox/sandboxEngine';
-import { installText } from '../../shared/host/sandboxRules';
+import { skipWithoutSandbox } from '../fixtures/sandboxSkip';
 import {
-  chromiumAvailable,
   describeInChromium,
   goTo,
   type RunningShell,
@@ -27,11 +25,7 @@ import {
  * photographed in both themes.
  */
 const REACH = path.join(root, 'e2e/fixtures/stdio/reach-server.mjs');
-const readiness = chromiumAvailable ? await SandboxEngine.shared().ready() : { ok: true as const };
-if (!readiness.ok)
-  console.log(
-    `skipped: the sandbox e2e needs the sandbox, and it cannot run here: ${readiness.missing}${readiness.install ? ` (install: ${installText(readiness.install)})` : ''}`,
-  );
+const noSandbox = await skipWithoutSandbox('the sandbox e2e');
 
 /**
  * A card photographed in the light and the dark theme, and checked by axe-core in each (as the
@@ -65,7 +59,7 @@ async function personHome(work: string): Promise<string> {
 }
 
 describeInChromium('a sandboxed server on its card, in Chromium', () => {
-  describe.skipIf(!readiness.ok)('under the real sandbox', () => {
+  describe.skipIf(noSandbox)('under the real sandbox', () => {
     let work: string;
     let person: string;
     let shell: RunningShell;

@@ -10,15 +10,16 @@ import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 // @ts-expect-error: a plain .mjs script without types
 import { buildIfStale } from '../../scripts/ensureBuilt.mjs';
+import { skipWhen } from '../fixtures/skipWhen';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
 
 /** A suite that drives Chromium: where it is not installed, skipped, saying so. */
 export function describeInChromium(title: string, suite: () => void): void {
-  if (!chromiumAvailable)
-    console.log(`skipped: "${title}" needs Chromium at ${CHROMIUM} (apt-get install chromium)`);
-  describe.skipIf(!chromiumAvailable)(title, suite);
+  describe.skipIf(
+    skipWhen(!chromiumAvailable, `"${title}" needs Chromium at ${CHROMIUM} (apt-get install chromium)`),
+  )(title, suite);
 }
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const shots = path.join(root, 'test-results', 'e2e');

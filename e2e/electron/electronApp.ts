@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { skipWhen } from '../fixtures/skipWhen';
 
 export const root = path.resolve(__dirname, '../..');
 
@@ -14,14 +15,13 @@ function binary(): string | undefined {
 }
 
 /** Whether the Electron app can run here: its binary downloaded, and the app built. */
-export function electronAvailable(suite: string): boolean {
+export function electronMissing(suite: string): boolean {
   const electron = binary();
   const available =
     electron !== undefined && existsSync(electron) && existsSync(path.join(root, 'out/main/index.js'));
-  if (!available)
-    console.log(
-      `skipped: ${suite} needs the Electron binary, which this machine cannot download ` +
-        '(ELECTRON_SKIP_BINARY_DOWNLOAD=1, no network beyond the registries); it runs wherever `npm install` fetched it, after `npm run build`',
-    );
-  return available;
+  return skipWhen(
+    !available,
+    `${suite} needs the Electron binary, which this machine cannot download ` +
+      '(ELECTRON_SKIP_BINARY_DOWNLOAD=1, no network beyond the registries); it runs wherever `npm install` fetched it, after `npm run build`',
+  );
 }

@@ -7,14 +7,14 @@ import { parseConfig } from '../../electron/host/config/serverConfig';
 import { serverIdentity } from '../../electron/host/servers/serverIdentity';
 import { goTo } from '../browser/shellFixture';
 import { EVERYTHING_ENTRY, hostileStdio, processAlive } from '../fixtures/servers';
-import { electronAvailable, root } from './electronApp';
+import { electronMissing, root } from './electronApp';
 
-const available = electronAvailable('the Electron e2e');
+const noElectron = electronMissing('the Electron e2e');
 
 const CANARY = 'electron-canary-6a0c';
 
 /** The browser shell's spec (e2e/browser/browserShell.e2e.test.ts), run against the Electron app. */
-describe.skipIf(!available)('Electron shell', () => {
+describe.skipIf(noElectron)('Electron shell', () => {
   let app: ElectronApplication;
   let page: Page;
   let home: string;

@@ -9,16 +9,16 @@ import { goTo } from '../browser/shellFixture';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { startProbe } from '../fixtures/probeServer';
 import { APPS_FIXTURE } from '../fixtures/servers';
-import { electronAvailable, root } from './electronApp';
+import { electronMissing, root } from './electronApp';
 
-const available = electronAvailable(
+const noElectron = electronMissing(
   'the Electron Views e2e (the browser shell runs the same Views: e2e/browser/apps.e2e.test.ts)',
 );
 
 const API_KEY = 'sk-ant-electron-views-7d21';
 
 /** MCP Apps in the Electron window: each View on sbview://v<id>/, and a hostile one kept there. */
-describe.skipIf(!available)('Electron shell: server Views', () => {
+describe.skipIf(noElectron)('Electron shell: server Views', () => {
   let app: ElectronApplication;
   let page: Page;
   let home: string;

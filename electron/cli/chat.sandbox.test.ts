@@ -8,12 +8,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliAsync, envWithHome } from '../../e2e/fixtures/cliProcess';
 import { type FakeOpenAI, startFakeOpenAI } from '../../e2e/fixtures/openai/fakeOpenAI';
-import { SandboxEngine } from '../host/sandbox/sandboxEngine';
+import { skipWithoutSandbox } from '../../e2e/fixtures/sandboxSkip';
 
 const REACH = `"${process.execPath}" "${path.join(__dirname, '../../e2e/fixtures/stdio/reach-server.mjs')}"`;
 const KEY = 'sk-cli-sandbox-chat-4b1f';
-const readiness = await SandboxEngine.shared().ready();
-if (!readiness.ok) console.log(`sandboxed chat test skipped: ${readiness.missing}`);
+const noSandbox = await skipWithoutSandbox('the sandboxed chat test');
 
 let openai: FakeOpenAI;
 let root: string;
@@ -26,7 +25,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe.skipIf(!readiness.ok)('mcp --stdio … --sandbox chat (real CLI, real sandbox)', () => {
+describe.skipIf(noSandbox)('mcp --stdio … --sandbox chat (real CLI, real sandbox)', () => {
   it("the model's call cannot read a planted ~/.ssh key; the denial is said; the run ends", async () => {
     const home = path.join(root, 'home');
     await mkdir(path.join(home, '.ssh'), { recursive: true });

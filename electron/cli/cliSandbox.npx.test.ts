@@ -10,23 +10,24 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliAsync, envWithHome } from '../../e2e/fixtures/cliProcess';
 import { npmRegistryUnreachable } from '../../e2e/fixtures/npmRegistry';
-import { SandboxEngine } from '../host/sandbox/sandboxEngine';
+import { skipWithoutSandbox } from '../../e2e/fixtures/sandboxSkip';
+import { skipWhen } from '../../e2e/fixtures/skipWhen';
 
 // The version the repo already has: its tarball is small and the registry has it; fetched here all
 // the same, into an empty cache, since the run is outside the repo's node_modules.
 const VERSION = createRequire(import.meta.url)('@modelcontextprotocol/server-everything/package.json')
   .version as string;
-const readiness = await SandboxEngine.shared().ready();
-const unreachable = readiness.ok ? await npmRegistryUnreachable() : undefined;
-if (!readiness.ok) console.log(`npx-in-the-sandbox test skipped: ${readiness.missing}`);
-else if (unreachable) console.log(`npx-in-the-sandbox test skipped: ${unreachable}`);
+const noSandbox = await skipWithoutSandbox('the npx-in-the-sandbox test');
+const unreachable = noSandbox ? undefined : await npmRegistryUnreachable();
 
 let root: string | undefined;
 afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-describe.skipIf(!readiness.ok || unreachable !== undefined)('npx -y a real package, confined', () => {
+describe.skipIf(
+  noSandbox || skipWhen(unreachable !== undefined, () => `the npx-in-the-sandbox test: ${unreachable}`),
+)('npx -y a real package, confined', () => {
   it(`fetches @modelcontextprotocol/server-everything@${VERSION} into its own folder's cache and lists its tools`, async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sb-npx-sandbox-'));
     const home = path.join(root, 'home');

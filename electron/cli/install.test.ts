@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packFixture, selfSignedCert, signBundle } from '../../e2e/fixtures/mcpb/bundles';
 import { startFakeOpenAI } from '../../e2e/fixtures/openai/fakeOpenAI';
+import { skipWhen } from '../../e2e/fixtures/skipWhen';
 import { Host } from '../host/host';
 
 const SECRET = 'sk-cli-install-canary-3f9d';
@@ -337,7 +338,12 @@ function inTerminal(argv: string[], env: Record<string, string> = {}) {
   };
 }
 
-describe.skipIf(process.platform !== 'linux')('switchboard-mcp install in a terminal', () => {
+describe.skipIf(
+  skipWhen(
+    process.platform !== 'linux',
+    'the terminal install test drives a Linux pseudo-terminal (script(1))',
+  ),
+)('switchboard-mcp install in a terminal', () => {
   it('asks for the secret unseen and for confirmation; n keeps nothing, y adds it', async () => {
     const declined = inTerminal([signed, '--set', `folders=${shared}`]);
     await declined.type(/API key \(api_key, hidden\): /, `${SECRET}\r`);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkImport, importsOf, violations } from './dependencyRules';
 
-describe('dependency directions (DESIGN.md)', () => {
+describe('dependency directions (docs/architecture.md)', () => {
   it('the repository follows them', () => {
     expect(violations(path.resolve(__dirname, '../..'))).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-/** Which areas each area may import (DESIGN.md "Dependency direction"). shared is the leaf everyone may use. */
+/** Which areas each area may import (docs/architecture.md, "Layers"). shared is the leaf everyone may use. */
 export const ALLOWED: Record<string, readonly string[]> = {
   shared: ['shared'],
   renderer: ['renderer', 'shared'],

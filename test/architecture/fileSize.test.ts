@@ -4,7 +4,7 @@ import { MAX_LINES, oversizedFiles, sizeProblem } from './fileSize';
 
 const lines = (n: number) => 'const x = 1;\n'.repeat(n);
 
-describe('file size (DESIGN.md)', () => {
+describe('file size (docs/architecture.md)', () => {
   it(`no production file is longer than ${MAX_LINES} lines`, () => {
     expect(oversizedFiles(path.resolve(__dirname, '../..'))).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isProductionFile, productionFiles } from './dependencyRules';
 
-/** DESIGN.md: no production file beyond this many lines (past ~300, look for the concept it hides). */
+/** docs/architecture.md: no production file beyond this many lines (past ~300, look for the concept it hides). */
 export const MAX_LINES = 450;
 
 const linesOf = (source: string): number => source.split('\n').length - (source.endsWith('\n') ? 1 : 0);

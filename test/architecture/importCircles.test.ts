@@ -4,7 +4,7 @@ import { circlesIn, importCircles, importsIn } from './importCircles';
 
 const graph = (files: Record<string, string>) => circlesIn(new Map(Object.entries(files)));
 
-describe('import circles (DESIGN.md)', () => {
+describe('import circles (docs/architecture.md)', () => {
   it('no production file reaches itself through imports that hold at run time', () => {
     expect(importCircles(path.resolve(__dirname, '../..'))).toEqual([]);
   });

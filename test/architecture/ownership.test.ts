@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownershipProblems, ownershipViolations } from './ownership';
 
-describe('one owner per live thing (DESIGN.md)', () => {
+describe('one owner per live thing (docs/architecture.md)', () => {
   it('the repository follows it', () => {
     expect(ownershipViolations(path.resolve(__dirname, '../..'))).toEqual([]);
   });

@@ -8,7 +8,7 @@ export const SHELL_HOST_API = new Set(['create', 'serve', 'start', 'lastWindowCl
 const isProduction = (file: string) => !file.includes('.test.');
 
 /**
- * DESIGN.md's "one owner per live thing", checked on one file: in electron/host only the server
+ * docs/architecture.md's "one owner per live thing", checked on one file: in electron/host only the server
  * session names McpClient; a shell (electron/main, electron/web) reaches the host only through its
  * lifecycle; no production file casts through `unknown`.
  */

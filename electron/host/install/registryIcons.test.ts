@@ -9,10 +9,9 @@ import { iconAddressProblem, RegistryIcons } from './registryIcons';
 // An icon is fetched over https only: this worker trusts the fixture's self-signed certificate, as
 // the browser shell does through NODE_EXTRA_CA_CERTS in e2e. The fixture is on loopback, so it is
 // the registry's own origin in these tests: the one place on this computer an icon may come from.
-const canTrust = typeof tls.setDefaultCACertificates === 'function';
+// (tls.setDefaultCACertificates: Node 22.19, the floor in package.json's engines.)
 let icons: IconServer;
 beforeAll(async () => {
-  if (!canTrust) return;
   icons = await startIconServer();
   tls.setDefaultCACertificates([...tls.getCACertificates('default'), icons.ca]);
 });
@@ -23,7 +22,7 @@ afterAll(async () => {
 const REGISTRY = 'https://registry.modelcontextprotocol.io';
 const png = (name: string) => `data:image/png;base64,${tilePng(name).toString('base64')}`;
 
-describe.skipIf(!canTrust)("a registry entry's icons", () => {
+describe("a registry entry's icons", () => {
   it('are named to the page by ids, https ones only; an id it was not given fetches nothing', async () => {
     const reg = new RegistryIcons();
     const refs = reg.refs(
@@ -185,26 +184,23 @@ describe("a registry entry's icons: never from this computer or its network, but
     );
   });
 
-  it.skipIf(!canTrust)(
-    'a name whose addresses pass is fetched as an icon is: status, type, size, no redirect',
-    async () => {
-      // The icon server stands for a public host: here only the loopback answer of `localhost` exists.
-      const fetcher = fetchRefusing(() => false);
-      const at = (p: string) => new URL(`${icons.url.replace('127.0.0.1', 'localhost')}${p}`);
-      expect(await fetchIcon(at('/icons/public.png'), { fetcher })).toBe(png('public'));
-      const start = icons.hits.length;
-      expect(await fetchIcon(at('/bad/moved.png'), { fetcher })).toBeUndefined();
-      expect(await fetchIcon(at('/bad/huge.png'), { fetcher })).toBeUndefined();
-      expect(await fetchIcon(at('/bad/svg.svg'), { fetcher })).toBeUndefined();
-      expect(await fetchIcon(at('/bad/slow.png'), { fetcher, timeoutMs: 300 })).toBeUndefined();
-      expect(icons.hits.slice(start)).toEqual([
-        '/bad/moved.png',
-        '/bad/huge.png',
-        '/bad/svg.svg',
-        '/bad/slow.png',
-      ]);
-    },
-  );
+  it('a name whose addresses pass is fetched as an icon is: status, type, size, no redirect', async () => {
+    // The icon server stands for a public host: here only the loopback answer of `localhost` exists.
+    const fetcher = fetchRefusing(() => false);
+    const at = (p: string) => new URL(`${icons.url.replace('127.0.0.1', 'localhost')}${p}`);
+    expect(await fetchIcon(at('/icons/public.png'), { fetcher })).toBe(png('public'));
+    const start = icons.hits.length;
+    expect(await fetchIcon(at('/bad/moved.png'), { fetcher })).toBeUndefined();
+    expect(await fetchIcon(at('/bad/huge.png'), { fetcher })).toBeUndefined();
+    expect(await fetchIcon(at('/bad/svg.svg'), { fetcher })).toBeUndefined();
+    expect(await fetchIcon(at('/bad/slow.png'), { fetcher, timeoutMs: 300 })).toBeUndefined();
+    expect(icons.hits.slice(start)).toEqual([
+      '/bad/moved.png',
+      '/bad/huge.png',
+      '/bad/svg.svg',
+      '/bad/slow.png',
+    ]);
+  });
 
   it('a name that resolves to this computer is refused when it connects, not only by its spelling', async () => {
     // `localhost` stands for any public-looking name whose DNS answer is a local address.

@@ -2,6 +2,7 @@ import { chmod, mkdir, realpath, symlink, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../e2e/fixtures/skipWhen';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { parseConfig, type StdioServerConfig } from '../config/serverConfig';
 import { parsePolicy } from '../install/policy/managedPolicy';
@@ -26,7 +27,12 @@ async function programs() {
   return { root, tool };
 }
 
-describe.skipIf(process.platform === 'win32')('what a launch really runs', () => {
+describe.skipIf(
+  skipWhen(
+    process.platform === 'win32',
+    'what a launch really runs is read through POSIX symlinks and shebangs',
+  ),
+)('what a launch really runs', () => {
   it('a bare name is found on the PATH given (never the env’s), a link is its real file, the folder is real', async () => {
     const { root, tool } = await programs();
     const facts = await launchFacts(

@@ -5,15 +5,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWithoutSandbox } from '../../../e2e/fixtures/sandboxSkip';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustServerAsShown } from '../../../e2e/fixtures/trust';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
-import { SandboxEngine } from './sandboxEngine';
 
 const REACH = path.join(__dirname, '../../../e2e/fixtures/stdio/reach-server.mjs');
-const readiness = await SandboxEngine.shared().ready();
-if (!readiness.ok) console.log(`requireSandbox tests skipped: ${readiness.missing}`);
+const noSandbox = await skipWithoutSandbox('the requireSandbox tests');
 
 let home: string;
 let host: Host | undefined;
@@ -42,7 +41,7 @@ const text = async (server: string, action: string, target: string) =>
   ((await host!.registry.session(server).callTool('try', { action, target })).content[0] as { text: string })
     .text;
 
-describe.skipIf(!readiness.ok)('the policy requires the sandbox', () => {
+describe.skipIf(noSandbox)('the policy requires the sandbox', () => {
   it('refuses an unconfined local server until its sandbox is on; the policy domains hold over the server’s', async () => {
     const data = path.join(home, 'data');
     await mkdir(data);

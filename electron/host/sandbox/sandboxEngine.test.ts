@@ -8,12 +8,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithoutSandbox } from '../../../e2e/fixtures/sandboxSkip';
 import { SandboxEngine } from './sandboxEngine';
 import { sandboxPlan } from './sandboxPlan';
 
 const engine = SandboxEngine.shared();
-const readiness = await engine.ready();
-if (!readiness.ok) console.log(`sandbox engine tests skipped: ${readiness.missing}`);
+const noSandbox = await skipWithoutSandbox('the engine tests that spawn');
 
 let root: string;
 let home: string;
@@ -34,7 +34,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-describe.skipIf(!readiness.ok)('SandboxEngine.wrap, spawned', () => {
+describe.skipIf(noSandbox)('SandboxEngine.wrap, spawned', () => {
   it("runs the server alone: the person's ~/.bashrc is not read, nothing but the server's output comes out", async () => {
     const env = { PATH: process.env.PATH ?? '', HOME: home };
     const launch = {

@@ -8,18 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithoutSandbox } from '../../../e2e/fixtures/sandboxSkip';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
-import { installText } from '../../../shared/host/sandboxRules';
 import { Host } from '../host';
 import { hostService } from '../hostService';
-import { SandboxEngine } from './sandboxEngine';
 
 const REACH = path.join(__dirname, '../../../e2e/fixtures/stdio/reach-server.mjs');
-const readiness = await SandboxEngine.shared().ready();
-if (!readiness.ok)
-  console.log(
-    `sandbox tests skipped: ${readiness.missing} (install: ${readiness.install ? installText(readiness.install) : 'nothing to install'})`,
-  );
+const noSandbox = await skipWithoutSandbox('the confined-server tests');
 
 let root: string;
 let person: string;
@@ -36,7 +31,7 @@ const text = async (server: string, action: string, target: string) => {
 };
 const view = (id: string) => host.registry.views().find((v) => v.id === id)!;
 
-describe.skipIf(!readiness.ok)('a confined server under the real sandbox', () => {
+describe.skipIf(noSandbox)('a confined server under the real sandbox', () => {
   beforeAll(async () => {
     root = await mkdtemp(path.join(tmpdir(), 'sb-sandbox-'));
     person = path.join(root, 'person');

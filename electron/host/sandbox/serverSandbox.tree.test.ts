@@ -11,19 +11,16 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWithoutSandbox } from '../../../e2e/fixtures/sandboxSkip';
 import { lastPid, processAlive } from '../../../e2e/fixtures/servers';
+import { skipWhen } from '../../../e2e/fixtures/skipWhen';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
-import { installText } from '../../../shared/host/sandboxRules';
 import { Host } from '../host';
-import { SandboxEngine } from './sandboxEngine';
 
 const REACH = path.join(__dirname, '../../../e2e/fixtures/stdio/reach-server.mjs');
 const HOSTILE = path.join(__dirname, '../../../e2e/fixtures/stdio/hostile-server.mjs');
-const readiness = await SandboxEngine.shared().ready();
-if (!readiness.ok)
-  console.log(
-    `sandbox tree tests skipped: ${readiness.missing} (install: ${readiness.install ? installText(readiness.install) : 'nothing to install'})`,
-  );
+const noSandbox = await skipWithoutSandbox('the process-tree tests');
+const notLinux = skipWhen(process.platform !== 'linux', 'the process-tree tests read /proc (Linux only)');
 
 /** Each process's parent, from /proc (Linux: where the sandbox runs). */
 function parents(): Map<number, number> {
@@ -105,58 +102,54 @@ const allGone = async (pids: number[]) => {
     .toBe(0);
 };
 
-describe.skipIf(!readiness.ok || process.platform !== 'linux')(
-  "a confined server's process tree",
-  { timeout: 90_000 },
-  () => {
-    beforeEach(async () => {
-      root = await mkdtemp(path.join(tmpdir(), 'sb-sandbox-tree-'));
-      const data = path.join(root, 'data');
-      await mkdir(data, { recursive: true });
-      await writeFile(
-        path.join(data, 'config.json'),
-        JSON.stringify({
-          mcpServers: { confined: { command: process.execPath, args: [REACH], sandboxEnabled: true } },
-        }),
-      );
-      host = await Host.create({
-        home: data,
-        sampler: null,
-        sandbox: { personHome: path.join(root, 'person'), folder: path.join(root, 'own') },
-      });
-      await trustAsShown(host.registry, 'confined');
-      await running();
-    }, 60_000);
-
-    afterEach(async () => {
-      await host?.shutdown();
-      await rm(root, { recursive: true, force: true });
+describe.skipIf(noSandbox || notLinux)("a confined server's process tree", { timeout: 90_000 }, () => {
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'sb-sandbox-tree-'));
+    const data = path.join(root, 'data');
+    await mkdir(data, { recursive: true });
+    await writeFile(
+      path.join(data, 'config.json'),
+      JSON.stringify({
+        mcpServers: { confined: { command: process.execPath, args: [REACH], sandboxEnabled: true } },
+      }),
+    );
+    host = await Host.create({
+      home: data,
+      sampler: null,
+      sandbox: { personHome: path.join(root, 'person'), folder: path.join(root, 'own') },
     });
+    await trustAsShown(host.registry, 'confined');
+    await running();
+  }, 60_000);
 
-    it('stopped: the server, its grandchild and bubblewrap are all gone', async () => {
-      const { grandchild, tree } = await withGrandchild();
-      expect(await processAlive(grandchild)).toBe(true);
-      await host.registry.setEnabled('confined', false);
-      expect(view().state.status).toBe('disabled');
-      await allGone(tree);
-    });
+  afterEach(async () => {
+    await host?.shutdown();
+    await rm(root, { recursive: true, force: true });
+  });
 
-    it('crashed (the server killed from outside): its grandchild goes with it', async () => {
-      const { server, grandchild, tree } = await withGrandchild();
-      process.kill(server, 'SIGKILL');
-      await allGone(tree);
-      expect(await processAlive(grandchild)).toBe(false);
-    });
+  it('stopped: the server, its grandchild and bubblewrap are all gone', async () => {
+    const { grandchild, tree } = await withGrandchild();
+    expect(await processAlive(grandchild)).toBe(true);
+    await host.registry.setEnabled('confined', false);
+    expect(view().state.status).toBe('disabled');
+    await allGone(tree);
+  });
 
-    it('the host shut down: nothing of it is left', async () => {
-      const { tree } = await withGrandchild();
-      await host.shutdown();
-      await allGone(tree);
-    });
-  },
-);
+  it('crashed (the server killed from outside): its grandchild goes with it', async () => {
+    const { server, grandchild, tree } = await withGrandchild();
+    process.kill(server, 'SIGKILL');
+    await allGone(tree);
+    expect(await processAlive(grandchild)).toBe(false);
+  });
 
-describe.skipIf(!readiness.ok || process.platform !== 'linux')(
+  it('the host shut down: nothing of it is left', async () => {
+    const { tree } = await withGrandchild();
+    await host.shutdown();
+    await allGone(tree);
+  });
+});
+
+describe.skipIf(noSandbox || notLinux)(
   'confined servers that resist being stopped',
   { timeout: 90_000 },
   () => {

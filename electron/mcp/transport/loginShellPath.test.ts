@@ -2,13 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../e2e/fixtures/skipWhen';
 import { resolveLoginShellPath } from './loginShellPath';
 
-const windows = process.platform === 'win32';
-if (windows)
-  console.log(
-    'skipped: Windows has no login shell to read PATH from (resolveLoginShellPath returns undefined there)',
-  );
+const windows = skipWhen(
+  process.platform === 'win32',
+  'Windows has no login shell to read PATH from (resolveLoginShellPath returns undefined there)',
+);
 
 describe.skipIf(windows)('resolveLoginShellPath', () => {
   it('reads PATH as a login shell sets it, ignoring what rc files print', async () => {

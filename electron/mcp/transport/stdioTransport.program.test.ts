@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
+import { skipWhen } from '../../../e2e/fixtures/skipWhen';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { McpClient, StdioTransport } from '../index';
 import { findProgram } from './findProgram';
@@ -32,7 +33,9 @@ async function connect(transport: StdioTransport): Promise<McpClient> {
   return client;
 }
 
-describe.runIf(process.platform !== 'win32')('the program a local server runs', () => {
+describe.skipIf(
+  skipWhen(process.platform === 'win32', 'the program tests make POSIX executables and symlinks'),
+)('the program a local server runs', () => {
   it('a PATH in the server’s env does not choose the program: `node` is the one the app’s PATH finds', async () => {
     const marker = path.join(dir, 'look-alike-ran');
     const fake = path.join(dir, 'bin');

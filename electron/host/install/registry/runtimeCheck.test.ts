@@ -1,6 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { skipWhen } from '../../../../e2e/fixtures/skipWhen';
 import { tempDirPerTest } from '../../../../e2e/fixtures/tempDir';
 import { checkRuntime, findOnPath, serverPath } from './runtimeCheck';
 
@@ -17,7 +18,12 @@ async function program(folder: string, name: string, executable = true): Promise
   return file;
 }
 
-describe.skipIf(process.platform === 'win32')('runtimeCheck', () => {
+describe.skipIf(
+  skipWhen(
+    process.platform === 'win32',
+    'runtimeCheck is tested with POSIX shell scripts standing in for runtimes',
+  ),
+)('runtimeCheck', () => {
   it('finds the runtime on the PATH a server starts with, in PATH order', async () => {
     const first = path.join(dir, 'first');
     const second = path.join(dir, 'second');
