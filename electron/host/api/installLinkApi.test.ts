@@ -4,9 +4,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { b64, vscode } from '../../../e2e/fixtures/installLinkTestkit';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
-import { b64, vscode } from '../install/links/installLink.testkit';
 
 const KEY = 'sk-live-link-canary-77a1';
 let home: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { b64, only, preview, refusal } from './installLink.testkit';
+import { b64, only, preview, refusal } from '../../../../e2e/fixtures/installLinkTestkit';
 
 describe('Cursor links (cursor://anysphere.cursor-deeplink/mcp/install?name=…&config=<base64>)', () => {
   it('reads the example of Cursor\'s docs ("MCP Install Links": the postgres server)', () => {

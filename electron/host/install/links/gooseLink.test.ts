@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { only, preview, refusal } from './installLink.testkit';
+import { only, preview, refusal } from '../../../../e2e/fixtures/installLinkTestkit';
 
 describe('Goose links (goose://extension?…)', () => {
   it("reads a local server from Goose's docs (AgentQL): env values are prompts, never values", () => {

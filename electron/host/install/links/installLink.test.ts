@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { b64, only, preview, refusal, vscode } from '../../../../e2e/fixtures/installLinkTestkit';
 import { MAX_LINK_BYTES } from './installLink';
-import { b64, only, preview, refusal, vscode } from './installLink.testkit';
 
 describe('refused links', () => {
   it('javascript:, file:, data: and the like are never followed, and web addresses and unknown schemes are not install links', () => {

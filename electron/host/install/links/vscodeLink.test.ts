@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { only, preview, refusal, vscode } from './installLink.testkit';
+import { only, preview, refusal, vscode } from '../../../../e2e/fixtures/installLinkTestkit';
 
 describe('VS Code links (vscode:mcp/install?{URL-encoded JSON})', () => {
   it('reads the example of the VS Code docs ("URL handler": the --add-mcp object, URL-encoded)', () => {

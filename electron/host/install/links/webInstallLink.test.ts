@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { b64, only, preview, refusal, vscode } from './installLink.testkit';
+import { b64, only, preview, refusal, vscode } from '../../../../e2e/fixtures/installLinkTestkit';
 
 // The https forms of install links, as READMEs write them (the links below are the shapes of real
 // badges: github/github-mcp-server, awslabs, firecrawl, mobile-next, LM Studio's and Goose's docs).
