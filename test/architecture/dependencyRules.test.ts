@@ -31,11 +31,11 @@ describe('dependency directions (docs/architecture.md)', () => {
     ['electron/llm/chatLoop.ts', '@anthropic-ai/sdk', /only electron\/llm\/anthropic/],
     ['renderer/app.tsx', 'openai', /only electron\/llm\/openai/],
     ['electron/host/hostService.ts', '@anthropic-ai/mcpb', /only electron\/host\/install\/bundles/],
-    // The app ships its own manifest schemas and trust check: the package is the tests' yardstick.
+    // The package's manifest schemas are read by the bundle installer; its trust check is our own.
     [
-      'electron/host/install/bundles/bundleManifest.ts',
+      'electron/host/install/manifestCheck.ts',
       '@anthropic-ai/mcpb/schemas',
-      /only tests in electron\/host\/install\/bundles/,
+      /only electron\/host\/install\/bundles/,
     ],
     ['electron/host/install/bundles/bundleSignature.ts', '@anthropic-ai/mcpb/node', /only tests in/],
     ['electron/host/hostService.test.ts', '@anthropic-ai/mcpb', /only electron\/host\/install\/bundles/],
@@ -65,7 +65,7 @@ describe('dependency directions (docs/architecture.md)', () => {
     ['electron/llm/anthropic/anthropicProvider.ts', '@anthropic-ai/sdk'],
     ['e2e/fixtures/anthropic/fakeAnthropic.ts', '@anthropic-ai/sdk'],
     ['electron/host/host.ts', 'zod'],
-    ['electron/host/install/bundles/manifestSchemas.test.ts', '@anthropic-ai/mcpb/schemas'],
+    ['electron/host/install/bundles/manifestSchemas.ts', '@anthropic-ai/mcpb/schemas'],
     ['electron/host/install/bundles/bundleSignature.test.ts', '@anthropic-ai/mcpb/node'],
     ['e2e/fixtures/mcpb/bundles.ts', '@anthropic-ai/mcpb/cli'],
     ['electron/host/install/bundles/cmsSignature.ts', 'pkijs'],

@@ -18,9 +18,9 @@ export const ALLOWED: Record<string, readonly string[]> = {
 const ELECTRON_ALLOWED = new Set(['electron/main', 'electron/preload']);
 /**
  * Packages only one folder may import: a model SDK stays inside its provider (electron/llm/<name>),
- * behind the ModelProvider seam, so no SDK type reaches the host, the shells or the page; the bundle
- * format's library is for the bundle installer's tests only (`testsOnly`: no production file there
- * either), which hold our own manifest schemas and trust check to it.
+ * behind the ModelProvider seam, so no SDK type reaches the host, the shells or the page; of the
+ * bundle format's library the installer uses the manifest schemas, the rest is for its tests
+ * (`testsOnly`: no production file there either).
  */
 const SDK_SEAM = 'the host speaks ModelProvider';
 export const PACKAGE_HOMES: readonly {
@@ -40,10 +40,16 @@ export const PACKAGE_HOMES: readonly {
   },
   { pattern: /^openai(\/|$)/, name: 'openai', home: 'electron/llm/openai', why: SDK_SEAM },
   {
+    pattern: /^@anthropic-ai\/mcpb\/schemas$/,
+    name: "@anthropic-ai/mcpb's manifest schemas",
+    home: 'electron/host/install/bundles',
+    why: "a bundle's manifest is checked in one place, manifestSchemas.ts",
+  },
+  {
     pattern: /^@anthropic-ai\/mcpb(\/|$)/,
     name: '@anthropic-ai/mcpb',
     home: 'electron/host/install/bundles',
-    why: 'the app ships its own manifest schemas and trust check; the tests compare them with the package',
+    why: "the app's trust check is its own (PKI.js); the package's signing and packing are the tests' tools",
     testsOnly: true,
   },
   {
