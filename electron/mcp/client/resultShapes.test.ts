@@ -3,6 +3,7 @@ import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
 import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
 import { ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
+import type { ClientMethod } from './clientRequests';
 import { checkedResult } from './resultShapes';
 
 /**
@@ -98,7 +99,7 @@ describe.each(['legacy', 'modern'] as const)('stdio, %s era: results of the wron
 });
 
 describe('checkedResult', () => {
-  const check = (method: string, result: unknown) => {
+  const check = (method: ClientMethod, result: unknown) => {
     try {
       checkedResult(method, result, 's');
       return 'ok';

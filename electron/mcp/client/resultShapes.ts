@@ -1,5 +1,6 @@
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
+import type { ClientMethod } from './clientRequests';
 import { contentBlockProblem } from './toolResultShape';
 
 /**
@@ -104,7 +105,22 @@ const tool = shape(
 const page = (key: string, item: Check) => shape({ [key]: arrayOf(item) }, { nextCursor: string });
 const empty = shape({});
 
-const RESULT_SHAPES: Record<string, Check> = {
+/** A result checked by the code that reads it, named here so that no method goes unchecked unnoticed. */
+interface CheckedElsewhere {
+  elsewhere: string;
+}
+
+/**
+ * Every method the client sends, with its result's check: keyed by the method type, so a method
+ * added to ClientRequests without one does not compile.
+ */
+const RESULT_SHAPES: { readonly [M in ClientMethod]: Check | CheckedElsewhere } = {
+  initialize: { elsewhere: 'the handshake (legacy/handshake.ts), before the session exists' },
+  'tools/call': { elsewhere: 'callTool (toolResultShape.ts), after a task has run' },
+  'tasks/get': { elsewhere: 'taskState.ts, by the task state it reports' },
+  'tasks/update': empty,
+  'tasks/cancel': empty,
+  'skills/list': { elsewhere: 'skills.ts, entry by entry (a bad entry is left out, not the page)' },
   ping: empty,
   'logging/setLevel': empty,
   'resources/subscribe': empty,
@@ -152,8 +168,9 @@ const RESULT_SHAPES: Record<string, Check> = {
  * The result, when it has the shape its method's result must have; else an InvalidResult McpError
  * naming the method, the server and the first wrong place (the result kept in its data).
  */
-export function checkedResult<T>(method: string, result: T, server: string): T {
-  const problem = RESULT_SHAPES[method]?.(result);
+export function checkedResult<T>(method: ClientMethod, result: T, server: string): T {
+  const check = RESULT_SHAPES[method];
+  const problem = typeof check === 'function' ? check(result) : undefined;
   if (!problem) return result;
   const where = problem.path ? `${problem.path.slice(1)} ` : '';
   throw new McpError(
