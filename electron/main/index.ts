@@ -9,7 +9,7 @@ import { DataDirInUse, lockDataDir } from '../host/dataDirLock';
 import { keepProcessAlive } from '../host/faults/processGuard';
 import { Host } from '../host/host';
 import { runNodeBundlesWith } from '../host/install/bundles/bundleRuntime';
-import { policyFilePath } from '../host/install/policy/managedPolicy';
+import { policyFilePath } from '../host/policy/managedPolicy';
 import { serveRenderer } from './appProtocol';
 import { installLinkIn, installPage, LINK_SCHEME, linkOpenedEvent } from './installLinks';
 import { EVENT_CHANNEL, registerHostHandlers } from './ipcBridge';

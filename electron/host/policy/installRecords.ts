@@ -2,9 +2,9 @@ import path from 'node:path';
 import { isRecord } from '../../../shared/json/isRecord';
 import { JsonFile } from '../../store/jsonFile';
 import { parseConfig, type ServerConfig } from '../config/serverConfig';
-import type { ServerOrigin } from '../install/policy/policyVerdict';
 import { ORIGIN_FIELD, type RegistryOrigin, readOrigin } from '../install/registry/registryOrigin';
 import { launchDigest } from './launchDigest';
+import type { ServerOrigin } from './policyVerdict';
 
 /** What the host installed a server from, as it knew it then. */
 export type InstalledFrom =

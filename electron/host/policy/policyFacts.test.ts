@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { skipWhen } from '../../../e2e/fixtures/skipWhen';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { parseConfig, type StdioServerConfig } from '../config/serverConfig';
-import { parsePolicy } from '../install/policy/managedPolicy';
+import { parsePolicy } from './managedPolicy';
 import { gatherFacts, launchFacts } from './policyFacts';
 
 let dir: string;

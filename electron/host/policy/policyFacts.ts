@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { findProgram } from '../../mcp';
 import type { ServerConfig, StdioServerConfig } from '../config/serverConfig';
-import type { ManagedPolicy } from '../install/policy/managedPolicy';
+import type { ManagedPolicy } from './managedPolicy';
 import type { PackagesOf } from './registryPackages';
 
 /** A local server's launch as it will really run. */

@@ -13,7 +13,7 @@ import { readActivity } from '../activity/activityReader';
 import { parseConfig } from '../config/serverConfig';
 import { Host } from '../host';
 import { type HostService, hostService } from '../hostService';
-import { parsePolicy } from '../install/policy/managedPolicy';
+import { parsePolicy } from './managedPolicy';
 import { PolicyGate } from './policyGate';
 
 const MARKER_SERVER = path.join(__dirname, '../../../e2e/fixtures/stdio/marker-server.mjs');

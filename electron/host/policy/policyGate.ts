@@ -2,10 +2,10 @@ import type { ActivityBody, PolicyMoment } from '../../../shared/host/activity';
 import type { ServerRefusal } from '../../../shared/host/serverView';
 import { searchPathOf } from '../../mcp';
 import { parseConfig, type ServerConfig, targetOf } from '../config/serverConfig';
-import type { PolicyState } from '../install/policy/policyFile';
-import { type ServerOrigin, stateVerdict } from '../install/policy/policyVerdict';
 import type { InstallRecords } from './installRecords';
 import { gatherFacts } from './policyFacts';
+import type { PolicyState } from './policyFile';
+import { type ServerOrigin, stateVerdict } from './policyVerdict';
 import type { RegistryPackages } from './registryPackages';
 
 export interface PolicyGateDeps {

@@ -1,9 +1,9 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDirPerTest } from '../../../../e2e/fixtures/tempDir';
-import { parseConfig } from '../../config/serverConfig';
-import type { PolicyFacts } from '../../policy/policyFacts';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
+import { parseConfig } from '../config/serverConfig';
+import type { PolicyFacts } from './policyFacts';
 import { MAX_POLICY_BYTES, readPolicy } from './policyFile';
 import { stateVerdict } from './policyVerdict';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, type ServerConfig } from '../../config/serverConfig';
-import type { LaunchFacts, PolicyFacts } from '../../policy/policyFacts';
-import type { PackagesOf } from '../../policy/registryPackages';
+import { parseConfig, type ServerConfig } from '../config/serverConfig';
 import { type ManagedPolicy, type PolicyRule, parsePolicy } from './managedPolicy';
+import type { LaunchFacts, PolicyFacts } from './policyFacts';
 import { allowedBy, deniedBy, policyVerdict, type ServerOrigin } from './policyVerdict';
+import type { PackagesOf } from './registryPackages';
 
 const policy = (document: unknown): ManagedPolicy => {
   const parsed = parsePolicy(document);

@@ -1,4 +1,4 @@
-import { type FileWatchOptions, watchFile } from '../../../store/fileWatch';
+import { type FileWatchOptions, watchFile } from '../../store/fileWatch';
 import { type PolicyState, readPolicy } from './policyFile';
 
 export interface PolicyWatcher {

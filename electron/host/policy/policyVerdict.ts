@@ -33,17 +33,17 @@
 // never narrower than before; still, `sh -c …` or a copy under another name escapes it. An allow-list
 // is the control that holds.
 import path from 'node:path';
-import { DEFAULT_REGISTRY_URL } from '../../../../shared/host/settings';
-import type { ServerConfig } from '../../config/serverConfig';
-import { launchTokens } from '../../policy/launchTokens';
-import { sameNormalUrl } from '../../policy/normalUrl';
-import { namedIn } from '../../policy/packageNames';
-import { runnerIn } from '../../policy/packageRunners';
-import type { PolicyFacts } from '../../policy/policyFacts';
-import { unnamedEnv } from '../../policy/unnamedEnv';
-import { urlRuleMatches } from '../../policy/urlRuleMatches';
+import { DEFAULT_REGISTRY_URL } from '../../../shared/host/settings';
+import type { ServerConfig } from '../config/serverConfig';
+import { launchTokens } from './launchTokens';
 import type { ManagedPolicy, PolicyRule, WrittenRule } from './managedPolicy';
+import { sameNormalUrl } from './normalUrl';
+import { namedIn } from './packageNames';
+import { runnerIn } from './packageRunners';
+import type { PolicyFacts } from './policyFacts';
 import type { PolicyState } from './policyFile';
+import { unnamedEnv } from './unnamedEnv';
+import { urlRuleMatches } from './urlRuleMatches';
 
 /** Where a server came from, as far as the policy cares (InstallRecords.originOf says). */
 export type ServerOrigin =

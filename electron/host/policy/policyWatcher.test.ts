@@ -1,8 +1,8 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDirPerTest } from '../../../../e2e/fixtures/tempDir';
-import { writeFileAtomic } from '../../../store/atomicWrite';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
+import { writeFileAtomic } from '../../store/atomicWrite';
 import type { PolicyState } from './policyFile';
 import { type PolicyWatcher, watchPolicy } from './policyWatcher';
 
