@@ -93,7 +93,11 @@ export class ServerSession {
   /** Lists changed, a subscribed resource changed, a URL elicitation finished: from any run. */
   readonly onEvent = this.eventEmitter.event;
   private live: Live | undefined;
-  private runs = 0;
+  /**
+   * Runs are numbered across every session of the process: a server's new launch, started beside the
+   * previous one and taking its place, is a new run to whoever follows the server by name (its lists).
+   */
+  private static runs = 0;
   private readonly logger: SessionLog;
   private loggingLevel: LoggingLevel | undefined;
   private readonly era: KnownEra;
@@ -138,7 +142,7 @@ export class ServerSession {
   setWireTrace(on: boolean): void {
     if (this.logger.setWireTrace(on)) this.lifecycle.announce();
   }
-  /** Which run of the server is live (a new number after every restart); undefined unless running. */
+  /** Which run of the server is live (a new number after every restart or switch); undefined unless running. */
   get run(): number | undefined {
     return isRunning(this.state) ? this.live?.run : undefined;
   }
@@ -367,7 +371,7 @@ export class ServerSession {
       return;
     }
     this.era.answered(client.era);
-    this.live = { client, run: ++this.runs, listeners: this.wire(client, generation) };
+    this.live = { client, run: ++ServerSession.runs, listeners: this.wire(client, generation) };
     if (this.loggingLevel && client.serverCapabilities.logging) {
       await client.setLoggingLevel(this.loggingLevel).catch(() => {});
     }
