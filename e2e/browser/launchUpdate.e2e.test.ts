@@ -96,7 +96,7 @@ describeInChromium('updates without downtime', () => {
     expect(await prompt.textContent()).toContain('What it runs changed. The new launch will run exactly:');
     expect(await prompt.locator('pre').textContent()).toBe(`${process.execPath} ${VERSIONED} 2.0.0`);
     // During the wait the previous version answers, with its own tools.
-    expect(await toolNames('app')).toEqual(['about', 'since_1_0_0']);
+    expect(await toolNames('app')).toEqual(['about', 'wait', 'since_1_0_0']);
     expect(await about('app')).toContain('versioned 1.0.0');
     await app.scrollIntoViewIfNeeded();
     await mkdir(LOOK_AT, { recursive: true });
@@ -111,7 +111,7 @@ describeInChromium('updates without downtime', () => {
     expect(await app.getByRole('region', { name: 'Trust prompt: app' }).count()).toBe(0);
     expect(await app.locator('.card-badges').textContent()).not.toContain('Update');
     expect(await app.locator('.target').textContent()).toBe(`runs ${process.execPath} ${VERSIONED} 2.0.0`);
-    await expect.poll(() => toolNames('app')).toEqual(['about', 'since_2_0_0']);
+    await expect.poll(() => toolNames('app')).toEqual(['about', 'wait', 'since_2_0_0']);
     expect(await about('app')).toContain('versioned 2.0.0');
     await page.screenshot({ path: path.join(LOOK_AT, 'update-switched-page.png') });
 

@@ -81,7 +81,7 @@ describe('a running server whose launch changes runs on until the new launch is 
   it('keeps the previous version running and usable, says an update waits; trusted, the new one starts beside it and replaces it', async () => {
     await start({ app: at('1.0.0') });
     const oldPid = lastPid(host!.logs, 'app');
-    await expect.poll(() => toolsOf('app')).toEqual(['about', 'since_1_0_0']);
+    await expect.poll(() => toolsOf('app')).toEqual(['about', 'wait', 'since_1_0_0']);
 
     await editFile({ app: at('2.0.0') });
     const waiting = viewOf('app')!;
@@ -95,7 +95,7 @@ describe('a running server whose launch changes runs on until the new launch is 
     expect(lastPid(host!.logs, 'app')).toBe(oldPid);
     expect(await processAlive(oldPid)).toBe(true);
     expect(await about('app')).toBe(`versioned 1.0.0, pid ${oldPid}`);
-    expect(await toolsOf('app')).toEqual(['about', 'since_1_0_0']);
+    expect(await toolsOf('app')).toEqual(['about', 'wait', 'since_1_0_0']);
 
     await trustServerAsShown(service!, 'app');
     expect(versionOf('app')).toBe('2.0.0');
@@ -111,7 +111,7 @@ describe('a running server whose launch changes runs on until the new launch is 
     const stopping = log.indexOf('stopping (replaced by its newly trusted launch)');
     expect(started).toBeGreaterThan(-1);
     expect(stopping).toBeGreaterThan(started);
-    await expect.poll(() => toolsOf('app')).toEqual(['about', 'since_2_0_0']);
+    await expect.poll(() => toolsOf('app')).toEqual(['about', 'wait', 'since_2_0_0']);
     expect(await about('app')).toBe(`versioned 2.0.0, pid ${newPid}`);
 
     const entries = await recorded();
@@ -157,7 +157,7 @@ describe('a running server whose launch changes runs on until the new launch is 
     expect(versionOf('app')).toBe('2.0.0');
     expect(viewOf('app')?.update).toBeUndefined();
     expect(await processAlive(oldPid)).toBe(false);
-    await expect.poll(() => toolsOf('app')).toEqual(['about', 'since_2_0_0']);
+    await expect.poll(() => toolsOf('app')).toEqual(['about', 'wait', 'since_2_0_0']);
     expect(await about('app')).toBe(`versioned 2.0.0, pid ${lastPid(host!.logs, 'app')}`);
     expect((await recorded()).filter((e) => e.kind === 'switch')).toEqual([
       expect.objectContaining({
@@ -167,6 +167,28 @@ describe('a running server whose launch changes runs on until the new launch is 
       }),
       expect.objectContaining({ how: 'alone', outcome: 'ok' }),
     ]);
+  });
+
+  it('a call under way at the switch is answered by the previous version, which stops after; calls after it go to the new one', async () => {
+    await start({ app: at('1.0.0') });
+    const oldPid = lastPid(host!.logs, 'app');
+    await expect.poll(() => toolsOf('app')).toContain('wait');
+    await editFile({ app: at('2.0.0') });
+    const wait = (await service!.getCatalog()).tools.find((t) => t.server === 'app' && t.tool === 'wait')!;
+    const underWay = service!.runTool(crypto.randomUUID(), wait.name, { ms: 1500 });
+    await new Promise((r) => setTimeout(r, 200)); // sent before the switch
+    await trustServerAsShown(service!, 'app');
+    expect(versionOf('app')).toBe('2.0.0');
+    const newPid = lastPid(host!.logs, 'app');
+    // The new launch is the server now; the previous one is finishing its call.
+    expect(await processAlive(oldPid)).toBe(true);
+    await expect.poll(() => toolsOf('app')).toEqual(['about', 'wait', 'since_2_0_0']);
+    expect(await about('app')).toBe(`versioned 2.0.0, pid ${newPid}`);
+    expect(await underWay).toMatchObject({
+      status: 'done',
+      result: { content: [{ type: 'text', text: `versioned 1.0.0, pid ${oldPid}, after 1500 ms` }] },
+    });
+    await expect.poll(() => processAlive(oldPid)).toBe(false);
   });
 
   it('refused in the shell’s own dialog, or the file put back: the running one goes on untouched', async () => {
@@ -265,6 +287,23 @@ describe('what makes the running launch unacceptable still stops it at once', ()
     expect(await processAlive(pids.boxed!)).toBe(false);
     expect(viewOf('boxed')).toMatchObject({ state: { status: 'stopped' }, trustRequired: { sandbox: {} } });
     expect(viewOf('boxed')?.update).toBeUndefined();
+  });
+
+  it('a replaced launch still finishing a call is stopped at once when the server is removed', async () => {
+    await start({ app: at('1.0.0') });
+    const oldPid = lastPid(host!.logs, 'app');
+    await expect.poll(() => toolsOf('app')).toContain('wait');
+    await editFile({ app: at('2.0.0') });
+    const wait = (await service!.getCatalog()).tools.find((t) => t.server === 'app' && t.tool === 'wait')!;
+    const underWay = service!.runTool(crypto.randomUUID(), wait.name, { ms: 20_000 });
+    await new Promise((r) => setTimeout(r, 200));
+    await trustServerAsShown(service!, 'app');
+    const newPid = lastPid(host!.logs, 'app');
+    expect(await processAlive(oldPid)).toBe(true); // finishing its call
+    await service!.removeServer('app');
+    expect(await processAlive(newPid)).toBe(false);
+    expect(await processAlive(oldPid)).toBe(false);
+    expect(await underWay).toMatchObject({ status: 'failed' });
   });
 
   it('stopped by hand while an update waits: stopped, and trusting the new launch starts it alone', async () => {

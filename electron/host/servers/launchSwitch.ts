@@ -17,13 +17,16 @@ export interface SwitchHost {
 }
 
 const REPLACED = 'replaced by its newly trusted launch';
+/** How long a replaced launch may take to answer what it was asked before the switch, before it stops. */
+export const RETIRE_WITHIN_MS = 30_000;
 
 /**
  * How a server goes from its running launch to the one waiting to replace it (entry.pending). Beside:
- * the new one starts while the previous one runs, and takes its place only once it runs — the previous
- * one then stops — so an update costs no time without the server, and a new launch that does not
- * start leaves the previous one running, saying why. Alone: the previous one stops first, then the new
- * one starts (a server that cannot run twice at once: Restart after a failure beside; or nothing ran).
+ * the new one starts while the previous one runs and takes its place only once it runs; the previous
+ * one then answers what it was asked (RETIRE_WITHIN_MS at most) and stops. An update so costs no time
+ * without the server, and a new launch that does not start leaves the previous one running, saying
+ * why. Alone: the previous one stops first, then the new one starts (a server that cannot run twice at
+ * once: Restart after a failure beside; or nothing ran).
  */
 export class LaunchSwitch {
   constructor(private readonly host: SwitchHost) {}
@@ -60,7 +63,9 @@ export class LaunchSwitch {
     if (outcome === 'abandoned') return;
     this.record(entry, 'beside', error?.message);
     this.host.changed();
-    if (outcome === 'switched') await this.host.entries.letGo(entry, REPLACED);
+    // New calls go to the new launch from now on; the previous one answers what it was asked, then stops.
+    if (outcome === 'switched')
+      void this.host.entries.retire(entry, REPLACED, RETIRE_WITHIN_MS).catch(() => {});
   }
 
   /** The running launch of `entry` stops, then its trusted replacement starts in its place. */

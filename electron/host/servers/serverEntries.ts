@@ -71,6 +71,8 @@ export interface EntriesHeard {
  */
 export class ServerEntries {
   private readonly byName = new Map<string, Entry>();
+  /** Entries no longer a server's, finishing what they were asked before they stop (see retire). */
+  private readonly retiring = new Set<Entry>();
 
   constructor(
     private readonly deps: SessionMaking,
@@ -139,10 +141,33 @@ export class ServerEntries {
     });
   }
 
+  /**
+   * An entry no longer its server's (its new launch took its place): stopped once every call sent to
+   * it is answered, `ms` at most after now, so a call under way at the switch ends as it would have.
+   */
+  async retire(entry: Entry, reason: string, ms: number): Promise<void> {
+    this.retiring.add(entry);
+    await entry.session.settled(ms);
+    // Cut short meanwhile (see cutRetiring): let go of already.
+    if (this.retiring.delete(entry)) await this.letGo(entry, reason);
+  }
+
+  /**
+   * Stops at once the launches of `id` (of every server without one) still finishing what they were
+   * asked: the server changed, was stopped or removed, or the policy changed — what may run is decided
+   * again, and a replaced launch is not left running past it.
+   */
+  async cutRetiring(id: string | undefined, reason: string): Promise<void> {
+    const cut = [...this.retiring].filter((e) => id === undefined || e.session.id === id);
+    for (const entry of cut) this.retiring.delete(entry);
+    await Promise.all(cut.map((entry) => this.letGo(entry, reason)));
+  }
+
   /** Takes out each server changed (to `config`) or gone (no config), and stops it. */
   async release(changed: [Entry, ServerConfig | undefined][]): Promise<void> {
     await Promise.all(
-      changed.map(([entry, config]) => {
+      changed.map(async ([entry, config]) => {
+        await this.cutRetiring(entry.session.id, config ? 'configuration changed' : 'removed');
         this.byName.delete(entry.session.id);
         // A server gone, or now another one: what it answered in is nobody's to remember.
         if (!config || serverIdentity(config) !== entry.identity) this.forgetEra(entry.identity);
@@ -189,13 +214,17 @@ export class ServerEntries {
     };
   }
 
-  /** Every session: each server's, and each new launch starting beside one. */
+  /** Every session: each server's, each new launch starting beside one, each launch being retired. */
   allSessions(): ServerSession[] {
-    return this.values().flatMap((e) => [e.session, ...(e.pending?.trial ? [e.pending.trial.session] : [])]);
+    return [
+      ...this.values().flatMap((e) => [e.session, ...(e.pending?.trial ? [e.pending.trial.session] : [])]),
+      ...[...this.retiring].map((e) => e.session),
+    ];
   }
 
   /** Lets go of everything at once (shutting down, after the sessions stopped). */
   dispose(): void {
+    for (const entry of this.retiring) entry.held.dispose();
     for (const entry of this.byName.values()) {
       entry.pending?.trial?.held.dispose();
       entry.held.dispose();

@@ -125,6 +125,8 @@ export class ServerRegistry {
    * trusted and enabled), and every card says which.
    */
   async applyPolicy(): Promise<void> {
+    // A launch replaced a moment ago and finishing its calls is not judged again: it stops now.
+    await this.entries.cutRetiring(undefined, 'the policy changed');
     const entries = this.entries.values();
     const [verdicts, updates] = await Promise.all([
       Promise.all(entries.map((e) => this.judged(e.session.config, 'policy-changed', e.refused))),
@@ -248,7 +250,7 @@ export class ServerRegistry {
     const entry = this.require(id);
     const trial = entry.pending?.trial;
     if (trial) entry.pending!.trial = undefined;
-    await Promise.all([entry.session.stop(), trial?.session.stop()]);
+    await Promise.all([entry.session.stop(), trial?.session.stop(), this.entries.cutRetiring(id, 'stopped')]);
     trial?.held.dispose();
     this.emitChange();
   }

@@ -28,6 +28,7 @@ import type { Judgment } from '../policy/policyGate';
 import { type SandboxHost, ServerSandbox } from '../sandbox/serverSandbox';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
+import { InFlight } from './inFlight';
 import { KnownEra } from './knownEra';
 import type { RestartPolicy } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
@@ -102,6 +103,8 @@ export class ServerSession {
   private loggingLevel: LoggingLevel | undefined;
   private readonly era: KnownEra;
   private readonly starting: StartingDetail;
+  /** Tool calls, reads and prompts sent and not yet answered (see settled). */
+  private readonly inFlight = new InFlight();
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
   /** A local server's sandbox: whether it is confined, and what it tried beyond its rules. */
@@ -170,6 +173,11 @@ export class ServerSession {
     this.log('lifecycle', 'info', `stopped (${reason})`);
   }
 
+  /** Resolves once every tool call, read and prompt sent to it is answered, or after `ms` at most. */
+  settled(ms: number): Promise<void> {
+    return this.inFlight.settled(ms);
+  }
+
   async restart(): Promise<void> {
     await this.stop('restart');
     await this.start();
@@ -232,12 +240,18 @@ export class ServerSession {
 
   // ---- operations on the running server (each fails with ServerNotRunning otherwise) ----------
 
-  readonly callTool = async (name: string, args: Record<string, unknown> = {}, options?: CallOptions) =>
-    this.usable('tools/call', await this.running().callTool(name, args, options));
-  readonly readResource = async (uri: string, options?: CallOptions) =>
-    this.usable('resources/read', await this.running().readResource(uri, options));
-  readonly getPrompt = async (name: string, args: Record<string, string>, options?: CallOptions) =>
-    this.usable('prompts/get', await this.running().getPrompt(name, args, options));
+  readonly callTool = (name: string, args: Record<string, unknown> = {}, options?: CallOptions) =>
+    this.inFlight.track(async () =>
+      this.usable('tools/call', await this.running().callTool(name, args, options)),
+    );
+  readonly readResource = (uri: string, options?: CallOptions) =>
+    this.inFlight.track(async () =>
+      this.usable('resources/read', await this.running().readResource(uri, options)),
+    );
+  readonly getPrompt = (name: string, args: Record<string, string>, options?: CallOptions) =>
+    this.inFlight.track(async () =>
+      this.usable('prompts/get', await this.running().getPrompt(name, args, options)),
+    );
   readonly complete = async (params: CompleteParams, options?: CallOptions) =>
     this.usable('completion/complete', await this.running().complete(params, options));
   readonly setSubscribed = async (uri: string, subscribed: boolean) =>
