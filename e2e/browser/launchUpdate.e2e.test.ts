@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -19,8 +19,6 @@ const at = (version: string, ...more: string[]) => ({
   command: process.execPath,
   args: [VERSIONED, version, ...more],
 });
-/** Where the screenshot of the card waiting for trust is kept for a person to look at. */
-const LOOK_AT = process.env.SWITCHBOARD_UPDATE_SHOTS ?? '/tmp/h-update-shots';
 
 /**
  * Issue 49 item 11 in Chromium: config.json says a new version of a running server (as an update or
@@ -99,9 +97,7 @@ describeInChromium('updates without downtime', () => {
     expect(await toolNames('app')).toEqual(['about', 'wait', 'since_1_0_0']);
     expect(await about('app')).toContain('versioned 1.0.0');
     await app.scrollIntoViewIfNeeded();
-    await mkdir(LOOK_AT, { recursive: true });
-    await app.screenshot({ path: path.join(LOOK_AT, 'update-waiting-card.png') });
-    await page.screenshot({ path: path.join(LOOK_AT, 'update-waiting-page.png') });
+    await app.screenshot({ path: path.join(shots, 'launch-update-waiting-card.png') });
     await page.screenshot({ path: path.join(shots, 'launch-update-waiting.png') });
 
     await prompt.getByRole('button', { name: 'Trust and switch' }).click();
@@ -113,7 +109,7 @@ describeInChromium('updates without downtime', () => {
     expect(await app.locator('.target').textContent()).toBe(`runs ${process.execPath} ${VERSIONED} 2.0.0`);
     await expect.poll(() => toolNames('app')).toEqual(['about', 'wait', 'since_2_0_0']);
     expect(await about('app')).toContain('versioned 2.0.0');
-    await page.screenshot({ path: path.join(LOOK_AT, 'update-switched-page.png') });
+    await page.screenshot({ path: path.join(shots, 'launch-update-switched.png') });
 
     const switches = async () =>
       (await readActivity(path.join(shell.home, 'activity'))).entries.flatMap((e) =>
@@ -143,7 +139,7 @@ describeInChromium('updates without downtime', () => {
     expect(await version('locked')).toBe('1.0.0');
     expect(await about('locked')).toContain('versioned 1.0.0');
     await locked.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(LOOK_AT, 'update-failed-page.png') });
+    await page.screenshot({ path: path.join(shots, 'launch-update-failed.png') });
 
     await goTo(page, 'Servers');
     await locked.getByRole('button', { name: 'Restart', exact: true }).click();
