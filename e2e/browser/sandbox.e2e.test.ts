@@ -158,19 +158,27 @@ describeInChromium('a sandboxed server on its card, in Chromium', () => {
       });
       await shootCard(page, card('reach'), '5-allowed');
 
+      // The narrower launch runs on meanwhile (issue 49 item 11): trusted, the wider one replaces it.
+      expect(await card('reach').getByRole('region', { name: 'Update waiting: reach' }).count()).toBe(1);
       await card('reach')
         .getByRole('region', { name: 'Trust prompt' })
-        .getByRole('button', { name: 'Trust and start' })
+        .getByRole('button', { name: 'Trust and switch' })
         .click();
       await expect
-        .poll(() => card('reach').locator('[data-status]').getAttribute('data-status'), { timeout: 30_000 })
+        .poll(
+          async () =>
+            (await card('reach').locator('[data-launch-update]').count()) > 0
+              ? 'switching'
+              : card('reach').locator('[data-status]').getAttribute('data-status'),
+          { timeout: 30_000 },
+        )
         .toBe('running');
       expect(await attempt('read', secret)).toContain('ok PLANTED-AWS-KEY');
       // A new run: nothing denied in it yet.
       expect(await sandbox('reach').locator('[data-violation]').count()).toBe(0);
     }, 120_000);
 
-    it('turning the sandbox off asks first; then it waits for trust, saying it would run with full rights', async () => {
+    it('turning the sandbox off asks first; then it waits for trust, saying it would run with full rights, while the confined one runs on', async () => {
       await sandbox('reach').getByRole('button', { name: 'Turn off sandbox…' }).click();
       const confirm = sandbox('reach').getByRole('group', { name: 'Turn off the sandbox of reach?' });
       expect(await confirm.textContent()).toContain('can read, write and reach everything you can');
@@ -182,7 +190,14 @@ describeInChromium('a sandboxed server on its card, in Chromium', () => {
         'Runs with your full rights: it can read, write and reach everything you can.',
       );
       expect((await savedServer('reach')).sandboxEnabled).toBe(false);
-      await expect.poll(() => sandbox('reach').getAttribute('data-sandbox')).toBe('off');
+      // What runs until the person trusts the wider launch is the confined one, and the card says so.
+      expect(await card('reach').getByRole('region', { name: 'Update waiting: reach' }).count()).toBe(1);
+      expect(await sandbox('reach').getAttribute('data-sandbox')).toBe('confined');
+      await card('reach')
+        .getByRole('region', { name: 'Trust prompt' })
+        .getByRole('button', { name: 'Trust and switch' })
+        .click();
+      await expect.poll(() => sandbox('reach').getAttribute('data-sandbox'), { timeout: 30_000 }).toBe('off');
     }, 120_000);
 
     it('Run sandboxed on a server with full rights saves it, and asks for trust with the sandbox', async () => {

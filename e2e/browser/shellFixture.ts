@@ -205,7 +205,8 @@ export function allowToolOnce(page: Page, server: string): Promise<void> {
 
 /**
  * On `server`'s card: waits for its trust prompt to show `launch`, screenshots it as `shot`, trusts
- * it, and waits until it runs with `tool` listed (`timeout` for the start). Returns the card.
+ * it, and waits until it runs with `tool` listed (`timeout` for the start) — a launch replacing one
+ * that runs (an update: "Trust and switch"), until it has taken its place. Returns the card.
  */
 export async function trustAndSeeRunning(
   page: Page,
@@ -216,9 +217,15 @@ export async function trustAndSeeRunning(
   const trust = card.getByRole('region', { name: 'Trust prompt' });
   await expect.poll(() => trust.locator('pre').textContent()).toContain(launch);
   await page.screenshot({ path: path.join(shots, shot) });
-  await trust.getByRole('button', { name: 'Trust and start' }).click();
+  await trust.getByRole('button', { name: /^Trust and (start|switch)$/ }).click();
   await expect
-    .poll(() => card.locator('[data-status]').getAttribute('data-status'), { timeout })
+    .poll(
+      async () =>
+        (await card.locator('[data-launch-update]').count()) > 0
+          ? 'switching'
+          : card.locator('[data-status]').getAttribute('data-status'),
+      { timeout },
+    )
     .toBe('running');
   await card.locator('details.server-tools summary').click();
   await expect.poll(() => card.locator(`li[data-tool="${tool}"]`).count()).toBe(1);

@@ -117,7 +117,7 @@ describe('Host with several real servers', () => {
     expect(h.registry.views().filter((v) => v.trustRequired)).toEqual([]);
   }, 60_000);
 
-  it('editing one server restarts only it; a changed command asks for trust again', async () => {
+  it('editing one server restarts only it; a changed command asks for trust again while the trusted one runs on', async () => {
     await writeConfig({
       a: { command: node, args: [EVERYTHING_ENTRY, 'stdio'] },
       b: { command: node, args: [EVERYTHING_ENTRY, 'stdio'] },
@@ -139,8 +139,11 @@ describe('Host with several real servers', () => {
 
     await h.registry.upsert('b', { command: node, args: [EVERYTHING_ENTRY, 'stdio', '--changed'] });
     expect(h.registry.views().find((v) => v.id === 'b')?.trustRequired?.args).toContain('--changed');
-    expect(statuses(h).b).toBe('stopped');
-    expect(await processAlive(pidB)).toBe(false);
+    // Issue 49 item 11: the launch trusted before runs on until the new one is trusted.
+    expect(statuses(h).b).toBe('running');
+    expect(h.registry.views().find((v) => v.id === 'b')?.update?.status).toBe('waits-for-trust');
+    expect(pidOf('b')).toBe(pidB);
+    expect(await processAlive(pidB)).toBe(true);
   }, 30_000);
 
   it('enable and disable are saved to the file and applied', async () => {

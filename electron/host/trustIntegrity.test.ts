@@ -213,13 +213,19 @@ describe('2. trust covers everything that decides what runs', () => {
       { name: 'NODE_OPTIONS', value: `--require ${preload}` },
       { name: 'TOKEN', secret: true },
     ]);
-    expect(view.state.status).toBe('stopped');
+    // The launch trusted before runs on until the person trusts the new one (issue 49 item 11).
+    expect(view.state.status).toBe('running');
+    expect(view.update?.status).toBe('waits-for-trust');
     await trustServerAsShown(service, 'echo'); // the native dialog says no
     expect(asked).toHaveLength(2);
     expect(asked[1]).toMatchObject({ env: [{ name: 'NODE_OPTIONS', value: `--require ${preload}` }, {}] });
     await new Promise((r) => setTimeout(r, 300));
     expect(existsSync(marker)).toBe(false);
-    expect(stateOf('echo')?.status).toBe('stopped');
+    expect(stateOf('echo')?.status).toBe('running');
+    expect(host!.registry.views().find((v) => v.id === 'echo')?.trustRequired?.env[0]).toEqual({
+      name: 'NODE_OPTIONS',
+      value: `--require ${preload}`,
+    });
   });
 
   it('which secret is passed is part of the identity; its value is not', async () => {

@@ -101,6 +101,23 @@ export type ActivityBody =
   | { kind: 'roots-changed'; servers: string[] | 'all'; roots: Record<string, string[]> }
   /** The person trusted a local server's launch, or refused to. */
   | { kind: 'trust'; server: string; serverIdentity: string; given: boolean; launch: string }
+  /**
+   * A server switched to its newly trusted launch while its previous one ran: the new one started
+   * beside it and took its place (`beside`), or started once the previous one stopped (`alone`: Restart
+   * after it failed beside it, or nothing ran); `error`: it did not run (beside: the previous one runs on).
+   */
+  | {
+      kind: 'switch';
+      server: string;
+      /** The new launch's identity; `from`, the one it replaced. */
+      serverIdentity: string;
+      from: string;
+      how: 'beside' | 'alone';
+      outcome: 'ok' | 'error';
+      reason?: string;
+      /** The new launch, in one line (secrets redacted). */
+      launch: string;
+    }
   /** A standing approval given (a consent's "always"/"in this conversation") or taken back. */
   | {
       kind: 'approval';
@@ -180,6 +197,7 @@ export const ACTIVITY_KINDS = [
   'roots-listed',
   'roots-changed',
   'trust',
+  'switch',
   'approval',
   'server',
   'policy-refusal',

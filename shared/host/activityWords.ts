@@ -57,6 +57,10 @@ export function activityWords(e: ActivityBody): string {
       return `you changed the folders ${e.servers === 'all' ? 'every server sees' : `of ${list(e.servers)}`}`;
     case 'trust':
       return `${e.server}: you ${e.given ? 'trusted' : 'refused'} the launch ${e.launch}`;
+    case 'switch':
+      return e.outcome === 'ok'
+        ? `${e.server}: switched to its newly trusted launch ${e.launch} (${e.how === 'beside' ? 'started beside the previous one, which then stopped' : 'started once the previous one stopped'})`
+        : `${e.server}: its newly trusted launch ${e.launch} did not start${e.reason ? ` (${e.reason})` : ''}${e.how === 'beside' ? '; the previous one runs on' : ''}`;
     case 'approval': {
       const what =
         e.change === 'read-only-on'

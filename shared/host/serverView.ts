@@ -117,7 +117,24 @@ export interface ServerView {
   refused?: ServerRefusal;
   /** A local server's sandbox: off, confined (what it may reach, what it tried beyond), or unavailable. */
   sandbox?: SandboxView;
+  /**
+   * Set while config.json says to run another launch than the one running (an update, an edit) and the
+   * running one, trusted before, goes on until the new one replaces it: `target` and `state` are then
+   * the running launch's.
+   */
+  update?: LaunchUpdate;
 }
+
+/**
+ * A new launch waiting to replace the running one: for the person's trust (its launch is the view's
+ * `trustRequired`), starting beside the running one once trusted, or failed to start (the running one
+ * goes on; Restart stops it and starts the new launch alone).
+ */
+export type LaunchUpdate = { target: string } & (
+  | { status: 'waits-for-trust' }
+  | { status: 'starting'; since: number }
+  | { status: 'failed'; error: ServerError }
+);
 
 /** config.json cannot be read (not JSON, not a config) or is gone: the servers are as it was last read. */
 export interface ConfigProblem {

@@ -28,6 +28,29 @@ export class AccessRecord {
       });
   }
 
+  /**
+   * A server switched to its newly trusted launch (`to`, its config `config`) from `from`: how, and
+   * whether the new one ran (else why not).
+   */
+  switched(
+    server: string,
+    change: { from: string; to: string; config: ServerConfig; how: 'beside' | 'alone' },
+    error?: string,
+  ): void {
+    const launch = launchSummary(change.config);
+    if (!launch) return;
+    this.activity?.record({
+      kind: 'switch',
+      server,
+      serverIdentity: change.to,
+      from: change.from,
+      how: change.how,
+      outcome: error === undefined ? 'ok' : 'error',
+      ...(error !== undefined ? { reason: this.redact(error) } : {}),
+      launch: this.redact(launchText(launch)),
+    });
+  }
+
   /** Runs a sign-in or a sign-out and records how it ended: ok, or why not. */
   async signIn(server: string, change: 'signed-in' | 'signed-out', work: () => Promise<void>): Promise<void> {
     try {

@@ -58,6 +58,8 @@ export function searchText(e: ActivityEntry): string {
       return `roots ${Object.values(e.roots).flat().join(' ')}`;
     case 'trust':
       return `trust ${e.server} ${e.launch}`;
+    case 'switch':
+      return `switch ${e.server} ${e.outcome} ${e.launch} ${e.reason ?? ''}`;
     case 'approval':
       return `approval ${e.server} ${e.tool ?? ''}`;
     case 'server':

@@ -16,7 +16,7 @@ export function serversApi(host: HostParts, shell: ShellAbilities) {
       await host.registry.start(id);
     },
     async stopServer(id) {
-      await host.registry.session(id).stop();
+      await host.registry.stop(id);
     },
     async refreshServerLists(id) {
       await host.catalog.refresh(id);

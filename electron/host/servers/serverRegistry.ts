@@ -1,78 +1,47 @@
 import type { PolicyMoment, ServerOrigin } from '../../../shared/host/activity';
 import type { ConsentServer } from '../../../shared/host/consent';
-import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
-import { type AuthStore, type ClientHandlers, DisposableStore, Emitter } from '../../mcp';
+import {
+  isActive,
+  type ServerRefusal,
+  type ServerView,
+  type TrustRequest,
+} from '../../../shared/host/serverView';
+import { Emitter } from '../../mcp';
 import { SerialQueue } from '../../store/serialQueue';
 import { AccessRecord } from '../activity/accessRecord';
 import type { ActivityLog } from '../activity/activityLog';
 import type { ServerRecord } from '../activity/serverRecord';
-import { canonicalJson } from '../canonicalJson';
 import { ConfigDocument } from '../config/configDocument';
 import type { ConfigFile, LoadedConfig } from '../config/configFile';
 import { type ParsedConfig, parseConfig, type ServerConfig, serverToRaw } from '../config/serverConfig';
-import type { FaultSink } from '../faults/processGuard';
-import type { LogStore } from '../logs/logStore';
-import type { Redactor } from '../logs/redactor';
-import type { PolicyGate } from '../policy/policyGate';
-import type { SandboxHost } from '../sandbox/serverSandbox';
-import type { SecretStore } from '../secrets/secretStore';
-import type { EraStore } from './eraStore';
-import type { RestartPolicy } from './restartPolicy';
-import { consentServerOf, launchSummary, serverIdentity } from './serverIdentity';
+import { LaunchSwitch } from './launchSwitch';
+import { launchUpdateOf, mayRunOnUntilTrusted, trustRequestOf } from './launchUpdate';
+import { type Entry, ServerEntries, type SessionMaking } from './serverEntries';
+import { consentServerOf, serverIdentity } from './serverIdentity';
 import { refusalText } from './serverPolicy';
 import { invalidView } from './serverProblems';
-import { ServerSession, type SessionEvent } from './serverSession';
+import type { ServerSession, SessionEvent } from './serverSession';
 import { viewOf } from './serverViewOf';
+import { signInSharedWith } from './sessionAuth';
 import type { TrustStore } from './trustStore';
 
-export interface ServerRegistryDeps {
+export interface ServerRegistryDeps extends SessionMaking {
   config: ConfigFile;
-  secrets: SecretStore;
-  logs: LogStore;
-  redactor: Redactor;
   trust: TrustStore;
-  /** The client features one server gets (roots, sampling, elicitation), bound to who it is. */
-  handlersFor(server: ConsentServer): ClientHandlers;
-  restart?: Partial<RestartPolicy>;
-  resolveShellPath?: boolean;
-  /** Where remote servers' OAuth credentials are kept. */
-  authStore: AuthStore;
-  /** Our Client ID Metadata Document's URL (Settings). */
-  clientMetadataUrl?: () => Promise<string | undefined>;
-  /** The era each local server answered in, kept across app restarts. */
-  eras?: EraStore;
-  /** Where an error in handling what a server sent goes (the host's faults). */
-  fault?: FaultSink;
-  /** The managed policy, judged on what each server really runs; a server it refuses is never started. */
-  gate?: PolicyGate;
   /** The activity record: trust, sign-ins; servers added, changed, removed go by `servers` (ServerRecord). */
   activity?: Pick<ActivityLog, 'record'>;
   servers?: ServerRecord;
-  /** Where local servers with `sandboxEnabled` are confined. */
-  sandbox?: SandboxHost;
 }
 
 /** Something a live server said, with which server said it. */
 export type ServerEvent = SessionEvent & { server: string };
-
-interface Entry {
-  session: ServerSession;
-  /** The registry's subscriptions to this session, and the session itself: let go when it goes. */
-  held: DisposableStore;
-  identity: string;
-  /** Canonical text of the config, to tell an edited server from an untouched one. */
-  fingerprint: string;
-  trusted: boolean;
-  /** Why the managed policy refuses it, while it does. */
-  refused?: ServerRefusal;
-}
 
 /**
  * Every configured server: its session, its trust, its place in the config file. Servers never
  * see each other; only the registry knows them all. Edits restart exactly the server they change.
  */
 export class ServerRegistry {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: ServerEntries;
   /** Servers the file holds but that could not be loaded, with why. */
   private invalid: ServerView[] = [];
   /** False until the first load: at launch, startAll starts everything at once. */
@@ -89,10 +58,23 @@ export class ServerRegistry {
   private readonly saves = new SerialQueue();
   private readonly file: ConfigDocument;
   private readonly access: AccessRecord;
+  /** How a running launch gives way to the one waiting to replace it. */
+  private readonly launches: LaunchSwitch;
 
   constructor(private readonly deps: ServerRegistryDeps) {
     this.file = new ConfigDocument(deps.config, deps.servers);
     this.access = new AccessRecord(deps.activity, deps.redactor);
+    this.entries = new ServerEntries(deps, {
+      changed: () => this.emitChange(),
+      event: (event) => this.eventEmitter.fire(event),
+    });
+    this.launches = new LaunchSwitch({
+      entries: this.entries,
+      queue: this.saves,
+      closed: () => this.closed,
+      changed: () => this.emitChange(),
+      access: this.access,
+    });
   }
 
   /** Reads the config file and applies it: new servers appear, changed ones restart, removed ones stop. */
@@ -131,7 +113,10 @@ export class ServerRegistry {
   /** Starts every enabled, trusted server at once. */
   async startAll(): Promise<void> {
     await Promise.all(
-      [...this.entries.values()].filter((e) => e.trusted && !e.refused).map((e) => e.session.start()),
+      this.entries
+        .values()
+        .filter((e) => e.trusted && !e.refused)
+        .map((e) => e.session.start()),
     );
   }
 
@@ -140,14 +125,24 @@ export class ServerRegistry {
    * trusted and enabled), and every card says which.
    */
   async applyPolicy(): Promise<void> {
-    const entries = [...this.entries.values()];
-    const verdicts = await Promise.all(
-      entries.map((e) => this.judged(e.session.config, 'policy-changed', e.refused)),
-    );
+    // A launch replaced a moment ago and finishing its calls is not judged again: it stops now.
+    await this.entries.cutRetiring(undefined, 'the policy changed');
+    const entries = this.entries.values();
+    const [verdicts, updates] = await Promise.all([
+      Promise.all(entries.map((e) => this.judged(e.session.config, 'policy-changed', e.refused))),
+      // A launch waiting to replace the running one is what the file says: judged as well.
+      Promise.all(entries.map((e) => e.pending && this.judged(e.pending.config, 'policy-changed'))),
+    ]);
     const work: Promise<void>[] = [];
     entries.forEach((entry, i) => {
       if (this.entries.get(entry.session.id) !== entry) return; // replaced or removed meanwhile
       const refused = verdicts[i];
+      const update = updates[i];
+      if (entry.pending && (refused || update)) {
+        // The running launch is refused, or the one to replace it: it stops at once (see LaunchSwitch).
+        work.push(this.launches.refused(entry, (refused ?? update)!, update, this.loaded));
+        return;
+      }
       const was = entry.refused;
       entry.refused = refused;
       if (refused && !was) work.push(entry.session.stop(refusalText(refused)));
@@ -178,12 +173,12 @@ export class ServerRegistry {
   }
 
   sessions(): ServerSession[] {
-    return [...this.entries.values()].map((e) => e.session);
+    return this.entries.values().map((e) => e.session);
   }
 
   views(): ServerView[] {
     return [
-      ...[...this.entries.values()].map((entry) => viewOf(entry, this.trustRequest(entry))),
+      ...this.entries.values().map((entry) => viewOf(entry, trustRequestOf(entry), launchUpdateOf(entry))),
       ...this.invalid,
     ];
   }
@@ -195,7 +190,7 @@ export class ServerRegistry {
    * the person was shown: if the server was edited since, nothing may be trusted on that yes.
    */
   pendingTrust(id: string, shown?: string): TrustRequest | undefined {
-    const request = this.trustRequest(this.require(id));
+    const request = trustRequestOf(this.require(id));
     if (request && shown !== undefined && request.identity !== shown)
       throw new Error(
         `${id} was changed after its command was shown: nothing was trusted; look at the new command and confirm it`,
@@ -203,32 +198,61 @@ export class ServerRegistry {
     return request;
   }
 
-  /** The person confirmed the launch that `identity` stands for (see pendingTrust): remember it, and start the server. */
+  /**
+   * The person confirmed the launch that `identity` stands for (see pendingTrust): remember it, and
+   * start the server — a launch waiting to replace a running one starts beside it (LaunchSwitch.beside).
+   */
   async trust(id: string, identity: string): Promise<void> {
     const entry = this.require(id);
     if (!this.pendingTrust(id, identity)) return;
-    await this.deps.trust.trust(entry.identity);
+    await this.deps.trust.trust(identity);
+    this.access.trust(id, identity, entry.pending?.config ?? entry.session.config, true);
+    // As it is now: the file may have been applied again meanwhile, waiting for the same launch.
+    const now = this.entries.get(id);
+    if (now?.pending?.identity === identity && !now.pending.trusted) {
+      now.pending.trusted = true;
+      return this.launches.beside(now);
+    }
+    if (entry.pending) return; // the file says another launch now: its card asks for it
     entry.trusted = true;
-    this.access.trust(id, entry.identity, entry.session.config, true);
     this.emitChange();
     if (!entry.refused) await entry.session.start();
   }
 
-  /** The person was shown this launch (`identity`) and said no: recorded; nothing else changes. */
+  /** The person was shown this launch (`identity`) and said no: recorded; nothing else changes (a launch that runs goes on). */
   trustRefused(id: string, identity: string): void {
     const entry = this.require(id);
-    if (entry.identity === identity && !entry.trusted)
-      this.access.trust(id, entry.identity, entry.session.config, false);
+    const asked = trustRequestOf(entry);
+    if (asked?.identity === identity)
+      this.access.trust(id, identity, entry.pending?.config ?? entry.session.config, false);
   }
 
   /** Starts a server by hand: never one whose launch waits for the person's trust. */
   async start(id: string): Promise<void> {
+    const entry = this.require(id);
+    if (entry.pending?.trusted && !isActive(entry.session.state)) return this.launches.alone(entry);
     await this.trusted(id).start();
   }
 
-  /** Restarts a server by hand: never one whose launch waits for the person's trust. */
+  /**
+   * Restarts a server by hand: never one whose launch waits for the person's trust. A trusted launch
+   * waiting to replace the running one (it failed to start beside it) starts alone: the running one
+   * stops first, for a server that cannot run twice at once.
+   */
   async restart(id: string): Promise<void> {
+    const entry = this.require(id);
+    if (entry.pending?.trusted) return this.launches.alone(entry);
     await this.trusted(id).restart();
+  }
+
+  /** Stops a server by hand, and a new launch starting beside it: that one does not take its place. */
+  async stop(id: string): Promise<void> {
+    const entry = this.require(id);
+    const trial = entry.pending?.trial;
+    if (trial) entry.pending!.trial = undefined;
+    await Promise.all([entry.session.stop(), trial?.session.stop(), this.entries.cutRetiring(id, 'stopped')]);
+    trial?.held.dispose();
+    this.emitChange();
   }
 
   /** Starts a remote server allowed to open its sign-in page (the person clicked Sign in). */
@@ -264,7 +288,8 @@ export class ServerRegistry {
 
   /** The server's config as the file holds it (for the edit form). */
   configOf(id: string): ServerConfig | undefined {
-    return this.entries.get(id)?.session.config;
+    const entry = this.entries.get(id);
+    return entry?.pending?.config ?? entry?.session.config;
   }
 
   /** The servers the file holds, by name (for imports to tell new from existing). */
@@ -281,16 +306,13 @@ export class ServerRegistry {
     await this.save((servers) => {
       delete servers[id];
     }, origin);
-    const gone = session.config;
-    if (gone.kind !== 'remote') return;
-    const shared = this.sessions().some(
-      (s) =>
-        s.config.kind === 'remote' &&
-        s.config.url === gone.url &&
-        s.config.oauth?.clientId === gone.oauth?.clientId &&
-        s.config.oauth?.grant === gone.oauth?.grant,
-    );
-    if (!shared) await session.forgetSignIn().catch(() => {});
+    if (
+      !signInSharedWith(
+        session.config,
+        this.sessions().map((s) => s.config),
+      )
+    )
+      await session.forgetSignIn().catch(() => {});
   }
 
   setEnabled(id: string, enabled: boolean): Promise<void> {
@@ -320,10 +342,10 @@ export class ServerRegistry {
 
   async shutdown(): Promise<void> {
     await this.saves.run(async () => (this.closed = true)); // after a reload or save under way
-    await Promise.all(this.sessions().map((c) => c.stop('shutting down')));
+    await Promise.all(this.entries.allSessions().map((c) => c.stop('shutting down')));
     // What the servers answered in, written before the data folder is let go.
     await this.deps.eras?.settled();
-    for (const entry of this.entries.values()) entry.held.dispose();
+    this.entries.dispose();
     this.changeEmitter.dispose();
     this.eventEmitter.dispose();
   }
@@ -352,65 +374,37 @@ export class ServerRegistry {
     await started;
   }
 
-  /** Stops what changed or went, adds what is new; `started` settles when the new ones have started. */
+  /**
+   * Stops what changed or went, adds what is new; `started` settles when the new ones have started. A
+   * running, trusted launch whose replacement waits for the person's trust runs on (launchUpdate.ts).
+   */
   private async apply({ servers: configs, invalid }: ParsedConfig): Promise<{ started: Promise<void> }> {
     if (this.closed) return { started: Promise.resolve() };
     this.invalid = invalid.map(invalidView);
-    const next = new Map(configs.map((c) => [c.name, c]));
-    const stops: Promise<void>[] = [];
-    for (const [id, entry] of this.entries) {
-      const config = next.get(id);
-      if (!config || canonicalJson(serverToRaw(config)) !== entry.fingerprint) {
-        stops.push(
-          entry.session
-            .stop(config ? 'configuration changed' : 'removed')
-            .finally(() => entry.held.dispose()),
-        );
-        this.entries.delete(id);
-        // A server gone, or now another one: what it answered in is nobody's to remember.
-        if (!config || serverIdentity(config) !== entry.identity)
-          void this.deps.eras?.forget(entry.identity).catch(() => {});
-      }
-    }
-    await Promise.all(stops);
-    const starts: Promise<void>[] = [];
-    const added = configs.filter((c) => !this.entries.has(c.name));
+    const { gone, waiting } = await this.entries.sort(
+      new Map(configs.map((c) => [c.name, c])),
+      async (entry, config) =>
+        mayRunOnUntilTrusted(entry, config) && !(await this.deps.trust.isTrusted(serverIdentity(config))),
+    );
+    await this.entries.release(gone);
     // Judged together: a registry the policy reads is asked once for all of them.
-    const refusals = await Promise.all(added.map((c) => this.judged(c, 'start')));
-    for (const [i, config] of added.entries()) {
+    const fresh = configs.filter((c) => !this.entries.has(c.name));
+    const judging = [...fresh, ...waiting.map(([, config]) => config)];
+    const verdicts = await Promise.all(judging.map((c) => this.judged(c, 'start')));
+    const refusals = new Map(judging.map((config, i) => [config, verdicts[i]]));
+    const refused = waiting.filter(([, config]) => refusals.get(config));
+    for (const [entry, config] of waiting) if (!refusals.get(config)) this.entries.setPending(entry, config);
+    // A replacement the policy refuses: the file's server is refused, the running launch stops.
+    await this.entries.release(refused);
+    fresh.push(...refused.map(([, config]) => config));
+    const starts: Promise<void>[] = [];
+    for (const config of fresh) {
       const identity = serverIdentity(config);
       const trusted = config.kind === 'remote' || (await this.deps.trust.isTrusted(identity));
-      const session = new ServerSession(config, {
-        secrets: this.deps.secrets,
-        logs: this.deps.logs,
-        redactor: this.deps.redactor,
-        handlers: this.deps.handlersFor(consentServerOf(config, identity)),
-        restart: this.deps.restart,
-        resolveShellPath: this.deps.resolveShellPath,
-        authStore: this.deps.authStore,
-        ...(this.deps.clientMetadataUrl ? { clientMetadataUrl: this.deps.clientMetadataUrl } : {}),
-        ...(this.deps.eras ? { era: this.deps.eras.of(identity) } : {}),
-        ...(this.deps.fault ? { fault: this.deps.fault } : {}),
-        // Judged again as it is spawned: the program judged is the program run.
-        ...(this.deps.gate ? { gate: this.deps.gate.atStart } : {}),
-        ...(this.deps.sandbox ? { sandbox: this.deps.sandbox } : {}),
-      });
-      const refused = refusals[i];
-      const held = new DisposableStore();
-      held.add(session.onStateChange(() => this.emitChange()));
-      if (session.sandbox) held.add(session.sandbox.onChange(() => this.emitChange()));
-      held.add(session.onEvent((event) => this.eventEmitter.fire({ ...event, server: config.name })));
-      held.add(session);
-      this.entries.set(config.name, {
-        session,
-        held,
-        identity,
-        fingerprint: canonicalJson(serverToRaw(config)),
-        trusted,
-        refused,
-      });
+      const entry = this.entries.open(config, identity, { trusted, refused: refusals.get(config) });
+      this.entries.set(config.name, entry);
       // A server added or edited while the app runs starts at once (if trusted); at load, startAll does.
-      if (trusted && !refused && this.loaded) starts.push(session.start());
+      if (trusted && !entry.refused && this.loaded) starts.push(entry.session.start());
     }
     this.loaded = true;
     this.emitChange();
@@ -424,14 +418,9 @@ export class ServerRegistry {
     return refusal;
   }
 
-  private trustRequest(entry: Entry): TrustRequest | undefined {
-    const launch = entry.trusted ? undefined : launchSummary(entry.session.config);
-    return launch && { ...launch, identity: entry.identity };
-  }
-
   private trusted(id: string): ServerSession {
     const entry = this.require(id);
-    if (!entry.trusted)
+    if (!entry.trusted || (entry.pending && !entry.pending.trusted))
       throw new Error(`${id} has not been trusted: confirm its command (Trust and start) before it runs`);
     if (entry.refused) throw new Error(`${id} does not start. ${refusalText(entry.refused)}`);
     return entry.session;

@@ -28,6 +28,7 @@ import type { Judgment } from '../policy/policyGate';
 import { type SandboxHost, ServerSandbox } from '../sandbox/serverSandbox';
 import type { SecretStore } from '../secrets/secretStore';
 import type { EraMemory } from './eraStore';
+import { InFlight } from './inFlight';
 import { KnownEra } from './knownEra';
 import type { RestartPolicy } from './restartPolicy';
 import { fetchServerIcon } from './serverIcon';
@@ -93,11 +94,17 @@ export class ServerSession {
   /** Lists changed, a subscribed resource changed, a URL elicitation finished: from any run. */
   readonly onEvent = this.eventEmitter.event;
   private live: Live | undefined;
-  private runs = 0;
+  /**
+   * Runs are numbered across every session of the process: a server's new launch, started beside the
+   * previous one and taking its place, is a new run to whoever follows the server by name (its lists).
+   */
+  private static runs = 0;
   private readonly logger: SessionLog;
   private loggingLevel: LoggingLevel | undefined;
   private readonly era: KnownEra;
   private readonly starting: StartingDetail;
+  /** Tool calls, reads and prompts sent and not yet answered (see settled). */
+  private readonly inFlight = new InFlight();
   /** A remote server's OAuth, kept across runs (its tokens live in the store). */
   private readonly auth: SessionAuth | undefined;
   /** A local server's sandbox: whether it is confined, and what it tried beyond its rules. */
@@ -138,7 +145,7 @@ export class ServerSession {
   setWireTrace(on: boolean): void {
     if (this.logger.setWireTrace(on)) this.lifecycle.announce();
   }
-  /** Which run of the server is live (a new number after every restart); undefined unless running. */
+  /** Which run of the server is live (a new number after every restart or switch); undefined unless running. */
   get run(): number | undefined {
     return isRunning(this.state) ? this.live?.run : undefined;
   }
@@ -164,6 +171,11 @@ export class ServerSession {
       await client.close().catch(() => {});
     }
     this.log('lifecycle', 'info', `stopped (${reason})`);
+  }
+
+  /** Resolves once every tool call, read and prompt sent to it is answered, or after `ms` at most. */
+  settled(ms: number): Promise<void> {
+    return this.inFlight.settled(ms);
   }
 
   async restart(): Promise<void> {
@@ -228,12 +240,18 @@ export class ServerSession {
 
   // ---- operations on the running server (each fails with ServerNotRunning otherwise) ----------
 
-  readonly callTool = async (name: string, args: Record<string, unknown> = {}, options?: CallOptions) =>
-    this.usable('tools/call', await this.running().callTool(name, args, options));
-  readonly readResource = async (uri: string, options?: CallOptions) =>
-    this.usable('resources/read', await this.running().readResource(uri, options));
-  readonly getPrompt = async (name: string, args: Record<string, string>, options?: CallOptions) =>
-    this.usable('prompts/get', await this.running().getPrompt(name, args, options));
+  readonly callTool = (name: string, args: Record<string, unknown> = {}, options?: CallOptions) =>
+    this.inFlight.track(async () =>
+      this.usable('tools/call', await this.running().callTool(name, args, options)),
+    );
+  readonly readResource = (uri: string, options?: CallOptions) =>
+    this.inFlight.track(async () =>
+      this.usable('resources/read', await this.running().readResource(uri, options)),
+    );
+  readonly getPrompt = (name: string, args: Record<string, string>, options?: CallOptions) =>
+    this.inFlight.track(async () =>
+      this.usable('prompts/get', await this.running().getPrompt(name, args, options)),
+    );
   readonly complete = async (params: CompleteParams, options?: CallOptions) =>
     this.usable('completion/complete', await this.running().complete(params, options));
   readonly setSubscribed = async (uri: string, subscribed: boolean) =>
@@ -367,7 +385,7 @@ export class ServerSession {
       return;
     }
     this.era.answered(client.era);
-    this.live = { client, run: ++this.runs, listeners: this.wire(client, generation) };
+    this.live = { client, run: ++ServerSession.runs, listeners: this.wire(client, generation) };
     if (this.loggingLevel && client.serverCapabilities.logging) {
       await client.setLoggingLevel(this.loggingLevel).catch(() => {});
     }

@@ -27,6 +27,10 @@ describe('serverStateText', () => {
     expect(serverStateText({ status: 'stopped' }, true)).toBe(
       'waits for you to confirm its command (Trust and start on the Servers page)',
     );
+    // A new launch waiting for trust while the previous one runs on: the running one is what answers.
+    expect(serverStateText({ status: 'restarting', attempt: 2, inMs: 4000, lastError: error }, true)).toBe(
+      'is restarting after an error (exited with code 3): try 2 in 4 s',
+    );
   });
 
   it('is what ServerNotRunning says', () => {

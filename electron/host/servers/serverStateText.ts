@@ -1,12 +1,14 @@
 import { assertNever } from '../../../shared/assertNever';
-import type { ServerState, ServerView } from '../../../shared/host/serverView';
+import { isActive, type ServerState, type ServerView } from '../../../shared/host/serverView';
 
 /**
  * Where a server is, in words that follow its name ("… is restarting after …"): what a tool call, a
  * read or a prompt that needs it running tells the person or the model, instead of "no such tool".
  */
 export function serverStateText(state: ServerState, trustRequired = false): string {
-  if (trustRequired) return 'waits for you to confirm its command (Trust and start on the Servers page)';
+  // A launch waiting for trust while the previous one runs on: where that one is says more.
+  if (trustRequired && !isActive(state))
+    return 'waits for you to confirm its command (Trust and start on the Servers page)';
   switch (state.status) {
     case 'running':
       return 'is running';

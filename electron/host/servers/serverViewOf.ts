@@ -1,13 +1,19 @@
-import type { ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
+import type { LaunchUpdate, ServerRefusal, ServerView, TrustRequest } from '../../../shared/host/serverView';
 import { targetOf } from '../config/serverConfig';
+import type { PendingLaunch } from './launchUpdate';
 import type { ServerSession } from './serverSession';
 
-/** A configured server as its card shows it: state, the trust it waits for, refusal and sandbox. */
+/**
+ * A configured server as its card shows it: state, the trust it waits for, refusal and sandbox — and,
+ * while a running launch goes on until a new one replaces it, that launch (`target`) and the new one's
+ * progress (`update`); else what the file says.
+ */
 export function viewOf(
-  entry: { session: ServerSession; refused?: ServerRefusal | undefined },
+  entry: { session: ServerSession; refused?: ServerRefusal | undefined; pending?: PendingLaunch | undefined },
   request: TrustRequest | undefined,
+  update: LaunchUpdate | undefined,
 ): ServerView {
-  const config = entry.session.config;
+  const config = update ? entry.session.config : (entry.pending?.config ?? entry.session.config);
   const view: ServerView = {
     id: entry.session.id,
     kind: config.kind,
@@ -20,5 +26,6 @@ export function viewOf(
   if (request && !config.disabled && !entry.refused) view.trustRequired = request;
   if (entry.refused) view.refused = entry.refused;
   if (entry.session.sandbox) view.sandbox = entry.session.sandbox.view();
+  if (update) view.update = update;
   return view;
 }

@@ -106,3 +106,20 @@ export function signInLostMessage(needed: SignInNeeded): string {
     ? `The server asks for more access than you granted (${needed.newScopes.join(' ')}): sign in with ${host} again to grant it`
     : `The sign-in with ${host} ended (its token was refused and could not be renewed): sign in again`;
 }
+
+/**
+ * Whether a remote server's sign-in is still used by one of `others` (the same URL and client): a
+ * removed server's tokens are then kept, else forgotten (a rename is such a server).
+ */
+export function signInSharedWith(gone: ServerConfig, others: readonly ServerConfig[]): boolean {
+  return (
+    gone.kind === 'remote' &&
+    others.some(
+      (c) =>
+        c.kind === 'remote' &&
+        c.url === gone.url &&
+        c.oauth?.clientId === gone.oauth?.clientId &&
+        c.oauth?.grant === gone.oauth?.grant,
+    )
+  );
+}

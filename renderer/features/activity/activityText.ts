@@ -129,6 +129,9 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
     case 'sign-in':
       rows.push(['Why', e.reason]);
       break;
+    case 'switch':
+      rows.push(['Launch', e.launch], ['Why', e.reason], ['Replaced identity', e.from]);
+      break;
     default:
       break;
   }
@@ -143,6 +146,7 @@ const KINDS: Record<ActivityKind, string> = {
   'roots-listed': 'folders shown',
   'roots-changed': 'folders changed',
   trust: 'trust',
+  switch: 'switched to a new launch',
   approval: 'approvals',
   server: 'servers added, changed, removed',
   'policy-refusal': 'refused by the policy',

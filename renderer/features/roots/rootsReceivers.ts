@@ -22,7 +22,8 @@ export function rootsReceivers(following: readonly ServerView[]): {
 
 function notReceivingWhy(s: ServerView): string | undefined {
   if (s.refused) return 'refused by policy';
-  if (s.trustRequired) return 'waits for your trust';
+  // A new launch waiting for trust while the previous one runs: that one receives them.
+  if (s.trustRequired && !s.update) return 'waits for your trust';
   switch (s.state.status) {
     case 'running':
       return undefined;

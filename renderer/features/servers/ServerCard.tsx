@@ -10,6 +10,7 @@ import { SafeText } from '../../components/SafeText';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
 import { UpdateBadge } from '../install/UpdateBadge';
+import { LAUNCH_UPDATE_BADGE, LaunchUpdateNote } from './LaunchUpdateNote';
 import { SandboxBadge, SandboxSection } from './SandboxSection';
 import { ServerEditor } from './ServerEditor';
 import { ServerProblems } from './ServerProblems';
@@ -52,6 +53,11 @@ export function ServerCard({ server }: { server: ServerView }) {
         <h2>{server.id}</h2>
         <span className="card-badges">
           <SandboxBadge sandbox={server.sandbox} />
+          {server.update && (
+            <span className={`status status-update status-update-${server.update.status}`}>
+              {LAUNCH_UPDATE_BADGE[server.update.status]}
+            </span>
+          )}
           <StatusBadge
             state={state}
             remote={server.kind === 'remote'}
@@ -65,14 +71,25 @@ export function ServerCard({ server }: { server: ServerView }) {
         </p>
       )}
       <p className="target" title={revealAsText(server.target)}>
-        <span className="muted">{server.kind === 'stdio' ? 'runs' : 'at'}</span>{' '}
+        <span className="muted">
+          {server.update ? 'runs (previous version)' : server.kind === 'stdio' ? 'runs' : 'at'}
+        </span>{' '}
         <code>
           <SafeText text={server.target} />
         </code>
       </p>
       {server.refused && <PolicyRefusal server={server.id} refusal={server.refused} />}
       <UpdateBadge server={server} />
-      {server.trustRequired && <TrustPrompt server={server.id} request={server.trustRequired} />}
+      {server.update && (
+        <LaunchUpdateNote server={server.id} update={server.update} running={info?.version} />
+      )}
+      {server.trustRequired && (
+        <TrustPrompt
+          server={server.id}
+          request={server.trustRequired}
+          replacing={server.update !== undefined}
+        />
+      )}
       <SandboxSection server={server} />
       {state.status === 'starting' && <StartingProgress state={state} remote={server.kind === 'remote'} />}
       {state.status === 'running' && (
@@ -127,7 +144,15 @@ export function ServerCard({ server }: { server: ServerView }) {
       {state.status === 'running' && state.capabilities.tools && <ServerTools server={server.id} />}
       <footer className="actions">
         {!server.trustRequired && !server.refused && state.status !== 'disabled' && (
-          <button type="button" onClick={() => run(() => host.call('restartServer', server.id))}>
+          <button
+            type="button"
+            title={
+              server.update?.status === 'failed'
+                ? 'Stop the previous version, then start the new launch alone'
+                : undefined
+            }
+            onClick={() => run(() => host.call('restartServer', server.id))}
+          >
             Restart
           </button>
         )}

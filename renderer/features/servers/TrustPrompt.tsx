@@ -36,19 +36,32 @@ export function LaunchText({ launch }: { launch: LaunchSummary }) {
  * The one trust step before a local server's command runs, for a server added by hand, imported or
  * installed from the registry alike: the launch exactly, and the identity that stands for it.
  */
-export function TrustPrompt({ server, request }: { server: string; request: TrustRequest }) {
+export function TrustPrompt({
+  server,
+  request,
+  replacing = false,
+}: {
+  server: string;
+  request: TrustRequest;
+  /** The launch is to replace one that runs now (an update): trusting it switches to it. */
+  replacing?: boolean;
+}) {
   const host = useHost();
   const run = useApp((s) => s.run);
   return (
     <section className="trust" aria-label={`Trust prompt: ${server}`}>
-      <p>This server has not run before, or what it runs changed. It will run exactly:</p>
+      <p>
+        {replacing
+          ? 'What it runs changed. The new launch will run exactly:'
+          : 'This server has not run before, or what it runs changed. It will run exactly:'}
+      </p>
       <LaunchText launch={request} />
       <button
         type="button"
         className="primary"
         onClick={() => run(() => host.call('trustServer', server, request.identity))}
       >
-        Trust and start
+        {replacing ? 'Trust and switch' : 'Trust and start'}
       </button>
     </section>
   );
