@@ -1,3 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
 import { commandLine } from '../../../shared/host/launchText';
 import type { LaunchSummary, TrustRequest } from '../../../shared/host/serverView';
 import { useHost } from '../../components/HostContext';
@@ -48,6 +49,7 @@ export function TrustPrompt({ server, request }: { server: string; request: Trus
         className="primary"
         onClick={() => run(() => host.call('trustServer', server, request.identity))}
       >
+        <ShieldCheck aria-hidden="true" />
         Trust and start
       </button>
     </section>
