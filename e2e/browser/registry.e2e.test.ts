@@ -219,7 +219,7 @@ describeInChromium('Servers → Browse (the MCP Registry) in Chromium', () => {
       'Runs npx -y airtable-mcp-server@1.7.3',
     );
     await page.screenshot({ path: path.join(shots, 'registry-detail.png') });
-    await detail.getByRole('button', { name: '← Back' }).click();
+    await detail.getByRole('button', { name: 'Back', exact: true }).click();
     await expect
       .poll(() => dialog.getByRole('searchbox', { name: 'Search the registry' }).inputValue())
       .toBe('airtable');

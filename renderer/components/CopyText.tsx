@@ -1,3 +1,4 @@
+import { Check, Copy } from 'lucide-react';
 import { useEffect, useState } from 'react';
 
 /**
@@ -24,6 +25,7 @@ export function CopyText({ text, label }: { text: string; label: string }) {
           )
         }
       >
+        {copied === 'yes' ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
         {copied === 'yes' ? 'Copied' : copied === 'no' ? 'Select it to copy' : 'Copy'}
       </button>
     </span>

@@ -1,17 +1,29 @@
+import {
+  Activity,
+  Cable,
+  FileText,
+  Folder,
+  type LucideIcon,
+  MessageSquare,
+  ScrollText,
+  Server,
+  Settings,
+  SquareTerminal,
+} from 'lucide-react';
 import { describeConsent } from '../features/consent/ConsentQueue';
 import { selectServersNeedingAttention } from '../state/slices/servers';
 import { type Pane, useApp } from '../state/store';
 import { SafeText } from './SafeText';
 
-const PANES: { id: Pane; label: string }[] = [
-  { id: 'chats', label: 'Chats' },
-  { id: 'servers', label: 'Servers' },
-  { id: 'resources', label: 'Resources' },
-  { id: 'prompts', label: 'Prompts' },
-  { id: 'roots', label: 'Folders' },
-  { id: 'logs', label: 'Logs' },
-  { id: 'activity', label: 'Activity' },
-  { id: 'settings', label: 'Settings' },
+const PANES: { id: Pane; label: string; icon: LucideIcon }[] = [
+  { id: 'chats', label: 'Chats', icon: MessageSquare },
+  { id: 'servers', label: 'Servers', icon: Server },
+  { id: 'resources', label: 'Resources', icon: FileText },
+  { id: 'prompts', label: 'Prompts', icon: SquareTerminal },
+  { id: 'roots', label: 'Folders', icon: Folder },
+  { id: 'logs', label: 'Logs', icon: ScrollText },
+  { id: 'activity', label: 'Activity', icon: Activity },
+  { id: 'settings', label: 'Settings', icon: Settings },
 ];
 
 export function Sidebar() {
@@ -21,7 +33,10 @@ export function Sidebar() {
   const consents = useApp((s) => s.consents);
   return (
     <nav className="sidebar" aria-label="Sections">
-      <div className="brand">Switchboard</div>
+      <div className="brand">
+        <Cable className="brand-mark" aria-hidden="true" />
+        Switchboard
+      </div>
       {PANES.map((p) => (
         <button
           key={p.id}
@@ -30,7 +45,10 @@ export function Sidebar() {
           aria-current={p.id === pane ? 'page' : undefined}
           onClick={() => setPane(p.id)}
         >
-          {p.label}
+          <span className="nav-label">
+            <p.icon className="nav-icon" aria-hidden="true" />
+            {p.label}
+          </span>
           {p.id === 'servers' && attention > 0 && (
             <span className="badge" title={`${attention} in error or waiting for trust`}>
               {attention}

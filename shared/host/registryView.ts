@@ -79,8 +79,17 @@ export type RegistryEntryView =
       choices: InstallChoiceView[];
       /** A name for config.json (the entry name's last part). */
       suggestedName: string;
+      /** The servers the host installed from this entry (by its own record), if any. */
+      installed?: InstalledAsView[];
     }
   | { valid: false; registryUrl: string; name?: string; version?: string; reasons: string[] };
+
+/** A configured server installed from an entry: the version it was installed at, and whether this one is newer. */
+export interface InstalledAsView {
+  server: string;
+  version: string;
+  update: boolean;
+}
 
 export type ValidEntryView = Extract<RegistryEntryView, { valid: true }>;
 

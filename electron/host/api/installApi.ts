@@ -4,6 +4,7 @@ import type { INSTALL_METHODS } from '../../../shared/ipc/installContract';
 import { serverToRaw } from '../config/serverConfig';
 import { saveNewDrafts } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
+import { InstalledEntries } from '../install/installedEntries';
 import { linkDraft, linkServerView } from '../install/linkPlan';
 import { type LinkServer, parseInstallLink } from '../install/links/installLink';
 import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../install/registry';
@@ -38,6 +39,11 @@ export function installApi(host: HostParts) {
     if (address.problem) throw new Error(address.problem);
     return new RegistryClient({ baseUrl: address.url });
   };
+  /** Which entries the configured servers were installed from, as the host recorded it. */
+  const installed = () =>
+    InstalledEntries.of(Object.keys(host.registry.configuredServers()), (server) =>
+      host.installs.registryOriginOf(server),
+    );
   const taken = (name: string) => {
     if (host.registry.configOf(name))
       throw new Error(`A server named "${name}" exists already: choose another name`);
@@ -60,19 +66,20 @@ export function installApi(host: HostParts) {
         };
       }
       const id = browseId ?? randomUUID();
-      const page = await held.pager.next();
+      const [page, mine] = await Promise.all([held.pager.next(), installed()]);
       held.at = Date.now();
       if (held.pager.done) pagers.delete(id);
       else pagers.set(id, held);
       return {
         registryUrl: held.registryUrl,
         browseId: id,
-        entries: page.entries.map((e) => entryView(e, icons)),
+        entries: page.entries.map((e) => entryView(e, icons, mine)),
         more: !held.pager.done,
       };
     },
     async getRegistryEntry(name) {
-      return validEntryView(await (await client()).getServer(name), icons);
+      const [entry, mine] = await Promise.all([(await client()).getServer(name), installed()]);
+      return validEntryView(entry, icons, mine);
     },
     async registryIcon(ids) {
       return (await icons.icon(ids)) ?? null;

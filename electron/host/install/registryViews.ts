@@ -8,14 +8,24 @@ import type {
 } from '../../../shared/host/registryView';
 import { isSecretRef } from '../config/serverConfig';
 import { launchSummary } from '../servers/serverIdentity';
+import type { InstalledEntries } from './installedEntries';
 import { type InstallDraft, type RegistryEntry, suggestedServerName, type ValidEntry } from './registry';
 import type { RegistryIcons } from './registryIcons';
 
-/** The entry as the page sees it; its icons as ids `icons` will fetch them by. */
-export function validEntryView(entry: ValidEntry, icons: RegistryIcons): ValidEntryView {
+/**
+ * The entry as the page sees it; its icons as ids `icons` will fetch them by, and the servers installed
+ * from it when `installed` is given.
+ */
+export function validEntryView(
+  entry: ValidEntry,
+  icons: RegistryIcons,
+  installed?: InstalledEntries,
+): ValidEntryView {
   const { server: _, repository, icons: declared, ...shown } = entry;
+  const installedAs = installed?.of(entry) ?? [];
   return {
     ...shown,
+    ...(installedAs.length > 0 ? { installed: installedAs } : {}),
     icons: icons.refs(declared, entry.registryUrl),
     ...(repository
       ? {
@@ -30,8 +40,12 @@ export function validEntryView(entry: ValidEntry, icons: RegistryIcons): ValidEn
   };
 }
 
-export function entryView(entry: RegistryEntry, icons: RegistryIcons): RegistryEntryView {
-  return entry.valid ? validEntryView(entry, icons) : entry;
+export function entryView(
+  entry: RegistryEntry,
+  icons: RegistryIcons,
+  installed?: InstalledEntries,
+): RegistryEntryView {
+  return entry.valid ? validEntryView(entry, icons, installed) : entry;
 }
 
 export type ServerDraftOf = Extract<InstallDraft, { kind: 'server' }>;

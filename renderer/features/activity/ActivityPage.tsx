@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import type { ActivityEntry } from '../../../shared/host/activity';
 import { conversationOf, serverOf } from '../../../shared/host/activityLinks';
@@ -105,9 +106,11 @@ export function ActivityPage() {
       <h1 id="activity-title">Activity</h1>
       <ActivityFilters filter={filter} onChange={changeFilter}>
         <button type="button" onClick={() => exportAs('jsonl')}>
+          <Download aria-hidden="true" />
           Export JSON Lines
         </button>
         <button type="button" onClick={() => exportAs('csv')}>
+          <Download aria-hidden="true" />
           Export CSV
         </button>
       </ActivityFilters>

@@ -1,3 +1,4 @@
+import { Pencil, SlidersHorizontal, Trash2, Wrench } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { conversationCost, describeCost, PRICES_AS_OF } from '../../../shared/chat/prices';
 import { addUsage, conversationUsage, describeUsage } from '../../../shared/chat/usage';
@@ -144,6 +145,7 @@ export function ChatPage() {
                   setRenaming(title);
                 }}
               >
+                <Pencil aria-hidden="true" />
                 Rename
               </button>
               <button
@@ -151,6 +153,7 @@ export function ChatPage() {
                 onClick={() => panels.toggle('model')}
                 aria-expanded={panels.isOpen('model')}
               >
+                <SlidersHorizontal aria-hidden="true" />
                 Model…
               </button>
               <button
@@ -158,6 +161,7 @@ export function ChatPage() {
                 onClick={() => panels.toggle('tools')}
                 aria-expanded={panels.isOpen('tools')}
               >
+                <Wrench aria-hidden="true" />
                 Tools…
               </button>
               <ExportMenu onExport={exportAs} />
@@ -173,10 +177,12 @@ export function ChatPage() {
                     })
                   }
                 >
+                  <Trash2 aria-hidden="true" />
                   Delete for good
                 </button>
               ) : (
                 <button type="button" onClick={() => setConfirmDelete(true)}>
+                  <Trash2 aria-hidden="true" />
                   Delete…
                 </button>
               )}

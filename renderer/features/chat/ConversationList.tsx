@@ -1,3 +1,4 @@
+import { Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { ConversationSummary } from '../../../shared/chat/conversation';
 import { describeTurns } from '../../../shared/chat/turns';
@@ -49,6 +50,7 @@ export function ConversationList({ openId, onOpen }: { openId?: string; onOpen: 
         // Opened from what was created; what is typed (or sent) meanwhile goes to it, and so does the focus.
         onClick={() => void run(() => startNewChat(host))}
       >
+        <Plus aria-hidden="true" />
         New chat
       </button>
       <input

@@ -1,3 +1,4 @@
+import { Download } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 
 /**
@@ -40,7 +41,10 @@ export function ExportMenu({ onExport }: { onExport: (format: 'markdown' | 'json
           menu.current.open = false;
       }}
     >
-      <summary>Export…</summary>
+      <summary>
+        <Download aria-hidden="true" />
+        Export…
+      </summary>
       <div className="menu-items">
         <button type="button" onClick={() => choose('markdown')}>
           Markdown (.md)

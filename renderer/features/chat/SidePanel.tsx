@@ -1,3 +1,4 @@
+import { X } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 
 const FOCUSABLE =
@@ -33,7 +34,7 @@ export function SidePanel({
           title="Close (Esc)"
           onClick={onClose}
         >
-          ×
+          <X aria-hidden="true" />
         </button>
       </div>
       <div ref={body}>{children}</div>

@@ -6,6 +6,7 @@ import { JsonBlock } from '../../components/JsonBlock';
 import { progressCount } from '../../components/progressCount';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { ServerIcon } from '../../components/ServerIcon';
 import { ToolResultView } from '../../components/ToolResultView';
 import { useApp } from '../../state/store';
 
@@ -87,6 +88,7 @@ export function ToolCallCard({
           </span>{' '}
           {server && tool ? (
             <>
+              <ServerIcon server={server} size="sm" />
               <strong>{server}</strong> · <SafeText text={tool} />
             </>
           ) : (

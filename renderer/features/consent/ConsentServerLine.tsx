@@ -1,5 +1,6 @@
 import type { ConsentRequest } from '../../../shared/host/consent';
 import { SafeText } from '../../components/SafeText';
+import { ServerIcon } from '../../components/ServerIcon';
 import { ConsentQueue } from './ConsentQueue';
 
 /**
@@ -12,7 +13,8 @@ export function ConsentServerLine({ request }: { request: ConsentRequest }) {
     <>
       <ConsentQueue activeId={request.id} />
       <p className="consent-server">
-        <span className="muted">From server</span> <strong>{server.id}</strong>{' '}
+        <span className="muted">From server</span> <ServerIcon server={server.id} size="sm" />
+        <strong>{server.id}</strong>{' '}
         <code title={`Identity ${server.identity}`}>
           <SafeText text={server.target} />
         </code>

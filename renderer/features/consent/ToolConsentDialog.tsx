@@ -1,3 +1,4 @@
+import { Ban, Check } from 'lucide-react';
 import type { ToolConsentRequest, ToolDecision } from '../../../shared/host/consent';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Modal } from '../../components/Modal';
@@ -66,9 +67,11 @@ export function ToolConsentDialog({
       <JsonBlock json={request.argumentsJson} label="Arguments" />
       <div className="actions consent-actions">
         <button type="button" onClick={() => answer('deny')}>
+          <Ban aria-hidden="true" />
           Deny
         </button>
         <button type="button" className="primary" onClick={() => answer('allow-once')}>
+          <Check aria-hidden="true" />
           Allow once
         </button>
         {/* A run again after a lost answer is a one-off: nothing standing comes of it. */}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/registryView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
@@ -31,10 +32,15 @@ export function BrowseDialog({
   const [error, setError] = useState<string>();
 
   // The list shows what the page it came on said; the detail is the entry's latest, read again.
-  const open = async (listed: Pick<ValidEntryView, 'name'>) => {
+  // Install on a card goes straight to the form of its one way to install; with several, to the
+  // details, where each is listed.
+  const open = async (listed: Pick<ValidEntryView, 'name'>, install = false) => {
     setError(undefined);
     try {
-      setEntry(await host.call('getRegistryEntry', listed.name));
+      const latest = await host.call('getRegistryEntry', listed.name);
+      const ways = latest.choices.filter((c): c is Installable => c.kind !== 'unavailable');
+      setEntry(latest);
+      setChoice(install && ways.length === 1 ? ways[0] : undefined);
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -43,6 +49,11 @@ export function BrowseDialog({
   useEffect(() => {
     if (named) void open({ name: named });
   }, []);
+  // An entry opened from a card (which is hidden now) takes the focus to Back.
+  const backButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (entry) backButton.current?.focus();
+  }, [entry]);
   const back = () => {
     setError(undefined);
     if (choice) setChoice(undefined);
@@ -57,14 +68,15 @@ export function BrowseDialog({
       wide
     >
       {entry && (
-        <button type="button" className="back" onClick={back}>
-          ← Back
+        <button ref={backButton} type="button" className="back" onClick={back}>
+          <ArrowLeft aria-hidden="true" />
+          Back
         </button>
       )}
       {error && <ErrorText>{error}</ErrorText>}
       {/* Kept mounted under the detail, so Back returns to the same list and search. */}
       <div hidden={entry !== undefined}>
-        <RegistryList onOpen={(e) => void open(e)} />
+        <RegistryList onOpen={(e) => void open(e)} onInstall={(e) => void open(e, true)} />
       </div>
       {entry && !choice && <EntryDetail entry={entry} onPick={setChoice} />}
       {entry && choice?.kind === 'bundle' && (

@@ -1,6 +1,8 @@
+import { Download } from 'lucide-react';
 import type { InstallChoiceView, ValidEntryView } from '../../../shared/host/registryView';
 import { SafeText } from '../../components/SafeText';
 import { EntryBadges } from './EntryBadges';
+import { InstalledBadge } from './InstalledBadge';
 import { RegistryIcon } from './RegistryIcon';
 import { WebLink } from './WebLink';
 
@@ -21,11 +23,11 @@ export function EntryDetail({
   return (
     <div className="entry-detail">
       <p className="entry-head">
-        <RegistryIcon icons={entry.icons} size={32} />
+        <RegistryIcon icons={entry.icons} size="xl" />
         <code>
           <SafeText text={entry.name} />
         </code>{' '}
-        <SafeText text={entry.version} /> <EntryBadges entry={entry} />
+        <SafeText text={entry.version} /> <EntryBadges entry={entry} /> <InstalledBadge entry={entry} />
       </p>
       <p>
         <SafeText text={entry.description} />
@@ -82,6 +84,7 @@ export function EntryDetail({
               </div>
             ) : (
               <button type="button" className="primary" onClick={() => onPick(choice)}>
+                <Download aria-hidden="true" />
                 Install this way…
               </button>
             )}

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RegistryIconView } from '../../../shared/host/registryView';
 import { useHost } from '../../components/HostContext';
+import { type IconSize, ServerIcon } from '../../components/ServerIcon';
 
 const prefersDark = () =>
   typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
@@ -14,9 +15,15 @@ export function iconOrder(icons: readonly RegistryIconView[], dark: boolean): st
 
 /**
  * An entry's icon, fetched by the host (which hands back a data: URL — the page loads nothing from
- * the addresses an entry gives); nothing when it has none the host could show.
+ * the addresses an entry gives); the neutral tile when it has none the host could show.
  */
-export function RegistryIcon({ icons, size = 24 }: { icons: readonly RegistryIconView[]; size?: number }) {
+export function RegistryIcon({
+  icons,
+  size = 'lg',
+}: {
+  icons: readonly RegistryIconView[];
+  size?: IconSize;
+}) {
   const host = useHost();
   const [src, setSrc] = useState<string>();
   const ids = iconOrder(icons, prefersDark()).slice(0, 16).join(' ');
@@ -32,6 +39,5 @@ export function RegistryIcon({ icons, size = 24 }: { icons: readonly RegistryIco
       live = false;
     };
   }, [host, ids]);
-  if (!src) return null;
-  return <img className="registry-icon" src={src} alt="" width={size} height={size} data-registry-icon="" />;
+  return <ServerIcon src={src} size={size} />;
 }

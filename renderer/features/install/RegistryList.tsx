@@ -1,10 +1,9 @@
+import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import type { RegistryEntryView, RegistryPageView } from '../../../shared/host/registryView';
+import type { RegistryEntryView, RegistryPageView, ValidEntryView } from '../../../shared/host/registryView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
-import { SafeText } from '../../components/SafeText';
-import { EntryBadges } from './EntryBadges';
-import { RegistryIcon } from './RegistryIcon';
+import { RegistryCard } from './RegistryCard';
 
 interface Listing {
   registryUrl?: string;
@@ -13,11 +12,16 @@ interface Listing {
   more: boolean;
 }
 
-/** Search the registry and page through it ("More"); an invalid entry is listed with why. */
+/**
+ * Search the registry and page through it ("More"), its entries a gallery of cards; an invalid entry is
+ * shown with why.
+ */
 export function RegistryList({
   onOpen,
+  onInstall,
 }: {
-  onOpen: (entry: Extract<RegistryEntryView, { valid: true }>) => void;
+  onOpen: (entry: ValidEntryView) => void;
+  onInstall: (entry: ValidEntryView) => void;
 }) {
   const host = useHost();
   const [search, setSearch] = useState('');
@@ -72,6 +76,7 @@ export function RegistryList({
           onChange={(e) => setSearch(e.target.value)}
         />
         <button type="submit" disabled={loading}>
+          <Search aria-hidden="true" />
           Search
         </button>
       </form>
@@ -82,53 +87,15 @@ export function RegistryList({
       )}
       {error && <ErrorText>{error}</ErrorText>}
       {!error && !loading && listing.entries.length === 0 && <p className="muted">No servers found.</p>}
-      <ul className="item-list registry-entries" aria-label="Registry entries">
+      <ul className="registry-entries" aria-label="Registry entries">
         {listing.entries.map((entry, i) => (
-          <li
+          <RegistryCard
             // biome-ignore lint/suspicious/noArrayIndexKey: an invalid entry may name nothing; the list only grows
             key={`${i}:${entry.name ?? ''}@${entry.version ?? ''}`}
-            className={entry.valid ? 'registry-entry' : 'registry-entry invalid'}
-            data-entry={entry.name ?? ''}
-          >
-            <div className="registry-entry-head">
-              {entry.valid && <RegistryIcon icons={entry.icons} />}
-              <strong>
-                <SafeText text={entry.valid ? entry.title : (entry.name ?? '(no name)')} />
-              </strong>{' '}
-              {entry.version && (
-                <span className="muted">
-                  <SafeText text={entry.version} />
-                </span>
-              )}{' '}
-              <EntryBadges entry={entry} />
-            </div>
-            {entry.valid ? (
-              <>
-                {entry.title !== entry.name && (
-                  <code className="muted small">
-                    <SafeText text={entry.name} />
-                  </code>
-                )}
-                <p className="registry-desc">
-                  <SafeText text={entry.description} />
-                </p>
-                <button type="button" onClick={() => onOpen(entry)}>
-                  Details…
-                </button>
-              </>
-            ) : (
-              <div className="field-error">
-                <p>This entry cannot be read, so it cannot be installed:</p>
-                <ul>
-                  {entry.reasons.slice(0, 5).map((r) => (
-                    <li key={r}>
-                      <SafeText text={r} />
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            )}
-          </li>
+            entry={entry}
+            onOpen={onOpen}
+            onInstall={onInstall}
+          />
         ))}
       </ul>
       {loading && <p className="muted">Loading…</p>}

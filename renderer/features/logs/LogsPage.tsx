@@ -1,3 +1,4 @@
+import { Copy, Download } from 'lucide-react';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/host/serverView';
 import { LOGGING_LEVELS, type LoggingLevel } from '../../../shared/mcp/protocol';
@@ -160,9 +161,11 @@ export function LogsPage() {
             })
           }
         >
+          <Copy aria-hidden="true" />
           {copied ? 'Copied' : 'Copy'}
         </button>
         <button type="button" onClick={exportFile}>
+          <Download aria-hidden="true" />
           Export
         </button>
       </div>

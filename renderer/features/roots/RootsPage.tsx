@@ -1,3 +1,4 @@
+import { FolderPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
@@ -91,6 +92,7 @@ export function RootsPage() {
         {list(roots.global, null)}
         <div className="row">
           <button type="button" className="primary" onClick={() => add(null)}>
+            <FolderPlus aria-hidden="true" />
             Add folder…
           </button>
           <form

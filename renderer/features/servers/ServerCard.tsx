@@ -1,12 +1,13 @@
+import { LogOut, Pencil, Power, RefreshCw, RotateCw, Square, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { ServerDraft } from '../../../shared/host/serverDraft';
 import { isActive, type ServerView } from '../../../shared/host/serverView';
-import type { Icon } from '../../../shared/mcp/protocol';
 import { MODERN_PROTOCOL_VERSION } from '../../../shared/mcp/protocol';
 import { useHost } from '../../components/HostContext';
 import { PolicyRefusal } from '../../components/PolicyRefusal';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
+import { ServerIcon } from '../../components/ServerIcon';
 import { StatusBadge } from '../../components/StatusBadge';
 import { useApp } from '../../state/store';
 import { UpdateBadge } from '../install/UpdateBadge';
@@ -18,13 +19,6 @@ import { ServerTools } from './ServerTools';
 import { SignInPanel } from './SignInPanel';
 import { StartingProgress } from './StartingProgress';
 import { TrustPrompt } from './TrustPrompt';
-
-/**
- * Icons carried inline; a remote server's own-origin icon comes fetched by the host (the page never
- * loads an icon from wherever a server says).
- */
-const inlineIcon = (icons: Icon[] | undefined) =>
-  icons?.find((i) => i.src.startsWith('data:image/') && !i.src.startsWith('data:image/svg'))?.src;
 
 /** A start refused because the sandbox cannot run: its section says so, with what to install. */
 const saidBySandbox = (server: ServerView, message: string) =>
@@ -39,7 +33,6 @@ export function ServerCard({ server }: { server: ServerView }) {
   const info = state.status === 'running' ? state.serverInfo : undefined;
   // The person's name for it first; what the server calls itself beneath.
   const serverTitle = info ? (info.title ?? info.name) : undefined;
-  const icon = state.status === 'running' ? (state.icon ?? inlineIcon(info?.icons)) : undefined;
   const lastError =
     state.status === 'error'
       ? state.error
@@ -49,8 +42,10 @@ export function ServerCard({ server }: { server: ServerView }) {
   return (
     <article className="card" aria-label={`Server ${server.id}`} data-server={server.id}>
       <header className="card-head">
-        {icon && <img className="server-icon" src={icon} alt="" width={20} height={20} />}
-        <h2>{server.id}</h2>
+        <h2 className="card-title">
+          <ServerIcon server={server.id} />
+          {server.id}
+        </h2>
         <span className="card-badges">
           <SandboxBadge sandbox={server.sandbox} />
           {server.update && (
@@ -153,6 +148,7 @@ export function ServerCard({ server }: { server: ServerView }) {
             }
             onClick={() => run(() => host.call('restartServer', server.id))}
           >
+            <RotateCw aria-hidden="true" />
             Restart
           </button>
         )}
@@ -162,11 +158,13 @@ export function ServerCard({ server }: { server: ServerView }) {
             title="Ask the server for its tools, resources and prompts again"
             onClick={() => run(() => host.call('refreshServerLists', server.id))}
           >
+            <RefreshCw aria-hidden="true" />
             Refresh
           </button>
         )}
         {isActive(state) && (
           <button type="button" onClick={() => run(() => host.call('stopServer', server.id))}>
+            <Square aria-hidden="true" />
             Stop
           </button>
         )}
@@ -174,6 +172,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           type="button"
           onClick={() => run(() => host.call('setServerEnabled', server.id, state.status === 'disabled'))}
         >
+          <Power aria-hidden="true" />
           {state.status === 'disabled' ? 'Enable' : 'Disable'}
         </button>
         {server.target !== '' && (
@@ -181,6 +180,7 @@ export function ServerCard({ server }: { server: ServerView }) {
             type="button"
             onClick={() => void run(async () => setEditing(await host.call('getServerDraft', server.id)))}
           >
+            <Pencil aria-hidden="true" />
             Edit
           </button>
         )}
@@ -190,6 +190,7 @@ export function ServerCard({ server }: { server: ServerView }) {
             title="Forget the tokens it holds (revoked where the server offers it); it stays refused"
             onClick={() => run(() => host.call('signOut', server.id))}
           >
+            <LogOut aria-hidden="true" />
             Forget sign-in
           </button>
         )}
@@ -200,6 +201,7 @@ export function ServerCard({ server }: { server: ServerView }) {
               className="danger"
               onClick={() => run(() => host.call('removeServer', server.id))}
             >
+              <Trash2 aria-hidden="true" />
               Remove {server.id}
             </button>
             <button type="button" onClick={() => setConfirmRemove(false)}>
@@ -208,6 +210,7 @@ export function ServerCard({ server }: { server: ServerView }) {
           </>
         ) : (
           <button type="button" onClick={() => setConfirmRemove(true)}>
+            <Trash2 aria-hidden="true" />
             Remove…
           </button>
         )}

@@ -1,3 +1,4 @@
+import { FileDown, LayoutGrid, Link, Package, Plus } from 'lucide-react';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
@@ -95,18 +96,23 @@ export function ServersPage() {
       <div className="page-head">
         <h1 id="servers-title">Servers</h1>
         <button type="button" className="primary" onClick={() => setAdding(true)}>
+          <Plus aria-hidden="true" />
           Add server
         </button>
         <button type="button" onClick={() => setBrowsing({})}>
+          <LayoutGrid aria-hidden="true" />
           Browse…
         </button>
         <button type="button" onClick={() => setLinking(true)}>
+          <Link aria-hidden="true" />
           Add from link…
         </button>
         <button type="button" onClick={() => setImporting(true)}>
+          <FileDown aria-hidden="true" />
           Import…
         </button>
         <button type="button" onClick={() => void pickBundle()}>
+          <Package aria-hidden="true" />
           Install bundle…
         </button>
         <input

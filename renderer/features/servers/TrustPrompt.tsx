@@ -1,3 +1,4 @@
+import { ShieldCheck } from 'lucide-react';
 import { commandLine } from '../../../shared/host/launchText';
 import type { LaunchSummary, TrustRequest } from '../../../shared/host/serverView';
 import { useHost } from '../../components/HostContext';
@@ -61,6 +62,7 @@ export function TrustPrompt({
         className="primary"
         onClick={() => run(() => host.call('trustServer', server, request.identity))}
       >
+        <ShieldCheck aria-hidden="true" />
         {replacing ? 'Trust and switch' : 'Trust and start'}
       </button>
     </section>

@@ -1,3 +1,4 @@
+import { Save } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SEARCH_OVER_TOKENS, SEARCH_OVER_TOOLS, type ToolSearchMode } from '../../../shared/chat/toolSearch';
 import { isAddable, isBuiltIn, PROVIDER_KINDS } from '../../../shared/host/providerSettings';
@@ -274,6 +275,7 @@ export function SettingsPage() {
         <ActivitySetting draft={draft} onChange={setDraft} />
         <div className="actions">
           <button type="submit" className="primary">
+            <Save aria-hidden="true" />
             Save settings
           </button>
           {saved && <span role="status">Saved.</span>}
