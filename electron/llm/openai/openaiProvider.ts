@@ -5,6 +5,7 @@ import type { CreateMessageParams, CreateMessageResult } from '../../../shared/m
 import { boundedFetch } from '../boundedFetch';
 import { ModelListCache } from '../modelList';
 import type {
+  FilesRead,
   ModelList,
   ModelProvider,
   ModelStreamEvent,
@@ -65,6 +66,14 @@ export class OpenAIProvider implements ModelProvider {
     return Boolean(apiKey) || isLoopbackHost(new URL(baseUrl).hostname);
   }
 
+  /**
+   * Images where the person did not say its models read none (Settings); PDFs never: Chat
+   * Completions has no document part that compatible servers (Ollama, LM Studio, vLLM…) take.
+   */
+  async readsFiles(): Promise<FilesRead> {
+    return { images: (await this.access()).images !== false, pdfs: false };
+  }
+
   listModels(signal?: AbortSignal): Promise<ModelList> {
     return this.modelList.get(
       async () => (await this.client()).key,
@@ -120,7 +129,10 @@ export class OpenAIProvider implements ModelProvider {
           max_completion_tokens: request.maxTokens,
           // Only when the conversation asks: a model that does not reason refuses the parameter.
           ...(request.reasoningEffort ? { reasoning_effort: request.reasoningEffort } : {}),
-          messages: toOpenAIMessages(request.messages, request.system, { images: images !== false }),
+          messages: toOpenAIMessages(request.messages, request.system, {
+            images: images !== false,
+            ...(request.files ? { files: request.files } : {}),
+          }),
           ...(request.tools.length > 0 ? { tools: toOpenAITools(request.tools) } : {}),
           stream: true,
           stream_options: { include_usage: true },
