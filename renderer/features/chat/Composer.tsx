@@ -5,6 +5,8 @@ import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { OPENING_DRAFT } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
+import { attachFiles } from './attachFiles';
+import { FileChip } from './FileChip';
 import { PromptInsert } from './PromptInsert';
 
 /**
@@ -29,6 +31,11 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const attached = useApp((s) => s.attachments);
   const attach = useApp((s) => s.attach);
   const detach = useApp((s) => s.detach);
+  const files = useApp((s) => s.files);
+  const attaching = useApp((s) => s.attaching);
+  const fileProblems = useApp((s) => s.fileProblems);
+  const removeFile = useApp((s) => s.removeFile);
+  const picker = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState<'resource' | 'skill'>();
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
   const [active, setActive] = useState(0);
@@ -59,7 +66,12 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const sending = useRef(new Set<unknown>());
   const send = async () => {
     const pending = useApp.getState().opening;
-    if ((replying && !pending) || (!draft.trim() && attached.length === 0)) return;
+    if (
+      (replying && !pending) ||
+      attaching > 0 ||
+      (!draft.trim() && attached.length === 0 && files.length === 0)
+    )
+      return;
     const key = pending ?? conversationId;
     if (sending.current.has(key)) return;
     sending.current.add(key);
@@ -74,6 +86,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         target,
         draft,
         attached.map(({ server, uri, skill }) => ({ server, uri, ...(skill ? { skill } : {}) })),
+        files.map(({ file }) => ({ sha256: file.sha256, name: file.name })),
       );
       return target;
     }).finally(() => sending.current.delete(key));
@@ -86,11 +99,39 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         now === draft ? '' : now.startsWith(draft) ? now.slice(draft.length).trimStart() : now,
       );
       useApp.setState({ attachments: [] });
+      useApp.getState().clearFiles();
     }
   };
 
   return (
     <div className="composer">
+      {files.length > 0 && (
+        <ul className="attachments" aria-label="Attached files">
+          {files.map((f) => (
+            <li key={f.file.sha256}>
+              <FileChip
+                file={f.file}
+                {...(f.preview ? { preview: f.preview } : {})}
+                onRemove={() => removeFile(f.file.sha256)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {attaching > 0 && (
+        <p className="muted small" role="status">
+          Attaching {attaching} {attaching === 1 ? 'file' : 'files'}…
+        </p>
+      )}
+      {fileProblems.length > 0 && (
+        <div className="error file-problems" role="alert">
+          {fileProblems.map((p) => (
+            <p key={p}>
+              <SafeText text={p} />
+            </p>
+          ))}
+        </div>
+      )}
       {attached.length > 0 && (
         <ul className="attachments" aria-label="Attached resources">
           {attached.map((a) => (
@@ -148,6 +189,13 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           setDraft(draftKey, e.target.value);
           setActive(0);
         }}
+        onPaste={(e) => {
+          // A pasted image or file is attached; pasted text is typed as always.
+          const pasted = Array.from(e.clipboardData.files);
+          if (pasted.length === 0) return;
+          e.preventDefault();
+          void attachFiles(host, pasted);
+        }}
         onKeyDown={(e) => {
           // An IME's Enter (choosing a word) is the IME's, not a send.
           if (e.nativeEvent.isComposing) return;
@@ -175,6 +223,22 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         }}
       />
       <div className="row">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to attach"
+          onChange={(e) => {
+            const picked = Array.from(e.currentTarget.files ?? []);
+            // Emptied, so that the same file picked again (after removing it) is attached again.
+            e.currentTarget.value = '';
+            if (picked.length > 0) void attachFiles(host, picked);
+          }}
+        />
+        <button type="button" title="Images, PDFs, text and code" onClick={() => picker.current?.click()}>
+          <span aria-hidden="true">📎 </span>Attach files…
+        </button>
         <button
           type="button"
           onClick={() => setChoosing((c) => (c === 'resource' ? undefined : 'resource'))}
@@ -204,7 +268,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
             type="button"
             className="primary"
             onClick={() => void send()}
-            disabled={!draft.trim() && attached.length === 0}
+            disabled={attaching > 0 || (!draft.trim() && attached.length === 0 && files.length === 0)}
           >
             Send
           </button>

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import { type AttachedFile, formatSize } from '../../../shared/chat/attachedFile';
+import { useHost } from '../../components/HostContext';
+import { revealAsText } from '../../components/revealHidden';
+import { SafeText } from '../../components/SafeText';
+
+/** Images already read from the host, by hash (each shown again without asking). */
+const shown = new Map<string, string>();
+/** At most this many kept; the oldest goes first. */
+const KEPT = 64;
+
+/** An attached image's data: URL, asked of the host once (the page holds no file of its own). */
+function useAttachedImage(sha256: string, have: string | undefined, wanted: boolean): string | undefined {
+  const host = useHost();
+  const [url, setUrl] = useState(have ?? shown.get(sha256));
+  useEffect(() => {
+    if (url || !wanted) return;
+    let live = true;
+    host.call('readAttachedImage', sha256).then(
+      ({ mediaType, data }) => {
+        const read = `data:${mediaType};base64,${data}`;
+        shown.set(sha256, read);
+        if (shown.size > KEPT) shown.delete(shown.keys().next().value!);
+        if (live) setUrl(read);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [host, sha256, url, wanted]);
+  return url;
+}
+
+/** What a file is, in a word on its chip (its icon, for a file that has no thumbnail). */
+const badge = (f: AttachedFile) => (f.kind === 'pdf' ? 'PDF' : f.kind === 'image' ? 'IMG' : 'TXT');
+
+/**
+ * An attached file: an image's thumbnail (its name as its text alternative), or a badge for a PDF or
+ * a text file; its name and size; and in the composer, a button that removes it.
+ */
+export function FileChip({
+  file,
+  preview,
+  onRemove,
+}: {
+  file: AttachedFile;
+  /** The composer's own thumbnail (the file is in the page already). */
+  preview?: string;
+  onRemove?: () => void;
+}) {
+  const image = useAttachedImage(file.sha256, preview, file.kind === 'image');
+  const pages = file.pages === undefined ? '' : ` · ${file.pages} page${file.pages === 1 ? '' : 's'}`;
+  return (
+    <span className={`file-chip ${file.kind}`} data-file={file.sha256}>
+      {file.kind === 'image' && image ? (
+        <img className="file-thumb" src={image} alt={revealAsText(file.name)} />
+      ) : (
+        <span className="file-badge" aria-hidden="true">
+          {badge(file)}
+        </span>
+      )}
+      <span className="file-facts">
+        <span className="file-name">
+          <SafeText text={file.name} oneLine />
+        </span>
+        <span className="muted small">
+          {formatSize(file.size)}
+          {pages}
+        </span>
+      </span>
+      {onRemove && (
+        <button
+          type="button"
+          className="link file-remove"
+          aria-label={`Remove ${revealAsText(file.name)}`}
+          onClick={onRemove}
+        >
+          ✕
+        </button>
+      )}
+    </span>
+  );
+}
