@@ -6,7 +6,7 @@ import { SafeText } from '../../components/SafeText';
 import { OPENING_DRAFT } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
 import { attachFiles } from './attachFiles';
-import { FileChip } from './FileChip';
+import { FileChip, PaperclipIcon } from './FileChip';
 import { PromptInsert } from './PromptInsert';
 
 /**
@@ -237,7 +237,8 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           }}
         />
         <button type="button" title="Images, PDFs, text and code" onClick={() => picker.current?.click()}>
-          <span aria-hidden="true">📎 </span>Attach files…
+          <PaperclipIcon />
+          Attach files…
         </button>
         <button
           type="button"
