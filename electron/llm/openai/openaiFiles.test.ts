@@ -77,6 +77,33 @@ describe('attached files to an OpenAI-compatible provider', () => {
     });
   });
 
+  it("a provider's refusal of a request with an image says the way on: the setting, or removing it", async () => {
+    const picture = png(2, 2, [0, 0, 0]);
+    fake.script({
+      status: 400,
+      type: 'invalid_request_error',
+      message: 'model does not support image input',
+    });
+    const provider = new OpenAIProvider('Gateway', async () => ({ baseUrl: fake.url, apiKey: KEY }));
+    const failure = await drain(
+      provider.stream({
+        model: 'text-only-1',
+        maxTokens: 100,
+        tools: [],
+        files: new Map([[createHash('sha256').update(picture).digest('hex'), picture]]),
+        messages: [{ role: 'user', blocks: [attached('image', 'dot.png', picture, 'image/png')] }],
+      }),
+    ).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(failure).toMatchObject({ name: 'ProviderError', kind: 'bad-request' });
+    expect(failure!.message).toContain('model does not support image input');
+    expect(failure!.message).toContain(
+      'The request carried images: if this model reads none, untick "Its models read images" for Gateway in Settings (images are then described to it in text), or remove them.',
+    );
+  });
+
   it('a provider whose models read no images says so of an attached image', async () => {
     const picture = png(2, 2, [0, 0, 0]);
     fake.script({ content: 'ok' });

@@ -229,7 +229,14 @@ export class OpenAIProvider implements ModelProvider {
       yield { type: 'stop', reason: stopReasonOf(finish ?? 'stop', calledTools) };
       if (usage) yield { type: 'usage', usage };
     } catch (error) {
-      throw await this.describe(error, signal);
+      const described = await this.describe(error, signal);
+      // A model that reads no images often answers one with a bare 400: the way on is the setting.
+      if (described.kind !== 'bad-request' || images === false || !carriesImages(request)) throw described;
+      throw new ProviderError(
+        'bad-request',
+        `${described.message} The request carried images: if this model reads none, untick "Its models read images" for ${this.name} in Settings (images are then described to it in text), or remove them.`,
+        described.status,
+      );
     }
   }
 
@@ -278,3 +285,14 @@ export class OpenAIProvider implements ModelProvider {
     return this.cached;
   }
 }
+
+/** Whether a request sends the model any image: one attached, or in a message or a tool's result. */
+const carriesImages = (request: ModelTurnRequest): boolean =>
+  request.messages.some((m) =>
+    m.blocks.some(
+      (b) =>
+        b.type === 'image' ||
+        (b.type === 'file' && b.file.kind === 'image') ||
+        (b.type === 'tool_result' && b.result.content.some((c) => c.type === 'image')),
+    ),
+  );
