@@ -245,6 +245,17 @@ describeInChromium('files in the chat (Chromium)', () => {
     await input.setInputFiles([{ name: 'paper.pdf', mimeType: 'application/pdf', buffer: await pdf(1) }]);
     await expect.poll(() => chips().count(), { timeout: 10_000 }).toBe(2);
     await page.getByRole('textbox', { name: 'Message' }).fill('What colour?');
+    // Each conversation its own files: another has none of these, and they are here again on return.
+    const list = page.locator('.conversation-list button.item');
+    await list.filter({ hasText: 'draft' }).first().click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Look at this');
+    expect(await composer().locator('.file-chip').count()).toBe(0);
+    await list.filter({ hasText: 'draft' }).first().click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('What colour?');
+    expect(await chips().allTextContents()).toEqual([
+      `red.png${dot.length} bytes✕`,
+      expect.stringMatching(/^PDFpaper\.pdf\d+ bytes · 1 page✕$/),
+    ]);
     const requests = local.requests.length;
     await page.getByRole('button', { name: 'Send' }).click();
     await expect

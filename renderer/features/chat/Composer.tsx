@@ -4,17 +4,23 @@ import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { OPENING_DRAFT } from '../../state/slices/chat';
+import type { ComposerFile } from '../../state/slices/files';
 import { useApp } from '../../state/store';
 import { attachFiles } from './attachFiles';
 import { FileChip, PaperclipIcon } from './FileChip';
 import { PromptInsert } from './PromptInsert';
 
+/** No files attached (one array, so that a conversation without any does not render again). */
+const NO_FILES: ComposerFile[] = [];
+
+const formatBytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
+
 /**
  * Where the person writes. Enter sends (Shift+Enter: new line); `/` at the start lists every
- * server's prompts; resources can be attached. The draft is kept in the store until the message is
- * saved, so nothing typed is lost to an error or a switch of conversation.
+ * server's prompts; resources can be attached, and files (Attach files…, a drop on the conversation,
+ * a paste) — each conversation its own. The draft is kept in the store until the message is saved,
+ * so nothing typed or attached is lost to an error or a switch of conversation.
  */
-const formatBytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
 
 export function Composer({ conversationId, replying }: { conversationId: string; replying: boolean }) {
   const host = useHost();
@@ -31,10 +37,10 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const attached = useApp((s) => s.attachments);
   const attach = useApp((s) => s.attach);
   const detach = useApp((s) => s.detach);
-  const files = useApp((s) => s.files);
+  const files = useApp((s) => s.files[draftKey] ?? NO_FILES);
   const attaching = useApp((s) => s.attaching);
   const fileProblems = useApp((s) => s.fileProblems);
-  const removeFile = useApp((s) => s.removeFile);
+  const removeFiles = useApp((s) => s.removeFiles);
   const picker = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState<'resource' | 'skill'>();
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
@@ -75,6 +81,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
     const key = pending ?? conversationId;
     if (sending.current.has(key)) return;
     sending.current.add(key);
+    const sentFiles = files.map((f) => f.file.sha256);
     const sentTo = await run(async () => {
       const target = pending ? (await pending).id : conversationId;
       // Sent as the person will see it only: the conversation that came is the one on screen, and its
@@ -98,8 +105,9 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         sentTo,
         now === draft ? '' : now.startsWith(draft) ? now.slice(draft.length).trimStart() : now,
       );
-      useApp.setState({ attachments: [] });
-      useApp.getState().clearFiles();
+      useApp.setState({ attachments: [], fileProblems: [] });
+      // Only what was sent: a file attached while it was being saved stays for the next message.
+      removeFiles(sentTo, sentFiles);
     }
   };
 
@@ -112,7 +120,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
               <FileChip
                 file={f.file}
                 {...(f.preview ? { preview: f.preview } : {})}
-                onRemove={() => removeFile(f.file.sha256)}
+                onRemove={() => removeFiles(draftKey, [f.file.sha256])}
               />
             </li>
           ))}

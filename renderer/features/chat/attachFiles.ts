@@ -8,6 +8,7 @@ import {
 } from '../../../shared/chat/attachedFile';
 import { FILE_CHUNK_BYTES } from '../../../shared/ipc/filesContract';
 import type { HostConnection } from '../../hostClient';
+import { OPENING_DRAFT } from '../../state/slices/chat';
 import type { ComposerFile } from '../../state/slices/files';
 import { useApp } from '../../state/store';
 
@@ -54,7 +55,12 @@ export async function attachFiles(
   picked: readonly File[],
 ): Promise<void> {
   const problems: string[] = [];
-  const { files: already, attaching } = useApp.getState();
+  // The message being written now: the open conversation's, or the one on its way's.
+  const state = useApp.getState();
+  const key = state.opening ? OPENING_DRAFT : state.open?.id;
+  if (key === undefined) return;
+  const already = state.files[key] ?? [];
+  const { attaching } = state;
   const room = Math.max(0, FILE_LIMITS.perMessage - already.length - attaching);
   if (picked.length > room)
     problems.push(
@@ -80,7 +86,9 @@ export async function attachFiles(
               preview: `data:${attached.mediaType};base64,${base64(new Uint8Array(await file.arrayBuffer()))}`,
             }
           : { file: attached };
-      useApp.getState().addFiles([shown]);
+      // Where it was attached: if that conversation was on its way, it has joined it since.
+      const now = useApp.getState();
+      now.addFiles(key === OPENING_DRAFT && !now.opening && now.open ? now.open.id : key, [shown]);
     } catch (error) {
       problems.push(error instanceof Error ? error.message : String(error));
     } finally {
