@@ -234,14 +234,17 @@ describeInChromium('files in the chat (Chromium)', () => {
 
   it('to an OpenAI-compatible provider: an image as an image_url part; a PDF refused before sending, saying why', async () => {
     await openNewChat(page);
-    await page.getByRole('button', { name: 'Model…' }).click();
-    const panel = page.getByRole('form', { name: 'Conversation settings' });
-    await panel.getByLabel('Provider').selectOption('here');
-    await panel.getByRole('button', { name: 'Save' }).click();
     const dot = png(24, 24, [200, 30, 30]);
     const input = page.locator('input[type="file"][aria-label="Files to attach"]');
     await input.setInputFiles([{ name: 'red.png', mimeType: 'image/png', buffer: dot }]);
     await expect.poll(() => chips().count(), { timeout: 10_000 }).toBe(1);
+    // New chat removes an empty conversation with no words typed: its files come along, not lost.
+    await openNewChat(page);
+    expect(await chips().allTextContents()).toEqual([`red.png${dot.length} bytes✕`]);
+    await page.getByRole('button', { name: 'Model…' }).click();
+    const panel = page.getByRole('form', { name: 'Conversation settings' });
+    await panel.getByLabel('Provider').selectOption('here');
+    await panel.getByRole('button', { name: 'Save' }).click();
     await input.setInputFiles([{ name: 'paper.pdf', mimeType: 'application/pdf', buffer: await pdf(1) }]);
     await expect.poll(() => chips().count(), { timeout: 10_000 }).toBe(2);
     await page.getByRole('textbox', { name: 'Message' }).fill('What colour?');
