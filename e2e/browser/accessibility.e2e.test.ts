@@ -120,6 +120,12 @@ describeInChromium('accessibility (axe-core) in Chromium', () => {
       await consent.getByRole('button', { name: 'Allow once' }).click();
       await expect.poll(() => page.getByText('a reply').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await check(`Chats (${theme})`);
+      // An attached image shown larger.
+      await page.getByRole('button', { name: `Show chart-${theme}.png larger` }).click();
+      await page.getByRole('dialog', { name: `chart-${theme}.png` }).waitFor();
+      await check(`an attached image shown larger (${theme})`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
       // A file that cannot be attached: said in the composer.
       await attach.setInputFiles([
         { name: 'not-a-picture.png', mimeType: 'image/png', buffer: Buffer.from('words') },

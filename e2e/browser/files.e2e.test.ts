@@ -176,6 +176,15 @@ describeInChromium('files in the chat (Chromium)', () => {
       .poll(() => imagesShown(again))
       .toEqual(['chart.png:true', 'photo.jpg:true', 'image.png:true']);
     expect(await again.textContent()).toContain('quarterly-report.pdf');
+    // A thumbnail opens the image larger; Escape closes it.
+    await again.getByRole('button', { name: 'Show chart.png larger' }).click();
+    const larger = page.getByRole('dialog', { name: 'chart.png' });
+    await expect
+      .poll(() => larger.locator('img.file-full').evaluate((i) => (i as HTMLImageElement).naturalWidth))
+      .toBe(96);
+    await page.screenshot({ path: path.join(LOOK, 'image-shown-larger.png') });
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
 
     // The export names them.
     await page.locator('.chat-actions summary', { hasText: 'Export…' }).click();

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type AttachedFile, formatSize } from '../../../shared/chat/attachedFile';
 import { useHost } from '../../components/HostContext';
+import { Modal } from '../../components/Modal';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 
@@ -50,11 +51,20 @@ export function FileChip({
   onRemove?: () => void;
 }) {
   const image = useAttachedImage(file.sha256, preview, file.kind === 'image');
+  const [enlarged, setEnlarged] = useState(false);
   const pages = file.pages === undefined ? '' : ` · ${file.pages} page${file.pages === 1 ? '' : 's'}`;
+  const name = revealAsText(file.name);
   return (
     <span className={`file-chip ${file.kind}`} data-file={file.sha256}>
       {file.kind === 'image' && image ? (
-        <img className="file-thumb" src={image} alt={revealAsText(file.name)} />
+        <button
+          type="button"
+          className="file-thumb-button"
+          aria-label={`Show ${name} larger`}
+          onClick={() => setEnlarged(true)}
+        >
+          <img className="file-thumb" src={image} alt={name} />
+        </button>
       ) : (
         <span className="file-badge" aria-hidden="true">
           {badge(file)}
@@ -69,6 +79,21 @@ export function FileChip({
           {pages}
         </span>
       </span>
+      {enlarged && image && (
+        <Modal
+          title={<SafeText text={file.name} oneLine />}
+          label={name}
+          onEscape={() => setEnlarged(false)}
+          wide
+        >
+          <img className="file-full" src={image} alt={name} />
+          <div className="row">
+            <button type="button" onClick={() => setEnlarged(false)}>
+              Close
+            </button>
+          </div>
+        </Modal>
+      )}
       {onRemove && (
         <button
           type="button"
