@@ -9,8 +9,8 @@ import { type FakeOpenAI, startFakeOpenAI } from '../fixtures/openai/fakeOpenAI'
 import { describeInChromium, goTo, openNewChat, type RunningShell, shots, startShell } from './shellFixture';
 
 const API_KEY = 'sk-ant-files-e2e-4d2f';
-/** Where the screenshots a person looks at are kept besides test-results (the composer, the sent message). */
-const LOOK = process.env.FILES_SHOTS ?? '/tmp/h-files-shots';
+/** Where the screenshots of the composer, the sent message and an image shown larger go (FILES_SHOTS: elsewhere). */
+const LOOK = process.env.FILES_SHOTS ?? shots;
 
 /**
  * Files in the chat (issue 49 item 8) in Chromium through the browser shell: attached by the
@@ -128,7 +128,7 @@ describeInChromium('files in the chat (Chromium)', () => {
     // Kept once each, by hash, before anything is sent.
     expect(await attachments()).toHaveLength(5);
     await page.getByRole('textbox', { name: 'Message' }).fill('What is in these files?');
-    await composer().screenshot({ path: path.join(LOOK, 'composer-with-attachments.png') });
+    await composer().screenshot({ path: path.join(LOOK, 'files-composer-with-attachments.png') });
 
     fake.script({
       content: [
@@ -163,7 +163,7 @@ describeInChromium('files in the chat (Chromium)', () => {
     await expect
       .poll(() => imagesShown(sent))
       .toEqual(['chart.png:true', 'photo.jpg:true', 'image.png:true']);
-    await sent.screenshot({ path: path.join(LOOK, 'sent-message-with-attachments.png') });
+    await sent.screenshot({ path: path.join(LOOK, 'files-sent-message-with-attachments.png') });
     await page.screenshot({ path: path.join(shots, 'files-sent.png') });
 
     // After a reload, the conversation still shows them (read back from the host by hash).
@@ -182,7 +182,7 @@ describeInChromium('files in the chat (Chromium)', () => {
     await expect
       .poll(() => larger.locator('img.file-full').evaluate((i) => (i as HTMLImageElement).naturalWidth))
       .toBe(96);
-    await page.screenshot({ path: path.join(LOOK, 'image-shown-larger.png') });
+    await page.screenshot({ path: path.join(LOOK, 'files-image-shown-larger.png') });
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
 
@@ -234,7 +234,7 @@ describeInChromium('files in the chat (Chromium)', () => {
     expect(await alert.textContent()).toContain(
       `huge.png is ${formatSize(big.length)}: an image (5 MB once encoded, as Anthropic takes it) may be at most 3.75 MB. Nothing was attached.`,
     );
-    await composer().screenshot({ path: path.join(LOOK, 'composer-over-limit.png') });
+    await composer().screenshot({ path: path.join(LOOK, 'files-composer-over-limit.png') });
     expect(await composer().locator('.file-chip').count()).toBe(0);
     expect(await attachments()).toEqual(kept);
     expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('Look at this');
