@@ -241,7 +241,7 @@ async function main(): Promise<void> {
     const text = `soak message ${chat.sent.length + 1}`;
     fake.script({ content: [{ type: 'text', text: `reply to ${text}` }] });
     chat.sent.push(text);
-    await service.sendMessage(conversation.id, text, []).catch(() => chat.failed++);
+    await service.sendMessage(conversation.id, text, [], []).catch(() => chat.failed++);
   };
   timers.push(setInterval(() => void sendChat(), 10_000));
 

@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
+import { png } from '../fixtures/files/sampleFiles';
 import { packFixture } from '../fixtures/mcpb/bundles';
 import { type RegistryFixture, startRegistryFixture } from '../fixtures/registry/registryFixture';
 import { EVERYTHING_ENTRY } from '../fixtures/servers';
@@ -99,6 +100,18 @@ describeInChromium('accessibility (axe-core) in Chromium', () => {
       );
       await goTo(page, 'Chats');
       await page.getByRole('button', { name: 'New chat' }).click();
+      // Files attached: chips in the composer, then thumbnails and chips in the sent message.
+      const attach = page.locator('input[type="file"][aria-label="Files to attach"]');
+      await attach.setInputFiles([
+        {
+          name: `chart-${theme}.png`,
+          mimeType: 'image/png',
+          buffer: png(48, 32, [30, 144, 255], [255, 140, 0]),
+        },
+        { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n') },
+      ]);
+      await expect.poll(() => page.locator('.composer .file-chip').count(), { timeout: 10_000 }).toBe(2);
+      await check(`Chats with files attached (${theme})`);
       await sendFromComposer(page, `A question in ${theme}`);
       // The consent dialog for the model's tool call.
       const consent = page.getByRole('dialog', { name: /Tool call from everything$/ });
@@ -107,6 +120,18 @@ describeInChromium('accessibility (axe-core) in Chromium', () => {
       await consent.getByRole('button', { name: 'Allow once' }).click();
       await expect.poll(() => page.getByText('a reply').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       await check(`Chats (${theme})`);
+      // An attached image shown larger.
+      await page.getByRole('button', { name: `Show chart-${theme}.png larger` }).click();
+      await page.getByRole('dialog', { name: `chart-${theme}.png` }).waitFor();
+      await check(`an attached image shown larger (${theme})`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.locator('dialog[open]').count()).toBe(0);
+      // A file that cannot be attached: said in the composer.
+      await attach.setInputFiles([
+        { name: 'not-a-picture.png', mimeType: 'image/png', buffer: Buffer.from('words') },
+      ]);
+      await page.locator('.composer [role="alert"]').waitFor({ timeout: 10_000 });
+      await check(`a file refused in the composer (${theme})`);
       for (const section of ['Servers', 'Resources', 'Prompts', 'Folders', 'Logs', 'Activity', 'Settings']) {
         await goTo(page, section);
         await page.waitForTimeout(400);

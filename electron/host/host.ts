@@ -4,6 +4,7 @@ import type { ActivitySource } from '../../shared/host/activity';
 import type { ServerProblemKind } from '../../shared/host/serverView';
 import { DEFAULT_DEADLINES, type ModelDeadlines } from '../llm/modelDeadlines';
 import { DisposableStore } from '../mcp';
+import { AttachmentStore } from '../store/attachmentStore';
 import { ConversationStore } from '../store/conversationStore';
 import { DraftStore } from '../store/draftStore';
 import { watchFile } from '../store/fileWatch';
@@ -26,6 +27,7 @@ import { ElicitationPolicy } from './consent/elicitationPolicy';
 import { SamplingPolicy } from './consent/samplingPolicy';
 import { HostFaults } from './faults/hostFaults';
 import { followProcessFaults } from './faults/processGuard';
+import { AttachedFiles } from './files/attachedFiles';
 import type { HostParts } from './hostParts';
 import { type HostService, hostService } from './hostService';
 import { sweepUnusedBundles } from './install/bundleHousekeeping';
@@ -120,6 +122,7 @@ export class Host implements HostParts {
   readonly providers: ModelProviders;
   readonly tools: ToolInvocations;
   readonly chat: ChatService;
+  readonly files: AttachedFiles;
   readonly apps: AppViews;
   readonly faults: HostFaults;
   readonly activity: ActivityLog;
@@ -150,6 +153,7 @@ export class Host implements HostParts {
       providers: this.providers,
       tools: this.tools,
       chat: this.chat,
+      files: this.files,
       apps: this.apps,
       faults: this.faults,
       activity: this.activity,
@@ -288,8 +292,10 @@ export class Host implements HostParts {
     });
     const conversations = ConversationStore.inHome(home);
     const apps = new AppViews({ conversations, registry, catalog, tools, logs });
+    const files = new AttachedFiles(AttachmentStore.inHome(home), (entry) => activity.record(entry));
     const chat = new ChatService({
       store: conversations,
+      files,
       drafts: DraftStore.inHome(home),
       toolChoices: ToolChoiceStore.inHome(home),
       providers,
@@ -364,6 +370,7 @@ export class Host implements HostParts {
         providers,
         tools,
         chat,
+        files,
         apps,
         faults,
         activity,
@@ -408,6 +415,7 @@ export class Host implements HostParts {
     // Bundles opened and never added: nobody can finish them now.
     await this.bundlePlans.clear().catch(() => {});
     await this.bundleUploads.clear().catch(() => {});
+    this.files.uploads.clear();
     await this.logs.flush();
     await this.activity.flush();
     await this.faults.flush();

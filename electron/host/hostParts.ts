@@ -8,6 +8,7 @@ import type { ChatService } from './chat/chatService';
 import type { ApprovalStore } from './consent/approvalStore';
 import type { ConsentBroker } from './consent/consentBroker';
 import type { HostFaults } from './faults/hostFaults';
+import type { AttachedFiles } from './files/attachedFiles';
 import type { BundlePlans } from './install/bundlePlans';
 import type { BundleUploads } from './install/bundleUploads';
 import type { LogStore } from './logs/logStore';
@@ -34,6 +35,8 @@ export interface HostParts {
   providers: ModelProviders;
   tools: ToolInvocations;
   chat: ChatService;
+  /** Files attached to messages: uploads, and the bytes kept once by hash (`attachments/`). */
+  files: AttachedFiles;
   apps: AppViews;
   /** Bundles opened and waiting for the person (their unpacked folders in `bundles/` of the data folder). */
   bundlePlans: BundlePlans;

@@ -6,6 +6,7 @@ import { catalogApi } from './api/catalogApi';
 import { chatApi } from './api/chatApi';
 import { configApi } from './api/configApi';
 import { consentApi } from './api/consentApi';
+import { filesApi } from './api/filesApi';
 import { followHost } from './api/hostEvents';
 import { installApi } from './api/installApi';
 import { rootsApi } from './api/rootsApi';
@@ -46,6 +47,7 @@ export function hostService(host: HostParts, shell: ShellAbilities = {}): HostSe
     ...rootsApi(host, shell),
     ...settingsApi(host, shell),
     ...chatApi(host),
+    ...filesApi(host),
     ...viewsApi(host),
     ...installApi(host),
     ...bundleApi(host, shell),

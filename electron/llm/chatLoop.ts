@@ -10,7 +10,7 @@ import { TOOL_SEARCH_NAME } from '../../shared/chat/toolSearch';
 import type { CallToolResult, Progress } from '../../shared/mcp/protocol';
 import { parseArguments } from './modelContent';
 import { STREAM_IDLE_TIMEOUT_MS, streamWithin } from './modelDeadlines';
-import type { ModelProvider, ModelToolSpec } from './modelProvider';
+import type { AttachedBytes, ModelProvider, ModelToolSpec } from './modelProvider';
 import { ProviderError } from './providerError';
 
 export interface ToolUse {
@@ -42,6 +42,8 @@ export interface TurnInput {
   toolsFor?: (history: readonly ChatMessage[]) => ModelToolSpec[];
   /** Tools the provider's own search finds (sent deferred: a provider that `searchesTools`). */
   deferredTools?: ModelToolSpec[];
+  /** The bytes of the files the history attaches, by SHA-256 (the host reads them for this turn). */
+  files?: AttachedBytes;
   /**
    * Runs one tool use (consent included). Never throws: a refusal, a cancel (Stop aborts `signal`)
    * and a failure are results the model reads, with the record the conversation keeps.
@@ -84,6 +86,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
         ...(input.system ? { system: input.system } : {}),
         tools: input.toolsFor?.(history) ?? input.tools,
         ...(input.deferredTools ? { deferredTools: input.deferredTools } : {}),
+        ...(input.files ? { files: input.files } : {}),
       };
       for await (const event of streamWithin(
         (signal) => input.provider.stream(request, signal),

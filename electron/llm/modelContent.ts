@@ -1,10 +1,52 @@
+import { type AttachedFile, fileLabel } from '../../shared/chat/attachedFile';
 import type { ChatBlock } from '../../shared/chat/conversation';
 import type { CallToolResult, ContentBlock } from '../../shared/mcp/protocol';
 import { isSerializedJson } from '../../shared/mcp/serializedJson';
-import { MODEL_IMAGE_TYPES, type ModelMessage } from './modelProvider';
+import { type AttachedBytes, MODEL_IMAGE_TYPES, type ModelMessage } from './modelProvider';
 
 /** A piece of content as every model API takes it: text, or an image of a type models read. */
 export type ModelPart = { kind: 'text'; text: string } | { kind: 'image'; mimeType: string; data: string };
+
+/**
+ * A file the person attached, as a model reads it: an image or a PDF as itself (the provider's own
+ * block; `name` for where the API takes a title), a text file as its text, fenced under its name.
+ */
+export type FilePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'image'; mimeType: string; data: string; name: string }
+  | { kind: 'document'; mimeType: 'application/pdf'; data: string; name: string };
+
+/** The line a model reads in place of a file it is not sent, saying which and why. */
+export const unsentFile = (file: AttachedFile, why: string): FilePart => ({
+  kind: 'text',
+  text: `[attached file ${fileLabel(file)}: not sent — ${why}]`,
+});
+
+/** A fence longer than any run of backticks in `text` (at least three). */
+const fenceFor = (text: string) =>
+  '`'.repeat(Math.max(3, ...[...text.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+
+/**
+ * `file` as the model reads it, from its bytes. A request sent without files (a summary) names it;
+ * a file whose bytes the host no longer has is said so.
+ */
+export function filePart(file: AttachedFile, files: AttachedBytes | undefined): FilePart {
+  if (!files) return unsentFile(file, 'files are not sent with this request');
+  const bytes = files.get(file.sha256);
+  if (!bytes) return unsentFile(file, "its bytes are no longer in Switchboard's data folder");
+  if (file.kind === 'text') {
+    const text = new TextDecoder().decode(bytes);
+    const fence = fenceFor(text);
+    return {
+      kind: 'text',
+      text: `${file.name}\n${fence}\n${text}${text.endsWith('\n') ? '' : '\n'}${fence}`,
+    };
+  }
+  const data = Buffer.from(bytes).toString('base64');
+  return file.kind === 'pdf'
+    ? { kind: 'document', mimeType: 'application/pdf', data, name: file.name }
+    : { kind: 'image', mimeType: file.mediaType, data, name: file.name };
+}
 
 const approxBytes = (base64: string) => Math.floor((base64.length * 3) / 4);
 

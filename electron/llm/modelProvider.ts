@@ -16,6 +16,11 @@ export interface ModelProvider {
   readonly searchesTools?: boolean;
   /** Whether a key is stored for where requests go now (without calling the API). */
   hasKey(): Promise<boolean>;
+  /**
+   * Which attached files its models are sent as themselves (each provider says what its API reads);
+   * what they are not sent is said to them in text, and to the person before sending.
+   */
+  readsFiles(): Promise<FilesRead>;
   /** The models the API offers (kept a while), or a known list with why the API could not say. */
   listModels(signal?: AbortSignal): Promise<ModelList>;
   /** One reply to a conversation, as it is written. Failures (and Stop) throw a ProviderError. */
@@ -38,6 +43,12 @@ export interface ProviderAccess {
   apiKey: string | undefined;
   /** Whether its models read images (default yes); when not, images are described in text. */
   images?: boolean;
+}
+
+/** The kinds of attached file a provider's models read (text files every model reads, as text). */
+export interface FilesRead {
+  images: boolean;
+  pdfs: boolean;
 }
 
 export interface ModelList {
@@ -72,7 +83,15 @@ export interface ModelTurnRequest {
   tools: readonly ModelToolSpec[];
   /** Tools the API's own search finds and loads (a provider that `searchesTools`); none loaded up front. */
   deferredTools?: readonly ModelToolSpec[];
+  /**
+   * The bytes of the files the messages attach, by SHA-256 (read by the host for this request only;
+   * a message keeps just the reference). A file missing here is described to the model in text.
+   */
+  files?: AttachedBytes;
 }
+
+/** Attached files' bytes by their SHA-256. */
+export type AttachedBytes = ReadonlyMap<string, Uint8Array>;
 
 /**
  * Why the model stopped, in MCP's words (as sampling results carry them); an unknown reason passes

@@ -9,7 +9,7 @@ import path from 'node:path';
  */
 export async function writeFileAtomic(
   file: string,
-  text: string,
+  text: string | Uint8Array,
   options: { mode?: number; backup?: boolean } = {},
 ): Promise<void> {
   const dir = path.dirname(file);
@@ -18,7 +18,7 @@ export async function writeFileAtomic(
   try {
     const handle = await open(temp, 'wx', options.mode ?? 0o600);
     try {
-      await handle.writeFile(text, 'utf8');
+      await (typeof text === 'string' ? handle.writeFile(text, 'utf8') : handle.writeFile(text));
       await handle.sync();
     } finally {
       await handle.close();

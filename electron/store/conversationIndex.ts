@@ -17,9 +17,9 @@ export interface IndexHit {
   terms: string[];
 }
 
-/** The text of a message a person searches: what was written and answered, not tool calls. */
+/** The text of a message a person searches: what was written and answered, and the names of files attached; not tool calls. */
 export const searchableText = (m: ChatMessage): string =>
-  m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : [])).join('\n');
+  m.blocks.flatMap((b) => (b.type === 'text' ? [b.text] : b.type === 'file' ? [b.file.name] : [])).join('\n');
 
 const docId = (conversation: string, at: number) => `${conversation}:${at}`;
 

@@ -1,6 +1,7 @@
 import type { ChatMessage, ConversationSummary } from '../../shared/chat/conversation';
 import { leaveViews } from '../features/apps/liveViews';
 import type { HostConnection } from '../hostClient';
+import { OPENING_DRAFT } from './slices/chat';
 import { useApp } from './store';
 
 /**
@@ -52,6 +53,11 @@ export async function openToolCall(host: HostConnection, id: string, toolUseId: 
 /** Starts a new conversation on Chats, and puts the focus in its message box. */
 export async function startNewChat(host: HostConnection): Promise<void> {
   const state = useApp.getState();
+  // An empty conversation holding no draft goes when another is made: the files attached in it
+  // come along to the new one (a conversation with words typed keeps its own).
+  const { open } = state;
+  if (open && open.messages.length === 0 && !state.drafts[open.id]?.trim() && state.files[open.id]?.length)
+    state.moveFiles(open.id, OPENING_DRAFT);
   const there = state.setPane('chats');
   await state.switchTo(async () => {
     const made = await host.call('createConversation', {});

@@ -15,6 +15,7 @@ import {
 } from './slices/catalog';
 import { type ChatSlice, createChatSlice } from './slices/chat';
 import { type ConsentsSlice, createConsentsSlice, withdrawnText } from './slices/consents';
+import { createFilesSlice, type FilesSlice } from './slices/files';
 import { createLogsSlice, type LogsSlice, MAX_LOGS } from './slices/logs';
 
 /** Arriving log entries reach the page's list at most this often. */
@@ -36,6 +37,7 @@ export type AppState = UiSlice &
   RootsSlice &
   RunsSlice &
   ChatSlice &
+  FilesSlice &
   ActivitySlice;
 
 export const useApp = create<AppState>()((...a) => ({
@@ -47,6 +49,7 @@ export const useApp = create<AppState>()((...a) => ({
   ...createRootsSlice(...a),
   ...createRunsSlice(...a),
   ...createChatSlice(...a),
+  ...createFilesSlice(...a),
   ...createActivitySlice(...a),
 }));
 

@@ -53,6 +53,33 @@ describe('fitting the context', () => {
     expect(whole).toBeLessThan(200);
   });
 
+  it('attached files count for what they take of the context, not for their reference', () => {
+    const file = (kind: 'image' | 'pdf' | 'text', size: number, pages?: number): ChatMessage => ({
+      id: kind,
+      role: 'user',
+      blocks: [
+        {
+          type: 'file',
+          file: {
+            sha256: 'a'.repeat(64),
+            name: `f.${kind}`,
+            mediaType: 'x',
+            size,
+            kind,
+            ...(pages ? { pages } : {}),
+          },
+        },
+      ],
+      at: 0,
+    });
+    const reference = estimateRequestTokens([file('text', 0)], '');
+    expect(estimateRequestTokens([file('pdf', 900_000, 40)], '') - reference).toBeGreaterThanOrEqual(100_000);
+    // Besides the reference's few more characters of JSON (its size written out, its kind).
+    const image = estimateRequestTokens([file('image', 3_000_000)], '') - reference;
+    const text = estimateRequestTokens([file('text', 400_000)], '') - reference;
+    expect([image >= 1600 && image < 1605, text >= 100_000 && text < 100_005]).toEqual([true, true]);
+  });
+
   it('old tool results become a line saying so (errors stay errors); this turn’s are kept; nothing else changes', () => {
     const cut = latestOwnMessage(history);
     expect(cut).toBe('5');

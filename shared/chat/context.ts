@@ -1,3 +1,4 @@
+import type { AttachedFile } from './attachedFile';
 import type { ChatMessage } from './conversation';
 import { isOwnMessage } from './turns';
 
@@ -21,6 +22,25 @@ export function contextWindowOf(model: string): number | undefined {
 const approxTokens = (value: unknown) => Math.ceil(JSON.stringify(value).length / 4);
 
 /**
+ * About what an attached file takes of the context, as Anthropic documents it: an image at most
+ * about 1,600 tokens, a PDF's page 1,500 to 3,000 (text and the page's image), text a token a 4 bytes.
+ */
+const fileTokens = (f: AttachedFile): number =>
+  f.kind === 'image'
+    ? 1600
+    : f.kind === 'pdf'
+      ? (f.pages ?? Math.ceil(f.size / 50_000)) * 2500
+      : Math.ceil(f.size / 4);
+
+/** The messages' blocks as JSON over four characters a token, and their files by what each takes. */
+const messagesTokens = (messages: readonly ChatMessage[]): number =>
+  approxTokens(messages.map((m) => m.blocks)) +
+  messages.reduce(
+    (n, m) => n + m.blocks.reduce((k, b) => k + (b.type === 'file' ? fileTokens(b.file) : 0), 0),
+    0,
+  );
+
+/**
  * About how many tokens the next request carries (`messages` as they will be sent): the last reply's
  * own count (what the API said its request took, plus what it wrote), and an estimate of everything
  * after it; with no count yet — or a count made before old tool results were left out at
@@ -34,11 +54,9 @@ export function estimateRequestTokens(
 ): number {
   const last = messages.findLastIndex((m) => m.usage !== undefined);
   const cut = compactBefore === undefined ? -1 : messages.findIndex((m) => m.id === compactBefore);
-  if (last < 0 || last < cut) return approxTokens(fixed) + approxTokens(messages.map((m) => m.blocks));
+  if (last < 0 || last < cut) return approxTokens(fixed) + messagesTokens(messages);
   const counted = messages[last]!.usage!;
-  return (
-    counted.inputTokens + counted.outputTokens + approxTokens(messages.slice(last + 1).map((m) => m.blocks))
-  );
+  return counted.inputTokens + counted.outputTokens + messagesTokens(messages.slice(last + 1));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CallToolResult, Progress } from '../mcp/protocol';
+import type { AttachedFile } from './attachedFile';
 import type { LeaveOut } from './toolBudget';
 
 /** One piece of a chat message, close to the Messages API's blocks. */
@@ -6,6 +7,8 @@ export type ChatBlock =
   /** `attachment`: the text is a resource the person attached (shown folded; kept when the message is edited). */
   | { type: 'text'; text: string; attachment?: { server: string; uri: string } }
   | { type: 'image'; mimeType: string; data: string; attachment?: { server: string; uri: string } }
+  /** A file the person attached: only its reference — the host keeps the bytes once, by their hash. */
+  | { type: 'file'; file: AttachedFile }
   | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
   /**
    * The model's reasoning, where it shows it: kept as the API gave it (Anthropic wants it back,

@@ -168,6 +168,15 @@ export type ActivityBody =
       outcome: ActivityOutcome;
       reason?: string;
     }
+  /** A file the person sent in a message: its name, size, type and digest — never its bytes. */
+  | {
+      kind: 'attachment';
+      conversationId: string;
+      name: string;
+      size: number;
+      mediaType: string;
+      sha256: string;
+    }
   /** A model provider's API key stored or removed (never its value). */
   | { kind: 'key'; provider: string; change: 'stored' | 'removed' }
   /**
@@ -203,6 +212,7 @@ export const ACTIVITY_KINDS = [
   'policy-refusal',
   'sandbox-denied',
   'sign-in',
+  'attachment',
   'key',
   'retention',
   'rotated',

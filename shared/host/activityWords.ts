@@ -1,3 +1,4 @@
+import { fileLabel } from '../chat/attachedFile';
 import type { ActivityBody } from './activity';
 
 const SAMPLING: Record<Extract<ActivityBody, { kind: 'sampling' }>['decision'], string> = {
@@ -83,6 +84,8 @@ export function activityWords(e: ActivityBody): string {
       return `${e.server}'s sandbox denied it: tried to ${e.access === 'network' ? 'reach' : e.access} ${e.target}`;
     case 'sign-in':
       return `${e.server}: ${e.change === 'signed-in' ? 'signed in' : 'signed out'} · ${e.outcome}${e.reason ? ` (${e.reason})` : ''}`;
+    case 'attachment':
+      return `attached ${fileLabel(e)}`;
     case 'key':
       return `the ${e.provider} API key ${e.change}`;
     case 'retention':

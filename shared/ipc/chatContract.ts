@@ -11,6 +11,7 @@ import {
   REASONING_EFFORTS,
 } from '../chat/conversation';
 import { conversationId, providerId, serverId, stringArguments, uri } from './argumentSchemas';
+import { fileRef } from './filesContract';
 
 const conversationSettings = z
   .object({
@@ -50,12 +51,14 @@ export const CHAT_METHODS = {
   setConversationSettings: z.tuple([conversationId, conversationSettings]),
   searchConversations: z.tuple([z.string().max(500)]),
   exportConversation: z.tuple([conversationId, z.enum(['markdown', 'json'])]),
-  /** Saves the message (with resources attached by reference) and starts the reply. */
+  /** Saves the message (with resources and files attached by reference) and starts the reply. */
   sendMessage: z.tuple([
     conversationId,
     z.string().max(MAX_MESSAGE_CHARS),
     /** `skill: true`: the SKILL.md of a skill to load (verified) into the message. */
     z.array(z.object({ server: serverId, uri, skill: z.literal(true).optional() }).strict()).max(20),
+    /** Files uploaded already (finishFileUpload), by their hash; more than the limit is said by the host. */
+    z.array(fileRef).max(100),
   ]),
   /** A server's prompt, its messages added to the conversation (then answered if it ends with the person). */
   sendPrompt: z.tuple([

@@ -10,6 +10,7 @@ import { CATALOG_METHODS, type CatalogEvents, type CatalogResults } from './cata
 import { CHAT_METHODS, type ChatEvents, type ChatResults } from './chatContract';
 import { CONFIG_METHODS, type ConfigResults } from './configContract';
 import { CONSENT_METHODS, type ConsentEvents, type ConsentResults } from './consentContract';
+import { FILES_METHODS, type FilesResults } from './filesContract';
 import { INSTALL_METHODS, type InstallEvents, type InstallResults } from './installContract';
 import { ROOTS_METHODS, type RootsEvents, type RootsResults } from './rootsContract';
 import { SERVERS_METHODS, type ServersEvents, type ServersResults } from './serversContract';
@@ -26,6 +27,7 @@ export const HOST_METHODS = {
   ...ROOTS_METHODS,
   ...SETTINGS_METHODS,
   ...CHAT_METHODS,
+  ...FILES_METHODS,
   ...VIEWS_METHODS,
   ...INSTALL_METHODS,
   ...BUNDLE_METHODS,
@@ -48,6 +50,7 @@ export type HostResults = Exactly<
     RootsResults &
     SettingsResults &
     ChatResults &
+    FilesResults &
     ViewsResults &
     InstallResults &
     BundleResults &

@@ -70,6 +70,8 @@ export function searchText(e: ActivityEntry): string {
       return `sandbox ${e.server} ${e.access} ${e.target}`;
     case 'sign-in':
       return `sign-in ${e.server} ${e.change}`;
+    case 'attachment':
+      return `attachment attached ${e.name} ${e.mediaType} ${e.sha256}`;
     case 'key':
       return `key ${e.provider} ${e.change}`;
     default:

@@ -24,7 +24,7 @@ export function chatApi({ chat }: HostParts) {
     setConversationSettings: (id, settings) => chat.setSettings(id, settings),
     searchConversations: (query) => chat.search(query),
     exportConversation: (id, format) => chat.export(id, format),
-    sendMessage: (id, text, attachments) => chat.send(id, text, attachments),
+    sendMessage: (id, text, attachments, files) => chat.send(id, text, attachments, files),
     sendPrompt: (id, server, name, args, text) => chat.sendPrompt(id, server, name, args, text),
     cancelToolCall: async (id, toolUseId) => chat.cancelToolCall(id, toolUseId),
     stopReply: async (id) => chat.stop(id),

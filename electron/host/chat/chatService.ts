@@ -20,14 +20,16 @@ import type { DraftStore } from '../../store/draftStore';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ToolChoiceStore } from '../../store/toolChoiceStore';
 import type { Catalog } from '../catalog/catalog';
+import type { AttachedFiles, FileRef } from '../files/attachedFiles';
 import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
 import type { ConversationTitler } from './conversationTitler';
 import { ConversationTurns } from './conversationTurns';
 import { withCutOffReply } from './cutOffReply';
-import { conversationToMarkdown } from './exportConversation';
+import { exportConversation } from './exportConversation';
 import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
+import { messageFiles } from './messageFiles';
 import { summarise } from './summarise';
 import { NEW_TITLE, titleFrom } from './titleFrom';
 import { ToolIndex } from './toolIndex';
@@ -66,6 +68,8 @@ export class ChatService {
       redact?: (text: string) => string;
       catalog: Pick<Catalog, 'enabledTools' | 'freshenTools' | 'resolveTool'>;
       tools: Pick<ToolInvocations, 'start' | 'cancel'>;
+      /** Files attached to messages (the app's; a headless chat attaches none). */
+      files?: Pick<AttachedFiles, 'forMessage' | 'attached' | 'forRequest'>;
       readResource: (server: string, uri: string) => Promise<ChatBlock[]>;
       /** A listed skill loaded (each file verified) as what the model reads; rejects naming what failed. */
       loadSkill: (server: string, uri: string) => Promise<ChatBlock[]>;
@@ -173,23 +177,25 @@ export class ChatService {
   }
 
   async export(id: string, format: 'markdown' | 'json'): Promise<string> {
-    const conversation = await this.deps.store.load(id);
-    return format === 'json' ? JSON.stringify(conversation, null, 2) : conversationToMarkdown(conversation);
+    return exportConversation(await this.deps.store.load(id), format);
   }
 
   /** Saves the person's message, then starts the reply. Resolves once the message is saved. */
-  async send(id: string, text: string, attachments: Attachment[] = []): Promise<void> {
+  async send(id: string, text: string, attachments: Attachment[] = [], refs: FileRef[] = []): Promise<void> {
     return this.turns.claimed(id, async () => {
       const trimmed = text.trim();
-      if (!trimmed && attachments.length === 0) throw new Error('The message is empty');
+      if (!trimmed && attachments.length === 0 && refs.length === 0) throw new Error('The message is empty');
       const before = await this.deps.store.summary(id);
+      const files = await messageFiles(id, refs, this.deps);
       const blocks = await messageBlocks(
         trimmed,
         attachments,
         this.deps,
         () => this.deps.viewContext?.(id) ?? [],
+        files,
       );
       await this.save(id, { id: randomUUID(), role: 'user', blocks, at: Date.now() });
+      this.deps.files?.attached(id, files);
       // Sent: no longer a draft, whatever happens before the page says so (what it typed since, it keeps).
       await this.deps.drafts?.set(id, '').catch(() => {});
       if (trimmed) await this.nameAfterFirst(before, titleFrom(trimmed.split('\n')[0]!));
@@ -410,6 +416,7 @@ export class ChatService {
       ...(settings.reasoningEffort ? { reasoningEffort: settings.reasoningEffort } : {}),
       history,
       tools,
+      ...(await this.deps.files?.forRequest(history).then((files) => (files ? { files } : {}))),
       // Found by any search of the conversation, results left out of the history since or not.
       ...(search ? { toolsFor: (h) => search.toolsFor([...conversation.messages, ...h]) } : {}),
       ...(deferred ? { deferredTools: deferred } : {}),

@@ -1,4 +1,5 @@
 import { assertNever } from '../../../shared/assertNever';
+import { formatSize, typeWords } from '../../../shared/chat/attachedFile';
 import type { ChatBlock, Conversation } from '../../../shared/chat/conversation';
 
 const fence = (text: string, lang = '') => {
@@ -13,6 +14,13 @@ function block(b: ChatBlock): string {
       return b.text;
     case 'image':
       return `*[image, ${b.mimeType}]*`;
+    case 'file': {
+      // A code span whose ticks outrun the name's own: any name reads as it is.
+      const ticks = '`'.repeat(Math.max(0, ...[...b.file.name.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+      const pages =
+        b.file.pages === undefined ? '' : `, ${b.file.pages} page${b.file.pages === 1 ? '' : 's'}`;
+      return `**Attached file** ${ticks} ${b.file.name} ${ticks} (${typeWords(b.file.mediaType)}${pages}, ${formatSize(b.file.size)})`;
+    }
     case 'tool_use':
       return `**Tool call** \`${b.name}\`\n\n${fence(JSON.stringify(b.input, null, 2), 'json')}`;
     case 'thinking':
@@ -44,3 +52,7 @@ export function conversationToMarkdown(c: Conversation): string {
   }
   return `${parts.join('\n\n')}\n`;
 }
+
+/** A conversation as the person exports it: Markdown to read, or JSON (files by name, size and hash; never their bytes). */
+export const exportConversation = (c: Conversation, format: 'markdown' | 'json'): string =>
+  format === 'json' ? JSON.stringify(c, null, 2) : conversationToMarkdown(c);

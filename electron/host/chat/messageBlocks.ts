@@ -1,3 +1,4 @@
+import type { AttachedFile } from '../../../shared/chat/attachedFile';
 import type { ChatBlock } from '../../../shared/chat/conversation';
 import type { ViewContext } from '../../../shared/host/appView';
 
@@ -18,13 +19,15 @@ export interface AttachmentReader {
  * The blocks of the person's message: each attachment as it reads (marked as that attachment), then
  * what the conversation's Views asked to add to the model's context (MCP Apps, taken once the
  * attachments are read: kept with the message that carries it, seen, and the same on every retry),
- * then the person's own words.
+ * then the files the person attached, then the person's own words.
  */
 export async function messageBlocks(
   text: string,
   attachments: Attachment[],
   read: AttachmentReader,
   viewContext: () => ViewContext[],
+  /** Files the person attached (checked already), by reference: before the words that speak of them. */
+  files: readonly AttachedFile[] = [],
 ): Promise<ChatBlock[]> {
   const blocks: ChatBlock[] = [];
   for (const a of attachments)
@@ -38,6 +41,7 @@ export async function messageBlocks(
       text: `Context from the view of ${c.tool} (${c.server}):\n${c.text}`,
       attachment: { server: c.server, uri: c.uri },
     });
+  for (const file of files) blocks.push({ type: 'file', file });
   if (text) blocks.push({ type: 'text', text });
   return blocks;
 }

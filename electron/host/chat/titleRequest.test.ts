@@ -80,6 +80,27 @@ describe('the title request', () => {
       expect(text).not.toContain(never);
   });
 
+  it('names an attached file, and carries nothing of it but its name', () => {
+    const file = message('user', [
+      {
+        type: 'file',
+        file: {
+          sha256: 'c'.repeat(64),
+          name: 'budget.xlsx.txt',
+          mediaType: 'text/plain',
+          size: 9,
+          kind: 'text',
+        },
+      },
+      { type: 'text', text: 'Check the totals' },
+    ]);
+    const text = exchangeText([file, answer]);
+    expect(text).toBe(
+      'Person: [attached file: budget.xlsx.txt]\nCheck the totals\n\nAssistant: Revenue rose 12%.',
+    );
+    expect(text).not.toContain('c'.repeat(64));
+  });
+
   it('is bounded, however long the messages', () => {
     const long = message('user', [{ type: 'text', text: 'word '.repeat(10_000) }]);
     const longer = message('assistant', [{ type: 'text', text: 'x'.repeat(50_000) }], 'm');

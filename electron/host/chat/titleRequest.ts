@@ -50,6 +50,7 @@ function messageText(m: ChatMessage): string {
     if (b.type === 'text') parts.push(b.attachment ? `[attached: ${nameOf(b.attachment.uri)}]` : b.text);
     else if (b.type === 'image')
       parts.push(b.attachment ? `[attached image: ${nameOf(b.attachment.uri)}]` : '[an image]');
+    else if (b.type === 'file') parts.push(`[attached file: ${b.file.name}]`);
     else if (b.type === 'tool_use') parts.push(`[used the tool ${b.name}]`);
   }
   const text = parts.join('\n').trim();

@@ -7,8 +7,15 @@ import type {
 } from '@anthropic-ai/sdk/resources/messages/messages';
 import type { ChatBlock } from '../../../shared/chat/conversation';
 import type { CallToolResult, ContentBlock } from '../../../shared/mcp/protocol';
-import { type ModelPart, toModelParts, toolResultParts, withEveryToolAnswered } from '../modelContent';
-import type { ModelMessage } from '../modelProvider';
+import {
+  type FilePart,
+  filePart,
+  type ModelPart,
+  toModelParts,
+  toolResultParts,
+  withEveryToolAnswered,
+} from '../modelContent';
+import type { AttachedBytes, ModelMessage } from '../modelProvider';
 
 const toBlock = (p: ModelPart): TextBlockParam | ImageBlockParam =>
   p.kind === 'text'
@@ -36,15 +43,36 @@ export type { ContentBlockParam };
  * The conversation as the Messages API wants it: every tool use answered; thinking only as the API
  * wrote it (signed, or redacted) — another provider's reasoning has no signature and would be refused.
  */
-export function toAnthropicMessages(history: readonly ModelMessage[]): MessageParam[] {
+export function toAnthropicMessages(history: readonly ModelMessage[], files?: AttachedBytes): MessageParam[] {
   return withEveryToolAnswered(history).flatMap((m) => {
     const blocks = m.blocks.filter((b) => b.type !== 'thinking' || b.signature || b.redacted !== undefined);
-    return blocks.length > 0 ? [{ role: m.role, content: blocks.flatMap(toParams) }] : [];
+    return blocks.length > 0 ? [{ role: m.role, content: blocks.flatMap((b) => toParams(b, files)) }] : [];
   });
 }
 
+/**
+ * An attached file as Anthropic reads it: an image block (named in a line before it, so the model
+ * can tell several apart), a PDF as a document block titled with its name, a text file as text.
+ */
+function fileBlocks(part: FilePart): ContentBlockParam[] {
+  if (part.kind === 'text') return [{ type: 'text', text: part.text }];
+  if (part.kind === 'document')
+    return [
+      {
+        type: 'document',
+        source: { type: 'base64', media_type: part.mimeType, data: part.data },
+        title: part.name,
+      },
+    ];
+  return [
+    { type: 'text', text: `Attached image: ${part.name}` },
+    { type: 'image', source: { type: 'base64', media_type: part.mimeType as 'image/png', data: part.data } },
+  ];
+}
+
 /** The API's own tool search, back as it wrote it: the server tool use, then its result. */
-function toParams(b: ChatBlock): ContentBlockParam[] {
+function toParams(b: ChatBlock, files: AttachedBytes | undefined): ContentBlockParam[] {
+  if (b.type === 'file') return fileBlocks(filePart(b.file, files));
   if (b.type !== 'tool_search') return [toParam(b)];
   return [
     { type: 'server_tool_use', id: b.id, name: 'tool_search_tool_bm25', input: { query: b.query } },
@@ -65,7 +93,7 @@ function toParams(b: ChatBlock): ContentBlockParam[] {
   ];
 }
 
-function toParam(b: Exclude<ChatBlock, { type: 'tool_search' }>): ContentBlockParam {
+function toParam(b: Exclude<ChatBlock, { type: 'tool_search' | 'file' }>): ContentBlockParam {
   if (b.type === 'text') return { type: 'text', text: b.text };
   if (b.type === 'image')
     return { type: 'image', source: { type: 'base64', media_type: b.mimeType as 'image/png', data: b.data } };

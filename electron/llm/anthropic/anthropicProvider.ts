@@ -5,6 +5,7 @@ import type { CreateMessageParams, CreateMessageResult } from '../../../shared/m
 import { boundedFetch } from '../boundedFetch';
 import { ModelListCache } from '../modelList';
 import type {
+  FilesRead,
   ModelList,
   ModelProvider,
   ModelStreamEvent,
@@ -49,6 +50,11 @@ export class AnthropicProvider implements ModelProvider {
     return Boolean((await this.access()).apiKey);
   }
 
+  /** The Messages API reads images and PDFs (image and document blocks). */
+  async readsFiles(): Promise<FilesRead> {
+    return { images: true, pdfs: true };
+  }
+
   listModels(signal?: AbortSignal): Promise<ModelList> {
     return this.modelList.get(
       async () => (await this.client()).key,
@@ -90,7 +96,7 @@ export class AnthropicProvider implements ModelProvider {
           ...(request.thinkingBudget
             ? { thinking: { type: 'enabled' as const, budget_tokens: request.thinkingBudget } }
             : {}),
-          messages: toAnthropicMessages(request.messages),
+          messages: toAnthropicMessages(request.messages, request.files),
           // The system prompt and the tool list are the stable head of every request: cached
           // (cache_control on the last of each), so later turns read them instead of paying again.
           ...(request.system

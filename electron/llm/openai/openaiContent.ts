@@ -5,9 +5,16 @@ import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
+import { type AttachedFile, fileLabel } from '../../../shared/chat/attachedFile';
 import type { ChatBlock } from '../../../shared/chat/conversation';
-import { type ModelPart, toolResultParts, withEveryToolAnswered } from '../modelContent';
-import type { ModelMessage, ModelToolSpec } from '../modelProvider';
+import {
+  filePart,
+  type ModelPart,
+  toolResultParts,
+  unsentFile,
+  withEveryToolAnswered,
+} from '../modelContent';
+import type { AttachedBytes, ModelMessage, ModelToolSpec } from '../modelProvider';
 
 const toPart = (p: ModelPart): ChatCompletionContentPart =>
   p.kind === 'text'
@@ -34,8 +41,11 @@ export const toOpenAITools = (tools: readonly ModelToolSpec[]): ChatCompletionFu
 export function toOpenAIMessages(
   history: readonly ModelMessage[],
   system: string | undefined,
-  /** Whether the model reads images; when not, each is described in text (it is never dropped unsaid). */
-  { images: takesImages }: { images: boolean } = { images: true },
+  /**
+   * Whether the model reads images; when not, each is described in text (it is never dropped unsaid).
+   * `files`: the attached files' bytes by SHA-256.
+   */
+  { images: takesImages, files }: { images: boolean; files?: AttachedBytes } = { images: true },
 ): ChatCompletionMessageParam[] {
   const unread = (p: Extract<ModelPart, { kind: 'image' }>) =>
     `[image of type ${p.mimeType}, ${Math.floor((p.data.length * 3) / 4)} bytes: this model does not take images]`;
@@ -72,7 +82,9 @@ export function toOpenAIMessages(
                 ? toPart({ kind: 'image', mimeType: b.mimeType, data: b.data })
                 : { type: 'text', text: unread({ kind: 'image', mimeType: b.mimeType, data: b.data }) },
             ]
-          : [],
+          : b.type === 'file'
+            ? fileParts(b.file, takesImages, files)
+            : [],
     );
     const content = [...later, ...own];
     if (content.length === 0) continue;
@@ -84,6 +96,31 @@ export function toOpenAIMessages(
     });
   }
   return out;
+}
+
+/**
+ * An attached file as Chat Completions reads it: an image as an image_url part (a data: URL, named
+ * in a line before it) where the model reads images, a text file as text; a PDF — which compatible
+ * servers do not take — and an image for a model that reads none are said in a line instead.
+ */
+function fileParts(
+  file: AttachedFile,
+  takesImages: boolean,
+  files: AttachedBytes | undefined,
+): ChatCompletionContentPart[] {
+  const part =
+    file.kind === 'pdf'
+      ? unsentFile(file, 'Switchboard sends PDFs to Anthropic only; this provider takes none')
+      : file.kind === 'image' && !takesImages
+        ? unsentFile(file, 'this model does not take images')
+        : filePart(file, files);
+  if (part.kind === 'text') return [{ type: 'text', text: part.text }];
+  if (part.kind === 'document')
+    return [{ type: 'text', text: `[attached file ${fileLabel(file)}: not sent]` }];
+  return [
+    { type: 'text', text: `Attached image: ${part.name}` },
+    toPart({ kind: 'image', mimeType: part.mimeType, data: part.data }),
+  ];
 }
 
 function assistantMessage(blocks: readonly ChatBlock[]): ChatCompletionAssistantMessageParam {

@@ -5,6 +5,7 @@ import type { CreateMessageParams, CreateMessageResult } from '../../../shared/m
 import { boundedFetch } from '../boundedFetch';
 import { ModelListCache } from '../modelList';
 import type {
+  FilesRead,
   ModelList,
   ModelProvider,
   ModelStreamEvent,
@@ -65,6 +66,14 @@ export class OpenAIProvider implements ModelProvider {
     return Boolean(apiKey) || isLoopbackHost(new URL(baseUrl).hostname);
   }
 
+  /**
+   * Images where the person did not say its models read none (Settings); PDFs never: Chat
+   * Completions has no document part that compatible servers (Ollama, LM Studio, vLLM…) take.
+   */
+  async readsFiles(): Promise<FilesRead> {
+    return { images: (await this.access()).images !== false, pdfs: false };
+  }
+
   listModels(signal?: AbortSignal): Promise<ModelList> {
     return this.modelList.get(
       async () => (await this.client()).key,
@@ -120,7 +129,10 @@ export class OpenAIProvider implements ModelProvider {
           max_completion_tokens: request.maxTokens,
           // Only when the conversation asks: a model that does not reason refuses the parameter.
           ...(request.reasoningEffort ? { reasoning_effort: request.reasoningEffort } : {}),
-          messages: toOpenAIMessages(request.messages, request.system, { images: images !== false }),
+          messages: toOpenAIMessages(request.messages, request.system, {
+            images: images !== false,
+            ...(request.files ? { files: request.files } : {}),
+          }),
           ...(request.tools.length > 0 ? { tools: toOpenAITools(request.tools) } : {}),
           stream: true,
           stream_options: { include_usage: true },
@@ -217,7 +229,14 @@ export class OpenAIProvider implements ModelProvider {
       yield { type: 'stop', reason: stopReasonOf(finish ?? 'stop', calledTools) };
       if (usage) yield { type: 'usage', usage };
     } catch (error) {
-      throw await this.describe(error, signal);
+      const described = await this.describe(error, signal);
+      // A model that reads no images often answers one with a bare 400: the way on is the setting.
+      if (described.kind !== 'bad-request' || images === false || !carriesImages(request)) throw described;
+      throw new ProviderError(
+        'bad-request',
+        `${described.message} The request carried images: if this model reads none, untick "Its models read images" for ${this.name} in Settings (images are then described to it in text), or remove them.`,
+        described.status,
+      );
     }
   }
 
@@ -266,3 +285,14 @@ export class OpenAIProvider implements ModelProvider {
     return this.cached;
   }
 }
+
+/** Whether a request sends the model any image: one attached, or in a message or a tool's result. */
+const carriesImages = (request: ModelTurnRequest): boolean =>
+  request.messages.some((m) =>
+    m.blocks.some(
+      (b) =>
+        b.type === 'image' ||
+        (b.type === 'file' && b.file.kind === 'image') ||
+        (b.type === 'tool_result' && b.result.content.some((c) => c.type === 'image')),
+    ),
+  );

@@ -126,6 +126,14 @@ export function detailsOf(e: ActivityEntry): [string, string][] {
     case 'policy-refusal':
       rows.push(['Runs or is at', e.target], ['Rule', e.rule], ['Why', e.reason]);
       break;
+    case 'attachment':
+      rows.push(
+        ['File', e.name],
+        ['Size', `${e.size.toLocaleString()} bytes`],
+        ['Type', e.mediaType],
+        ['SHA-256', e.sha256],
+      );
+      break;
     case 'sign-in':
       rows.push(['Why', e.reason]);
       break;
@@ -152,6 +160,7 @@ const KINDS: Record<ActivityKind, string> = {
   'policy-refusal': 'refused by the policy',
   'sandbox-denied': 'denied by the sandbox',
   'sign-in': 'sign-ins',
+  attachment: 'files attached',
   key: 'API keys',
   retention: 'older files removed',
   rotated: 'record rotated',

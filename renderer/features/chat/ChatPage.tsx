@@ -19,6 +19,7 @@ import { MessageList } from './MessageList';
 import { ProviderSwitchOffer } from './ProviderSwitchOffer';
 import { SidePanel } from './SidePanel';
 import { ToolBudgetNotice } from './ToolBudgetNotice';
+import { useFileDrop } from './useFileDrop';
 import { useSidePanels } from './useSidePanels';
 import { useToolBudgetWarm } from './useToolBudget';
 
@@ -99,11 +100,12 @@ export function ChatPage() {
       saveFile(exportFileName(title, format), await host.call('exportConversation', open.id, format)),
     );
 
+  const drop = useFileDrop(host);
   return (
     <section className={open && panels.anyOpen ? 'chat-page with-sheet' : 'chat-page'} aria-label="Chats">
       <ConversationList openId={open?.id} onOpen={openConversation} />
       {open ? (
-        <div className="conversation">
+        <div className={drop.dropping ? 'conversation dropping' : 'conversation'} {...drop.handlers}>
           <header className="page-head">
             {renaming === undefined ? (
               <h1 title={revealAsText(title)}>

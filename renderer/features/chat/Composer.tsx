@@ -4,15 +4,23 @@ import { useHost } from '../../components/HostContext';
 import { revealAsText } from '../../components/revealHidden';
 import { SafeText } from '../../components/SafeText';
 import { OPENING_DRAFT } from '../../state/slices/chat';
+import type { ComposerFile } from '../../state/slices/files';
 import { useApp } from '../../state/store';
+import { attachFiles } from './attachFiles';
+import { FileChip, PaperclipIcon } from './FileChip';
 import { PromptInsert } from './PromptInsert';
+
+/** No files attached (one array, so that a conversation without any does not render again). */
+const NO_FILES: ComposerFile[] = [];
+
+const formatBytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
 
 /**
  * Where the person writes. Enter sends (Shift+Enter: new line); `/` at the start lists every
- * server's prompts; resources can be attached. The draft is kept in the store until the message is
- * saved, so nothing typed is lost to an error or a switch of conversation.
+ * server's prompts; resources can be attached, and files (Attach files…, a drop on the conversation,
+ * a paste) — each conversation its own. The draft is kept in the store until the message is saved,
+ * so nothing typed or attached is lost to an error or a switch of conversation.
  */
-const formatBytes = (n: number) => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} kB`);
 
 export function Composer({ conversationId, replying }: { conversationId: string; replying: boolean }) {
   const host = useHost();
@@ -29,6 +37,11 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const attached = useApp((s) => s.attachments);
   const attach = useApp((s) => s.attach);
   const detach = useApp((s) => s.detach);
+  const files = useApp((s) => s.files[draftKey] ?? NO_FILES);
+  const attaching = useApp((s) => s.attaching);
+  const fileProblems = useApp((s) => s.fileProblems);
+  const removeFiles = useApp((s) => s.removeFiles);
+  const picker = useRef<HTMLInputElement>(null);
   const [choosing, setChoosing] = useState<'resource' | 'skill'>();
   const [prompt, setPrompt] = useState<{ server: string; prompt: Prompt }>();
   const [active, setActive] = useState(0);
@@ -59,10 +72,16 @@ export function Composer({ conversationId, replying }: { conversationId: string;
   const sending = useRef(new Set<unknown>());
   const send = async () => {
     const pending = useApp.getState().opening;
-    if ((replying && !pending) || (!draft.trim() && attached.length === 0)) return;
+    if (
+      (replying && !pending) ||
+      attaching > 0 ||
+      (!draft.trim() && attached.length === 0 && files.length === 0)
+    )
+      return;
     const key = pending ?? conversationId;
     if (sending.current.has(key)) return;
     sending.current.add(key);
+    const sentFiles = files.map((f) => f.file.sha256);
     const sentTo = await run(async () => {
       const target = pending ? (await pending).id : conversationId;
       // Sent as the person will see it only: the conversation that came is the one on screen, and its
@@ -74,6 +93,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         target,
         draft,
         attached.map(({ server, uri, skill }) => ({ server, uri, ...(skill ? { skill } : {}) })),
+        files.map(({ file }) => ({ sha256: file.sha256, name: file.name })),
       );
       return target;
     }).finally(() => sending.current.delete(key));
@@ -85,12 +105,41 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         sentTo,
         now === draft ? '' : now.startsWith(draft) ? now.slice(draft.length).trimStart() : now,
       );
-      useApp.setState({ attachments: [] });
+      useApp.setState({ attachments: [], fileProblems: [] });
+      // Only what was sent: a file attached while it was being saved stays for the next message.
+      removeFiles(sentTo, sentFiles);
     }
   };
 
   return (
     <div className="composer">
+      {files.length > 0 && (
+        <ul className="attachments" aria-label="Attached files">
+          {files.map((f) => (
+            <li key={f.file.sha256}>
+              <FileChip
+                file={f.file}
+                {...(f.preview ? { preview: f.preview } : {})}
+                onRemove={() => removeFiles(draftKey, [f.file.sha256])}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {attaching > 0 && (
+        <p className="muted small" role="status">
+          Attaching {attaching} {attaching === 1 ? 'file' : 'files'}…
+        </p>
+      )}
+      {fileProblems.length > 0 && (
+        <div className="error file-problems" role="alert">
+          {fileProblems.map((p) => (
+            <p key={p}>
+              <SafeText text={p} />
+            </p>
+          ))}
+        </div>
+      )}
       {attached.length > 0 && (
         <ul className="attachments" aria-label="Attached resources">
           {attached.map((a) => (
@@ -148,6 +197,13 @@ export function Composer({ conversationId, replying }: { conversationId: string;
           setDraft(draftKey, e.target.value);
           setActive(0);
         }}
+        onPaste={(e) => {
+          // A pasted image or file is attached; pasted text is typed as always.
+          const pasted = Array.from(e.clipboardData.files);
+          if (pasted.length === 0) return;
+          e.preventDefault();
+          void attachFiles(host, pasted);
+        }}
         onKeyDown={(e) => {
           // An IME's Enter (choosing a word) is the IME's, not a send.
           if (e.nativeEvent.isComposing) return;
@@ -175,6 +231,23 @@ export function Composer({ conversationId, replying }: { conversationId: string;
         }}
       />
       <div className="row">
+        <input
+          ref={picker}
+          type="file"
+          multiple
+          hidden
+          aria-label="Files to attach"
+          onChange={(e) => {
+            const picked = Array.from(e.currentTarget.files ?? []);
+            // Emptied, so that the same file picked again (after removing it) is attached again.
+            e.currentTarget.value = '';
+            if (picked.length > 0) void attachFiles(host, picked);
+          }}
+        />
+        <button type="button" title="Images, PDFs, text and code" onClick={() => picker.current?.click()}>
+          <PaperclipIcon />
+          Attach files…
+        </button>
         <button
           type="button"
           onClick={() => setChoosing((c) => (c === 'resource' ? undefined : 'resource'))}
@@ -204,7 +277,7 @@ export function Composer({ conversationId, replying }: { conversationId: string;
             type="button"
             className="primary"
             onClick={() => void send()}
-            disabled={!draft.trim() && attached.length === 0}
+            disabled={attaching > 0 || (!draft.trim() && attached.length === 0 && files.length === 0)}
           >
             Send
           </button>

@@ -15,6 +15,7 @@ import { Markdown } from '../../components/Markdown';
 import { SafeText } from '../../components/SafeText';
 import type { LiveReply } from '../../state/slices/chat';
 import { useApp } from '../../state/store';
+import { FileChip } from './FileChip';
 import type { Item } from './messageItems';
 import { ToolCallCard } from './ToolCallCard';
 import { hostSearchShown, ToolSearchCard } from './ToolSearchCard';
@@ -55,9 +56,20 @@ export function MessageView({
   const text = message.blocks
     .flatMap((b) => (b.type === 'text' && !b.attachment ? [b.text] : []))
     .join('\n\n');
+  const files = message.blocks.flatMap((b) => (b.type === 'file' ? [b.file] : []));
   if (message.role === 'user') {
     return (
       <article className="message user" aria-label="You">
+        {files.length > 0 && (
+          <ul className="message-files" aria-label="Attached files">
+            {files.map((f, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be attached twice
+              <li key={i}>
+                <FileChip file={f} />
+              </li>
+            ))}
+          </ul>
+        )}
         {message.blocks.map((b, i) =>
           b.type === 'text' && b.attachment ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: blocks are positional

@@ -59,7 +59,12 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
 
     settle().resolve(conversation('new'));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'sendMessage')?.args).toEqual(['new', 'A fresh question', []]),
+      expect(calls.find((c) => c.method === 'sendMessage')?.args).toEqual([
+        'new',
+        'A fresh question',
+        [],
+        [],
+      ]),
     );
     expect(useApp.getState().open?.id).toBe('new');
     expect(useApp.getState().drafts).toEqual({ old: 'half a thought', new: '' });
@@ -97,7 +102,7 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
       // Never to the conversation that was still shown.
       expect(useApp.getState().drafts.old).toBe('half a thought');
       if (sent) {
-        expect(sends).toEqual([['other', 'typed while it came', []]]);
+        expect(sends).toEqual([['other', 'typed while it came', [], []]]);
         expect(useApp.getState().drafts.other).toBe('');
       } else {
         // It held words the person had not seen yet: nothing sent, both kept for them to read.
@@ -159,7 +164,12 @@ describe('a conversation on its way (New chat, or one picked from the list)', ()
     await waitFor(() => expect(useApp.getState().open?.id).toBe('other'));
     settle.create!(conversation('new'));
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'sendMessage')?.args).toEqual(['other', 'for the other one', []]),
+      expect(calls.find((c) => c.method === 'sendMessage')?.args).toEqual([
+        'other',
+        'for the other one',
+        [],
+        [],
+      ]),
     );
     await new Promise((r) => setTimeout(r, 50));
     expect(useApp.getState().open?.id).toBe('other');

@@ -87,8 +87,8 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
   switchTo: async (make) => {
     const opening = get().keepDrafts().then(make);
     set({ opening });
-    // What was typed meanwhile: the arriving conversation's draft (after what it held), or, if it
-    // could not be had, back to the conversation that stayed open — nothing typed is lost.
+    // What was typed (and attached) meanwhile: the arriving conversation's draft (after what it held),
+    // or, if it could not be had, back to the conversation that stayed open — nothing is lost.
     const typedInto = (s: AppState, id: string | undefined) => {
       const { [OPENING_DRAFT]: typed, ...drafts } = s.drafts;
       if (!typed || !id) return drafts;
@@ -97,10 +97,12 @@ export const createChatSlice: StateCreator<AppState, [], [], ChatSlice> = (set, 
     try {
       const made = await opening;
       // A later switch took over: it opens its own.
+      if (get().opening === opening) get().moveFiles(OPENING_DRAFT, made.id);
       set((s) =>
         s.opening === opening ? { open: made, opening: undefined, drafts: typedInto(s, made.id) } : {},
       );
     } catch (error) {
+      if (get().opening === opening) get().moveFiles(OPENING_DRAFT, get().open?.id);
       set((s) => (s.opening === opening ? { opening: undefined, drafts: typedInto(s, s.open?.id) } : {}));
       throw error;
     }
