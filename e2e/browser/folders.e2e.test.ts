@@ -57,6 +57,14 @@ describeInChromium('Folders in Chromium', () => {
       .toBe(
         'Received by everything. Not running, so not received now: waiting (waits for your trust), denied (refused by policy), off (turned off).',
       );
+    // Each server's own card says the same: following the list is not being sent it.
+    const card = (id: string) => page.getByRole('region', { name: `Folders for ${id}` });
+    expect(await card('everything').textContent()).toContain('Sees the folders above.');
+    expect(await card('waiting').textContent()).toContain(
+      'Follows the list above, but is sent no folders now (waits for your trust).',
+    );
+    expect(await card('denied').textContent()).toContain('is sent no folders now (refused by policy)');
+    expect(await card('off').textContent()).toContain('is sent no folders now (turned off)');
     await page.screenshot({ path: path.join(shots, 'folders-1-received-by.png') });
   });
 

@@ -7,7 +7,7 @@ import { rootsOf } from '../../state/slices/roots';
 import { useApp } from '../../state/store';
 import { commandLineFolders } from './commandLineFolders';
 import { DirectoryBrowser } from './DirectoryBrowser';
-import { rootsReceivers } from './rootsReceivers';
+import { notReceivingWhy, rootsReceivers } from './rootsReceivers';
 
 /**
  * The folders servers may see (roots). One global list that every server receives, unless a server
@@ -133,7 +133,11 @@ export function RootsPage() {
               </>
             ) : (
               <div className="row">
-                <span className="muted">Sees the folders above.</span>
+                <span className="muted">
+                  {notReceivingWhy(s)
+                    ? `Follows the list above, but is sent no folders now (${notReceivingWhy(s)}).`
+                    : 'Sees the folders above.'}
+                </span>
                 <button type="button" onClick={() => add(s.id)}>
                   Give it a folder of its own…
                 </button>

@@ -20,7 +20,8 @@ export function rootsReceivers(following: readonly ServerView[]): {
   return { receiving, notNow };
 }
 
-function notReceivingWhy(s: ServerView): string | undefined {
+/** Why `s` is sent no folders now (whatever its list says), or undefined when it runs and is sent them. */
+export function notReceivingWhy(s: ServerView): string | undefined {
   if (s.refused) return 'refused by policy';
   // A new launch waiting for trust while the previous one runs: that one receives them.
   if (s.trustRequired && !s.update) return 'waits for your trust';
