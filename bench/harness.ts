@@ -1,6 +1,6 @@
 // What the benchmarks share: contenders that echo, the two workloads, rounds with rotated order.
 
-export interface Echoer {
+interface Echoer {
   echo(message: string): Promise<unknown>;
   close(): Promise<void>;
 }
@@ -10,7 +10,7 @@ export interface Contender<S> {
 }
 
 export const QUICK = process.env.BENCH_QUICK === '1';
-export const WIDTH = 64;
+const WIDTH = 64;
 export const ROUNDS = QUICK ? 1 : 5;
 /**
  * Calls each contender makes before it is measured, every round: a host runs for hours, so the
@@ -20,13 +20,13 @@ export const ROUNDS = QUICK ? 1 : 5;
  */
 export const WARMUP = 3000;
 
-export async function sequential(e: Echoer, n: number): Promise<number> {
+async function sequential(e: Echoer, n: number): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < n; i++) await e.echo(`m${i}`);
   return n / ((performance.now() - start) / 1000);
 }
 
-export async function concurrent(e: Echoer, n: number, width = WIDTH): Promise<number> {
+async function concurrent(e: Echoer, n: number, width = WIDTH): Promise<number> {
   let issued = 0;
   const start = performance.now();
   const worker = async () => {
@@ -41,8 +41,7 @@ export async function concurrent(e: Echoer, n: number, width = WIDTH): Promise<n
 
 export const median = (xs: number[]) =>
   xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-export const fmt = (n: number) =>
-  (Number.isNaN(n) ? 'failed' : Math.round(n).toLocaleString('en-US')).padStart(9);
+const fmt = (n: number) => (Number.isNaN(n) ? 'failed' : Math.round(n).toLocaleString('en-US')).padStart(9);
 export const verdict = (ratio: number, target: number, higherIsBetter = true) =>
   Number.isNaN(ratio)
     ? 'n/a (a contender failed)'

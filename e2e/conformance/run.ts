@@ -14,8 +14,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const require = createRequire(import.meta.url);
 
 const SUITES = [
-  { name: '0.1.16', pkg: '@modelcontextprotocol/conformance' },
-  { name: '0.2.0-alpha.12', pkg: '@modelcontextprotocol/conformance-alpha' },
+  { name: '0.1.16', manifest: require.resolve('@modelcontextprotocol/conformance/package.json') },
+  {
+    name: '0.2.0-alpha.12',
+    manifest: require.resolve('@modelcontextprotocol/conformance-alpha/package.json'),
+  },
 ];
 
 /** Scenario (in both suites) or "<suite> <scenario>" (in one) → why we fail it today. */
@@ -27,9 +30,9 @@ const command = `${process.execPath} --import tsx ${client}`;
 if (command.includes('  ') || process.execPath.includes(' '))
   throw new Error('paths with spaces are not supported here');
 
-function cliOf(pkg: string): string {
-  const dir = path.dirname(require.resolve(`${pkg}/package.json`));
-  const { bin } = require(`${pkg}/package.json`) as { bin: string | Record<string, string> };
+function cliOf(manifest: string): string {
+  const dir = path.dirname(manifest);
+  const { bin } = require(manifest) as { bin: string | Record<string, string> };
   return path.join(dir, typeof bin === 'string' ? bin : Object.values(bin)[0]!);
 }
 
@@ -70,7 +73,7 @@ interface Result {
 
 const results: Result[] = [];
 for (const suite of SUITES) {
-  const cli = cliOf(suite.pkg);
+  const cli = cliOf(suite.manifest);
   const scenarios = scenariosOf(cli);
   console.log(`\n@modelcontextprotocol/conformance ${suite.name}: ${scenarios.length} client scenarios`);
   const queue = [...scenarios];

@@ -17,9 +17,9 @@ import { type CaseResult, fuzzArgs, judge, type OpOutcome, watchProcess } from '
  * Consents one server may keep waiting at once. A person answers dialogs one by one; a server that
  * asks for a thousand must be refused past a small number, not shown a thousand (issue 35).
  */
-export const MAX_PENDING_PER_SERVER = 20;
+const MAX_PENDING_PER_SERVER = 20;
 /** Each fuzzed server's request timeout in the host (its config's requestTimeoutMs). */
-export const HOST_REQUEST_TIMEOUT_MS = 3000;
+const HOST_REQUEST_TIMEOUT_MS = 3000;
 const LISTS = ['tools/list', 'resources/list', 'prompts/list', 'handshake'];
 
 export interface HostCaseSpec {
@@ -142,7 +142,7 @@ async function until(what: string, ms: number, probe: () => Promise<boolean> | b
 }
 
 /** What the server's card says went wrong: its error, why it restarts or stopped, its problems. */
-export function cardProblem(view: ServerView | undefined): string | undefined {
+function cardProblem(view: ServerView | undefined): string | undefined {
   if (!view) return 'the server is gone from the list';
   const state = view.state;
   switch (state.status) {

@@ -9,7 +9,7 @@ import {
 } from '../fixtures/fuzz/mutations.mjs';
 import { processAlive } from '../fixtures/servers';
 
-export const FUZZ_SERVER = path.join(
+const FUZZ_SERVER = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   '../fixtures/fuzz/fuzz-server.mjs',
 );

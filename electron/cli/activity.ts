@@ -36,7 +36,7 @@ interface ActivityArgs {
   limit: number | undefined;
 }
 
-export function parseActivityArgs(argv: string[]): ActivityArgs {
+function parseActivityArgs(argv: string[]): ActivityArgs {
   const filter: ActivityFilter = {};
   let json = false;
   let limit: number | undefined;

@@ -103,7 +103,7 @@ export type CliServer =
     };
 
 /** How a --url server signs in, when it asks for OAuth. */
-export interface CliOAuth {
+interface CliOAuth {
   credentialsFile: string | undefined;
   signIn: boolean;
   clientId: string | undefined;
@@ -113,7 +113,7 @@ export interface CliOAuth {
 }
 
 /** What `chat` asks for besides the servers. */
-export interface ChatOptions {
+interface ChatOptions {
   provider: 'anthropic' | 'openai' | undefined;
   baseUrl: string | undefined;
   model: string | undefined;

@@ -70,7 +70,7 @@ function handlersFor(args: CliArgs, roots: Root[], io: CliIO): ClientHandlers {
 }
 
 /** The default file of the CLI's sign-ins. */
-export const DEFAULT_CREDENTIALS = path.join(homedir(), '.switchboard', 'cli-credentials.json');
+const DEFAULT_CREDENTIALS = path.join(homedir(), '.switchboard', 'cli-credentials.json');
 
 /**
  * OAuth for a --url server, should it ask: the sign-in link printed to stderr, the answer awaited on

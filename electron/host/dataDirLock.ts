@@ -3,7 +3,7 @@ import { mkdir, open, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Who holds a data folder: written into its lock file, read back by a second start. */
-export interface LockOwner {
+interface LockOwner {
   pid: number;
   startedAt: number;
   /** "browser shell" or "Electron". */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /** How both shells serve the built renderer: the same types, the same CSP, the same path rule. */
-export const MIME_TYPES: Record<string, string> = {
+const MIME_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -34,7 +34,7 @@ export function rendererCsp(connect: string[] = [], frames: string[] = []): stri
 }
 
 /** The file a URL path names inside `root` (`/` is index.html); undefined when it would leave `root`. */
-export function fileInside(root: string, urlPath: string): string | undefined {
+function fileInside(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath === '/' ? '/index.html' : urlPath);

@@ -3,7 +3,7 @@
  * providers cut a reply off by what it holds (electron/llm/openai: 32 MiB); this bounds what the
  * SDK's own reading holds before that — a line that never ends, a body that never stops.
  */
-export const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+const MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 /**
  * `fetch` for a model SDK whose response bodies end with an error once they pass `limit` bytes,

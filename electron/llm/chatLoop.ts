@@ -13,13 +13,13 @@ import { STREAM_IDLE_TIMEOUT_MS, streamWithin } from './modelDeadlines';
 import type { AttachedBytes, ModelProvider, ModelToolSpec } from './modelProvider';
 import { ProviderError } from './providerError';
 
-export interface ToolUse {
+interface ToolUse {
   id: string;
   name: string;
   input: Record<string, unknown>;
 }
 
-export type TurnEvent =
+type TurnEvent =
   | { kind: 'text'; index: number; text: string }
   | { kind: 'tool-use'; id: string; name: string }
   | { kind: 'tool-progress'; toolUseId: string; progress: Progress };

@@ -4,7 +4,7 @@ import { ProviderError } from './providerError';
  * How long a turn waits for a provider's model list (asked when a conversation names no model):
  * the SDK's own timeout is ten minutes, and a list that stalls after its headers never ends at all.
  */
-export const MODEL_LIST_TIMEOUT_MS = 10_000;
+const MODEL_LIST_TIMEOUT_MS = 10_000;
 /**
  * How long a streamed reply may go without sending anything — its first event included — before it
  * is given up with an error and Retry. Long enough for a model that thinks a while before it writes

@@ -2,7 +2,7 @@ import type { ProviderKind, SettingsOfKind } from '../../shared/host/providerSet
 import type { ModelProvider } from './modelProvider';
 
 /** Where one provider's requests go now and with which key: its entry in Settings, its stored key. */
-export interface ProviderNow<S> {
+interface ProviderNow<S> {
   settings: S;
   apiKey: string | undefined;
 }

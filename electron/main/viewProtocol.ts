@@ -8,7 +8,7 @@ export const VIEW_SCHEME = 'sbview';
 const VIEW_HOST = /^v([0-9a-f]{24})$/;
 
 /** Where the sandbox page of View `viewId` is served: an origin of its own, never the app's. */
-export const viewUrlOf = (viewId: string) => `${VIEW_SCHEME}://v${viewId}/`;
+const viewUrlOf = (viewId: string) => `${VIEW_SCHEME}://v${viewId}/`;
 
 /**
  * Serves every open View's sandbox proxy page, with that View's CSP as its header (the same page

@@ -3,7 +3,7 @@ import type { LeaveOut } from '../../shared/chat/toolBudget';
 import { JsonFile } from './jsonFile';
 
 /** Server sets remembered at most (the least recently chosen go first). */
-export const MAX_TOOL_CHOICES = 50;
+const MAX_TOOL_CHOICES = 50;
 
 interface Choice {
   leaveOut: LeaveOut;

@@ -62,7 +62,7 @@ const ALL_CLOSED_AFTER_MS = 10_000;
 /** Room for a browser's whole cookie jar for this host (see startWebShell). */
 const MAX_HEADER_BYTES = 1024 * 1024;
 /** A session lasts this long from the link that opened it; then the person opens a new link. */
-export const SESSION_DAYS = 30;
+const SESSION_DAYS = 30;
 
 /** Sent with every response, errors and refusals included: nothing here is framed, sniffed or referred. */
 const BASE_HEADERS: Record<string, string> = {
@@ -75,7 +75,7 @@ const BASE_HEADERS: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
   'cache-control': 'no-store',
 };
-export function isLoopback(address: string): boolean {
+function isLoopback(address: string): boolean {
   if (address === 'localhost') return true;
   if (isIP(address) === 4) return address.startsWith('127.');
   return address === '::1';

@@ -5,7 +5,7 @@ import { CompletionInput } from './CompletionInput';
  * The models to offer for what is typed: all of them while the box is empty or holds one of them
  * (the person is choosing, not searching), else those whose name contains it.
  */
-export function modelChoices(models: readonly string[], typed: string): string[] {
+function modelChoices(models: readonly string[], typed: string): string[] {
   const query = typed.trim().toLowerCase();
   if (!query || models.includes(typed)) return [...models];
   return models.filter((m) => m.toLowerCase().includes(query));

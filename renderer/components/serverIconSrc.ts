@@ -5,7 +5,7 @@ import type { Icon } from '../../shared/mcp/protocol';
  * A raster icon the server carries inline (an SVG can carry script: never shown). Any other address it
  * names is not loaded by the page: a remote server's own-origin icon comes fetched by the host.
  */
-export const inlineIcon = (icons: readonly Icon[] | undefined): string | undefined =>
+const inlineIcon = (icons: readonly Icon[] | undefined): string | undefined =>
   icons?.find((i) => /^data:image\/(?:png|jpeg|jpg|webp|gif)[;,]/i.test(i.src))?.src;
 
 /** The icons seen while each server ran, by what it runs: a stopped server keeps its face. */

@@ -46,7 +46,7 @@ export interface RecordedResult {
 }
 
 /** How something that took a while ended: the outcome, why (refused, cancelled, failed), and when. */
-export interface Ended {
+interface Ended {
   outcome: ActivityOutcome;
   reason?: string;
   startedAt: number;
@@ -232,7 +232,7 @@ export type SamplingDecision =
  * Where a server's change came from: the app's own ways, or `file` — config.json written outside
  * Switchboard while none ran (found at the next start).
  */
-export type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update' | 'file';
+type ServerChangeVia = 'editor' | 'import' | 'registry' | 'bundle' | 'link' | 'update' | 'file';
 
 /**
  * When the managed policy refused a server: as it was to start (`start`; `policy-changed` when the

@@ -16,8 +16,8 @@ export type BundleSignatureView =
       fingerprint: string;
     };
 
-export type BundleFieldType = 'string' | 'number' | 'boolean' | 'directory' | 'file';
-export type BundleFieldValue = string | number | boolean | string[];
+type BundleFieldType = 'string' | 'number' | 'boolean' | 'directory' | 'file';
+type BundleFieldValue = string | number | boolean | string[];
 
 /** One `user_config` setting, as the form asks for it. */
 export interface BundleFieldView {
@@ -61,7 +61,7 @@ export interface BundlePreviewView {
 }
 
 /** Why a bundle was refused: the library's BundleProblem code, and the sentence for the person. */
-export interface BundleRefusal {
+interface BundleRefusal {
   ok: false;
   problem: string;
   message: string;

@@ -17,7 +17,7 @@ export function commandLine(launch: Pick<LaunchSummary, 'command' | 'args'>): st
 }
 
 /** One env variable as a trust prompt shows it: `NAME=value` (quoted as above), or a stored secret. */
-export function envLine(env: LaunchEnv): string {
+function envLine(env: LaunchEnv): string {
   // The name too: a line break or a bidi override in it would draw a line the dialog does not hold.
   const name = quoteArg(env.name);
   return 'secret' in env ? `${name} = (a stored secret)` : `${name}=${quoteArg(env.value)}`;

@@ -1,7 +1,7 @@
 import type { ServerRefusal } from './serverView';
 
 /** One value of a server a link would add (an env variable or a header), as the preview shows it. */
-export interface LinkValueView {
+interface LinkValueView {
   name: string;
   value: string;
   /** Under a secret-looking name (API_KEY, Authorization…): the link carried it in plain text. */

@@ -3,10 +3,10 @@
 // Every text here is the publisher's: the page shows it as text (SafeText), never as markup.
 import type { LaunchSummary, ServerRefusal } from './serverView';
 
-export type RegistryStatusView = 'active' | 'deprecated' | 'deleted';
+type RegistryStatusView = 'active' | 'deprecated' | 'deleted';
 
 /** What the registry itself says of an entry (absent: it did not say). */
-export interface RegistryOfficialView {
+interface RegistryOfficialView {
   status?: RegistryStatusView;
   statusMessage?: string;
   statusChangedAt?: string;
@@ -105,7 +105,7 @@ export interface RegistryPageView {
 
 /** Whether the program a local install runs is on the PATH servers start with. */
 /** The programs registry packages are run with. */
-export type RuntimeName = 'npx' | 'uvx' | 'docker' | 'dnx';
+type RuntimeName = 'npx' | 'uvx' | 'docker' | 'dnx';
 
 export type RuntimeCheckView =
   | { ok: true; path: string }

@@ -30,7 +30,7 @@ const secretDraftValue = z.union([
 export type SecretDraftValue = z.infer<typeof secretDraftValue>;
 
 /** A pre-registered OAuth client as the form sends it; the secret and key go to the SecretStore. */
-export const oauthClientDraft = z
+const oauthClientDraft = z
   .object({
     ...oauthClientFields.shape,
     clientSecret: secretDraftValue.optional(),
@@ -70,8 +70,6 @@ export const serverDraftSchema = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 export type ServerDraft = z.infer<typeof serverDraftSchema>;
-export type StdioDraft = Extract<ServerDraft, { kind: 'stdio' }>;
-export type RemoteDraft = Extract<ServerDraft, { kind: 'remote' }>;
 
 /** The import choices: which servers, and the values the person typed for each input prompt. */
 export interface ImportSelection {

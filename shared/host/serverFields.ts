@@ -73,7 +73,7 @@ export const valueName = z
 export const plainValue = z.string({ error: 'must be a string' }).max(65_536, atMost(65_536));
 
 /** How a remote server's OAuth client signs in: a person on a sign-in page, or the client as itself. */
-export const oauthGrant = z.enum(['authorization_code', 'client_credentials'], {
+const oauthGrant = z.enum(['authorization_code', 'client_credentials'], {
   error:
     'must be "authorization_code" (a person signs in) or "client_credentials" (the client signs in as itself)',
 });

@@ -87,8 +87,6 @@ export interface SignedIn {
   expiresAt?: number;
 }
 
-export type ServerStatus = ServerState['status'];
-
 /** One env variable of a launch: its value, or only that it is a stored secret. */
 export type LaunchEnv = { name: string; value: string } | { name: string; secret: true };
 

@@ -78,7 +78,7 @@ export interface CatalogLists {
   skills: SkillView[];
 }
 /** A server's list as the catalog asks for it (resources/list brings templates and skills with it). */
-export type CatalogListName = 'tools' | 'resources' | 'prompts';
+type CatalogListName = 'tools' | 'resources' | 'prompts';
 /** What one running server offers; `version` grows with every change to it (lists, choices). */
 export interface ServerCatalog extends CatalogLists {
   server: string;
@@ -99,7 +99,7 @@ export interface CatalogChange {
   at: number;
   run: string;
 }
-export interface SkillView {
+interface SkillView {
   server: string;
   /** Its SKILL.md. */
   uri: string;

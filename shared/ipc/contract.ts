@@ -70,7 +70,7 @@ export type AreaApi<Methods> = Pick<HostApi, keyof Methods & HostMethod>;
 export type HostCall<M extends HostMethod = HostMethod> = { [K in M]: { method: K; args: HostArgs[K] } }[M];
 
 /** What the host pushes to the renderer. */
-export type HostEvents = ServersEvents &
+type HostEvents = ServersEvents &
   ConsentEvents &
   CatalogEvents &
   RootsEvents &

@@ -8,7 +8,7 @@ const base64Chunk = z
   .max(Math.ceil(FILE_CHUNK_BYTES / 3) * 4)
   .regex(/^[A-Za-z0-9+/]*={0,2}$/);
 /** Where the host keeps an attached file's bytes, and how a message names them. */
-export const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A file a message attaches: bytes the host keeps already, and the name the person had for them. */
 export const fileRef = z.object({ sha256, name: z.string().min(1).max(1024) }).strict();
 

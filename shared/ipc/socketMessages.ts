@@ -24,7 +24,7 @@ export interface CallMessage<M extends HostMethod = HostMethod> {
  * The answer to one call: what the method resolved to (null for nothing), or why it failed. `id` is
  * null when the message could not be read as a call at all (not JSON, no id).
  */
-export type AnswerMessage = { id: CallId | null } & ({ result: unknown } | { error: string });
+type AnswerMessage = { id: CallId | null } & ({ result: unknown } | { error: string });
 
 /** Everything the server sends: answers, and the host's events. */
 export type ServerMessage = AnswerMessage | HostEvent;

@@ -8,7 +8,7 @@ export const APPS_EXTENSION = 'io.modelcontextprotocol/ui';
 /** The only MIME type a View's resource may have. */
 export const APP_MIME_TYPE = 'text/html;profile=mcp-app';
 
-export type ToolVisibility = 'model' | 'app';
+type ToolVisibility = 'model' | 'app';
 
 /** What a tool's `_meta.ui` says: its View (a `ui://` resource) and who may call it. */
 export interface ToolUi {

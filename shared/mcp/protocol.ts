@@ -4,7 +4,6 @@
 export const LATEST_PROTOCOL_VERSION = '2025-11-25';
 /** Newest first: the order we prefer them in. */
 export const SUPPORTED_PROTOCOL_VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'] as const;
-export type ProtocolVersion = (typeof SUPPORTED_PROTOCOL_VERSIONS)[number];
 
 /**
  * The modern revision (no initialize: every request carries its version, capabilities and client
@@ -22,7 +21,6 @@ export const META = {
 } as const;
 
 export type RequestId = string | number;
-export type ProgressToken = string | number;
 export type Meta = Record<string, unknown>;
 
 export interface Icon {
@@ -72,7 +70,7 @@ export interface InitializeResult {
 
 // ---- content ----------------------------------------------------------------------------------
 
-export type Role = 'user' | 'assistant';
+type Role = 'user' | 'assistant';
 
 export interface Annotations {
   audience?: Role[];
@@ -80,46 +78,46 @@ export interface Annotations {
   lastModified?: string;
 }
 
-export interface TextContent {
+interface TextContent {
   type: 'text';
   text: string;
   annotations?: Annotations;
   _meta?: Meta;
 }
-export interface ImageContent {
+interface ImageContent {
   type: 'image';
   data: string;
   mimeType: string;
   annotations?: Annotations;
   _meta?: Meta;
 }
-export interface AudioContent {
+interface AudioContent {
   type: 'audio';
   data: string;
   mimeType: string;
   annotations?: Annotations;
   _meta?: Meta;
 }
-export interface TextResourceContents {
+interface TextResourceContents {
   uri: string;
   mimeType?: string;
   text: string;
   _meta?: Meta;
 }
-export interface BlobResourceContents {
+interface BlobResourceContents {
   uri: string;
   mimeType?: string;
   blob: string;
   _meta?: Meta;
 }
 export type ResourceContents = TextResourceContents | BlobResourceContents;
-export interface EmbeddedResource {
+interface EmbeddedResource {
   type: 'resource';
   resource: ResourceContents;
   annotations?: Annotations;
   _meta?: Meta;
 }
-export interface ResourceLink extends Resource {
+interface ResourceLink extends Resource {
   type: 'resource_link';
 }
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
@@ -191,7 +189,7 @@ export interface ReadResourceResult {
 
 // ---- prompts ----------------------------------------------------------------------------------
 
-export interface PromptArgument {
+interface PromptArgument {
   name: string;
   title?: string;
   description?: string;
@@ -205,7 +203,7 @@ export interface Prompt {
   icons?: Icon[];
   _meta?: Meta;
 }
-export interface PromptMessage {
+interface PromptMessage {
   role: Role;
   content: ContentBlock;
 }
@@ -272,14 +270,14 @@ export interface Root {
 
 // ---- sampling ---------------------------------------------------------------------------------
 
-export interface ToolUseContent {
+interface ToolUseContent {
   type: 'tool_use';
   id: string;
   name: string;
   input: Record<string, unknown>;
   _meta?: Meta;
 }
-export interface ToolResultContent {
+interface ToolResultContent {
   type: 'tool_result';
   toolUseId: string;
   content: ContentBlock[];

@@ -34,7 +34,7 @@ const LOCAL_SUFFIXES = [
  * a local service through them. Not a complete list (anyone can make such a name, and sslip.io
  * serves other people's domains): plain http and ws to a name are refused below for that reason.
  */
-export const LOOPBACK_DNS_SUFFIXES = [
+const LOOPBACK_DNS_SUFFIXES = [
   'nip.io',
   'sslip.io',
   'xip.io',

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Which areas each area may import (docs/architecture.md, "Layers"). shared is the leaf everyone may use. */
-export const ALLOWED: Record<string, readonly string[]> = {
+const ALLOWED: Record<string, readonly string[]> = {
   shared: ['shared'],
   renderer: ['renderer', 'shared'],
   'electron/mcp': ['electron/mcp', 'shared'],
@@ -23,7 +23,7 @@ const ELECTRON_ALLOWED = new Set(['electron/main', 'electron/preload']);
  * (`testsOnly`: no production file there either).
  */
 const SDK_SEAM = 'the host speaks ModelProvider';
-export const PACKAGE_HOMES: readonly {
+const PACKAGE_HOMES: readonly {
   pattern: RegExp;
   name: string;
   home: string;
@@ -68,7 +68,7 @@ export const PACKAGE_HOMES: readonly {
 /** Test and tooling code may reach anywhere, but never the `electron` module. */
 const UNRESTRICTED = ['e2e', 'bench', 'test'];
 
-export function areaOf(file: string): string | undefined {
+function areaOf(file: string): string | undefined {
   const p = file.split(path.sep).join('/');
   if (p === 'shared' || p.startsWith('shared/')) return 'shared';
   if (p === 'renderer' || p.startsWith('renderer/')) return 'renderer';
@@ -136,7 +136,7 @@ export function sourceFiles(root: string, dirs: string[]): string[] {
 }
 
 /** Where the app's own code lives: what ships, or runs it (scripts). */
-export const PRODUCTION_AREAS = ['electron', 'shared', 'renderer', 'scripts'];
+const PRODUCTION_AREAS = ['electron', 'shared', 'renderer', 'scripts'];
 
 /** A production file, not a test or a test's helper. `file` is relative to the repository root. */
 export const isProductionFile = (file: string): boolean => {

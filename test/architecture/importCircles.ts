@@ -26,11 +26,7 @@ export function importsIn(source: string): Import[] {
 const EXTENSIONS = ['', '.ts', '.tsx', '.mts', '.js', '.mjs', '/index.ts', '/index.tsx'];
 
 /** The file a relative specifier names, among `known`, or undefined (a package, or outside them). */
-export function resolveImport(
-  from: string,
-  specifier: string,
-  known: ReadonlySet<string>,
-): string | undefined {
+function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string | undefined {
   if (!specifier.startsWith('.')) return undefined;
   const base = path.posix.normalize(path.posix.join(path.posix.dirname(from), specifier));
   return EXTENSIONS.map((ext) => base + ext).find((candidate) => known.has(candidate));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sourceFiles } from './dependencyRules';
 
 /** What a shell may call on its Host: the lifecycle, nothing inside. */
-export const SHELL_HOST_API = new Set(['create', 'serve', 'start', 'lastWindowClosed', 'shutdown']);
+const SHELL_HOST_API = new Set(['create', 'serve', 'start', 'lastWindowClosed', 'shutdown']);
 
 const isProduction = (file: string) => !file.includes('.test.');
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isProductionFile, sourceFiles } from './dependencyRules';
 
 /** The helpers that print why they skip (e2e/fixtures/skipWhen.ts and those built on it). */
-export const SAID_SKIPS = ['skipWhen', 'skipWithoutSandbox', 'electronMissing'];
+const SAID_SKIPS = ['skipWhen', 'skipWithoutSandbox', 'electronMissing'];
 
 /** The text of the call's argument list that opens at `open` (the index of its `(`). */
 function argumentAt(source: string, open: number): string {

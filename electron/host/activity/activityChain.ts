@@ -23,24 +23,11 @@ export interface ActivityLine {
 export type RecordStart = { kind: 'beginning' } | { kind: 'retention'; removed: string[]; at: number };
 
 /**
- * The entries of record lines in order (oldest first, across rotated files), and every place the
- * chain does not hold: a line that is not an entry (skipped and named), an entry whose hash is not
- * its own (edited), or whose `prev` is not the hash of the entry before it (a line removed, added
- * or moved; a whole file removed, named). The chain goes on from each entry as it stands, so one
- * edit is one problem.
- */
-export function checkChain(lines: Iterable<ActivityLine>): {
-  entries: ActivityEntry[];
-  problems: readonly ActivityProblem[];
-  start: RecordStart | undefined;
-} {
-  const chain = new ChainCheck();
-  for (const line of lines) chain.take(line);
-  return chain;
-}
-
-/**
- * The chain checked line by line, as lines come (a record read in parts: what was appended since).
+ * The chain checked line by line, as lines come (a record read in parts: what was appended since):
+ * the entries in order (oldest first, across rotated files), and every place the chain does not hold
+ * — a line that is not an entry (skipped and named), an entry whose hash is not its own (edited), or
+ * whose `prev` is not the hash of the entry before it (a line removed, added or moved; a whole file
+ * removed, named). The chain goes on from each entry as it stands, so one edit is one problem.
  * Its start is anchored: a record whose first file begins by naming a file before it (a rotation)
  * holds only when a retention entry later in the chain says it removed that file, ending with that
  * hash; until one does, the start is named as removed by hand.

@@ -19,7 +19,7 @@ const ENTRY_DEPTH = MAX_JSON_DEPTH - 8;
 const STRUCTURE_LEVELS = 2;
 
 /** What stands in for a value the record cannot keep, saying why (a string: no real value there is one). */
-export const notRecorded = (why: string) => `[not recorded: ${why}]`;
+const notRecorded = (why: string) => `[not recorded: ${why}]`;
 
 /**
  * The body as the record can keep it: every value that cannot be hashed and written — nested deeper

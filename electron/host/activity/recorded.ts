@@ -4,7 +4,7 @@ import { canonicalJson } from '../canonicalJson';
 import { redactedValue } from '../logs/redactedValue';
 
 /** A result as the record keeps it: the SHA-256 of its canonical JSON and its size, never the result. */
-export function digestOf(result: object & { isError?: boolean }, what = 'a tool result'): RecordedResult {
+function digestOf(result: object & { isError?: boolean }, what = 'a tool result'): RecordedResult {
   const json = canonicalJson(result, what);
   return {
     sha256: createHash('sha256').update(json).digest('hex'),

@@ -14,7 +14,7 @@ const TTL_MS = 30 * 60_000;
 /** What decides what a server runs or where it connects: replaced whole by an update. */
 const LAUNCH_KEYS = ['command', 'args', 'env', 'cwd', 'url', 'type', 'headers'];
 
-export function launchView(config: ServerConfig): LaunchView {
+function launchView(config: ServerConfig): LaunchView {
   if (config.kind === 'stdio') return { kind: 'stdio', launch: launchSummary(config)! };
   return {
     kind: 'remote',

@@ -8,7 +8,7 @@ import { shouldTitle, type TurnOutcome } from './titleDecision';
 import { firstExchange, titleRequest } from './titleRequest';
 
 /** A title that has not come in this long is given up: the conversation keeps its first line. */
-export const TITLE_TIMEOUT_MS = 60_000;
+const TITLE_TIMEOUT_MS = 60_000;
 /** The first messages read to find a conversation's first reply (a longer opening is not titled). */
 const OPENING = 20;
 /** Of an answer, no more than this is kept: a title is its first few words. */

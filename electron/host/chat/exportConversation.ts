@@ -39,7 +39,7 @@ function block(b: ChatBlock): string {
 }
 
 /** A conversation as Markdown: title, then each message under its role, tool calls fenced. */
-export function conversationToMarkdown(c: Conversation): string {
+function conversationToMarkdown(c: Conversation): string {
   const parts = [`# ${c.title}`, `*${new Date(c.createdAt).toISOString()}*`];
   for (const m of c.messages) {
     const who =

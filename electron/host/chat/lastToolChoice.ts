@@ -16,7 +16,7 @@ export interface LastToolChoiceDeps {
 const NONE: LeaveOut = { servers: [], tools: [] };
 
 /** The set of servers a choice of tools was made with: their names (each once, sorted). */
-export const serverSetKey = (enabled: CatalogTool[]): string =>
+const serverSetKey = (enabled: CatalogTool[]): string =>
   JSON.stringify([...new Set(enabled.map((t) => t.server))].sort());
 
 /** A conversation's choice of tools changed: the next conversation with these servers starts from it. */

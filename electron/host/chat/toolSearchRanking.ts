@@ -16,7 +16,7 @@ export interface RankedTool {
 }
 
 /** The most places one server holds among the scored matches before the other servers' come. */
-export const PLACES_PER_SERVER = 2;
+const PLACES_PER_SERVER = 2;
 
 /**
  * `scored`: the names the index matched, best first. Returns every tool to offer, best first: the tool

@@ -13,7 +13,7 @@ import { isSecretName } from '../logs/redactor';
 import { type SecretTarget, secretId } from '../secrets/secretStore';
 import { isSecretRef, parseConfig, targetOf } from './serverConfig';
 
-export type { ImportPreview, ImportSource, SecretPrompt };
+export type { ImportSource };
 
 /** Where each app keeps its MCP servers (VS Code: the user-level mcp.json). */
 export function defaultImportPath(

@@ -55,7 +55,7 @@ export interface RemoteServerConfig extends CommonConfig, RemoteEndpoint {
 }
 export type ServerConfig = StdioServerConfig | RemoteServerConfig;
 
-export interface ConfigIssue {
+interface ConfigIssue {
   /** Where: `mcpServers.github.args[1]`. */
   path: string;
   message: string;

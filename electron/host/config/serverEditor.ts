@@ -87,7 +87,7 @@ function storedRef(config: ServerConfig, field: SecretField, name: string): unkn
  * secret goes only where it went before: the same kind of server, the same field and name, and the
  * same program (local) or origin (remote). Anywhere else the person types the value again.
  */
-export function keepProblem(
+function keepProblem(
   before: ServerConfig | undefined,
   draft: ServerDraft,
   name: string,

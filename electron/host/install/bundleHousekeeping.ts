@@ -8,7 +8,7 @@ import { bundleOriginOf } from './bundles/bundleServerDraft';
 import { removeBundle, sweepBundles } from './bundles/installBundle';
 
 /** The bundle folders the config's servers (`mcpServers`, as the file holds them) name. */
-export function bundleDirsIn(servers: Record<string, unknown>, bundlesDir: string): string[] {
+function bundleDirsIn(servers: Record<string, unknown>, bundlesDir: string): string[] {
   return Object.values(servers).flatMap((raw) =>
     isRecord(raw) ? (bundleOriginOf(raw, bundlesDir)?.dir ?? []) : [],
   );

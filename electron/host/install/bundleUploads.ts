@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, open, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A page's upload is bounded well below a bundle's limit: a larger bundle is opened from its file. */
-export const DEFAULT_MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
+const DEFAULT_MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
 /** Uploads at once; one more is refused until one ends. */
 const MAX_OPEN = 4;
 /** An upload that stops arriving is given up after this long. */

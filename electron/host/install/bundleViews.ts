@@ -11,7 +11,7 @@ import type { BundleServerDraft } from './bundles/bundleServerDraft';
 import type { InstalledBundle } from './bundles/installBundle';
 
 /** A name for config.json from the manifest's: lower case, dashes, at most 60 characters. */
-export function suggestedBundleName(bundle: InstalledBundle): string {
+function suggestedBundleName(bundle: InstalledBundle): string {
   return (
     bundle.manifest.name
       .toLowerCase()
@@ -28,7 +28,7 @@ export function suggestedBundleName(bundle: InstalledBundle): string {
  * Undefined when the launch cannot be written so (a manifest whose script itself comes from a
  * setting): the exact one is shown once the form is filled.
  */
-export function bundleTemplate(bundle: InstalledBundle, runtime: BundleRuntime): LaunchSummary | undefined {
+function bundleTemplate(bundle: InstalledBundle, runtime: BundleRuntime): LaunchSummary | undefined {
   const markers: Record<string, UserConfigValue> = Object.fromEntries(
     bundle.form.map((f) => [f.key, `\${user_config.${f.key}}`]),
   );

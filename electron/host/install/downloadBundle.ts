@@ -20,7 +20,7 @@ export interface DownloadOptions {
   fetch?: typeof fetch;
 }
 
-export const DEFAULT_DOWNLOAD_MAX_BYTES = 512 * 1024 * 1024;
+const DEFAULT_DOWNLOAD_MAX_BYTES = 512 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 10 * 60_000;
 const DEFAULT_IDLE_MS = 30_000;
 const DEFAULT_MAX_REDIRECTS = 5;

@@ -5,7 +5,7 @@
 import { RegistryClient, type RegistryOrigin, updateAvailable } from './registry';
 
 /** One check per entry per this long, however often the pages ask. */
-export const MIN_INTERVAL_MS = 10_000;
+const MIN_INTERVAL_MS = 10_000;
 /** A check that takes longer is "could not check". */
 const TIMEOUT_MS = 10_000;
 /** Entries remembered (one per installed registry server, in practice). */

@@ -40,10 +40,6 @@ const PLAIN: Readonly<Record<string, (name: string) => string>> = {
   nuget: (word) => word.split('@')[0]!.toLowerCase(),
 };
 
-/** Whether a registry type is one whose names this reads. */
-export const readsNamesOf = (registryType: string): boolean =>
-  Object.hasOwn(PLAIN, registryType.toLowerCase());
-
 /** `identifier` as `registryType` compares names ('' for a type this does not read). */
 export function canonicalName(registryType: string, identifier: string): string {
   const type = registryType.toLowerCase();

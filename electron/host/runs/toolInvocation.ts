@@ -23,7 +23,7 @@ export interface ToolRequest {
  * person's own Run in the tool runner, with the arguments they typed — that click is its consent
  * (recorded in the server's log); only the runner's `runTool` asks so, never a View or the model.
  */
-export type ToolAsker = 'model' | 'person' | 'runner' | { view: string };
+type ToolAsker = 'model' | 'person' | 'runner' | { view: string };
 
 /** How an invocation is carried out: given its signal and where its progress goes, its outcome. */
 export type PerformTool = (

@@ -12,7 +12,7 @@ import type { SandboxPlan } from './sandboxPlan';
 export type SandboxReadiness = { ok: true } | { ok: false; missing: string; install?: SandboxInstall };
 
 /** A confined start refused: the sandbox cannot run here. The server is never started unconfined. */
-export class SandboxUnavailable extends Error {}
+class SandboxUnavailable extends Error {}
 
 /**
  * Where confined servers get folders of their own (temp, their launcher's cache): the person's cache

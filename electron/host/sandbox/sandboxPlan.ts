@@ -48,7 +48,7 @@ function absolute(p: string, home: string, cwd: string): string {
 const unique = (list: string[]) => [...new Set(list)];
 
 /** The server's own folder: named after it, told apart from a server spelled alike by a hash. */
-export function ownDirOf(sandboxHome: string, name: string): string {
+function ownDirOf(sandboxHome: string, name: string): string {
   const slug = name.replace(/[^A-Za-z0-9._-]+/g, '-').slice(0, 40) || 'server';
   return path.join(sandboxHome, `${slug}-${createHash('sha256').update(name).digest('hex').slice(0, 8)}`);
 }

@@ -50,7 +50,7 @@ export function shownPath(p: string, home: string): string {
   return isInside(p, home) ? `~${p.slice(home.length) || ''}` : p;
 }
 
-export function denialText(denial: Denial, home: string): string {
+function denialText(denial: Denial, home: string): string {
   switch (denial.access) {
     case 'read':
       return `tried to read ${shownPath(denial.target, home)}`;

@@ -28,7 +28,7 @@ export type SecretTarget = { kind: 'stdio'; command: string } | { kind: 'remote'
  * A stored secret is bound to it, so a server moved elsewhere (by the edit form, a file edit, an
  * import) gets nothing from the store until the person enters the value again.
  */
-export function secretDestination(target: SecretTarget): string {
+function secretDestination(target: SecretTarget): string {
   if (target.kind === 'stdio') return target.command;
   return URL.canParse(target.url) ? new URL(target.url).origin : target.url;
 }

@@ -18,7 +18,7 @@ export interface SwitchHost {
 
 const REPLACED = 'replaced by its newly trusted launch';
 /** How long a replaced launch may take to answer what it was asked before the switch, before it stops. */
-export const RETIRE_WITHIN_MS = 30_000;
+const RETIRE_WITHIN_MS = 30_000;
 
 /**
  * How a server goes from its running launch to the one waiting to replace it (entry.pending). Beside:

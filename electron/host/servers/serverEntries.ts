@@ -57,7 +57,7 @@ export interface SessionMaking {
 }
 
 /** Canonical text of a server's config: equal for two configs the file holds alike. */
-export const fingerprintOf = (config: ServerConfig): string => canonicalJson(serverToRaw(config));
+const fingerprintOf = (config: ServerConfig): string => canonicalJson(serverToRaw(config));
 
 /** What the registry hears from its entries: any change to show, and what a live server said. */
 export interface EntriesHeard {

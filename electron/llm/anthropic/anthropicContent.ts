@@ -37,8 +37,6 @@ export function toToolResultBlock(toolUseId: string, result: CallToolResult): To
   };
 }
 
-export type { ContentBlockParam };
-
 /**
  * The conversation as the Messages API wants it: every tool use answered; thinking only as the API
  * wrote it (signed, or redacted) — another provider's reasoning has no signature and would be refused.

@@ -134,7 +134,7 @@ export async function discoverProtectedResource(
 }
 
 /** The well-known URLs of an issuer's metadata, in the order the spec gives. */
-export function metadataUrls(issuer: URL): URL[] {
+function metadataUrls(issuer: URL): URL[] {
   const path = issuer.pathname.replace(/\/$/, '');
   const at = (p: string) => new URL(p, issuer.origin);
   if (!path) {

@@ -3,7 +3,7 @@ import { exportJWK, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
 import * as oauth from 'oauth4webapi';
 
 /** The one signing algorithm we prove possession with: widely supported, small keys. */
-export const DPOP_ALGORITHM = 'ES256';
+const DPOP_ALGORITHM = 'ES256';
 
 /**
  * Whether to ask for DPoP-bound tokens: only where both sides take them — the authorization server

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface LoopbackRedirect {
+interface LoopbackRedirect {
   /** `http://127.0.0.1:<port>/callback`: where the authorization server sends the browser back. */
   redirectUri: string;
   /** The full URL the browser came back to (its query holds the code or the error). */

@@ -131,7 +131,7 @@ async function register(
   };
 }
 
-export function secretMethod(as: oauth.AuthorizationServer): StoredClient['authMethod'] {
+function secretMethod(as: oauth.AuthorizationServer): StoredClient['authMethod'] {
   const supported = as.token_endpoint_auth_methods_supported;
   return supported && !supported.includes('client_secret_basic') && supported.includes('client_secret_post')
     ? 'client_secret_post'

@@ -8,7 +8,7 @@ export interface SignInRequest {
 }
 
 /** A sign-in no person could be asked for: with whom, for what, and what a step-up added. */
-export interface SignInNeeded {
+interface SignInNeeded {
   issuer: string;
   scopes: string[];
   /** A step-up: the scopes the server asked for beyond those the token in hand was granted. */

@@ -40,7 +40,7 @@ export interface ListenFilter {
  * Every request the client sends, by method: its params and its result as the spec defines them.
  * `McpClient.request` takes only these methods, so a typo or a wrong params shape does not compile.
  */
-export interface ClientRequests {
+interface ClientRequests {
   initialize: {
     params: { protocolVersion: string; capabilities: ClientCapabilities; clientInfo: Implementation };
     result: InitializeResult;

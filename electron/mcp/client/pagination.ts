@@ -4,7 +4,7 @@ import { LIST_KEYS, type ListItem, type ListMethod, type ResultOf } from './clie
 import type { CallOptions } from './mcpClientOptions';
 
 /** The most pages one listing follows. */
-export const MAX_LIST_PAGES = 1000;
+const MAX_LIST_PAGES = 1000;
 /**
  * The most items one listing takes from a server (tools, resources, templates, prompts, skills).
  * Far beyond any real server (and beyond what a model can be shown), far below what takes a host's
@@ -12,7 +12,7 @@ export const MAX_LIST_PAGES = 1000;
  */
 export const MAX_LIST_ITEMS = 10_000;
 /** The longest a whole listing may take, every page included (unless `maxTotalTimeoutMs` says). */
-export const LIST_TIME_LIMIT_MS = 60_000;
+const LIST_TIME_LIMIT_MS = 60_000;
 
 /** What following a list's pages needs of a client. */
 export interface Requester {

@@ -15,12 +15,12 @@ import { collectPages, type Requester } from './pagination';
  * file read is verified against its entry (size, digest; SKILL.md's frontmatter field by field)
  * and nothing unverified is used.
  */
-export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
+const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 /** SEP-2640's limits for one skill. */
-export const MAX_SKILL_FILES = 512;
-export const MAX_SKILL_BYTES = 16 * 1024 * 1024;
+const MAX_SKILL_FILES = 512;
+const MAX_SKILL_BYTES = 16 * 1024 * 1024;
 
-export interface SkillFile {
+interface SkillFile {
   uri: string;
   /** `sha256:` and 64 lowercase hex digits. */
   digest: string;
@@ -48,7 +48,7 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The skill's name: the last segment of its path (the part before /SKILL.md). */
-export function skillNameOf(uri: string): string | undefined {
+function skillNameOf(uri: string): string | undefined {
   const m = /^skill:\/\/(?:.+\/)?([^/]+)\/SKILL\.md$/.exec(uri);
   return m?.[1];
 }
@@ -98,7 +98,7 @@ export function checkSkillEntry(raw: unknown): SkillEntry | { invalid: string } 
  * A file as read, checked against its entry: the byte length, then the sha256 of the bytes. The
  * problem in words, or undefined when it is what the entry promised.
  */
-export function verifySkillFile(
+function verifySkillFile(
   file: SkillFile,
   read: ResourceContents[],
 ): { problem: string } | { bytes: Buffer; text?: string; mimeType?: string } {
@@ -122,7 +122,7 @@ export function verifySkillFile(
 }
 
 /** SKILL.md's YAML frontmatter compared with its entry's, every field: the first difference, or undefined. */
-export function frontmatterMismatch(entry: SkillEntry, text: string): string | undefined {
+function frontmatterMismatch(entry: SkillEntry, text: string): string | undefined {
   const m = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n|$)/.exec(text);
   if (!m) return 'SKILL.md has no YAML frontmatter';
   let parsed: unknown;

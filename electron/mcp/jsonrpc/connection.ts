@@ -16,7 +16,7 @@ import {
 import { cancelledError, PendingRequests, type RequestOptions } from './pendingRequests';
 import { errorResponse } from './wireError';
 
-export type { IncomingRequestContext, RequestHandler } from './incomingRequests';
+export type { RequestHandler } from './incomingRequests';
 export {
   DEFAULT_MAX_TOTAL_TIMEOUT_MS,
   DEFAULT_REQUEST_TIMEOUT_MS,

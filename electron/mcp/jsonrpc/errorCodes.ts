@@ -38,4 +38,3 @@ export const ErrorCode = {
   /** 2026-07-28 HTTP: the response stream broke before the answer (no resuming in this era). */
   ResponseLost: -32009,
 } as const;
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -4,7 +4,7 @@ import { ErrorCode } from './errorCodes';
 import type { JsonRpcRequest, JsonRpcResponse } from './message';
 import { errorResponse, toWireError } from './wireError';
 
-export interface IncomingRequestContext {
+interface IncomingRequestContext {
   requestId: RequestId;
   /** Aborted when the peer sends notifications/cancelled for this request, or the connection closes. */
   signal: AbortSignal;

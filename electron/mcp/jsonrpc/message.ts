@@ -16,7 +16,7 @@ export interface JsonRpcErrorObject {
   message: string;
   data?: unknown;
 }
-export interface JsonRpcResultResponse {
+interface JsonRpcResultResponse {
   jsonrpc: '2.0';
   id: RequestId;
   result: Record<string, unknown>;

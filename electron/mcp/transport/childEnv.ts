@@ -74,7 +74,7 @@ const NETWORK_VARS = [
 ];
 
 /** Every variable a child inherits from the app (README: "What a local server's environment holds"). */
-export const INHERITED_ENV_VARS: readonly string[] = [...SYSTEM_VARS, ...LOCALE_VARS, ...NETWORK_VARS];
+const INHERITED_ENV_VARS: readonly string[] = [...SYSTEM_VARS, ...LOCALE_VARS, ...NETWORK_VARS];
 
 export function buildChildEnv(
   configured: Record<string, string> | undefined,

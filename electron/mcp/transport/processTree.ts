@@ -21,7 +21,7 @@ export function signalTree(pid: number, signal: 'SIGTERM' | 'SIGKILL'): void {
 }
 
 /** Whether any process of the group led by `pid` still exists. */
-export function treeAlive(pid: number): boolean {
+function treeAlive(pid: number): boolean {
   if (process.platform === 'win32') {
     try {
       process.kill(pid, 0);

@@ -5,8 +5,8 @@ import type { ElicitValue, JsonSchemaObject } from '../../../shared/mcp/protocol
  * bounds, booleans, single- and multi-select enums with or without titles. Anything else is named
  * in `unsupported` so the caller can fall back to raw JSON rather than silently drop it.
  */
-export type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
-export interface Option {
+type StringFormat = 'email' | 'uri' | 'date' | 'date-time';
+interface Option {
   value: string;
   label: string;
 }

@@ -16,7 +16,7 @@ export type PromptOutcome = { sent: true } | { insert: string } | { kept: string
  * characters as visible markers, so what is reviewed there is what is sent. Anything else (the
  * model's turns, images, resources) cannot be held by a text box: undefined.
  */
-export function promptAsText(result: GetPromptResult): string | undefined {
+function promptAsText(result: GetPromptResult): string | undefined {
   const texts: string[] = [];
   for (const m of result.messages) {
     if (m.role !== 'user' || m.content.type !== 'text') return undefined;

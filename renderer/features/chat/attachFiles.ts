@@ -23,7 +23,7 @@ const base64 = (bytes: Uint8Array): string => {
  * Why `file` cannot be attached, said before a byte of it is sent: its size against the limit of
  * the kind its name or the browser claims (what it really is, the host reads from its bytes).
  */
-export function beforeSending(file: File): string | undefined {
+function beforeSending(file: File): string | undefined {
   const name = file.name || 'file';
   const kind =
     claimedType(name)?.kind ??

@@ -1,7 +1,7 @@
 import type { ChatBlock, ChatMessage, ToolCallRecord } from '../../../shared/chat/conversation';
 import type { CallToolResult } from '../../../shared/mcp/protocol';
 
-export type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
+type ToolUse = Extract<ChatBlock, { type: 'tool_use' }>;
 
 /** A message as shown. */
 export interface Item {

@@ -74,4 +74,4 @@ const STOP_REASONS: Record<string, string> = {
   stopSequence: 'stopped at a stop sequence',
   toolUse: 'wants to use a tool',
 };
-export const stopReasonText = (reason: string): string => STOP_REASONS[reason] ?? `stopped: ${reason}`;
+const stopReasonText = (reason: string): string => STOP_REASONS[reason] ?? `stopped: ${reason}`;

@@ -13,7 +13,7 @@ export interface SetupFacts {
   waiting: number;
 }
 
-export interface SetupStep {
+interface SetupStep {
   done: boolean;
   text: string;
   where: Page;

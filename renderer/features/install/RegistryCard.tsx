@@ -11,7 +11,7 @@ const shortName = (name: string | undefined) =>
   name ? (name.split('/').pop() ?? name) || name : '(no name)';
 
 /** Whether an entry offers a way to install it here (a package, a remote or a bundle). */
-export const installable = (entry: ValidEntryView) => entry.choices.some((c) => c.kind !== 'unavailable');
+const installable = (entry: ValidEntryView) => entry.choices.some((c) => c.kind !== 'unavailable');
 
 /**
  * One entry of Browse's gallery: its icon, title, publisher and one-line description, its standing,

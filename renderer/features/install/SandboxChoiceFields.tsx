@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { SandboxChoice } from '../../../shared/host/sandboxRules';
 
 /** Host names or folders as typed: separated by commas, spaces or lines. */
-export function listOf(text: string): string[] {
+function listOf(text: string): string[] {
   return text
     .split(/[\s,]+/)
     .map((s) => s.trim())

@@ -2,7 +2,7 @@ import { commandLine } from '../../../shared/host/launchText';
 import type { LaunchEnv } from '../../../shared/host/serverView';
 import type { LaunchView } from '../../../shared/host/updateView';
 
-export type DiffChange = 'same' | 'changed' | 'added' | 'removed';
+type DiffChange = 'same' | 'changed' | 'added' | 'removed';
 
 /** One line of an update's difference: what it is, before and after (absent: not there). */
 export interface DiffRow {

@@ -28,7 +28,7 @@ export interface Shortcut {
 }
 
 /** The page each `G then <key>` goes to. */
-export const GO_KEYS: Record<string, Page> = {
+const GO_KEYS: Record<string, Page> = {
   c: 'chats',
   s: 'servers',
   r: 'resources',
@@ -81,8 +81,6 @@ export const SHORTCUTS: Shortcut[] = [
     }),
   ),
 ];
-
-export const pageName = (page: Page): string => PAGE_NAMES[page];
 
 /** The keys as this platform writes them. */
 export const keysOn = (keys: string, mac: boolean): string =>

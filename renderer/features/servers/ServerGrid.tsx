@@ -7,7 +7,7 @@ import { ServerCard } from './ServerCard';
 const CARD_MIN = 340;
 const GAP = 14;
 /** Up to this many servers every card is in the page (found by the browser's search, tabbed through). */
-export const WHOLE_UP_TO = 16;
+const WHOLE_UP_TO = 16;
 /** Cards drawn with the page itself when it is drawn whole; the others follow in a transition. */
 const FIRST_CARDS = 6;
 

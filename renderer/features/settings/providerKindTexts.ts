@@ -1,7 +1,7 @@
 import type { ProviderKind } from '../../../shared/host/providerSettings';
 
 /** A known server of a kind: the add form fills these in. */
-export interface ProviderPreset {
+interface ProviderPreset {
   name: string;
   baseUrl: string;
 }

@@ -18,7 +18,7 @@ export interface LiveReply {
   progress: Record<string, Progress>;
 }
 
-export interface Attached {
+interface Attached {
   server: string;
   uri: string;
   label: string;

@@ -9,7 +9,7 @@ import type { AppState } from '../store';
 export const MAX_LOGS = 100_000;
 
 /** What the log viewer shows: kept in the store, so leaving the Logs page keeps the person's filters. */
-export interface LogView {
+interface LogView {
   server?: string;
   levels: ReadonlySet<LoggingLevel>;
   sources: ReadonlySet<LogSource>;

@@ -7,11 +7,11 @@ import type { AppState } from '../store';
 export type Pane = Page;
 
 /** What the keyboard opens over any page: the command palette, or the sheet of shortcuts. */
-export type Overlay = 'palette' | 'shortcuts';
+type Overlay = 'palette' | 'shortcuts';
 
-export type FocusTarget = 'composer' | 'search-chats';
+type FocusTarget = 'composer' | 'search-chats';
 
-export interface Notice {
+interface Notice {
   id: number;
   text: string;
 }

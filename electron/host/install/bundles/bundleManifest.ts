@@ -10,7 +10,7 @@ export type UserConfigType = 'string' | 'number' | 'boolean' | 'directory' | 'fi
 export type UserConfigValue = string | number | boolean | string[];
 
 /** One `user_config` option as the manifest declares it. */
-export interface UserConfigOption {
+interface UserConfigOption {
   type: UserConfigType;
   title: string;
   description: string;

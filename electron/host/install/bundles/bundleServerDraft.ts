@@ -4,10 +4,8 @@
 import { z } from 'zod';
 import type { StdioServerConfig } from '../../config/serverConfig';
 import { secretId } from '../../secrets/secretStore';
-import { BundleError } from './bundleError';
-import { bundleForm, formValues } from './bundleForm';
+import { formValues } from './bundleForm';
 import { resolveLaunch } from './bundleLaunch';
-import { readManifest } from './bundleManifest';
 import { type BundleRuntime, currentRuntime } from './bundleRuntime';
 import { type BundleOrigin, type InstalledBundle, isBundleDir } from './installBundle';
 
@@ -88,20 +86,4 @@ export function bundleOriginOf(raw: Record<string, unknown>, bundlesDir: string)
   if (!parsed.success || !isBundleDir(bundlesDir, parsed.data.dir)) return undefined;
   const { displayName, ...rest } = parsed.data;
   return { ...rest, ...(displayName !== undefined ? { displayName } : {}) };
-}
-
-/** An installed bundle again, from its origin (to edit a server's settings): its manifest read anew. */
-export async function reopenBundle(
-  origin: BundleOrigin,
-  runtime = currentRuntime(),
-): Promise<InstalledBundle> {
-  const manifest = await readManifest(origin.dir).catch((error: unknown) => {
-    if (error instanceof BundleError && error.problem === 'manifest-missing')
-      throw new BundleError(
-        'unreadable',
-        `The bundle's files are gone from ${origin.dir}: install it again.`,
-      );
-    throw error;
-  });
-  return { origin, manifest, form: bundleForm(manifest, origin.dir, runtime) };
 }

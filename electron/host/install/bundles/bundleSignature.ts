@@ -20,13 +20,12 @@ export type BundleSignature =
       /** SHA-256 of the signer's certificate, colon-separated hex. */
       fingerprint: string;
     };
-export type SignatureStatus = BundleSignature['status'];
 
 /** Whether the operating system's trust store vouches for `signer`, helped by the `others` sent with it. */
 export type TrustCheck = (signer: X509Certificate, others: X509Certificate[]) => Promise<boolean>;
 
 /** The operating system's own check (certificateTrust.ts): its trust store, for code signing. */
-export const osTrustCheck: TrustCheck = (signer, others) => isTrustedSigner(signer, others);
+const osTrustCheck: TrustCheck = (signer, others) => isTrustedSigner(signer, others);
 
 const commonName = (dn: string) =>
   dn

@@ -8,7 +8,7 @@ import { checkNodeArgs } from './nodeArgs';
 import { checkPythonArgs } from './pythonArgs';
 
 export const isNodeCommand = (command: string) => /^node(\.exe)?$/i.test(command);
-export const isPythonCommand = (command: string) => /^python(\d+(\.\d+)?)?(\.exe)?$/i.test(command);
+const isPythonCommand = (command: string) => /^python(\d+(\.\d+)?)?(\.exe)?$/i.test(command);
 
 /** Checks what `command` (a program from this computer, not the bundle's) is told to run. */
 export function checkInterpreterArgs(dir: string, command: string, args: string[]): void {

@@ -7,7 +7,7 @@ import { isSecretRef, parseConfig } from '../../config/serverConfig';
 import { isSecretName } from '../../logs/redactor';
 import { LinkError, type LinkServer, type LinkValueRef } from './linkTypes';
 
-export const MAX_NAME_LENGTH = 100;
+const MAX_NAME_LENGTH = 100;
 
 /** The fields every host's link may set: the de-facto `mcpServers` entry. */
 export const ENTRY_FIELDS = ['command', 'args', 'env', 'cwd', 'url', 'type', 'headers'] as const;
@@ -37,7 +37,7 @@ const VARIABLE = /\$\{(?!input:)[^}]+\}/;
 /** What docs write where your own value goes: `<YOUR_TOKEN>`, `YOUR_API_KEY`, `${input:…}`, `xxxx`. */
 const PLACEHOLDER = /<[^<>]*>|\$\{[^}]*\}|\byour[-_ ]|replace[-_ ]?(?:me|with)|x{4,}/i;
 
-export function checkName(name: string): string {
+function checkName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === '') throw new LinkError('the link gives the server an empty name');
   if (Array.from(trimmed).length > MAX_NAME_LENGTH)

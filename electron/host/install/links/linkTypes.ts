@@ -17,7 +17,7 @@ export interface LinkContext {
   from?: string;
 }
 
-export interface LinkOrigin {
+interface LinkOrigin {
   format: LinkFormat;
   /** The app whose format it is, as a person reads it: "VS Code", "Goose". */
   app: string;

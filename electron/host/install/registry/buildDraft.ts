@@ -25,7 +25,7 @@ export interface DraftOptions {
 }
 
 /** An .mcpb bundle for the bundle installer: nothing of it is in config.json yet. */
-export interface BundleReference {
+interface BundleReference {
   name: string;
   url: string;
   fileSha256: string;

@@ -18,7 +18,7 @@ const TARGET_WORDS: Record<InputField['target'], string> = {
 };
 
 /** `environment variable API_KEY`, `argument --port`. */
-export const fieldName = (field: InputField) => `${TARGET_WORDS[field.target]} ${field.label}`;
+const fieldName = (field: InputField) => `${TARGET_WORDS[field.target]} ${field.label}`;
 
 /**
  * The values a form's fields resolve to, each checked, with every problem collected (the person sees

@@ -15,7 +15,7 @@ interface ChoiceBase {
   /** What installing runs or connects to, in a sentence, `<placeholders>` for what is asked. */
   summary: string;
 }
-export interface PackageChoice extends ChoiceBase {
+interface PackageChoice extends ChoiceBase {
   kind: 'package';
   registryType: string;
   runtime: Runtime;
@@ -23,7 +23,7 @@ export interface PackageChoice extends ChoiceBase {
   preview: { command: string; args: string[] };
   fields: InputField[];
 }
-export interface RemoteChoice extends ChoiceBase {
+interface RemoteChoice extends ChoiceBase {
   kind: 'remote';
   transport: 'http' | 'sse';
   /** The URL template, `{variables}` and all. */
@@ -31,13 +31,13 @@ export interface RemoteChoice extends ChoiceBase {
   fields: InputField[];
 }
 /** An MCP bundle (.mcpb): downloaded and checked by the bundle installer, which asks its own questions. */
-export interface BundleChoice extends ChoiceBase {
+interface BundleChoice extends ChoiceBase {
   kind: 'bundle';
   url: string;
   fileSha256: string;
   fields: InputField[];
 }
-export interface UnavailableChoice extends ChoiceBase {
+interface UnavailableChoice extends ChoiceBase {
   kind: 'unavailable';
   reasons: string[];
 }
@@ -57,7 +57,7 @@ function argumentFields(args: Argument[] | undefined, key: string): InputField[]
   );
 }
 
-export function packageFields(pkg: Package, key: string): InputField[] {
+function packageFields(pkg: Package, key: string): InputField[] {
   return [
     ...argumentFields(pkg.runtimeArguments, `${key}/runtimeArguments`),
     ...argumentFields(pkg.packageArguments, `${key}/packageArguments`),
@@ -67,7 +67,7 @@ export function packageFields(pkg: Package, key: string): InputField[] {
   ];
 }
 
-export function remoteFields(remote: RemoteTransport, key: string): InputField[] {
+function remoteFields(remote: RemoteTransport, key: string): InputField[] {
   const urlFields = declarationFields(
     { value: remote.url, ...(remote.variables ? { variables: remote.variables } : {}) },
     key,

@@ -40,7 +40,7 @@ export interface PackageLaunch {
 }
 
 /** Why this package cannot be run by Switchboard at all, whatever is filled in; undefined if it can. */
-export function packageProblem(pkg: Package): string | undefined {
+function packageProblem(pkg: Package): string | undefined {
   const runtime = RUNTIMES[pkg.registryType];
   if (!runtime)
     return `is a ${JSON.stringify(pkg.registryType.slice(0, 40))} package, which Switchboard cannot install (it runs npm, pypi, oci and nuget packages, and mcpb bundles)`;

@@ -6,12 +6,12 @@ import { type InstallChoice, installChoices } from './installChoices';
 import type { Icon, Repository, ServerJson } from './serverJson';
 import { validateServerJson } from './validateServerJson';
 
-export const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
-export const REGISTRY_STATUSES = ['active', 'deprecated', 'deleted'] as const;
-export type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
+const OFFICIAL_META = 'io.modelcontextprotocol.registry/official';
+const REGISTRY_STATUSES = ['active', 'deprecated', 'deleted'] as const;
+type RegistryStatus = (typeof REGISTRY_STATUSES)[number];
 
 /** What the registry itself says of the entry (absent fields: the registry did not say). */
-export interface OfficialMeta {
+interface OfficialMeta {
   status?: RegistryStatus;
   /** Why it is deprecated or deleted, in the publisher's words. */
   statusMessage?: string;

@@ -32,5 +32,3 @@ export class RegistryError extends Error {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
   }
 }
-
-export const isRegistryError = (e: unknown): e is RegistryError => e instanceof RegistryError;

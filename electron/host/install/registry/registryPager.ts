@@ -3,7 +3,7 @@ import type { RegistryEntry } from './registryEntry';
 import { RegistryError } from './registryError';
 
 /** The official registry holds thousands of servers; 50 pages of 100 is past any list a person reads. */
-export const DEFAULT_MAX_PAGES = 50;
+const DEFAULT_MAX_PAGES = 50;
 
 /**
  * Pages of one query, one `next()` at a time (a "More" button), stopping with a RegistryError when the

@@ -5,7 +5,7 @@ import { buildChildEnv, findProgram, resolveLoginShellPath } from '../../../mcp'
 import type { Runtime } from './packageLaunch';
 
 /** What to install to get each runtime. */
-export const RUNTIME_SOURCES: Readonly<Record<Runtime, string>> = {
+const RUNTIME_SOURCES: Readonly<Record<Runtime, string>> = {
   npx: 'Node.js (npx comes with it): https://nodejs.org',
   uvx: 'uv (uvx comes with it): https://docs.astral.sh/uv/',
   docker: 'Docker: https://docs.docker.com/get-docker/',

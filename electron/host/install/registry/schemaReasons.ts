@@ -4,7 +4,7 @@ import type { ErrorObject } from 'ajv';
 const MAX_REASONS = 6;
 
 /** `packages[0].packageArguments[1]` for `/packages/0/packageArguments/1`; `(the entry)` for the root. */
-export function pathText(pointer: string): string {
+function pathText(pointer: string): string {
   if (pointer === '') return '(the entry)';
   return pointer
     .split('/')

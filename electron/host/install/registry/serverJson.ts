@@ -26,14 +26,14 @@ export interface KeyValueInput extends InputWithVariables {
   name: string;
 }
 
-export interface PositionalArgument extends InputWithVariables {
+interface PositionalArgument extends InputWithVariables {
   type: 'positional';
   /** A label for the value; never on the command line. */
   valueHint?: string;
   isRepeated?: boolean;
 }
 
-export interface NamedArgument extends InputWithVariables {
+interface NamedArgument extends InputWithVariables {
   type: 'named';
   /** The flag with its dashes: `--port`. */
   name: string;
@@ -42,16 +42,16 @@ export interface NamedArgument extends InputWithVariables {
 
 export type Argument = PositionalArgument | NamedArgument;
 
-export interface StdioTransport {
+interface StdioTransport {
   type: 'stdio';
 }
-export interface HttpTransport {
+interface HttpTransport {
   type: 'streamable-http' | 'sse';
   /** A URL template: `{name}` refers to variables (remotes) or the package's inputs (packages). */
   url: string;
   headers?: KeyValueInput[];
 }
-export type LocalTransport = StdioTransport | HttpTransport;
+type LocalTransport = StdioTransport | HttpTransport;
 
 export interface RemoteTransport extends HttpTransport {
   variables?: Record<string, Input>;

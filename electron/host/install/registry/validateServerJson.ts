@@ -1,20 +1,13 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import { schemaReasons } from './schemaReasons';
+// The schema every entry is read against; where it came from (repository, path, commit): README.md here.
 import officialSchema from './server.schema.json';
 import type { ServerJson } from './serverJson';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under some loaders.
 const wrapped: unknown = Reflect.get(addFormatsModule, 'default');
 const addFormats = (typeof wrapped === 'function' ? wrapped : addFormatsModule) as (ajv: Ajv) => void;
-
-/** The schema every entry is read against, and where it came from (see README.md here). */
-export const SERVER_SCHEMA_SOURCE = {
-  id: 'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json',
-  repository: 'modelcontextprotocol/static',
-  path: 'schemas/2025-12-11/server.schema.json',
-  commit: '12022abc5a8c1cb839f7fadd5f74727709bfa07f',
-} as const;
 
 export type ServerJsonCheck = { ok: true; server: ServerJson } | { ok: false; reasons: string[] };
 

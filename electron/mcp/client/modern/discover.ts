@@ -13,7 +13,7 @@ import type { McpClientOptions } from '../mcpClientOptions';
 import { modernMeta } from './modernMeta';
 
 /** How long a stdio server may take to answer the probe before it is taken for a legacy one. */
-export const STDIO_PROBE_TIMEOUT_MS = 10_000;
+const STDIO_PROBE_TIMEOUT_MS = 10_000;
 
 /** The errors only a modern server sends (2026-07-28's reserved range): it is modern, but refused us. */
 const MODERN_ERRORS = new Set<number>([

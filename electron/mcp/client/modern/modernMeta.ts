@@ -22,7 +22,7 @@ const TRACEPARENT = /^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/;
  * W3C trace context for a request's `_meta` (2026-07-28 basic: the reserved `traceparent` and
  * `tracestate` keys). A malformed traceparent is not sent (nor its tracestate).
  */
-export function traceMeta(trace: { traceparent: string; tracestate?: string }): Record<string, string> {
+function traceMeta(trace: { traceparent: string; tracestate?: string }): Record<string, string> {
   const [version, traceId, parentId] = trace.traceparent.split('-');
   // W3C trace context: version ff and all-zero ids are invalid.
   if (
