@@ -20,9 +20,8 @@ export function valueImports(source: string): string[] {
     const braces = clause ? /^\{([\s\S]*)\}$/.exec(clause.trim()) : null;
     // `import { type A, type B } from 'x'` brings types alone.
     if (
-      braces?.[1] &&
-      braces[1]
-        .split(',')
+      braces?.[1]
+        ?.split(',')
         .map((s) => s.trim())
         .filter(Boolean)
         .every((s) => s.startsWith('type '))
