@@ -65,6 +65,8 @@ const toolsOf = async (id: string) =>
   (await service!.getCatalog()).tools.filter((t) => t.server === id).map((t) => t.tool);
 /** Runs `about` on the server, as the tool runner's Run does: which version and pid answered. */
 async function about(id: string): Promise<string> {
+  // The catalog lists a server again when its entry changes (a put-back file included): wait for it.
+  await expect.poll(async () => (await toolsOf(id)).includes('about'), { timeout: 10_000 }).toBe(true);
   const tool = (await service!.getCatalog()).tools.find((t) => t.server === id && t.tool === 'about');
   if (!tool) throw new Error(`${id} offers no about tool now`);
   const outcome = await service!.runTool(crypto.randomUUID(), tool.name, {});
