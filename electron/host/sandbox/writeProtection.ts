@@ -1,29 +1,7 @@
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
 
-/**
- * Files that make a later program run code, at the top of a folder: shell startup files, git's
- * settings, an MCP host's server list (the names the sandbox runtime protects in its working
- * directory), and editors' folder settings (tasks, launch configurations).
- */
-const STARTUP_FILES = [
-  '.bashrc',
-  '.bash_profile',
-  '.bash_login',
-  '.zshrc',
-  '.zprofile',
-  '.zshenv',
-  '.profile',
-  '.gitconfig',
-  '.gitmodules',
-  '.ripgreprc',
-  '.mcp.json',
-  '.vscode',
-  '.idea',
-];
-/** In a git repository: its hooks run at the next commit, its config can name any program. */
-const IN_REPOSITORY = ['.git/hooks', '.git/config'];
-/** Shell startup files, protected in the home folder even before they exist (a shell would read a new one). */
+/** Shell startup files: protected in the home folder even before they exist (a shell would read a new one). */
 const SHELL_STARTUP = [
   '.bashrc',
   '.bash_profile',
@@ -33,6 +11,22 @@ const SHELL_STARTUP = [
   '.zshenv',
   '.profile',
 ];
+/**
+ * Files that make a later program run code, at the top of a folder: shell startup files, git's
+ * settings, an MCP host's server list (the names the sandbox runtime protects in its working
+ * directory), and editors' folder settings (tasks, launch configurations).
+ */
+const STARTUP_FILES = [
+  ...SHELL_STARTUP,
+  '.gitconfig',
+  '.gitmodules',
+  '.ripgreprc',
+  '.mcp.json',
+  '.vscode',
+  '.idea',
+];
+/** In a git repository: its hooks run at the next commit, its config can name any program. */
+const IN_REPOSITORY = ['.git/hooks', '.git/config'];
 
 const kind = (p: string): 'dir' | 'file' | undefined => {
   try {
