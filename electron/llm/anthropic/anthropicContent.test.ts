@@ -79,13 +79,13 @@ describe('attached files for the model', () => {
     expect(toAnthropicMessages([{ role: 'user', blocks: [gone] }], new Map())[0]!.content).toEqual([
       {
         type: 'text',
-        text: "[attached file lost.png (69 bytes): not sent — its bytes are no longer in Switchboard's data folder]",
+        text: "[attached file lost.png (70 bytes): not sent — its bytes are no longer in Switchboard's data folder]",
       },
     ]);
     expect(toAnthropicMessages([{ role: 'user', blocks: [gone] }])[0]!.content).toEqual([
       {
         type: 'text',
-        text: '[attached file lost.png (69 bytes): not sent — files are not sent with this request]',
+        text: '[attached file lost.png (70 bytes): not sent — files are not sent with this request]',
       },
     ]);
   });
