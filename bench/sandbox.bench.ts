@@ -128,6 +128,20 @@ async function main() {
     };
   };
 
+  /** One confined launch's wrap, as the host makes it (released at once: nothing is spawned), in ms. */
+  const timedWrap = async () => {
+    const start = performance.now();
+    const wrapped = await new ServerSandbox(config, host).wrap()!({
+      program: process.execPath,
+      args: [ECHO],
+      cwd: undefined,
+      env: {},
+    });
+    const ms = performance.now() - start;
+    wrapped.release?.();
+    return ms;
+  };
+
   let bwrap = '';
   try {
     bwrap = execFileSync('bwrap', ['--version'], { encoding: 'utf8' }).trim();
@@ -154,15 +168,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 200));
     const before = rss();
     const own = new Set(tree(process.pid));
-    const start = performance.now();
-    const wrapped = await new ServerSandbox(config, host).wrap()!({
-      program: process.execPath,
-      args: [ECHO],
-      cwd: undefined,
-      env: {},
-    });
-    engineMs.push(performance.now() - start);
-    wrapped.release?.();
+    engineMs.push(await timedWrap());
     processDelta.push(rss() - before);
     // What the engine spawned on this side (socat bridges from its Unix sockets to the proxy).
     bridges.push(
@@ -197,15 +203,7 @@ async function main() {
     process.chdir(dir);
     const wraps: number[] = [];
     for (let i = 0; i < STARTS; i++) {
-      const start = performance.now();
-      const wrapped = await new ServerSandbox(config, host).wrap()!({
-        program: process.execPath,
-        args: [ECHO],
-        cwd: undefined,
-        env: {},
-      });
-      wraps.push(performance.now() - start);
-      wrapped.release?.();
+      wraps.push(await timedWrap());
     }
     console.log(`| ${dir === startedIn ? `${dir} (this repository)` : dir} | ${spread(wraps)} |`);
   }
