@@ -76,15 +76,29 @@ interface Sample {
   at: number;
   rss: number;
   heap: number;
+  /** Outside the V8 heap: memory of C++ objects bound to JS ones, and of Buffers/ArrayBuffers. */
+  external: number;
+  arrayBuffers: number;
+  /** The RSS split by the kernel (/proc/self/status): anonymous pages (malloc, heaps) and file pages. */
+  rssAnon: number;
+  rssFile: number;
   fds: number;
   children: number;
 }
+async function statusKb(field: string): Promise<number> {
+  const status = await readFile('/proc/self/status', 'utf8').catch(() => '');
+  return Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+}
 async function sample(): Promise<Sample> {
-  const { rss, heapUsed } = process.memoryUsage();
+  const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
   return {
     at: Date.now(),
     rss,
     heap: heapUsed,
+    external,
+    arrayBuffers,
+    rssAnon: await statusKb('RssAnon'),
+    rssFile: await statusKb('RssFile'),
     fds: (await readdir('/proc/self/fd')).length,
     children: (await descendants()).length,
   };
@@ -248,6 +262,11 @@ async function main(): Promise<void> {
   timers.push(setInterval(() => void sample().then((s) => samples.push(s)), 5000));
   const report = (label: string) => {
     const since = samples.filter((s) => s.at >= started);
+    const lastMinute = since.filter((s) => s.at >= Date.now() - 60_000);
+    const minuteMedian = (of: (s: Sample) => number) => {
+      const sorted = lastMinute.map(of).sort((a, b) => a - b);
+      return sorted.length ? mb(sorted[Math.floor((sorted.length - 1) / 2)]!) : '—';
+    };
     const lines = [
       `${label} (${((Date.now() - started) / 60_000).toFixed(1)} min):`,
       `  RSS ${spread(
@@ -258,6 +277,7 @@ async function main(): Promise<void> {
         mb,
       )} (min / median / max)`,
       `  open fds ${spread(since.map((s) => s.fds))}, child processes ${spread(since.map((s) => s.children))}`,
+      `  this minute's medians: RSS ${minuteMedian((s) => s.rss)} (anonymous ${minuteMedian((s) => s.rssAnon)}, file ${minuteMedian((s) => s.rssFile)}), heap ${minuteMedian((s) => s.heap)}, external ${minuteMedian((s) => s.external)} (array buffers ${minuteMedian((s) => s.arrayBuffers)})`,
       `  kills recovered ${recoveries.length}${unrecovered.length ? `, NOT recovered ${unrecovered.length}` : ''}: p50 ${percentile(recoveries, 0.5) ?? '—'} ms, max ${recoveries.length ? Math.max(...recoveries) : '—'} ms`,
       `  tool calls ${calls.ok} done, ${calls.failed} failed, ${calls.inFlight} in flight; chat messages sent ${chat.sent.length}`,
       `  events to the page ${events}${unserialisable ? `, UNSERIALISABLE ${unserialisable}` : ''}`,
