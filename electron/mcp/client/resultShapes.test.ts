@@ -116,6 +116,77 @@ describe('checkedResult', () => {
     expect(check('tasks/get', { anything: 'goes here: checked in tasks.ts' })).toBe('ok');
   });
 
+  it("compiles every method's shape (ajv in strict mode: a misspelt keyword fails here, not at first use)", () => {
+    // Every method: what it may answer with nothing in it passes or names what is missing.
+    const methods: { [M in ClientMethod]: true } = {
+      initialize: true,
+      'tools/call': true,
+      'tasks/get': true,
+      'tasks/update': true,
+      'tasks/cancel': true,
+      'skills/list': true,
+      ping: true,
+      'logging/setLevel': true,
+      'resources/subscribe': true,
+      'resources/unsubscribe': true,
+      'subscriptions/listen': true,
+      'server/discover': true,
+      'tools/list': true,
+      'resources/list': true,
+      'resources/templates/list': true,
+      'resources/read': true,
+      'prompts/list': true,
+      'prompts/get': true,
+      'completion/complete': true,
+    };
+    const answers = Object.keys(methods).map((m) => [m, check(m as ClientMethod, {})]);
+    expect(Object.fromEntries(answers)).toEqual({
+      initialize: 'ok',
+      'tools/call': 'ok',
+      'tasks/get': 'ok',
+      'tasks/update': 'ok',
+      'tasks/cancel': 'ok',
+      'skills/list': 'ok',
+      ping: 'ok',
+      'logging/setLevel': 'ok',
+      'resources/subscribe': 'ok',
+      'resources/unsubscribe': 'ok',
+      'subscriptions/listen': 'ok',
+      'server/discover': 'supportedVersions is missing',
+      'tools/list': 'tools is missing',
+      'resources/list': 'resources is missing',
+      'resources/templates/list': 'resourceTemplates is missing',
+      'resources/read': 'contents is missing',
+      'prompts/list': 'prompts is missing',
+      'prompts/get': 'messages is missing',
+      'completion/complete': 'completion is missing',
+    });
+  });
+
+  it('says what the whole result is when it is not an object', () => {
+    expect(check('ping', null)).toBe('must be an object, not null');
+    expect(check('tools/list', [])).toBe('must be an object, not an array');
+    expect(check('resources/read', 'text')).toBe('must be an object, not a string');
+  });
+
+  it("tells a content block and a resource's contents by their own rules", () => {
+    expect(check('prompts/get', { messages: [{ role: 'user', content: { type: 'text' } }] })).toBe(
+      'messages[0].content (text) has no text string',
+    );
+    expect(check('prompts/get', { messages: [{ role: 'user', content: { type: 'x-new', any: 1 } }] })).toBe(
+      'ok',
+    );
+    expect(
+      check('resources/read', {
+        contents: [
+          { uri: 'u', text: 'a' },
+          { uri: 'v', blob: 3 },
+        ],
+      }),
+    ).toBe('contents[1] has neither a text nor a blob string');
+    expect(check('resources/read', { contents: [{ text: 'a' }] })).toBe('contents[0].uri is missing');
+  });
+
   it('names the first wrong place', () => {
     expect(check('tools/list', { tools: [{ name: 't', inputSchema: { type: 'string' } }] })).toBe(
       'tools[0].inputSchema.type must be "object", not a string',

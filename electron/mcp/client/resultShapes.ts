@@ -1,3 +1,4 @@
+import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
 import type { ClientMethod } from './clientRequests';
@@ -11,79 +12,47 @@ import { contentBlockProblem } from './toolResultShape';
  * type when present; anything else — unknown fields above all — passes. tools/call is checked in
  * callTool (toolResultShape.ts), after a task has run; tasks and skills in their own modules.
  *
- * The checks are closures built once, walked without allocating on a valid result (a path is put
- * together only on the way back from a failure): they run on every result.
+ * The shapes are JSON Schemas, checked by ajv as servers' own schemas are (schemaValidator.ts): one
+ * way to validate what a server sends. Each method's schema is compiled when it is first needed
+ * (ajv's compiled code does not allocate on a valid result), and its first error is told the way a
+ * person reads a result: `tools[3].inputSchema must be an object, not a string`.
  */
-interface Problem {
-  /** Where, from the result down: `.tools[3].inputSchema`. */
-  path: string;
-  what: string;
-}
-type Check = (value: unknown) => Problem | undefined;
+type Schema = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const describe = (v: unknown) =>
-  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-const wrong = (kind: string, v: unknown): Problem => ({
-  path: '',
-  what: `must be ${kind}, not ${describe(v)}`,
-});
-
-const string: Check = (v) => (typeof v === 'string' ? undefined : wrong('a string', v));
-const boolean: Check = (v) => (typeof v === 'boolean' ? undefined : wrong('true or false', v));
-const number: Check = (v) => (typeof v === 'number' ? undefined : wrong('a number', v));
-const object: Check = (v) => (isObject(v) ? undefined : wrong('an object', v));
-const oneOf =
-  (...values: string[]): Check =>
-  (v) =>
-    typeof v === 'string' && values.includes(v)
-      ? undefined
-      : wrong(values.map((x) => JSON.stringify(x)).join(' or '), v);
-
-function arrayOf(item: Check): Check {
-  return (v) => {
-    if (!Array.isArray(v)) return wrong('an array', v);
-    for (let i = 0; i < v.length; i++) {
-      const p = item(v[i]);
-      if (p) return { path: `[${i}]${p.path}`, what: p.what };
-    }
-    return undefined;
-  };
-}
+const string: Schema = { type: 'string' };
+const boolean: Schema = { type: 'boolean' };
+const number: Schema = { type: 'number' };
+const object: Schema = { type: 'object' };
+const oneOf = (...values: string[]): Schema => ({ enum: values });
+const arrayOf = (items: Schema): Schema => ({ type: 'array', items });
 
 /** An object with these fields required and these checked when present; others pass. */
-function shape(required: Record<string, Check>, optional: Record<string, Check> = {}): Check {
-  const must = Object.entries(required);
-  const may = Object.entries({ _meta: object, ...optional });
-  return (v) => {
-    if (!isObject(v)) return wrong('an object', v);
-    for (const [key, check] of must) {
-      if (!(key in v) || v[key] === undefined) return { path: `.${key}`, what: 'is missing' };
-      const p = check(v[key]);
-      if (p) return { path: `.${key}${p.path}`, what: p.what };
-    }
-    for (const [key, check] of may) {
-      if (v[key] === undefined) continue;
-      const p = check(v[key]);
-      if (p) return { path: `.${key}${p.path}`, what: p.what };
-    }
-    return undefined;
+function shape(required: Record<string, Schema>, optional: Record<string, Schema> = {}): Schema {
+  return {
+    type: 'object',
+    required: Object.keys(required),
+    properties: { ...required, _meta: object, ...optional },
   };
 }
+
+/**
+ * Rules a JSON Schema would say only with a message it cannot word (a content block's fields by its
+ * type): ajv runs them through the `problem` keyword, and what they return is the error as told.
+ */
+const PROBLEMS = {
+  contentBlock: contentBlockProblem,
+  textOrBlob: (v: unknown) =>
+    isObject(v) && typeof v.text !== 'string' && typeof v.blob !== 'string'
+      ? 'has neither a text nor a blob string'
+      : undefined,
+} satisfies Record<string, (value: unknown) => string | undefined>;
+const problem = (name: keyof typeof PROBLEMS): Schema => ({ problem: name });
 
 /** What a list item may carry for a person to see: a title, a description, icons. */
 const described = { title: string, description: string, icons: arrayOf(shape({ src: string })) };
-const contentBlock: Check = (v) => {
-  const what = contentBlockProblem(v);
-  return what ? { path: '', what } : undefined;
-};
-const resourceContents: Check = (v) => {
-  const p = shape({ uri: string }, { mimeType: string })(v);
-  if (p) return p;
-  const c = v as Record<string, unknown>;
-  if (typeof c.text === 'string' || typeof c.blob === 'string') return undefined;
-  return { path: '', what: 'has neither a text nor a blob string' };
+const resourceContents: Schema = {
+  ...shape({ uri: string }, { mimeType: string }),
+  ...problem('textOrBlob'),
 };
 const tool = shape(
   { name: string, inputSchema: shape({ type: oneOf('object') }) },
@@ -102,7 +71,7 @@ const tool = shape(
     ),
   },
 );
-const page = (key: string, item: Check) => shape({ [key]: arrayOf(item) }, { nextCursor: string });
+const page = (key: string, item: Schema) => shape({ [key]: arrayOf(item) }, { nextCursor: string });
 const empty = shape({});
 
 /** A result checked by the code that reads it, named here so that no method goes unchecked unnoticed. */
@@ -114,7 +83,7 @@ interface CheckedElsewhere {
  * Every method the client sends, with its result's check: keyed by the method type, so a method
  * added to ClientRequests without one does not compile.
  */
-const RESULT_SHAPES: { readonly [M in ClientMethod]: Check | CheckedElsewhere } = {
+const RESULT_SHAPES: { readonly [M in ClientMethod]: Schema | CheckedElsewhere } = {
   initialize: { elsewhere: 'the handshake (legacy/handshake.ts), before the session exists' },
   'tools/call': { elsewhere: 'callTool (toolResultShape.ts), after a task has run' },
   'tasks/get': { elsewhere: 'taskState.ts, by the task state it reports' },
@@ -156,7 +125,7 @@ const RESULT_SHAPES: { readonly [M in ClientMethod]: Check | CheckedElsewhere } 
     ),
   ),
   'prompts/get': shape(
-    { messages: arrayOf(shape({ role: oneOf('user', 'assistant'), content: contentBlock })) },
+    { messages: arrayOf(shape({ role: oneOf('user', 'assistant'), content: problem('contentBlock') })) },
     { description: string },
   ),
   'completion/complete': shape({
@@ -164,14 +133,66 @@ const RESULT_SHAPES: { readonly [M in ClientMethod]: Check | CheckedElsewhere } 
   }),
 };
 
+const ajv = new Ajv({ allErrors: false, verbose: true, strict: true });
+// With a schema (the rule's name): ajv calls it as (name, value), and reads its errors from it.
+const byRule: SchemaValidateFunction = (name: keyof typeof PROBLEMS, value: unknown) => {
+  const what = PROBLEMS[name](value);
+  if (what) byRule.errors = [{ keyword: 'problem', message: what, params: {} }];
+  return what === undefined;
+};
+ajv.addKeyword({ keyword: 'problem', schemaType: 'string', errors: true, validate: byRule });
+const compiled = new Map<ClientMethod, ValidateFunction>();
+
+/** The first thing wrong with a result, where and what, as a person reads it. */
+function told(error: ErrorObject): { path: string; what: string } {
+  // From the JSON pointer: /tools/3/inputSchema → .tools[3].inputSchema (no key of these shapes is a number).
+  let path = error.instancePath.replace(/\/(\d+)(?=\/|$)/g, '[$1]').replace(/\//g, '.');
+  const params = error.params as { missingProperty?: string; type?: string; allowedValues?: unknown[] };
+  switch (error.keyword) {
+    case 'required':
+      path += `.${params.missingProperty}`;
+      return { path, what: 'is missing' };
+    case 'type':
+      return {
+        path,
+        what: `must be ${TYPE_NAMES[params.type ?? ''] ?? params.type}, not ${describe(error.data)}`,
+      };
+    case 'enum':
+      return {
+        path,
+        what: `must be ${(params.allowedValues ?? []).map((v) => JSON.stringify(v)).join(' or ')}, not ${describe(error.data)}`,
+      };
+    default:
+      return { path, what: error.message ?? 'is not what its schema says' };
+  }
+}
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  boolean: 'true or false',
+  number: 'a number',
+  object: 'an object',
+  array: 'an array',
+};
+const describe = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 /**
  * The result, when it has the shape its method's result must have; else an InvalidResult McpError
  * naming the method, the server and the first wrong place (the result kept in its data).
  */
 export function checkedResult<T>(method: ClientMethod, result: T, server: string): T {
-  const check = RESULT_SHAPES[method];
-  const problem = typeof check === 'function' ? check(result) : undefined;
-  if (!problem) return result;
+  const schema = RESULT_SHAPES[method];
+  if (!('type' in schema)) return result;
+  let validate = compiled.get(method);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(method, validate);
+  }
+  if (validate(result)) return result;
+  const problem = told(validate.errors![0]!);
   const where = problem.path ? `${problem.path.slice(1)} ` : '';
   throw new McpError(
     ErrorCode.InvalidResult,
