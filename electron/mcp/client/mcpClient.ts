@@ -22,11 +22,12 @@ import { type Health, HealthMonitor } from './healthMonitor';
 import type { CallOptions, McpClientOptions } from './mcpClientOptions';
 import { openSession } from './openSession';
 import { collectPages } from './pagination';
+import { toolResultProblem } from './resultShapes';
 import { SchemaValidator } from './schemaValidator';
 import { ServerNotifications } from './serverNotifications';
 import { ElicitationTracker } from './serverRequests';
 import type { HeldList, Session, ToolDefinitions } from './session';
-import { structuredContentProblem, toolResultProblem } from './toolResultShape';
+import { structuredContentProblem } from './toolResultShape';
 
 /**
  * One open MCP session with one server, typed: lists, calls with their results checked, events.
@@ -169,7 +170,7 @@ export class McpClient {
         data: { result },
       });
     const problem = toolResultProblem(result);
-    if (problem) throw fail(problem);
+    if (problem) throw fail(`a result that does not follow the MCP schema: ${problem}`);
     // Cached after the first listing: no extra await on the hot path.
     const tool = this.toolCache ? this.toolCache.get(name) : await this.toolDefinition(name, options);
     const mismatch = tool && structuredContentProblem(tool, result, this.validator);

@@ -4,7 +4,7 @@ import { errorOf } from '../../../e2e/fixtures/errorOf';
 import { hostileStdio } from '../../../e2e/fixtures/servers';
 import { ErrorCode, McpClient, type McpError, StdioTransport } from '../index';
 import type { ClientMethod } from './clientRequests';
-import { checkedResult } from './resultShapes';
+import { checkedResult, toolResultProblem } from './resultShapes';
 
 /**
  * Issue 35: results of the wrong shape were returned as results (only tools/call was checked).
@@ -206,5 +206,50 @@ describe('checkedResult', () => {
     expect(check('server/discover', { supportedVersions: [1], capabilities: {} })).toBe(
       'supportedVersions[0] must be a string, not a number',
     );
+  });
+});
+
+describe('toolResultProblem (the shape of a tools/call result)', () => {
+  it('passes every block type the spec defines, and a later revision’s unknown type', () => {
+    expect(
+      toolResultProblem({
+        content: [
+          { type: 'text', text: 'a', annotations: { audience: ['user'] } },
+          { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+          { type: 'audio', data: 'AAAA', mimeType: 'audio/wav' },
+          { type: 'resource_link', uri: 'file:///a', name: 'a' },
+          { type: 'resource', resource: { uri: 'file:///b', text: 'b' } },
+          { type: 'resource', resource: { uri: 'file:///c', blob: 'AAAA' } },
+          { type: 'hologram', anything: 1 },
+        ],
+        structuredContent: { a: 1 },
+        isError: false,
+      }),
+    ).toBeUndefined();
+  });
+
+  it.each([
+    [null, 'must be an object, not null'],
+    [{}, 'content is missing'],
+    [{ content: 'x' }, 'content must be an array, not a string'],
+    [{ content: [1] }, 'content[0] is not an object'],
+    [{ content: [{ text: 'x' }] }, 'content[0] has no type'],
+    [{ content: [{ type: 'text' }] }, 'content[0] (text) has no text string'],
+    [{ content: [{ type: 'image', mimeType: 'image/png' }] }, 'content[0] (image) has no base64 data string'],
+    [{ content: [{ type: 'audio', data: 'AA' }] }, 'content[0] (audio) has no mimeType'],
+    [{ content: [{ type: 'resource_link', uri: 'a:b' }] }, 'content[0] (resource_link) has no name'],
+    [
+      { content: [{ type: 'resource', resource: { uri: 'a:b' } }] },
+      'content[0] (resource) has neither text nor blob',
+    ],
+    [
+      { content: [{ type: 'text', text: 'x', annotations: 3 }] },
+      'content[0] (text) has annotations that are not an object',
+    ],
+    [{ content: [], structuredContent: [1] }, 'structuredContent must be an object, not an array'],
+    [{ content: [], isError: 'yes' }, 'isError must be true or false, not a string'],
+    [{ content: [], _meta: 1 }, '_meta must be an object, not a number'],
+  ])('%j → %s', (result, problem) => {
+    expect(toolResultProblem(result)).toBe(problem);
   });
 });

@@ -9,8 +9,8 @@ import { contentBlockProblem } from './toolResultShape';
  * on these; 2026-07-28's resultType, ttlMs and cacheScope are left to the code that reads them, as
  * absent means complete and uncached). What a field is required to be is enforced, and each optional
  * field this client or the host reads (a title, a description, an annotation's hint) must have its
- * type when present; anything else — unknown fields above all — passes. tools/call is checked in
- * callTool (toolResultShape.ts), after a task has run; tasks and skills in their own modules.
+ * type when present; anything else — unknown fields above all — passes. tools/call is checked by
+ * callTool (toolResultProblem), after a task has run; tasks and skills in their own modules.
  *
  * The shapes are JSON Schemas, checked by ajv as servers' own schemas are (schemaValidator.ts): one
  * way to validate what a server sends. Each method's schema is compiled when it is first needed
@@ -71,6 +71,10 @@ const tool = shape(
     ),
   },
 );
+const TOOL_RESULT = shape(
+  { content: arrayOf(problem('contentBlock')) },
+  { structuredContent: object, isError: boolean },
+);
 const page = (key: string, item: Schema) => shape({ [key]: arrayOf(item) }, { nextCursor: string });
 const empty = shape({});
 
@@ -85,7 +89,7 @@ interface CheckedElsewhere {
  */
 const RESULT_SHAPES: { readonly [M in ClientMethod]: Schema | CheckedElsewhere } = {
   initialize: { elsewhere: 'the handshake (legacy/handshake.ts), before the session exists' },
-  'tools/call': { elsewhere: 'callTool (toolResultShape.ts), after a task has run' },
+  'tools/call': { elsewhere: 'callTool, by toolResultProblem below, after a task has run' },
   'tasks/get': { elsewhere: 'taskState.ts, by the task state it reports' },
   'tasks/update': empty,
   'tasks/cancel': empty,
@@ -141,7 +145,7 @@ const byRule: SchemaValidateFunction = (name: keyof typeof PROBLEMS, value: unkn
   return what === undefined;
 };
 ajv.addKeyword({ keyword: 'problem', schemaType: 'string', errors: true, validate: byRule });
-const compiled = new Map<ClientMethod, ValidateFunction>();
+const compiled = new Map<ClientMethod | 'tools/call result', ValidateFunction>();
 
 /** The first thing wrong with a result, where and what, as a person reads it. */
 function told(error: ErrorObject): { path: string; what: string } {
@@ -179,6 +183,22 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** What is wrong with `result` by `schema` (compiled at its first use, then kept), in words; else undefined. */
+function problemBy(
+  key: ClientMethod | 'tools/call result',
+  schema: Schema,
+  result: unknown,
+): string | undefined {
+  let validate = compiled.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiled.set(key, validate);
+  }
+  if (validate(result)) return undefined;
+  const problem = told(validate.errors![0]!);
+  return problem.path ? `${problem.path.slice(1)} ${problem.what}` : problem.what;
+}
+
 /**
  * The result, when it has the shape its method's result must have; else an InvalidResult McpError
  * naming the method, the server and the first wrong place (the result kept in its data).
@@ -186,17 +206,21 @@ function isObject(v: unknown): v is Record<string, unknown> {
 export function checkedResult<T>(method: ClientMethod, result: T, server: string): T {
   const schema = RESULT_SHAPES[method];
   if (!('type' in schema)) return result;
-  let validate = compiled.get(method);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    compiled.set(method, validate);
-  }
-  if (validate(result)) return result;
-  const problem = told(validate.errors![0]!);
-  const where = problem.path ? `${problem.path.slice(1)} ` : '';
+  const problem = problemBy(method, schema, result);
+  if (problem === undefined) return result;
   throw new McpError(
     ErrorCode.InvalidResult,
-    `The server's ${method} result does not follow the MCP schema: ${where}${problem.what} — a fault in the server, for its author to fix`,
+    `The server's ${method} result does not follow the MCP schema: ${problem} — a fault in the server, for its author to fix`,
     { server, method, data: { result } },
   );
+}
+
+/**
+ * What is wrong with a tools/call result, in words, or undefined: checked by callTool once the call
+ * (and any task it became) has a result, as a robust client must before anything uses it (the official
+ * SDK checks the same with its schema). Block types this client does not know (a later revision's)
+ * pass with their `type`; nothing else about them is assumed.
+ */
+export function toolResultProblem(result: unknown): string | undefined {
+  return problemBy('tools/call result', TOOL_RESULT, result);
 }

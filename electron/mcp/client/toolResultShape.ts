@@ -2,30 +2,6 @@ import type { CallToolResult, Tool } from '../../../shared/mcp/protocol';
 import type { SchemaValidator } from './schemaValidator';
 
 /**
- * The shape of a tools/call result, checked as a robust client must before anything uses it (the
- * official SDK checks the same with its schema): a `content` array whose blocks carry what their type
- * needs, `structuredContent` an object, `isError` a boolean. Block types this client does not know
- * (a later revision's) pass with their `type`; nothing else about them is assumed. A hand-written walk:
- * it runs on every call, so it allocates nothing on the way through a valid result.
- * Returns what is wrong, in words, or undefined.
- */
-export function toolResultProblem(result: unknown): string | undefined {
-  if (!isObject(result)) return 'a result that is not an object';
-  const content = result.content;
-  if (!Array.isArray(content)) return 'no content array';
-  for (let i = 0; i < content.length; i++) {
-    const problem = contentBlockProblem(content[i]);
-    if (problem) return `content[${i}] ${problem}`;
-  }
-  if (result.structuredContent !== undefined && !isObject(result.structuredContent))
-    return 'structuredContent that is not an object';
-  if (result.isError !== undefined && typeof result.isError !== 'boolean')
-    return 'an isError that is not true or false';
-  if (result._meta !== undefined && !isObject(result._meta)) return '_meta that is not an object';
-  return undefined;
-}
-
-/**
  * What is wrong with the structuredContent of a tool that declares an outputSchema (checked unless
  * the result is an error), in words; undefined when nothing is.
  */

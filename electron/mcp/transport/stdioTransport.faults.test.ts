@@ -347,7 +347,9 @@ describe('stdio client against hostile servers', () => {
     const bad = await connect('bad-content');
     const err = await errorOf(bad.client.callTool('echo', { message: 'x' }));
     expect(err!.code).toBe(ErrorCode.InvalidResult);
-    expect(err!.message).toContain('Tool echo returned content[1] (image) has no mimeType');
+    expect(err!.message).toContain(
+      'Tool echo returned a result that does not follow the MCP schema: content[1] (image) has no mimeType',
+    );
     expect((err!.data as { result: unknown }).result).toMatchObject({ content: [{ text: 'ok' }, {}] });
   });
 
