@@ -1,4 +1,4 @@
-// `npm run soak -- --minutes N [--calls-per-second R] [--json FILE]`
+// `npm run soak -- --minutes N [--calls-per-second R] [--json FILE] [--heap-snapshots M,M… --snapshot-dir DIR]`
 // The soak of issue 35: a real Host (this process, as the browser shell runs it: HostService subscribed,
 // every event serialised for the page) with five servers — server-everything over stdio three times and
 // once over Streamable HTTP, and the fuzz server with no mutation (2026-07-28) — two tool calls a second
@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { writeHeapSnapshot } from 'node:v8';
 import { startFakeAnthropic } from '../e2e/fixtures/anthropic/fakeAnthropic';
 import { EVERYTHING_ENTRY, lastPid, startEverythingHttp } from '../e2e/fixtures/servers';
 import { trustAsShown } from '../e2e/fixtures/trust';
@@ -23,20 +24,25 @@ import { LogFlow } from '../electron/web/logFlow';
 import { ANTHROPIC } from '../shared/host/providerSettings';
 import { providerOf } from '../shared/host/settings';
 
-const USAGE = 'Usage: npm run soak -- --minutes N [--calls-per-second R] [--json FILE]';
+const USAGE =
+  'Usage: npm run soak -- --minutes N [--calls-per-second R] [--json FILE] [--heap-snapshots M,M… --snapshot-dir DIR]';
 const API_KEY = 'sk-soak';
 const LOCAL = ['everything-1', 'everything-2', 'everything-3', 'fuzz'];
 const ALL = [...LOCAL, 'everything-http'];
 
 function parse(argv: string[]) {
-  const out = { minutes: 5, rate: 2, json: '' };
+  const out = { minutes: 5, rate: 2, json: '', snapshots: [] as number[], snapshotDir: '' };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--minutes') out.minutes = Number(argv[++i]);
     else if (a === '--calls-per-second') out.rate = Number(argv[++i]);
     else if (a === '--json') out.json = String(argv[++i]);
+    else if (a === '--heap-snapshots') out.snapshots = String(argv[++i]).split(',').map(Number);
+    else if (a === '--snapshot-dir') out.snapshotDir = String(argv[++i]);
     else throw new Error(`unknown argument ${a}\n${USAGE}`);
   }
+  if (out.snapshots.some((m) => !(m >= 0)) || (out.snapshots.length > 0 && !out.snapshotDir))
+    throw new Error(`--heap-snapshots takes minutes (0 or more) and needs --snapshot-dir\n${USAGE}`);
   if (!(out.minutes > 0) || !(out.rate > 0))
     throw new Error(`--minutes and --calls-per-second take positive numbers\n${USAGE}`);
   return out;
@@ -222,6 +228,15 @@ async function main(): Promise<void> {
     }
   };
   timers.push(setInterval(() => void callOne(), 1000 / args.rate));
+  // Heap snapshots at the given minutes, for scripts/heapDiff.ts: what the heap holds more of later.
+  for (const minute of args.snapshots)
+    timers.push(
+      setTimeout(() => {
+        const file = path.join(args.snapshotDir, `soak-${minute}min.heapsnapshot`);
+        writeHeapSnapshot(file);
+        console.log(`heap snapshot at ${minute} min: ${file}`);
+      }, minute * 60_000),
+    );
 
   // A SIGKILL to a random running local server every 15–25 s; its recovery timed to running with a new pid.
   const killOne = async () => {
