@@ -2,16 +2,15 @@
 // builds), its first contentful paint, how soon `npm run web` prints its link, and the built CLI's
 // wall time — each beside a yardstick measured in the same run. Run: npx tsx bench/startup.bench.ts
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, chromiumAvailable, root } from '../e2e/browser/shellFixture';
 import { EVERYTHING_ENTRY } from '../e2e/fixtures/servers';
+import { START_GZIP_BUDGET, startFiles } from '../test/build/startFiles';
 import { QUICK } from './harness';
 
 const RUNS = QUICK ? 2 : 5;
@@ -24,21 +23,6 @@ function spread(xs: number[]): { min: number; median: number; max: number; text:
   const median = s[Math.floor(s.length / 2)]!;
   const max = s.at(-1)!;
   return { min, median, max, text: `${min.toFixed(0)} / ${median.toFixed(0)} / ${max.toFixed(0)} ms` };
-}
-
-/** What index.html loads before the app shows: its script, modulepreloads and stylesheet. */
-function startFiles(): { raw: number; gzip: number; files: number } {
-  const dir = path.join(root, 'out/renderer');
-  const html = readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
-  let raw = 0;
-  let gzip = 0;
-  for (const f of files) {
-    const bytes = readFileSync(path.join(dir, f));
-    raw += bytes.length;
-    gzip += gzipSync(bytes).length;
-  }
-  return { raw, gzip, files: files.length };
 }
 
 /** Starts `command`, resolves with the ms until a line of its output matches `ready`, then stops it. */
@@ -87,10 +71,10 @@ async function main() {
     ['browser shell (npm run build:renderer)', 'build:renderer'],
   ] as const) {
     execFileSync(npm, ['run', '-s', script], { cwd: root, stdio: 'ignore' });
-    const size = startFiles();
-    const kb = (n: number) => `${(n / 1024).toFixed(0)} kB`;
+    const size = startFiles(path.join(root, 'out/renderer'));
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
     console.log(
-      `| ${name} | ${size.files} | ${kb(size.raw)} | ${kb(size.gzip)} | <= 200 kB: ${size.gzip <= 200 * 1024 ? 'meets' : 'MISSES'} |`,
+      `| ${name} | ${size.files.length} | ${kb(size.raw)} | ${kb(size.gzip)} | <= ${kb(START_GZIP_BUDGET)}: ${size.gzip <= START_GZIP_BUDGET ? 'meets' : 'MISSES'} |`,
     );
   }
   execFileSync(npm, ['run', '-s', 'build:node'], { cwd: root, stdio: 'ignore' });

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jsonText } from '../../shared/json/jsonDepth';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
+import { FileAuthStore } from '../host/secrets/fileAuthStore';
 import {
   type ClientHandlers,
   createHttpTransport,
   ErrorCode,
-  FileAuthStore,
   McpClient,
   McpError,
   OAuthAuthorizer,

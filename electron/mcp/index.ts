@@ -3,7 +3,6 @@
 export { idJagFrom } from './auth/assertionGrant';
 export type { AuthBinding, AuthStore, StoredClient, StoredTokens } from './auth/authStore';
 export { isAuthBinding, isStoredClient, isStoredTokens, MemoryAuthStore, tokensKey } from './auth/authStore';
-export { FileAuthStore } from './auth/fileAuthStore';
 export type { HttpAuth } from './auth/httpAuth';
 export { OAuthAuthorizer } from './auth/oauthAuthorizer';
 export type {
@@ -35,4 +34,3 @@ export type { SpawnedLaunch, StdioServerParams, WrappedLaunch } from './transpor
 export { STDERR_CUT, StdioTransport } from './transport/stdioTransport';
 export type { HttpServerParams } from './transport/streamableHttpTransport';
 export type { Transport, TransportClosed } from './transport/transport';
-export { withFileLock } from './withFileLock';

@@ -1,8 +1,8 @@
 import type { BigIntStats } from 'node:fs';
 import { type FileHandle, open, stat } from 'node:fs/promises';
-import { withFileLock } from '../mcp';
 import { writeFileAtomic } from './atomicWrite';
 import { SerialQueue } from './serialQueue';
+import { withFileLock } from './withFileLock';
 
 export interface JsonFileOptions<T> {
   /** What the file is, for error messages: "secrets file". */

@@ -4,10 +4,10 @@ import {
   isProviderKind,
   PROVIDER_KIND_LABELS,
   PROVIDER_KINDS,
-  PROVIDER_SCHEMAS,
   type ProviderSettings,
   providerIdProblem,
 } from '../../shared/host/providerSettings';
+import { PROVIDER_SCHEMAS } from '../../shared/host/providerSettingsSchema';
 import { baseUrlProblem } from '../../shared/host/settings';
 
 const isObject = (v: unknown): v is Record<string, unknown> =>

@@ -1,5 +1,5 @@
 import { noConversation, saysNoConversation } from '../../shared/chat/conversation';
-import { conversationId } from '../../shared/ipc/argumentSchemas';
+import { isConversationId } from '../../shared/chat/isConversationId';
 import { addressOf, type Place, placeAt } from '../../shared/ui/appAddress';
 import { leaveViews } from '../features/apps/liveViews';
 import type { HostConnection } from '../hostClient';
@@ -38,9 +38,7 @@ export function syncAddress(host: HostConnection, win: Window = window): () => v
       const state = useApp.getState();
       if (place.conversation !== undefined) {
         // An id no conversation could have is not asked of the host (whose refusal names its checks).
-        let why = conversationId.safeParse(place.conversation).success
-          ? undefined
-          : noConversation(place.conversation);
+        let why = isConversationId(place.conversation) ? undefined : noConversation(place.conversation);
         if (why === undefined)
           await openConversation(host, place.conversation).catch((error: unknown) => {
             why = error instanceof Error ? error.message : String(error);

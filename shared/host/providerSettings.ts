@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { providerId } from '../ipc/argumentSchemas';
-
 /**
  * What every model provider in Settings has, whatever its kind. Its key is not here: it lives in the
  * SecretStore, write-only, bound to the provider and the origin it was entered for.
@@ -32,36 +29,14 @@ export interface OpenAICompatibleSettings extends ProviderCommon {
 }
 
 /**
- * One model provider as Settings keeps it. A kind is this union's member, its schema below and its
- * folder under electron/llm (registered in electron/llm/providerKinds.ts, which the compiler holds to
- * this list).
+ * One model provider as Settings keeps it. A kind is this union's member, its label below, its schema
+ * (providerSettingsSchema.ts: apart, so the page reads these without loading zod) and its folder under
+ * electron/llm (registered in electron/llm/providerKinds.ts, which the compiler holds to this list).
  */
 export type ProviderSettings = AnthropicSettings | OpenAICompatibleSettings;
 export type ProviderKind = ProviderSettings['kind'];
 /** The settings of one kind of provider. */
 export type SettingsOfKind<K extends ProviderKind> = Extract<ProviderSettings, { kind: K }>;
-
-const common = {
-  id: providerId,
-  name: z.string().min(1).max(200),
-  baseUrl: z.string().min(1).max(2048),
-  defaultModel: z.string().min(1).max(256).optional(),
-};
-
-/** What a provider entry of each kind may hold: the fields every provider has, and its own. */
-export const PROVIDER_SCHEMAS = {
-  anthropic: z
-    .object({ kind: z.literal('anthropic'), ...common })
-    .strict() satisfies z.ZodType<AnthropicSettings>,
-  'openai-compatible': z
-    .object({ kind: z.literal('openai-compatible'), ...common, images: z.literal(false).optional() })
-    .strict() satisfies z.ZodType<OpenAICompatibleSettings>,
-} as const satisfies { [K in ProviderKind]: z.ZodType<SettingsOfKind<K>> };
-
-export const providerSettingsSchema = z.discriminatedUnion('kind', [
-  PROVIDER_SCHEMAS.anthropic,
-  PROVIDER_SCHEMAS['openai-compatible'],
-]) satisfies z.ZodType<ProviderSettings>;
 
 /** Each kind as the person reads it ("OpenAI-compatible providers"). */
 export const PROVIDER_KIND_LABELS: { readonly [K in ProviderKind]: string } = {
@@ -92,7 +67,7 @@ export const isBuiltIn = (id: string): boolean => BUILT_IN_PROVIDERS.some((p) =>
 export const isAddable = (kind: ProviderKind): boolean => builtInOfKind(kind) === undefined;
 
 /** Every kind of provider this version knows. */
-export const PROVIDER_KINDS = Object.keys(PROVIDER_SCHEMAS) as ProviderKind[];
+export const PROVIDER_KINDS = Object.keys(PROVIDER_KIND_LABELS) as ProviderKind[];
 
 /** Whether `entry` is of `kind` (and so has that kind's fields). */
 export const isOfKind = <K extends ProviderKind>(
@@ -101,7 +76,7 @@ export const isOfKind = <K extends ProviderKind>(
 ): entry is SettingsOfKind<K> => entry?.kind === kind;
 
 export const isProviderKind = (value: unknown): value is ProviderKind =>
-  typeof value === 'string' && Object.hasOwn(PROVIDER_SCHEMAS, value);
+  typeof value === 'string' && Object.hasOwn(PROVIDER_KIND_LABELS, value);
 
 /** Checks a new provider id: what is wrong, or undefined. */
 export function providerIdProblem(id: string): string | undefined {

@@ -3,6 +3,7 @@
 // are both built from these, and differ only where they really do: how env and header values are
 // held (secret markers in a draft, $secret references in the file) and how the file spells a transport.
 import { z } from 'zod';
+import { OAUTH_KEY_ALGORITHMS } from './oauthKeyAlgorithms';
 
 const DAY_MS = 86_400_000;
 const WHOLE_MS = 'must be a positive whole number of milliseconds';
@@ -78,18 +79,6 @@ const oauthGrant = z.enum(['authorization_code', 'client_credentials'], {
     'must be "authorization_code" (a person signs in) or "client_credentials" (the client signs in as itself)',
 });
 export type OAuthGrant = z.infer<typeof oauthGrant>;
-
-/** Signing algorithms for a private_key_jwt client assertion (asymmetric only). */
-export const OAUTH_KEY_ALGORITHMS = [
-  'ES256',
-  'ES384',
-  'ES512',
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'EdDSA',
-] as const;
 
 /**
  * A client the person registered with the server's authorization server themselves. Its secret and

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { AttachedFile } from '../chat/attachedFile';
+import { FILE_CHUNK_BYTES } from './fileChunkBytes';
 
-/** One uploaded piece, base64: 1 MiB of the file (the WebSocket takes 4 MiB a message). */
-export const FILE_CHUNK_BYTES = 1024 * 1024;
+/** One uploaded piece, base64. */
 const base64Chunk = z
   .string()
   .max(Math.ceil(FILE_CHUNK_BYTES / 3) * 4)

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noConfusingVoidType: a result type is what the method's promise resolves to; void is exactly that.
 import { z } from 'zod';
-import { BUILT_IN_PROVIDERS, providerSettingsSchema } from '../host/providerSettings';
+import { BUILT_IN_PROVIDERS } from '../host/providerSettings';
+import { providerSettingsSchema } from '../host/providerSettingsSchema';
 import type { Settings, SettingsView } from '../host/settings';
 import { providerId } from './argumentSchemas';
 

@@ -50,6 +50,10 @@ describe('dependency directions (docs/architecture.md)', () => {
       /only electron\/host\/install\/bundles may import pkijs/,
     ],
     ['electron/mcp/auth/dpop.ts', 'asn1js', /only electron\/host\/install\/bundles/],
+    // The file lock lives with the store (issue 50): the client library holds no file, a host store takes the lock from there.
+    ['electron/mcp/withFileLock.ts', 'proper-lockfile', /only electron\/store may import proper-lockfile/],
+    ['electron/host/secrets/fileAuthStore.ts', 'proper-lockfile', /only electron\/store may import/],
+    ['electron/mcp/auth/fileAuthStore.ts', '../../store/withFileLock', /electron\/mcp may import/],
   ])('%s importing %s is a violation', (file, spec, message) => {
     expect(checkImport(file, spec)).toMatch(message);
   });
@@ -70,6 +74,8 @@ describe('dependency directions (docs/architecture.md)', () => {
     ['e2e/fixtures/mcpb/bundles.ts', '@anthropic-ai/mcpb/cli'],
     ['electron/host/install/bundles/cmsSignature.ts', 'pkijs'],
     ['e2e/fixtures/mcpb/signatureBlock.ts', 'asn1js'],
+    ['electron/store/withFileLock.ts', 'proper-lockfile'],
+    ['electron/host/secrets/fileAuthStore.ts', '../../store/withFileLock'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

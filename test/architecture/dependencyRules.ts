@@ -59,6 +59,12 @@ const PACKAGE_HOMES: readonly {
     why: 'one engine per process (sandboxEngine.ts): the runtime allows one configuration',
   },
   {
+    pattern: /^proper-lockfile(\/|$)/,
+    name: 'proper-lockfile',
+    home: 'electron/store',
+    why: 'a file shared between processes is locked in one way, withFileLock.ts, with the store',
+  },
+  {
     pattern: /^(pkijs|asn1js)(\/|$)/,
     name: 'pkijs and asn1js',
     home: 'electron/host/install/bundles',

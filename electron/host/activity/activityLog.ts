@@ -2,7 +2,8 @@ import { appendFile, chmod, mkdir, open, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import type { ActivityBody, ActivityEntry, ActivitySource } from '../../../shared/host/activity';
 import type { ActivitySettings } from '../../../shared/host/settings';
-import { Emitter, withFileLock } from '../../mcp';
+import { Emitter } from '../../mcp';
+import { withFileLock } from '../../store/withFileLock';
 import { hashOf, parseEntry } from './activityChain';
 import { ACTIVITY_FILE } from './activityFiles';
 import { dueForRemoval, olderThan } from './activityRetention';

@@ -1,5 +1,6 @@
 import type { AreaApi } from '../../../shared/ipc/contract';
-import { FILE_CHUNK_BYTES, type FILES_METHODS } from '../../../shared/ipc/filesContract';
+import { FILE_CHUNK_BYTES } from '../../../shared/ipc/fileChunkBytes';
+import type { FILES_METHODS } from '../../../shared/ipc/filesContract';
 import type { HostParts } from '../hostParts';
 
 /** The files area of the contract: files sent once in pieces, read and kept by the host, images shown. */

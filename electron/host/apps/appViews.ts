@@ -27,14 +27,16 @@ export interface ViewSandbox {
 const MAX_VIEW_BYTES = 16 * 1024 * 1024;
 /** Views kept open at once; opening more lets go of the oldest (its frame stops being answered). */
 const MAX_VIEWS = 64;
-/** What one View may ask of its server per second (tool calls, reads, logs), beyond a burst. */
+/** What one View may ask of its server (tool calls, reads, logs): 40 in any 2 s, 20 a second on average. */
 const CALLS_PER_SECOND = 20;
+const CALLS_WINDOW_MS = 2_000;
 /**
- * What one View may write to its server's log, in characters a second beyond a burst (a log is
- * rotated at 5 MB: a View writing 200 KB a second would push the server's own lines out in seconds).
+ * What one View may write to its server's log: 40,000 characters in any 10 s, 4,000 a second on
+ * average (a log is rotated at 5 MB: a View writing 200 KB a second would push the server's own
+ * lines out in seconds).
  */
 const LOG_CHARS_PER_SECOND = 4_000;
-const LOG_CHARS_BURST = 40_000;
+const LOG_CHARS_WINDOW_MS = 10_000;
 /** One log line of a View at most. */
 const MAX_LOG_LINE = 4_000;
 const MAX_CONTEXT_CHARS = 32_000;
@@ -144,8 +146,8 @@ export class AppViews {
       conversationId,
       csp,
       allow,
-      limit: new RateLimit(CALLS_PER_SECOND, CALLS_PER_SECOND * 2),
-      logChars: new RateLimit(LOG_CHARS_PER_SECOND, LOG_CHARS_BURST),
+      limit: new RateLimit((CALLS_PER_SECOND * CALLS_WINDOW_MS) / 1000, CALLS_WINDOW_MS),
+      logChars: new RateLimit((LOG_CHARS_PER_SECOND * LOG_CHARS_WINDOW_MS) / 1000, LOG_CHARS_WINDOW_MS),
       logDropped: 0,
       controller: new AbortController(),
       calling: false,

@@ -1,11 +1,11 @@
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerProblemKind } from '../../../shared/host/serverView';
 import type { ElicitParams, ElicitResult } from '../../../shared/mcp/protocol';
-import { RateLimiter } from '../../llm/rateLimiter';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
 import type { ActivityLog } from '../activity/activityLog';
 import type { ConsentBroker } from './consentBroker';
+import { PerServerPerMinute } from './perServerPerMinute';
 
 /**
  * At most this many of one server's elicitations wait for the person at once. A form is a question
@@ -22,7 +22,9 @@ export const MAX_PENDING_ELICITATIONS = 3;
  * server's card. The message itself is shown with its hidden characters as markers (the dialogs).
  */
 export class ElicitationPolicy {
-  private readonly limit: RateLimiter;
+  private readonly limit = new PerServerPerMinute(
+    async () => (await this.settings.get()).settings.elicitation.perServerPerMinute,
+  );
   private readonly pending = new Map<string, number>();
 
   constructor(
@@ -36,11 +38,7 @@ export class ElicitationPolicy {
     /** The activity record: every question, however it ends (secrets in its text redacted by `redact`). */
     private readonly activity?: Pick<ActivityLog, 'record'>,
     private readonly redact: (text: string) => string = (text) => text,
-  ) {
-    this.limit = new RateLimiter(
-      async () => (await this.settings.get()).settings.elicitation.perServerPerMinute,
-    );
-  }
+  ) {}
 
   async elicit(server: ConsentServer, params: ElicitParams, signal?: AbortSignal): Promise<ElicitResult> {
     const startedAt = Date.now();
@@ -61,8 +59,8 @@ export class ElicitationPolicy {
   ): Promise<ElicitResult> {
     const malformed = params.mode === 'url' ? undefined : formProblem(params.requestedSchema);
     if (malformed) throw this.refuse(server, ErrorCode.InvalidParams, malformed);
-    if (!(await this.limit.take(server.id))) {
-      const perMinute = (await this.settings.get()).settings.elicitation.perServerPerMinute;
+    const { allowed, perMinute } = await this.limit.take(server.id);
+    if (!allowed) {
       throw this.refuse(
         server,
         ErrorCode.InternalError,

@@ -2,7 +2,6 @@ import type { TokenUsage } from '../../../shared/chat/conversation';
 import type { SamplingDecision } from '../../../shared/host/activity';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { CreateMessageParams, CreateMessageResult } from '../../../shared/mcp/protocol';
-import { RateLimiter } from '../../llm/rateLimiter';
 import { sampleWithProvider } from '../../llm/samplingBridge';
 import { ErrorCode, McpError } from '../../mcp';
 import type { SettingsStore } from '../../store/settingsStore';
@@ -12,6 +11,7 @@ import { canonicalJson } from '../canonicalJson';
 import { redactedValue } from '../logs/redactedValue';
 import type { ModelProviders } from '../models/modelProviders';
 import { type ConsentBroker, type Sampler, SamplingRejected } from './consentBroker';
+import { PerServerPerMinute } from './perServerPerMinute';
 
 /** What a request came to meet on its way: the request as the person let it go, the model's answer. */
 interface Seen {
@@ -26,7 +26,9 @@ interface Seen {
  * the person), only with a model key set, then the broker's two consents around the model's answer.
  */
 export class SamplingPolicy {
-  private readonly limit: RateLimiter;
+  private readonly limit = new PerServerPerMinute(
+    async () => (await this.settings.get()).settings.sampling.perServerPerMinute,
+  );
 
   constructor(
     private readonly consent: Pick<ConsentBroker, 'sample'>,
@@ -38,11 +40,7 @@ export class SamplingPolicy {
     private readonly redact: (text: string) => string = (text) => text,
     /** The activity record: every request, however it ends (secrets redacted by `redact`). */
     private readonly activity?: Pick<ActivityLog, 'record' | 'keepsResultsWhole'>,
-  ) {
-    this.limit = new RateLimiter(
-      async () => (await this.settings.get()).settings.sampling.perServerPerMinute,
-    );
-  }
+  ) {}
 
   async createMessage(
     server: ConsentServer,
@@ -67,10 +65,11 @@ export class SamplingPolicy {
     seen: Seen,
     signal?: AbortSignal,
   ): Promise<CreateMessageResult> {
-    if (!(await this.limit.take(server.id)))
+    const { allowed, perMinute } = await this.limit.take(server.id);
+    if (!allowed)
       throw new McpError(
         ErrorCode.InternalError,
-        `Too many sampling requests from ${server.id}: at most ${(await this.settings.get()).settings.sampling.perServerPerMinute} a minute (Settings)`,
+        `Too many sampling requests from ${server.id}: at most ${perMinute} a minute (Settings)`,
       );
     if (!this.sampler && !(await this.providers.anyWithKey()))
       throw new McpError(

@@ -17,8 +17,8 @@ export interface HostFaultsDeps {
  * fault ends the host: the other servers, and the faulty one, go on.
  */
 export class HostFaults {
-  /** A storm of faults (a server repeating what breaks) costs the log a bounded amount. */
-  private readonly budget = new RateLimit(1, 20);
+  /** A storm of faults (a server repeating what breaks) costs the log a bounded amount: 20 in any 20 s. */
+  private readonly budget = new RateLimit(20, 20_000);
   private unlogged = 0;
 
   constructor(private readonly deps: HostFaultsDeps) {}

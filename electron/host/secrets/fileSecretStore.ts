@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { withFileLock } from '../../mcp';
 import { JsonFile, stringRecord } from '../../store/jsonFile';
+import { withFileLock } from '../../store/withFileLock';
 import type { SecretStore } from './secretStore';
 
 /** Secrets in a JSON file only its owner can read (0600). Not encrypted: the UI says so. */

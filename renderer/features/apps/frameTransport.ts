@@ -1,8 +1,9 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { RateLimit } from '../../../shared/rateLimit';
 
-/** Messages a View may send per second on average (a burst of twice that), before they are dropped. */
+/** Messages a View may send, before they are dropped: 200 in any 2 s (100 a second on average). */
 const PER_SECOND = 100;
+const WINDOW_MS = 2_000;
 /** Dropped messages within one second that mean a flood: the View is closed. */
 const FLOOD = 500;
 
@@ -16,7 +17,7 @@ export class FrameTransport implements Transport {
   onclose?: () => void;
   onerror?: (error: Error) => void;
   onmessage?: (message: JSONRPCMessage) => void;
-  private readonly limit = new RateLimit(PER_SECOND, PER_SECOND * 2);
+  private readonly limit = new RateLimit((PER_SECOND * WINDOW_MS) / 1000, WINDOW_MS);
   private dropped = { second: 0, count: 0 };
   private closed = false;
 

@@ -6,7 +6,7 @@ import {
   formatSize,
   MAX_FILE_BYTES,
 } from '../../../shared/chat/attachedFile';
-import { FILE_CHUNK_BYTES } from '../../../shared/ipc/filesContract';
+import { FILE_CHUNK_BYTES } from '../../../shared/ipc/fileChunkBytes';
 import type { HostConnection } from '../../hostClient';
 import { OPENING_DRAFT } from '../../state/slices/chat';
 import type { ComposerFile } from '../../state/slices/files';

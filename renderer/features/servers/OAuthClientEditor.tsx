@@ -1,5 +1,6 @@
+import { OAUTH_KEY_ALGORITHMS } from '../../../shared/host/oauthKeyAlgorithms';
 import type { OAuthClientDraft, SecretDraftValue } from '../../../shared/host/serverDraft';
-import { OAUTH_KEY_ALGORITHMS, type OAuthGrant } from '../../../shared/host/serverFields';
+import type { OAuthGrant } from '../../../shared/host/serverFields';
 
 /** The form's state for a pre-registered OAuth client; typed secrets never come back from the host. */
 export interface OAuthForm {

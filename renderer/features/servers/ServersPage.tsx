@@ -1,17 +1,24 @@
 import { FileDown, LayoutGrid, Link, Package, Plus } from 'lucide-react';
-import { type DragEvent, useEffect, useRef, useState } from 'react';
+import { type DragEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useHost } from '../../components/HostContext';
 import { Modal } from '../../components/Modal';
 import { useApp } from '../../state/store';
-import { BrowseDialog } from '../install/BrowseDialog';
-import { BundleOpen, type BundleSource } from '../install/BundleOpen';
-import { LinkDialog } from '../install/LinkDialog';
+import type { BundleSource } from '../install/BundleOpen';
 import { ConfigProblemBanner } from './ConfigProblemBanner';
-import { ImportDialog } from './ImportDialog';
 import { revealServer } from './revealServer';
 import { ServerEditor } from './ServerEditor';
 import { ServerGrid } from './ServerGrid';
 import { TrustReview } from './TrustReview';
+
+// Dialogs opened now and then — Browse, Add from link, a bundle, Import: each fetched on first use, so
+// the start chunk holds none of them (issue 50: the start had grown to 199.8 kB gzip).
+const BrowseDialog = lazy(() => import('../install/BrowseDialog').then((m) => ({ default: m.BrowseDialog })));
+const BundleOpen = lazy(() => import('../install/BundleOpen').then((m) => ({ default: m.BundleOpen })));
+const LinkDialog = lazy(() => import('../install/LinkDialog').then((m) => ({ default: m.LinkDialog })));
+const ImportDialog = lazy(() => import('./ImportDialog').then((m) => ({ default: m.ImportDialog })));
+
+/** Shown in a dialog's place while its chunk comes (a moment, once). */
+const loading = <p className="muted">Loading…</p>;
 
 export function ServersPage() {
   const servers = useApp((s) => s.servers);
@@ -151,7 +158,9 @@ export function ServersPage() {
       {dropping && <p className="muted drop-hint">Drop an MCP bundle (.mcpb) to install it.</p>}
       {bundle && (
         <Modal title="Install an MCP bundle" onEscape={() => setBundle(undefined)} wide>
-          <BundleOpen source={bundle} onInstalled={installed} onNothing={() => setBundle(undefined)} />
+          <Suspense fallback={loading}>
+            <BundleOpen source={bundle} onInstalled={installed} onNothing={() => setBundle(undefined)} />
+          </Suspense>
           <div className="actions">
             <button type="button" onClick={() => setBundle(undefined)}>
               Close
@@ -159,28 +168,36 @@ export function ServersPage() {
           </div>
         </Modal>
       )}
-      {importing && <ImportDialog onClose={() => setImporting(false)} />}
+      {importing && (
+        <Suspense fallback={loading}>
+          <ImportDialog onClose={() => setImporting(false)} />
+        </Suspense>
+      )}
       {browsing && (
-        <BrowseDialog
-          {...(browsing.entry ? { entry: browsing.entry } : {})}
-          onClose={() => setBrowsing(undefined)}
-          onInstalled={installed}
-        />
+        <Suspense fallback={loading}>
+          <BrowseDialog
+            {...(browsing.entry ? { entry: browsing.entry } : {})}
+            onClose={() => setBrowsing(undefined)}
+            onInstalled={installed}
+          />
+        </Suspense>
       )}
       {(linking || openedLink !== undefined) && (
-        <LinkDialog
-          // A link opened while one is shown is read afresh (its own preview, nothing of the last kept).
-          key={openedLink ?? 'typed'}
-          {...(openedLink !== undefined
-            ? { initialLink: openedLink, from: 'opened from a web address' }
-            : {})}
-          onClose={closeLink}
-          onAdded={(added) => added.forEach(installed)}
-          onRegistry={(entry) => {
-            closeLink();
-            setBrowsing({ entry });
-          }}
-        />
+        <Suspense fallback={loading}>
+          <LinkDialog
+            // A link opened while one is shown is read afresh (its own preview, nothing of the last kept).
+            key={openedLink ?? 'typed'}
+            {...(openedLink !== undefined
+              ? { initialLink: openedLink, from: 'opened from a web address' }
+              : {})}
+            onClose={closeLink}
+            onAdded={(added) => added.forEach(installed)}
+            onRegistry={(entry) => {
+              closeLink();
+              setBrowsing({ entry });
+            }}
+          />
+        </Suspense>
       )}
     </section>
   );

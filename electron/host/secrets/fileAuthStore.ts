@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fieldOf } from '../../../shared/fieldOf';
-import { withFileLock } from '../withFileLock';
 import {
   type AuthBinding,
   type AuthStore,
@@ -12,7 +11,8 @@ import {
   type StoredClient,
   type StoredTokens,
   tokensKey,
-} from './authStore';
+} from '../../mcp';
+import { withFileLock } from '../../store/withFileLock';
 
 interface FileShape {
   clients: Record<string, StoredClient>;
