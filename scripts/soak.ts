@@ -268,6 +268,10 @@ async function main(): Promise<void> {
   const conversation = await service.createConversation({});
   const sendChat = async () => {
     const text = `soak message ${chat.sent.length + 1}`;
+    // The fake model keeps every request it gets, for tests to read; here that would be the soak's own
+    // growth (each request holds every tool's definition), not the host's: kept to the last turn's.
+    fake.requests.length = 0;
+    fake.titleRequests.length = 0;
     fake.script({ content: [{ type: 'text', text: `reply to ${text}` }] });
     chat.sent.push(text);
     await service.sendMessage(conversation.id, text, [], []).catch(() => chat.failed++);
