@@ -34,6 +34,7 @@ export type MadeBy<Parts extends readonly AnyPart[]> = {
  * nothing, is left out): what an owner of the parts shows.
  */
 export type ValuesOf<Parts extends readonly AnyPart[]> = {
+  // biome-ignore lint/suspicious/noConfusingVoidType: a part that only wires others returns void from create
   [P in Parts[number] as [ValueOf<P>] extends [void] ? never : NameOf<P>]: ValueOf<P>;
 };
 
