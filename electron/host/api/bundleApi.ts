@@ -1,12 +1,13 @@
 import type { BundleOpened } from '../../../shared/host/bundleView';
 import { BUNDLE_CHUNK_BYTES, type BUNDLE_METHODS } from '../../../shared/ipc/bundleContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
+import { refuseTakenName } from '../config/refuseTakenName';
 import { serverToRaw } from '../config/serverConfig';
 import type { HostParts } from '../hostParts';
+import { configuredRegistry } from '../install/configuredRegistry';
 import { DownloadError, downloadBundle } from '../install/downloadBundle';
-import { buildDraft, RegistryClient } from '../install/registry';
+import { buildDraft } from '../install/registry';
 import { ORIGIN_FIELD, originToRaw, type RegistryOrigin } from '../install/registry/registryOrigin';
-import { registryAddressView } from '../install/registryAddressView';
 import type { InstalledFrom } from '../policy/installRecords';
 import { withSandboxChoice } from '../sandbox/confinedByDefault';
 import type { ShellAbilities } from './shellAbilities';
@@ -20,15 +21,7 @@ import type { ShellAbilities } from './shellAbilities';
  */
 export function bundleApi(host: HostParts, shell: ShellAbilities) {
   const { bundlePlans: plans, bundleUploads: uploads } = host;
-  const taken = (name: string) => {
-    if (host.registry.configOf(name))
-      throw new Error(`A server named "${name}" exists already: choose another name`);
-  };
-  const registryClient = async () => {
-    const address = registryAddressView((await host.settings.get()).settings.registryUrl);
-    if (address.problem) throw new Error(address.problem);
-    return new RegistryClient({ baseUrl: address.url });
-  };
+  const taken = (name: string) => refuseTakenName(host.registry, name);
   /** The registry origin of each plan opened from an entry, recorded with its server. */
   const registryOrigins = new Map<string, RegistryOrigin>();
 
@@ -61,7 +54,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       return file === undefined ? null : plans.open(file, { kind: 'file', file });
     },
     async openRegistryBundle({ entry, choice }): Promise<BundleOpened> {
-      const latest = await (await registryClient()).getServer(entry);
+      const latest = await (await configuredRegistry(host.settings)).getServer(entry);
       const draft = buildDraft(latest, choice, {}, { name: 'bundle' });
       if (!draft.ok)
         return { ok: false, problem: 'registry', message: draft.problems.map((p) => p.message).join('; ') };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CONFIG_METHODS } from '../../../shared/ipc/configContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import { defaultImportPath, type ImportPlan, planImport } from '../config/imports';
+import { refuseTakenName } from '../config/refuseTakenName';
 import { parseConfig } from '../config/serverConfig';
 import { applyImport, draftOf, draftRaw, draftValues, removeServer, saveDraft } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
@@ -21,8 +22,7 @@ export function configApi(host: HostParts) {
     },
     async saveServer(id, draft, previousId) {
       const renaming = previousId !== null && previousId !== id;
-      if ((previousId === null || renaming) && host.registry.configOf(id))
-        throw new Error(`A server named "${id}" exists already: choose another name`);
+      if (previousId === null || renaming) refuseTakenName(host.registry, id);
       // Its install record goes with the name; its launch, if edited, no longer matches it anyway.
       if (renaming) await host.installs.rename(previousId, id);
       try {

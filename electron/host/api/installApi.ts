@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { INSTALL_METHODS } from '../../../shared/ipc/installContract';
+import { refuseTakenName } from '../config/refuseTakenName';
 import { serverToRaw } from '../config/serverConfig';
 import { saveNewDrafts } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
+import { configuredRegistry } from '../install/configuredRegistry';
 import { InstalledEntries } from '../install/installedEntries';
 import { linkDraft, linkServerView } from '../install/linkPlan';
 import { type LinkServer, parseInstallLink } from '../install/links/installLink';
-import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../install/registry';
-import { registryAddressView } from '../install/registryAddressView';
+import { buildDraft, checkRuntime, RegistryPager } from '../install/registry';
 import { RegistryIcons } from '../install/registryIcons';
 import { entryView, installPreview, type ServerDraftOf, validEntryView } from '../install/registryViews';
 import { confinedByDefault, confinedConfig, withSandboxChoice } from '../sandbox/confinedByDefault';
@@ -34,20 +35,13 @@ export function installApi(host: HostParts) {
     for (const [id, p] of pagers) if (now - p.at > TTL_MS) pagers.delete(id);
     for (const [id, p] of plans) if (now - p.at > TTL_MS) plans.delete(id);
   };
-  const client = async () => {
-    const address = registryAddressView((await host.settings.get()).settings.registryUrl);
-    if (address.problem) throw new Error(address.problem);
-    return new RegistryClient({ baseUrl: address.url });
-  };
+  const client = () => configuredRegistry(host.settings);
   /** Which entries the configured servers were installed from, as the host recorded it. */
   const installed = () =>
     InstalledEntries.of(Object.keys(host.registry.configuredServers()), (server) =>
       host.installs.registryOriginOf(server),
     );
-  const taken = (name: string) => {
-    if (host.registry.configOf(name))
-      throw new Error(`A server named "${name}" exists already: choose another name`);
-  };
+  const taken = (name: string) => refuseTakenName(host.registry, name);
 
   return {
     async browseRegistry({ search, browseId }) {
