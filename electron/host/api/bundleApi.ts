@@ -7,7 +7,7 @@ import type { HostParts } from '../hostParts';
 import { configuredRegistry } from '../install/configuredRegistry';
 import { DownloadError, downloadBundle } from '../install/downloadBundle';
 import { buildDraft } from '../install/registry';
-import { ORIGIN_FIELD, originToRaw, type RegistryOrigin } from '../install/registry/registryOrigin';
+import { ORIGIN_FIELD, originToRaw } from '../install/registry/registryOrigin';
 import type { InstalledFrom } from '../policy/installRecords';
 import { withSandboxChoice } from '../sandbox/confinedByDefault';
 import type { ShellAbilities } from './shellAbilities';
@@ -22,8 +22,6 @@ import type { ShellAbilities } from './shellAbilities';
 export function bundleApi(host: HostParts, shell: ShellAbilities) {
   const { bundlePlans: plans, bundleUploads: uploads } = host;
   const taken = (name: string) => refuseTakenName(host.registry, name);
-  /** The registry origin of each plan opened from an entry, recorded with its server. */
-  const registryOrigins = new Map<string, RegistryOrigin>();
 
   return {
     async getBundleAbilities() {
@@ -67,14 +65,13 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
           plans.open(
             file,
             { kind: 'registry', url, entry: draft.origin.name, version: draft.origin.version },
-            { expectedSha256: fileSha256 },
+            { expectedSha256: fileSha256, registryOrigin: draft.origin },
           ),
         );
       } catch (error) {
         if (error instanceof DownloadError) return { ok: false, problem: 'download', message: error.message };
         throw error;
       }
-      if (opened.ok) registryOrigins.set(opened.planId, draft.origin);
       return opened;
     },
     async prepareBundleServer({ planId, name, values }) {
@@ -83,7 +80,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       const draft = plans.prepared(planId);
       if (!review.ok || !draft) return review;
       // Judged as it will stand once the host has recorded installing it: said before the person confirms.
-      const registry = registryOrigins.get(planId);
+      const registry = plans.peek(planId).registryOrigin;
       const refused = await host.policy.refusalOf(
         name,
         serverToRaw(draft.server),
@@ -100,13 +97,13 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       return refused ? { ...review, refused } : review;
     },
     async confirmBundleServer(planId, sandbox) {
-      const { bundle, source } = plans.peek(planId);
+      const opened = plans.peek(planId);
+      const { bundle, registryOrigin: registry } = opened;
       const draft = plans.take(planId);
       try {
         taken(draft.server.name);
         // Store first: a config that references a secret which failed to save would not start.
         for (const s of draft.secrets) await host.secrets.set(s.id, s.value);
-        const registry = registryOrigins.get(planId);
         const own = withSandboxChoice(serverToRaw(draft.server), sandbox);
         const raw = registry ? { ...own, [ORIGIN_FIELD]: originToRaw(registry) } : own;
         // The host's own record of where it came from: the policy believes this, not config.json.
@@ -120,14 +117,12 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
           }),
         );
       } catch (error) {
-        plans.putBack(planId, draft, bundle, source);
+        plans.putBack(planId, draft, opened);
         throw error;
       }
-      registryOrigins.delete(planId);
       return { server: draft.server.name };
     },
     async cancelBundle(planId) {
-      registryOrigins.delete(planId);
       await plans.cancel(planId);
     },
     async pickBundlePath(kind) {
