@@ -36,18 +36,20 @@ export async function assembleParts<const Parts extends readonly AnyPart[], Give
   const values = new Map<string, unknown>(Object.entries(given));
   const made: Record<string, unknown> = {};
   const teardowns: (() => Promise<void>)[] = [];
-  for (const p of order) {
+  for (const listed of order) {
+    // A part's own types are known only to itself: the list hands it the record of what it named.
+    const p = listed as Part<string, object, unknown>;
     const needs = Object.fromEntries(p.needs.map((name) => [name, values.get(name)]));
     const held = new DisposableStore();
     try {
-      const value = await createOf(p)(needs, held);
+      const value = await p.create(needs, held);
       values.set(p.name, value);
       made[p.name] = value;
       teardowns.push(async () => {
         try {
           held.dispose();
         } finally {
-          await disposeOf(p)?.(value, needs);
+          await p.dispose?.(value, needs);
         }
       });
     } catch (error) {
@@ -69,10 +71,6 @@ export async function assembleParts<const Parts extends readonly AnyPart[], Give
     },
   };
 }
-
-// A part's own types are known only to itself: the list hands it the record of what it named.
-const createOf = (p: AnyPart) => p.create as (needs: object, held: DisposableStore) => unknown;
-const disposeOf = (p: AnyPart) => p.dispose as Part<string, object, unknown>['dispose'];
 
 /** Runs the teardowns last to first, each awaited; the errors thrown once all have run. */
 async function runReversed(teardowns: readonly (() => Promise<void>)[]): Promise<void> {
