@@ -43,7 +43,7 @@ export class Host extends carrying<HostParts>() {
   /**
    * Lets every part go in the reverse of their making: what was served, the config watch, the chat's
    * turns and the tool calls, then the servers (pending consents refused first), then the policy, and
-   * last the logs, the activity record and the app log written out.
+   * last the activity record, the app log and the servers' logs written out.
    */
   shutdown(): Promise<void> {
     return this.assembly.dispose();
