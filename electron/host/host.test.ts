@@ -225,4 +225,16 @@ describe('Host with several real servers', () => {
       expect(await readFile(h.logs.fileOf(id)!, 'utf8')).not.toContain(CANARY);
     }
   }, 30_000);
+
+  it('shutdown stops the servers before their logs are written out: the stop is in the file as it resolves', async () => {
+    await writeConfig({ a: { command: node, args: [EVERYTHING_ENTRY, 'stdio'] } });
+    const h = await startHost();
+    await trustAsShown(h.registry, 'a');
+    await expect.poll(() => statuses(h).a).toBe('running');
+    const file = h.logs.fileOf('a')!;
+    await h.shutdown();
+    host = undefined;
+    // The last line the server's stop logs: written only if the logs are let go after the servers.
+    expect(await readFile(file, 'utf8')).toContain('stopped (shutting down)');
+  }, 30_000);
 });

@@ -19,7 +19,7 @@ export { traceContextFromEnv } from './client/modern/modernMeta';
 export { SchemaValidator } from './client/schemaValidator';
 export { type LoadedSkill, listSkills, loadSkill, offersSkills, type SkillEntry } from './client/skills';
 export type { TaskState } from './client/taskState';
-export { DisposableStore } from './disposableStore';
+export { type Disposable, DisposableStore } from './disposableStore';
 export type { Disposer } from './emitter';
 export { Emitter } from './emitter';
 export type { ConnectionLog, WireTrace } from './jsonrpc/connection';

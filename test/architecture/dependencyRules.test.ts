@@ -15,6 +15,11 @@ describe('dependency directions (docs/architecture.md)', () => {
   it.each([
     ['electron/mcp/client/x.ts', '../../host/registry', /electron\/mcp may import/],
     ['electron/mcp/x.ts', 'electron', /only electron\/main and electron\/preload/],
+    [
+      'electron/host/install/registry/packageLaunch.ts',
+      '../../policy/launchChangingEnv',
+      /installs never import the policy/,
+    ],
     ['electron/host/x.ts', 'electron', /only electron\/main/],
     ['renderer/app.tsx', '../electron/mcp', /renderer may import/],
     ['shared/ipc/contract.ts', '../../electron/host/api', /shared may import/],
@@ -76,6 +81,9 @@ describe('dependency directions (docs/architecture.md)', () => {
     ['e2e/fixtures/mcpb/signatureBlock.ts', 'asn1js'],
     ['electron/store/withFileLock.ts', 'proper-lockfile'],
     ['electron/host/secrets/fileAuthStore.ts', '../../store/withFileLock'],
+    // The policy judges what installs make: it reads their records and asks a registry as they do.
+    ['electron/host/policy/registryPackages.ts', '../install/registry'],
+    ['electron/host/install/registry/packageLaunch.ts', '../../config/launchChangingEnv'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

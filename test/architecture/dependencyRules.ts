@@ -71,6 +71,18 @@ const PACKAGE_HOMES: readonly {
     why: "a bundle's signature is read in one place, cmsSignature.ts",
   },
 ];
+/**
+ * Folders inside an area whose imports go one way only (production files): the policy judges what the
+ * install paths make — it reads the origin they record and asks a registry as they do — so they never
+ * ask the policy anything; what both need (which env names change a launch) lives in config/.
+ */
+const ONE_WAY: readonly { from: string; never: string; why: string }[] = [
+  {
+    from: 'electron/host/install',
+    never: 'electron/host/policy',
+    why: 'the policy judges installs, installs never import the policy (what both need goes to electron/host/config)',
+  },
+];
 /** Test and tooling code may reach anywhere, but never the `electron` module. */
 const UNRESTRICTED = ['e2e', 'bench', 'test'];
 
@@ -114,6 +126,10 @@ export function checkImport(file: string, specifier: string): string | undefined
     .join('/');
   // Tests beside the code they test may use the shared test fixtures; production code may not.
   if (/\.test\.tsx?$/.test(file) && resolved.startsWith('e2e/fixtures/')) return undefined;
+  const oneWay = ONE_WAY.find(
+    (r) => file.split(path.sep).join('/').startsWith(`${r.from}/`) && resolved.startsWith(`${r.never}/`),
+  );
+  if (oneWay && isProductionFile(file)) return `${file} imports ${specifier}: ${oneWay.why}`;
   const target = areaOf(resolved);
   if (!target) return `${file} imports ${specifier}, outside the source areas`;
   if (!ALLOWED[from]?.includes(target))

@@ -1,12 +1,13 @@
 import type { BundleOpened } from '../../../shared/host/bundleView';
 import { BUNDLE_CHUNK_BYTES, type BUNDLE_METHODS } from '../../../shared/ipc/bundleContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
+import { refuseTakenName } from '../config/refuseTakenName';
 import { serverToRaw } from '../config/serverConfig';
 import type { HostParts } from '../hostParts';
+import { configuredRegistry } from '../install/configuredRegistry';
 import { DownloadError, downloadBundle } from '../install/downloadBundle';
-import { buildDraft, RegistryClient } from '../install/registry';
-import { ORIGIN_FIELD, originToRaw, type RegistryOrigin } from '../install/registry/registryOrigin';
-import { registryAddressView } from '../install/registryAddressView';
+import { buildDraft } from '../install/registry';
+import { ORIGIN_FIELD, originToRaw } from '../install/registry/registryOrigin';
 import type { InstalledFrom } from '../policy/installRecords';
 import { withSandboxChoice } from '../sandbox/confinedByDefault';
 import type { ShellAbilities } from './shellAbilities';
@@ -20,17 +21,7 @@ import type { ShellAbilities } from './shellAbilities';
  */
 export function bundleApi(host: HostParts, shell: ShellAbilities) {
   const { bundlePlans: plans, bundleUploads: uploads } = host;
-  const taken = (name: string) => {
-    if (host.registry.configOf(name))
-      throw new Error(`A server named "${name}" exists already: choose another name`);
-  };
-  const registryClient = async () => {
-    const address = registryAddressView((await host.settings.get()).settings.registryUrl);
-    if (address.problem) throw new Error(address.problem);
-    return new RegistryClient({ baseUrl: address.url });
-  };
-  /** The registry origin of each plan opened from an entry, recorded with its server. */
-  const registryOrigins = new Map<string, RegistryOrigin>();
+  const taken = (name: string) => refuseTakenName(host.registry, name);
 
   return {
     async getBundleAbilities() {
@@ -61,7 +52,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       return file === undefined ? null : plans.open(file, { kind: 'file', file });
     },
     async openRegistryBundle({ entry, choice }): Promise<BundleOpened> {
-      const latest = await (await registryClient()).getServer(entry);
+      const latest = await (await configuredRegistry(host.settings)).getServer(entry);
       const draft = buildDraft(latest, choice, {}, { name: 'bundle' });
       if (!draft.ok)
         return { ok: false, problem: 'registry', message: draft.problems.map((p) => p.message).join('; ') };
@@ -74,14 +65,13 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
           plans.open(
             file,
             { kind: 'registry', url, entry: draft.origin.name, version: draft.origin.version },
-            { expectedSha256: fileSha256 },
+            { expectedSha256: fileSha256, registryOrigin: draft.origin },
           ),
         );
       } catch (error) {
         if (error instanceof DownloadError) return { ok: false, problem: 'download', message: error.message };
         throw error;
       }
-      if (opened.ok) registryOrigins.set(opened.planId, draft.origin);
       return opened;
     },
     async prepareBundleServer({ planId, name, values }) {
@@ -90,7 +80,7 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       const draft = plans.prepared(planId);
       if (!review.ok || !draft) return review;
       // Judged as it will stand once the host has recorded installing it: said before the person confirms.
-      const registry = registryOrigins.get(planId);
+      const registry = plans.peek(planId).registryOrigin;
       const refused = await host.policy.refusalOf(
         name,
         serverToRaw(draft.server),
@@ -107,13 +97,13 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
       return refused ? { ...review, refused } : review;
     },
     async confirmBundleServer(planId, sandbox) {
-      const { bundle, source } = plans.peek(planId);
+      const opened = plans.peek(planId);
+      const { bundle, registryOrigin: registry } = opened;
       const draft = plans.take(planId);
       try {
         taken(draft.server.name);
         // Store first: a config that references a secret which failed to save would not start.
         for (const s of draft.secrets) await host.secrets.set(s.id, s.value);
-        const registry = registryOrigins.get(planId);
         const own = withSandboxChoice(serverToRaw(draft.server), sandbox);
         const raw = registry ? { ...own, [ORIGIN_FIELD]: originToRaw(registry) } : own;
         // The host's own record of where it came from: the policy believes this, not config.json.
@@ -127,14 +117,12 @@ export function bundleApi(host: HostParts, shell: ShellAbilities) {
           }),
         );
       } catch (error) {
-        plans.putBack(planId, draft, bundle, source);
+        plans.putBack(planId, draft, opened);
         throw error;
       }
-      registryOrigins.delete(planId);
       return { server: draft.server.name };
     },
     async cancelBundle(planId) {
-      registryOrigins.delete(planId);
       await plans.cancel(planId);
     },
     async pickBundlePath(kind) {

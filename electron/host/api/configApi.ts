@@ -1,18 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import type { CONFIG_METHODS } from '../../../shared/ipc/configContract';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import { defaultImportPath, type ImportPlan, planImport } from '../config/imports';
+import { refuseTakenName } from '../config/refuseTakenName';
 import { parseConfig } from '../config/serverConfig';
 import { applyImport, draftOf, draftRaw, draftValues, removeServer, saveDraft } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
 import { removeUnusedBundle } from '../install/bundleHousekeeping';
+import { ExpiringPlans } from './expiringPlans';
 
 /** Import previews wait this long for the person to apply them. */
 const PLAN_TTL_MS = 30 * 60_000;
 
 /** The config area of the contract: a server's edit form, and imports from other apps' files. */
 export function configApi(host: HostParts) {
-  const plans = new Map<string, { plan: ImportPlan; at: number }>();
+  const plans = new ExpiringPlans<ImportPlan>(PLAN_TTL_MS);
   return {
     async getServerDraft(id) {
       const config = host.registry.configOf(id);
@@ -21,8 +22,7 @@ export function configApi(host: HostParts) {
     },
     async saveServer(id, draft, previousId) {
       const renaming = previousId !== null && previousId !== id;
-      if ((previousId === null || renaming) && host.registry.configOf(id))
-        throw new Error(`A server named "${id}" exists already: choose another name`);
+      if (previousId === null || renaming) refuseTakenName(host.registry, id);
       // Its install record goes with the name; its launch, if edited, no longer matches it anyway.
       if (renaming) await host.installs.rename(previousId, id);
       try {
@@ -52,15 +52,12 @@ export function configApi(host: HostParts) {
       await removeUnusedBundle(raw, host.registry.configuredServers(), host.bundlePlans.bundlesDir);
     },
     async previewImport(source, filePath) {
-      const now = Date.now();
-      for (const [id, p] of plans) if (now - p.at > PLAN_TTL_MS) plans.delete(id);
       const plan = await planImport(
         source,
         filePath ?? defaultImportPath(source),
         host.registry.configuredServers(),
       );
-      const planId = randomUUID();
-      plans.set(planId, { plan, at: now });
+      const planId = plans.add(plan);
       // An import is added by hand, whatever its file says of where its servers came from.
       const servers = await Promise.all(
         plan.preview.servers.map(async (s) => {
@@ -73,9 +70,9 @@ export function configApi(host: HostParts) {
       return { ...plan.preview, servers, planId };
     },
     async applyImport(planId, selection) {
-      const entry = plans.get(planId);
-      if (!entry) throw new Error('This import preview has expired: preview the file again');
-      await applyImport(entry.plan, selection, host.registry, host.secrets);
+      const plan = plans.get(planId);
+      if (!plan) throw new Error('This import preview has expired: preview the file again');
+      await applyImport(plan, selection, host.registry, host.secrets);
       plans.delete(planId);
       // A server it replaced is no longer what the host installed under that name.
       for (const name of selection.servers) await host.installs.forget(name);

@@ -1,17 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { INSTALL_METHODS } from '../../../shared/ipc/installContract';
+import { refuseTakenName } from '../config/refuseTakenName';
 import { serverToRaw } from '../config/serverConfig';
 import { saveNewDrafts } from '../config/serverEditor';
 import type { HostParts } from '../hostParts';
+import { configuredRegistry } from '../install/configuredRegistry';
 import { InstalledEntries } from '../install/installedEntries';
 import { linkDraft, linkServerView } from '../install/linkPlan';
 import { type LinkServer, parseInstallLink } from '../install/links/installLink';
-import { buildDraft, checkRuntime, RegistryClient, RegistryPager } from '../install/registry';
-import { registryAddressView } from '../install/registryAddressView';
+import { buildDraft, checkRuntime, RegistryPager } from '../install/registry';
 import { RegistryIcons } from '../install/registryIcons';
 import { entryView, installPreview, type ServerDraftOf, validEntryView } from '../install/registryViews';
 import { confinedByDefault, confinedConfig, withSandboxChoice } from '../sandbox/confinedByDefault';
+import { ExpiringPlans } from './expiringPlans';
 
 /** A Browse query's pages ("More") and a prepared install wait this long. */
 const TTL_MS = 30 * 60_000;
@@ -24,34 +26,20 @@ const PAGE_SIZE = 30;
  * what it runs; a local server then waits for the same trust prompt as any new command.
  */
 export function installApi(host: HostParts) {
-  const pagers = new Map<string, { pager: RegistryPager; registryUrl: string; at: number }>();
-  const plans = new Map<string, { draft: ServerDraftOf; at: number }>();
-  const linkPlans = new Map<string, { servers: LinkServer[]; format: string; at: number }>();
+  const pagers = new ExpiringPlans<{ pager: RegistryPager; registryUrl: string }>(TTL_MS);
+  const plans = new ExpiringPlans<ServerDraftOf>(TTL_MS);
+  const linkPlans = new ExpiringPlans<{ servers: LinkServer[]; format: string }>(TTL_MS);
   const icons = new RegistryIcons();
-  const forget = () => {
-    const now = Date.now();
-    for (const [id, p] of linkPlans) if (now - p.at > TTL_MS) linkPlans.delete(id);
-    for (const [id, p] of pagers) if (now - p.at > TTL_MS) pagers.delete(id);
-    for (const [id, p] of plans) if (now - p.at > TTL_MS) plans.delete(id);
-  };
-  const client = async () => {
-    const address = registryAddressView((await host.settings.get()).settings.registryUrl);
-    if (address.problem) throw new Error(address.problem);
-    return new RegistryClient({ baseUrl: address.url });
-  };
+  const client = () => configuredRegistry(host.settings);
   /** Which entries the configured servers were installed from, as the host recorded it. */
   const installed = () =>
     InstalledEntries.of(Object.keys(host.registry.configuredServers()), (server) =>
       host.installs.registryOriginOf(server),
     );
-  const taken = (name: string) => {
-    if (host.registry.configOf(name))
-      throw new Error(`A server named "${name}" exists already: choose another name`);
-  };
+  const taken = (name: string) => refuseTakenName(host.registry, name);
 
   return {
     async browseRegistry({ search, browseId }) {
-      forget();
       let held = browseId ? pagers.get(browseId) : undefined;
       if (browseId && !held) throw new Error('This list has expired: search again');
       if (!held) {
@@ -62,12 +50,10 @@ export function installApi(host: HostParts) {
             limit: PAGE_SIZE,
           }),
           registryUrl: c.baseUrl,
-          at: Date.now(),
         };
       }
       const id = browseId ?? randomUUID();
       const [page, mine] = await Promise.all([held.pager.next(), installed()]);
-      held.at = Date.now();
       if (held.pager.done) pagers.delete(id);
       else pagers.set(id, held);
       return {
@@ -88,7 +74,6 @@ export function installApi(host: HostParts) {
       return checkRuntime(runtime, { resolveShellPath: host.registry.resolvesShellPath });
     },
     async prepareInstall({ entry, choice, values, name }) {
-      forget();
       taken(name);
       // The entry's latest, resolved now: what is confirmed is the concrete version it records.
       const latest = await (await client()).getServer(entry);
@@ -108,8 +93,7 @@ export function installApi(host: HostParts) {
       const runtime = draft.runtime
         ? await checkRuntime(draft.runtime, { resolveShellPath: host.registry.resolvesShellPath })
         : undefined;
-      const planId = randomUUID();
-      plans.set(planId, { draft, at: Date.now() });
+      const planId = plans.add(draft);
       // Judged as it will stand once the host has recorded installing it from this entry.
       const { name: entryName, registryUrl, version } = draft.origin;
       const refused = await host.policy.refusalOf(draft.config.name, draft.config.raw, 'install', {
@@ -121,29 +105,27 @@ export function installApi(host: HostParts) {
       return { ok: true, ...installPreview(planId, draft, runtime), ...(refused ? { refused } : {}) };
     },
     async confirmInstall(planId, sandbox) {
-      const plan = plans.get(planId);
-      if (!plan) throw new Error('This install has expired: prepare it again');
-      const { config, secrets } = plan.draft;
+      const draft = plans.get(planId);
+      if (!draft) throw new Error('This install has expired: prepare it again');
+      const { config, secrets } = draft;
       taken(config.name);
       const raw = withSandboxChoice(config.raw, sandbox);
       // Store first: a config that references a secret which failed to save would not start.
       for (const [id, value] of Object.entries(secrets)) await host.secrets.set(id, value);
       // The host's own record of where it came from: the policy believes this, not config.json.
       await host.installs.installing(
-        [{ server: config.name, from: { kind: 'registry', ...plan.draft.origin }, raw }],
+        [{ server: config.name, from: { kind: 'registry', ...draft.origin }, raw }],
         () => host.registry.upsert(config.name, raw, { via: 'registry' }),
       );
       plans.delete(planId);
       return { server: config.name };
     },
     async previewLink({ link, from }) {
-      forget();
       const read = parseInstallLink(link, from === null ? {} : { from });
       if (!read.ok) return read;
       const { origin, install, warnings } = read.preview;
-      const planId = randomUUID();
       const servers = install.kind === 'servers' ? install.servers : [];
-      linkPlans.set(planId, { servers, format: origin.format, at: Date.now() });
+      const planId = linkPlans.add({ servers, format: origin.format });
       const asLinked = { kind: 'link' as const, format: origin.format };
       // What a link adds starts sandboxed (see confirmLink): judged and shown so.
       const confined = servers.map((s) => ({ ...s, config: confinedConfig(s.config) }));

@@ -9,6 +9,7 @@ import type {
 import type { SecretField, SecretStore } from '../secrets/secretStore';
 import { secretId, secretRefProblem } from '../secrets/secretStore';
 import type { ImportPlan } from './imports';
+import { refuseTakenName } from './refuseTakenName';
 import {
   type ConfigValue,
   isSecretRef,
@@ -153,8 +154,8 @@ export async function saveNewDrafts(
   const raws: Record<string, Record<string, unknown>> = {};
   const toStore: [string, string][] = [];
   for (const { id, draft } of drafts) {
-    if (registry.configOf(id) || id in raws)
-      throw new Error(`A server named "${id}" exists already: choose another name`);
+    // Taken by a server configured, or by one drafted before it in this change.
+    refuseTakenName({ configOf: (name) => registry.configOf(name) ?? raws[name] }, id);
     const planned = await planSave(id, draft, undefined, false, secrets);
     raws[id] = planned.raw;
     toStore.push(...planned.toStore);

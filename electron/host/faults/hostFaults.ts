@@ -6,8 +6,8 @@ import { currentServer } from './serverScope';
 
 export interface HostFaultsDeps {
   log: AppLog;
-  /** The running server a fault is traced to, to say so on its card and in its log. */
-  serverOf(id: string): { noteProblem(kind: ServerProblemKind, message: string): void } | undefined;
+  /** Says a fault traced to a server on its card and in its log (nothing, if it is not running). */
+  noteProblem(server: string, kind: ServerProblemKind, message: string): void;
 }
 
 /**
@@ -32,12 +32,11 @@ export class HostFaults {
         this.deps.log.error(`${server ? `[server ${server}] ` : ''}${during}${skipped}: ${errorText(error)}`);
       } else this.unlogged++;
       if (server !== undefined)
-        this.deps
-          .serverOf(server)
-          ?.noteProblem(
-            'fault',
-            `Switchboard failed ${during}: ${message}. The server goes on; restart it if it misbehaves.`,
-          );
+        this.deps.noteProblem(
+          server,
+          'fault',
+          `Switchboard failed ${during}: ${message}. The server goes on; restart it if it misbehaves.`,
+        );
     } catch {
       // The report of a fault must not be a fault of its own.
     }

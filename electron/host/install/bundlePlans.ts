@@ -14,20 +14,29 @@ import {
   removeBundle,
 } from './bundles/installBundle';
 import { bundlePreviewView, bundleServerLaunch } from './bundleViews';
+import type { RegistryOrigin } from './registry/registryOrigin';
 
 /** An opened bundle waits this long for its form. */
 const TTL_MS = 30 * 60_000;
 /** Opened bundles at once: each holds an unpacked folder. */
 const MAX_PLANS = 8;
 
-interface Plan {
+/** What a plan holds besides its draft: given back as is when a confirmed server could not be written. */
+interface Opened {
   bundle: InstalledBundle;
   source: BundleSourceView;
+  /** The registry entry it was opened from, recorded with its server (absent: a file). */
+  registryOrigin?: RegistryOrigin;
+}
+
+interface Plan extends Opened {
   at: number;
   draft?: BundleServerDraft;
 }
 
-export type BundleOpenOptions = Omit<InstallOptions, 'file' | 'bundlesDir' | 'runtime'>;
+export type BundleOpenOptions = Omit<InstallOptions, 'file' | 'bundlesDir' | 'runtime'> & {
+  registryOrigin?: RegistryOrigin;
+};
 
 export class BundlePlans {
   private readonly plans = new Map<string, Plan>();
@@ -41,7 +50,11 @@ export class BundlePlans {
    * Checks and unpacks `file` into a plan: its preview, or the refusal saying why (nothing kept).
    * `source` is what the person knows the file by; the config records it as the bundle's file.
    */
-  async open(file: string, source: BundleSourceView, options: BundleOpenOptions = {}): Promise<BundleOpened> {
+  async open(
+    file: string,
+    source: BundleSourceView,
+    { registryOrigin, ...options }: BundleOpenOptions = {},
+  ): Promise<BundleOpened> {
     await this.expire();
     if (this.plans.size >= MAX_PLANS)
       return {
@@ -59,7 +72,7 @@ export class BundlePlans {
     const shown = source.kind === 'file' ? source.file : source.url;
     bundle = { ...bundle, origin: { ...bundle.origin, file: shown } };
     const planId = randomUUID();
-    this.plans.set(planId, { bundle, source, at: Date.now() });
+    this.plans.set(planId, { bundle, source, ...(registryOrigin ? { registryOrigin } : {}), at: Date.now() });
     return { ok: true, ...bundlePreviewView(planId, bundle, source, this.runtime) };
   }
 
@@ -99,14 +112,14 @@ export class BundlePlans {
   }
 
   /** A prepared server that could not be written after all: its plan back, to try again or cancel. */
-  putBack(planId: string, draft: BundleServerDraft, bundle: InstalledBundle, source: BundleSourceView): void {
-    this.plans.set(planId, { bundle, source, at: Date.now(), draft });
+  putBack(planId: string, draft: BundleServerDraft, opened: Opened): void {
+    this.plans.set(planId, { ...opened, at: Date.now(), draft });
   }
 
-  /** The plan's bundle and source (to put it back). */
-  peek(planId: string): { bundle: InstalledBundle; source: BundleSourceView } {
-    const { bundle, source } = this.require(planId);
-    return { bundle, source };
+  /** What the plan was opened from: its bundle, source and registry entry (to record, or to put back). */
+  peek(planId: string): Opened {
+    const { bundle, source, registryOrigin } = this.require(planId);
+    return { bundle, source, ...(registryOrigin ? { registryOrigin } : {}) };
   }
 
   async cancel(planId: string): Promise<void> {

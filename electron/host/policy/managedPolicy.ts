@@ -31,7 +31,7 @@
 // and, with "command" or "registry":
 //   "env": ["API_KEY", "ACME_*"]  variables (a name, or every name with a prefix) the server may set.
 //                                 Without onlyListedEnv only those that change what runs or where
-//                                 packages come from (electron/host/policy/launchChangingEnv.ts) are
+//                                 packages come from (electron/host/config/launchChangingEnv.ts) are
 //                                 judged: any other such variable makes the rule not allow it. That list
 //                                 cannot be complete; with onlyListedEnv every name is judged, secrets
 //                                 included, and the allow-list holds whatever a runtime reads.

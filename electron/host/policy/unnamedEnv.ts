@@ -3,7 +3,7 @@
 // Without onlyListedEnv only the names that change what runs are judged (launchChangingEnv.ts, a list
 // that cannot be complete); with it every name is — a secret, a harmless setting, a name no list
 // knows — so the allow-list holds whatever a runtime reads.
-import { changesLaunch } from './launchChangingEnv';
+import { changesLaunch } from '../config/launchChangingEnv';
 
 /** Whether `listed` (names, and prefixes ending in `*`) holds `name`. */
 export function envListed(listed: readonly string[], name: string): boolean {

@@ -3,7 +3,7 @@
 // variable like that makes "runs only what the bundle holds" untrue whatever its command says. The
 // one exception is a module search path (PYTHONPATH, NODE_PATH) every entry of which lies inside the
 // bundle — the way MANIFEST.md has Python bundles find the packages they ship.
-import { changesLaunch } from '../../policy/launchChangingEnv';
+import { changesLaunch } from '../../config/launchChangingEnv';
 import type { BundleManifest } from './bundleManifest';
 import { asWritten, isInBundle, outsideBundle } from './bundlePaths';
 

@@ -7,7 +7,7 @@
 // options (which can bind any folder); a folder of this computer is mounted only when the person
 // chooses it: its source is a value they fill in, never the entry's, and never the whole disk, the
 // system's own folders or a socket.
-import { changesLaunch } from '../../policy/launchChangingEnv';
+import { changesLaunch } from '../../config/launchChangingEnv';
 import { dockerMountFields } from './dockerMountFields';
 import { holdsPlaceholder, isPlaceholder, type LaunchStage, type LaunchWord, quoted } from './launchWord';
 

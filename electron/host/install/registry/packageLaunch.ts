@@ -4,7 +4,7 @@
 // program (and handed into a container by name with `-e NAME`). The pin is the entry's promise: no
 // runtime argument or env variable may change where the package comes from or widen what it may
 // touch, whether the entry wrote it or a value the person fills in put it there.
-import { changesLaunch } from '../../policy/launchChangingEnv';
+import { changesLaunch } from '../../config/launchChangingEnv';
 import { argumentWords, keyValueOf } from './declaredValues';
 import { dockerRunProblems } from './dockerRunOptions';
 import { InputResolver } from './inputResolver';

@@ -1,0 +1,98 @@
+import path from 'node:path';
+import { ActivityLog } from '../activity/activityLog';
+import { ActivityNotices } from '../activity/activityNotices';
+import { HostFaults } from '../faults/hostFaults';
+import type { HostOptions } from '../hostOptions';
+import { AppLog } from '../logs/appLog';
+import { LogStore } from '../logs/logStore';
+import { Redactor } from '../logs/redactor';
+import { FileSecretStore } from '../secrets/fileSecretStore';
+import type { SecretStore } from '../secrets/secretStore';
+import { ServerProblemRoute } from '../servers/serverProblemRoute';
+import { part } from './part';
+
+/** The Electron shell passes its safeStorage store; otherwise a 0600 file in the data folder. */
+const secrets = part({
+  name: 'secrets',
+  needs: ['options'],
+  create: ({ options }: { options: HostOptions }): SecretStore =>
+    options.secrets ?? FileSecretStore.inHome(options.home),
+});
+
+/** Takes every stored secret out of what is logged or recorded (a store that cannot be read: none). */
+const redactor = part({
+  name: 'redactor',
+  needs: ['secrets'],
+  create: async ({ secrets }: { secrets: SecretStore }) => {
+    const redactor = new Redactor();
+    redactor.add(...(await secrets.values().catch(() => [])));
+    return redactor;
+  },
+});
+
+/** Each server's log: written out once the servers are stopped (everything that logs needs it). */
+const logs = part({
+  name: 'logs',
+  needs: ['options', 'redactor'],
+  create: ({ options, redactor }: { options: HostOptions; redactor: Redactor }) =>
+    new LogStore(redactor, { dir: path.join(options.home, 'logs') }),
+  dispose: (logs) => logs.flush(),
+});
+
+/** The app's own log: written out last, after whatever could report a fault into it. */
+const appLog = part({
+  name: 'appLog',
+  needs: ['options', 'redactor'],
+  create: ({ options, redactor }: { options: HostOptions; redactor: Redactor }) =>
+    AppLog.inHome(options.home, (text) => redactor.redact(text)),
+  dispose: (log) => log.flush(),
+});
+
+const problems = part({ name: 'problems', needs: [], create: () => new ServerProblemRoute() });
+
+/** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
+const faults = part({
+  name: 'faults',
+  needs: ['appLog', 'problems'],
+  create: ({ appLog, problems }: { appLog: AppLog; problems: ServerProblemRoute }) =>
+    new HostFaults({ log: appLog, noteProblem: problems.note }),
+});
+
+/** What the window says about the record itself (not written, or broken at start). */
+const activityNotices = part({ name: 'activityNotices', needs: [], create: () => new ActivityNotices() });
+
+/** The activity record (tool calls and what decided them): written out once nothing records any more. */
+const activity = part({
+  name: 'activity',
+  needs: ['options', 'activityNotices', 'faults'],
+  create: ({
+    options,
+    activityNotices,
+    faults,
+  }: {
+    options: HostOptions;
+    activityNotices: ActivityNotices;
+    faults: HostFaults;
+  }) =>
+    new ActivityLog(options.activity?.dir ?? path.join(options.home, 'activity'), {
+      onHealth: (failing, missed) => activityNotices.writing(failing, missed),
+      source: options.activity?.source ?? 'app',
+      ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
+      // Said once (then counted in the record when it works again); the calls go on.
+      onFailure: (error) =>
+        faults.report(error, 'while recording activity (what it records goes on; not recorded)', undefined),
+    }),
+  dispose: (activity) => activity.flush(),
+});
+
+/** What the host keeps of what happens: secrets, the logs, the faults and the activity record. */
+export const recordParts = [
+  secrets,
+  redactor,
+  logs,
+  appLog,
+  problems,
+  faults,
+  activityNotices,
+  activity,
+] as const;
