@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { describe, expect } from 'vitest';
 import { parseConfig } from '../../electron/host/config/serverConfig';
-import { serverIdentity } from '../../electron/host/servers/serverIdentity';
+import { serverIdentity } from '../../electron/host/config/serverIdentity';
 // @ts-expect-error: a plain .mjs script without types
 import { buildIfStale } from '../../scripts/ensureBuilt.mjs';
 import { skipWhen } from '../fixtures/skipWhen';

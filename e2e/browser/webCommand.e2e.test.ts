@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../electron/host/config/serverConfig';
-import { serverIdentity } from '../../electron/host/servers/serverIdentity';
+import { serverIdentity } from '../../electron/host/config/serverIdentity';
 import { skipWhen } from '../fixtures/skipWhen';
 
 const root = path.resolve(__dirname, '../..');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ElectronApplication, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../electron/host/config/serverConfig';
-import { serverIdentity } from '../../electron/host/servers/serverIdentity';
+import { serverIdentity } from '../../electron/host/config/serverIdentity';
 import { goTo } from '../browser/shellFixture';
 import { type FakeAnthropic, startFakeAnthropic } from '../fixtures/anthropic/fakeAnthropic';
 import { startProbe } from '../fixtures/probeServer';

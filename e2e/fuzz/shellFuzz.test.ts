@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
 import { parseConfig } from '../../electron/host/config/serverConfig';
-import { serverIdentity } from '../../electron/host/servers/serverIdentity';
+import { serverIdentity } from '../../electron/host/config/serverIdentity';
 // @ts-expect-error: a plain .mjs script without types
 import { buildIfStale } from '../../scripts/ensureBuilt.mjs';
 import type { ConsentRequest } from '../../shared/host/consent';

@@ -7,7 +7,7 @@ import { type FakeAnthropic, startFakeAnthropic } from '../../e2e/fixtures/anthr
 import { type FakeOpenAI, startFakeOpenAI } from '../../e2e/fixtures/openai/fakeOpenAI';
 import { EVERYTHING_ENTRY } from '../../e2e/fixtures/servers';
 import { parseConfig } from '../host/config/serverConfig';
-import { serverIdentity } from '../host/servers/serverIdentity';
+import { serverIdentity } from '../host/config/serverIdentity';
 import { parseArgs } from './args';
 import { allowedByPattern, type ChatInput, runChat } from './chat';
 

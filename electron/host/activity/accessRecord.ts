@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config/serverConfig';
+import { launchSummary } from '../config/serverIdentity';
 import type { Redactor } from '../logs/redactor';
-import { launchSummary } from '../servers/serverIdentity';
 import type { ActivityLog } from './activityLog';
 import { launchText } from './serverChanges';
 

@@ -5,8 +5,8 @@ import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
 import { EVERYTHING_ENTRY, hostileStdio } from '../../../e2e/fixtures/servers';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
+import { serverIdentity } from '../config/serverIdentity';
 import { Host } from '../host';
-import { serverIdentity } from '../servers/serverIdentity';
 import { ACTIVITY_FILE } from './activityLog';
 import { readActivity } from './activityReader';
 

@@ -3,11 +3,11 @@ import type { LaunchView } from '../../../shared/host/updateView';
 import type { AreaApi } from '../../../shared/ipc/contract';
 import type { UPDATE_METHODS } from '../../../shared/ipc/updateContract';
 import { isSecretRef, type ServerConfig, serverToRaw } from '../config/serverConfig';
+import { launchSummary } from '../config/serverIdentity';
 import type { HostParts } from '../hostParts';
 import { checkRuntime, RegistryClient, readOrigin, updateAvailable } from '../install/registry';
 import { UpdateChecks } from '../install/updateChecks';
 import { buildUpdate, type ServerDraft } from '../install/updateDraft';
-import { launchSummary } from '../servers/serverIdentity';
 
 /** A prepared update waits this long for the person. */
 const TTL_MS = 30 * 60_000;

@@ -5,8 +5,8 @@ import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { APPS_FIXTURE, BASIC_VIEW_ENTRY } from '../../../e2e/fixtures/servers';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import type { ChatEvent } from '../../../shared/chat/conversation';
+import { serverIdentity } from '../config/serverIdentity';
 import type { Host } from '../host';
-import { serverIdentity } from '../servers/serverIdentity';
 
 const env = withHostAndModel('sb-apps-', 'sk-ant-apps-51aa');
 let events: ChatEvent[];

@@ -10,9 +10,9 @@ import type { CallToolResult, LoggingLevel, ReadResourceResult, Tool } from '../
 import { RateLimit } from '../../../shared/rateLimit';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { Catalog } from '../catalog/catalog';
+import { serverIdentity } from '../config/serverIdentity';
 import type { LogStore } from '../logs/logStore';
 import type { ToolInvocations } from '../runs/toolInvocations';
-import { serverIdentity } from '../servers/serverIdentity';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { sandboxProxyHeaders, sandboxProxyHtml } from './sandboxProxy';
 

@@ -3,7 +3,7 @@
 // before they are filled (none of them a secret yet), exactly (secrets as stored secrets) once they are.
 import type { BundlePreviewView, BundleSourceView } from '../../../shared/host/bundleView';
 import type { LaunchSummary } from '../../../shared/host/serverView';
-import { launchSummary } from '../servers/serverIdentity';
+import { launchSummary } from '../config/serverIdentity';
 import { resolveLaunch } from './bundles/bundleLaunch';
 import type { UserConfigValue } from './bundles/bundleManifest';
 import type { BundleRuntime } from './bundles/bundleRuntime';

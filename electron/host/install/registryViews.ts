@@ -7,7 +7,7 @@ import type {
   ValidEntryView,
 } from '../../../shared/host/registryView';
 import { isSecretRef } from '../config/serverConfig';
-import { launchSummary } from '../servers/serverIdentity';
+import { launchSummary } from '../config/serverIdentity';
 import type { InstalledEntries } from './installedEntries';
 import { type InstallDraft, type RegistryEntry, suggestedServerName, type ValidEntry } from './registry';
 import type { RegistryIcons } from './registryIcons';

@@ -6,8 +6,8 @@ import {
   type TrustRequest,
 } from '../../../shared/host/serverView';
 import { type ServerConfig, targetOf } from '../config/serverConfig';
+import { launchSummary } from '../config/serverIdentity';
 import type { Entry } from './serverEntries';
-import { launchSummary } from './serverIdentity';
 import type { ServerSession } from './serverSession';
 
 /**

@@ -3,6 +3,7 @@ import type { ServerRefusal } from '../../../shared/host/serverView';
 import { type AuthStore, type ClientHandlers, DisposableStore } from '../../mcp';
 import { canonicalJson } from '../canonicalJson';
 import { type ServerConfig, serverToRaw } from '../config/serverConfig';
+import { consentServerOf, serverIdentity } from '../config/serverIdentity';
 import type { FaultSink } from '../faults/processGuard';
 import type { LogStore } from '../logs/logStore';
 import type { Redactor } from '../logs/redactor';
@@ -12,7 +13,6 @@ import type { SecretStore } from '../secrets/secretStore';
 import type { EraStore } from './eraStore';
 import type { PendingLaunch } from './launchUpdate';
 import type { RestartPolicy } from './restartPolicy';
-import { consentServerOf, serverIdentity } from './serverIdentity';
 import { ServerSession, type SessionEvent } from './serverSession';
 
 /** One configured server as the registry holds it: its session, its trust, its place in the file. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { LaunchSummary } from '../../../shared/host/serverView';
 import { canonicalJson } from '../canonicalJson';
-import { isSecretRef, type ServerConfig, targetOf } from '../config/serverConfig';
+import { isSecretRef, type ServerConfig, targetOf } from './serverConfig';
 
 /**
  * What a server *is*, for trust and for "always" approvals: its name, and everything that decides
