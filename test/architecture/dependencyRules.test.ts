@@ -50,6 +50,10 @@ describe('dependency directions (docs/architecture.md)', () => {
       /only electron\/host\/install\/bundles may import pkijs/,
     ],
     ['electron/mcp/auth/dpop.ts', 'asn1js', /only electron\/host\/install\/bundles/],
+    // The protocol library stays free of OpenTelemetry: it offers SessionObserver instead.
+    ['electron/mcp/jsonrpc/connection.ts', '@opentelemetry/api', /only electron\/host\/telemetry/],
+    ['electron/llm/chatLoop.ts', '@opentelemetry/api', /only electron\/host\/telemetry/],
+    ['electron/host/servers/serverSession.ts', '@opentelemetry/sdk-trace', /only electron\/host\/telemetry/],
   ])('%s importing %s is a violation', (file, spec, message) => {
     expect(checkImport(file, spec)).toMatch(message);
   });
@@ -70,6 +74,8 @@ describe('dependency directions (docs/architecture.md)', () => {
     ['e2e/fixtures/mcpb/bundles.ts', '@anthropic-ai/mcpb/cli'],
     ['electron/host/install/bundles/cmsSignature.ts', 'pkijs'],
     ['e2e/fixtures/mcpb/signatureBlock.ts', 'asn1js'],
+    ['electron/host/telemetry/telemetry.ts', '@opentelemetry/sdk-trace'],
+    ['e2e/fixtures/otlp/otlpReceiver.ts', 'protobufjs'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

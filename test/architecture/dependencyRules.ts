@@ -59,6 +59,12 @@ const PACKAGE_HOMES: readonly {
     why: 'one engine per process (sandboxEngine.ts): the runtime allows one configuration',
   },
   {
+    pattern: /^@opentelemetry\//,
+    name: 'OpenTelemetry',
+    home: 'electron/host/telemetry',
+    why: 'the protocol library and the model layer report through observer seams the telemetry area implements',
+  },
+  {
     pattern: /^(pkijs|asn1js)(\/|$)/,
     name: 'pkijs and asn1js',
     home: 'electron/host/install/bundles',
