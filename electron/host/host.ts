@@ -21,6 +21,7 @@ import { ChatService } from './chat/chatService';
 import { ConversationTitler } from './chat/conversationTitler';
 import { promptToMessages, resourceToBlocks, skillToBlocks } from './chat/resourceToBlocks';
 import { ConfigFile } from './config/configFile';
+import type { ServerConfig } from './config/serverConfig';
 import { ApprovalStore } from './consent/approvalStore';
 import { ConsentBroker, type Sampler } from './consent/consentBroker';
 import { ElicitationPolicy } from './consent/elicitationPolicy';
@@ -55,6 +56,8 @@ import type { RestartPolicy } from './servers/restartPolicy';
 import { ServerRegistry } from './servers/serverRegistry';
 import type { ServerSession } from './servers/serverSession';
 import { TrustStore } from './servers/trustStore';
+import { HostTelemetry } from './telemetry/hostTelemetry';
+import type { TelemetryConfig } from './telemetry/telemetryConfig';
 
 export interface HostOptions {
   /** The data directory (switchboardHome()). */
@@ -101,6 +104,11 @@ export interface HostOptions {
    * (default: yes). `mcp chat` says no: its conversation goes with its folder when the run ends.
    */
   titles?: boolean;
+  /**
+   * OpenTelemetry export: a configuration, `null` for none, or (default) the standard OTEL_*
+   * environment — off unless it names an endpoint or exporter (electron/host/telemetry).
+   */
+  telemetry?: TelemetryConfig | null;
 }
 
 /**
@@ -139,6 +147,8 @@ export class Host implements HostParts {
     private readonly held: DisposableStore,
     /** This host's hold on the process's sandbox engine (see SandboxEngine.hold). */
     private readonly releaseSandbox: () => Promise<void>,
+    /** OpenTelemetry export, when configured: its counts for Settings, flushed last at shutdown. */
+    readonly telemetry: HostTelemetry | undefined,
   ) {
     ({
       secrets: this.secrets,
@@ -222,6 +232,7 @@ export class Host implements HostParts {
       record: (entry) => activity.record(entry),
       redact: (text) => redactor.redact(text),
     });
+    const telemetry = HostTelemetry.start(options.telemetry, (problem) => appLog.warn(problem));
     const sandboxEngine = SandboxEngine.shared();
     const releaseSandbox = sandboxEngine.hold();
     const registry: ServerRegistry = new ServerRegistry({
@@ -240,6 +251,7 @@ export class Host implements HostParts {
       fault: faults.report,
       gate,
       activity,
+      ...(telemetry ? { observe: (config: ServerConfig) => telemetry.observeServer(config) } : {}),
       sandbox: {
         engine: sandboxEngine,
         home: options.sandbox?.personHome ?? homedir(),
@@ -383,6 +395,7 @@ export class Host implements HostParts {
       },
       held,
       releaseSandbox,
+      telemetry,
     );
   }
 
@@ -419,5 +432,7 @@ export class Host implements HostParts {
     await this.logs.flush();
     await this.activity.flush();
     await this.faults.flush();
+    // Last: the sessions' spans end as the servers stop; a collector that is down costs a bounded wait.
+    await this.telemetry?.shutdown();
   }
 }

@@ -1,0 +1,83 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../../../e2e/fixtures/cleanupsPerTest';
+import { OtlpReceiver } from '../../../e2e/fixtures/otlp/otlpReceiver';
+import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
+import { trustAsShown } from '../../../e2e/fixtures/trust';
+import { Host } from '../host';
+import { HostTelemetry } from './hostTelemetry';
+import { telemetryFromEnv } from './telemetryConfig';
+
+const cleanups = cleanupsPerTest();
+let home = '';
+let host: Host | undefined;
+tempDirPerTest(
+  'sb-otel-',
+  (dir) => {
+    home = dir;
+  },
+  async () => {
+    await host?.shutdown();
+    host = undefined;
+  },
+);
+const TRACE_SERVER = path.resolve(__dirname, '../../../e2e/fixtures/stdio/trace-server.mjs');
+/** A marker no export may carry unless content capture is on: the tool's argument, the person's words. */
+const MARKER = 'private-words-7f3a91';
+
+type Seen = { method: string; meta: Record<string, unknown> | null }[];
+const textOf = (r: { content: { type: string; text?: string }[] }) =>
+  r.content.map((c) => c.text ?? '').join('');
+
+async function hostWith(telemetry: Parameters<typeof Host.create>[0]['telemetry']) {
+  await writeFile(
+    path.join(home, 'config.json'),
+    JSON.stringify({ mcpServers: { traced: { command: process.execPath, args: [TRACE_SERVER, 'legacy'] } } }),
+  );
+  host = await Host.create({ home, telemetry, watchConfig: false });
+  await host.registry.startAll();
+  await trustAsShown(host.registry, 'traced');
+  await expect.poll(() => host!.registry.views()[0]?.state.status, { timeout: 15_000 }).toBe('running');
+  return host;
+}
+
+describe('telemetry in the host', () => {
+  it('is off without configuration: no observer, and no request of any server gains trace context', async () => {
+    const h = await hostWith(undefined);
+    expect(h.telemetry).toBeUndefined();
+    const session = h.registry.session('traced');
+    await session.callTool('echo', { text: MARKER });
+    const seen: Seen = JSON.parse(textOf(await session.callTool('seen')));
+    expect(seen.length).toBeGreaterThan(3);
+    for (const s of seen)
+      expect(Object.keys(s.meta ?? {})).not.toEqual(expect.arrayContaining(['traceparent']));
+  });
+
+  it("configured, every server's requests carry trace context and its spans reach the collector — never a tool's arguments", async () => {
+    const receiver = await OtlpReceiver.start();
+    cleanups.push(() => receiver.stop());
+    const { config } = telemetryFromEnv({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '20',
+      OTEL_BLRP_SCHEDULE_DELAY: '20',
+    });
+    const h = await hostWith(config);
+    expect(h.telemetry).toBeInstanceOf(HostTelemetry);
+    const session = h.registry.session('traced');
+    const echoed = await session.callTool('echo', { text: MARKER });
+    expect(textOf(echoed)).toBe(MARKER);
+    const seen: Seen = JSON.parse(textOf(await session.callTool('seen')));
+    for (const s of seen) expect(s.meta?.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    await h.shutdown();
+    host = undefined;
+    // Shutdown flushed: the session span ended with the server, the calls are in.
+    await receiver.until((r) => r.spans.some((s) => s.name === 'mcp.session traced'));
+    expect(receiver.spans.map((s) => s.name)).toEqual(
+      expect.arrayContaining(['initialize', 'tools/call echo']),
+    );
+    // Content capture is off: the argument and the result appear in no export, byte for byte.
+    expect(receiver.requests.length).toBeGreaterThan(0);
+    for (const request of receiver.requests) expect(request.body.includes(MARKER)).toBe(false);
+  });
+});

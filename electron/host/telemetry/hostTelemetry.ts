@@ -1,0 +1,62 @@
+import type { SessionObserver } from '../../mcp';
+import type { ServerConfig } from '../config/serverConfig';
+import type { ExportCounts } from './exportCounts';
+import { McpClientTelemetry, type McpTarget } from './mcpClientTelemetry';
+import { Telemetry } from './telemetry';
+import { type TelemetryConfig, telemetryFromEnv } from './telemetryConfig';
+
+/**
+ * Telemetry as one host (or one CLI run) holds it: the SDK from its configuration — the standard
+ * OTEL_* environment unless the caller gives one (a test's collector; Settings and the managed policy
+ * later) — and the MCP client observer every server session gets. Off (undefined) when nothing is
+ * configured: then no session has an observer, and no request carries anything of ours.
+ */
+export class HostTelemetry {
+  private constructor(
+    readonly telemetry: Telemetry,
+    private readonly mcp: McpClientTelemetry,
+  ) {}
+
+  /**
+   * `given`: a configuration, `null` for none whatever the environment says, undefined to read `env`.
+   * What the environment set that could not be used is said through `warn`, one line each.
+   */
+  static start(
+    given: TelemetryConfig | null | undefined,
+    warn: (problem: string) => void,
+    env: NodeJS.ProcessEnv = process.env,
+  ): HostTelemetry | undefined {
+    if (given === null) return undefined;
+    let config = given;
+    if (!config) {
+      const read = telemetryFromEnv(env);
+      for (const problem of read.problems) warn(`OpenTelemetry: ${problem}`);
+      config = read.config;
+    }
+    if (!config) return undefined;
+    const telemetry = Telemetry.start(config);
+    return new HostTelemetry(
+      telemetry,
+      new McpClientTelemetry(telemetry, McpClientTelemetry.launcherContext(env)),
+    );
+  }
+
+  /** The observer of one connect attempt at a server. */
+  observe(target: McpTarget): SessionObserver {
+    return this.mcp.observer(target);
+  }
+
+  /** The observer of one start of a configured server. */
+  observeServer(config: ServerConfig): SessionObserver {
+    return this.mcp.observer({ name: config.name, ...(config.kind === 'remote' ? { url: config.url } : {}) });
+  }
+
+  counts(): Promise<ExportCounts> {
+    return this.telemetry.counts();
+  }
+
+  /** Sends what waits, within the deadline (Telemetry.shutdown). */
+  shutdown(): Promise<void> {
+    return this.telemetry.shutdown();
+  }
+}
