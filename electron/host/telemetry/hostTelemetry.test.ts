@@ -43,6 +43,17 @@ async function hostWith(telemetry: Parameters<typeof Host.create>[0]['telemetry'
 }
 
 describe('telemetry in the host', () => {
+  it('is read from the environment unless the host is given a configuration, or null for none', async () => {
+    const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'nonsense' };
+    const warned: string[] = [];
+    const fromEnv = HostTelemetry.start(undefined, (w) => warned.push(w), env);
+    cleanups.push(async () => fromEnv?.shutdown());
+    expect(fromEnv?.telemetry.config.targets.traces?.url).toBe('http://127.0.0.1:9/v1/traces');
+    expect(warned).toEqual([expect.stringMatching(/^OpenTelemetry: OTEL_TRACES_SAMPLER "nonsense"/)]);
+    expect(HostTelemetry.start(null, () => {}, env)).toBeUndefined();
+    expect(HostTelemetry.start(undefined, () => {}, {})).toBeUndefined();
+  });
+
   it('is off without configuration: no observer, and no request of any server gains trace context', async () => {
     const h = await hostWith(undefined);
     expect(h.telemetry).toBeUndefined();
