@@ -321,6 +321,7 @@ export class Host implements HostParts {
       getPrompt: async (server, name, args) =>
         promptToMessages(await registry.session(server).getPrompt(name, args)),
       viewContext: (id) => apps.takeContext(id),
+      ...(telemetry ? { telemetry: telemetry.chat } : {}),
       ...(options.titles === false
         ? {}
         : {

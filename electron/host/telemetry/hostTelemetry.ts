@@ -1,5 +1,6 @@
 import type { SessionObserver } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
+import { ChatTelemetry } from './chatTelemetry';
 import type { ExportCounts } from './exportCounts';
 import { McpClientTelemetry, type McpTarget } from './mcpClientTelemetry';
 import { Telemetry } from './telemetry';
@@ -12,10 +13,15 @@ import { type TelemetryConfig, telemetryFromEnv } from './telemetryConfig';
  * configured: then no session has an observer, and no request carries anything of ours.
  */
 export class HostTelemetry {
+  /** Each chat turn's spans: the turn, its model requests and tool uses. */
+  readonly chat: ChatTelemetry;
+
   private constructor(
     readonly telemetry: Telemetry,
     private readonly mcp: McpClientTelemetry,
-  ) {}
+  ) {
+    this.chat = new ChatTelemetry(telemetry);
+  }
 
   /**
    * `given`: a configuration, `null` for none whatever the environment says, undefined to read `env`.

@@ -249,8 +249,9 @@ function measured(attributes: Attributes): Attributes {
 
 /**
  * What failed, by the conventions: a JSON-RPC error's code as `error.type` and `rpc.status_code`; a
- * tool's own error result as `tool_error`; anything else by its class. The message is the error's
- * own (the library's errors name the server and method, never arguments).
+ * tool's own error result as `tool_error`; anything else by its class. The status says the same and
+ * no more: an error's message may quote a server's words or a tool's arguments, which leave the
+ * computer only with content capture (not built yet).
  */
 function failureOf(
   method: string,
@@ -259,19 +260,16 @@ function failureOf(
   if (outcome.error === undefined) {
     const isError =
       method === 'tools/call' && (outcome.result as { isError?: unknown } | undefined)?.isError === true;
-    return isError
-      ? { attributes: { [ATTR_ERROR_TYPE]: 'tool_error' }, message: 'the tool returned an error' }
-      : undefined;
+    return isError ? { attributes: { [ATTR_ERROR_TYPE]: 'tool_error' }, message: 'tool_error' } : undefined;
   }
   const { error } = outcome;
-  if (error instanceof McpError)
+  if (error instanceof McpError) {
+    const code = String(error.code);
     return {
-      attributes: { [ATTR_ERROR_TYPE]: String(error.code), [ATTR_RPC_STATUS_CODE]: String(error.code) },
-      message: error.reason,
+      attributes: { [ATTR_ERROR_TYPE]: code, [ATTR_RPC_STATUS_CODE]: code },
+      message: `JSON-RPC error ${code}`,
     };
+  }
   const name = error instanceof Error ? error.name : typeof error;
-  return {
-    attributes: { [ATTR_ERROR_TYPE]: name },
-    message: error instanceof Error ? error.message : String(error),
-  };
+  return { attributes: { [ATTR_ERROR_TYPE]: name }, message: name };
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
+import { conversationFinished } from '../../../e2e/fixtures/conversationFinished';
+import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
+import { OtlpReceiver } from '../../../e2e/fixtures/otlp/otlpReceiver';
+import type { ChatEvent } from '../../../shared/chat/conversation';
+import { telemetryFromEnv } from './telemetryConfig';
+
+const env = withHostAndModel('sb-otel-chat-', 'sk-ant-otel-5e1b');
+const QUESTION = 'What does the echo tool say to otter-question-41c2?';
+const ARGUMENT = 'otter-argument-9b7d';
+
+describe('a chat turn as spans', () => {
+  it('turn → model requests and tool use → the MCP request, parented as it happened, without content', async () => {
+    const receiver = await OtlpReceiver.start();
+    try {
+      const { config } = telemetryFromEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+        OTEL_BSP_SCHEDULE_DELAY: '20',
+      });
+      const h = await env.start({
+        settings: { anthropic: { baseUrl: env.fake.url, defaultModel: 'claude-sonnet-5-5' } },
+        telemetry: config,
+      });
+      const echo = h.catalog.tools().find((t) => t.server === 'everything' && t.tool.name === 'echo')!.name;
+      env.fake.script(
+        { content: [{ type: 'tool_use', id: 'toolu_otel', name: echo, input: { message: ARGUMENT } }] },
+        { content: [{ type: 'text', text: `It said ${ARGUMENT}.` }], usage: { input: 30, output: 9 } },
+      );
+      const events: ChatEvent[] = [];
+      h.chat.onEvent((e) => events.push(e));
+      const c = await h.chat.create();
+      await h.chat.send(c.id, QUESTION);
+      await allowNextTool(h);
+      await conversationFinished(events, c.id);
+      await env.shutdown();
+
+      await receiver.until((r) => r.spans.some((s) => s.name === 'invoke_agent Switchboard'));
+      const byName = (name: string) => receiver.spans.filter((s) => s.name === name);
+      const [turn] = byName('invoke_agent Switchboard');
+      expect(turn!.attributes).toMatchObject({
+        'gen_ai.operation.name': 'invoke_agent',
+        'gen_ai.conversation.id': c.id,
+      });
+      const chats = byName('chat claude-sonnet-5-5');
+      expect(chats).toHaveLength(2);
+      for (const chat of chats) {
+        expect(chat.parentSpanId).toBe(turn!.spanId);
+        expect(chat.kind).toBe(3); // CLIENT
+        expect(chat.attributes).toMatchObject({
+          'gen_ai.operation.name': 'chat',
+          'gen_ai.provider.name': 'anthropic',
+          'gen_ai.request.model': 'claude-sonnet-5-5',
+        });
+      }
+      expect(chats[0]!.attributes['gen_ai.response.finish_reasons']).toEqual(['toolUse']);
+      expect(chats[1]!.attributes).toMatchObject({
+        'gen_ai.usage.input_tokens': 30,
+        'gen_ai.usage.output_tokens': 9,
+      });
+      const [use] = byName(`execute_tool ${echo}`);
+      expect(use!.parentSpanId).toBe(turn!.spanId);
+      expect(use!.attributes).toMatchObject({
+        'gen_ai.tool.call.id': 'toolu_otel',
+        'switchboard.mcp.server.name': 'everything',
+      });
+      const [call] = byName('tools/call echo');
+      expect(call!.parentSpanId).toBe(use!.spanId);
+      expect(call!.traceId).toBe(turn!.traceId);
+
+      // Content capture is off: neither the question, the argument nor the reply leaves, byte for byte.
+      for (const request of receiver.requests) {
+        expect(request.body.includes(QUESTION)).toBe(false);
+        expect(request.body.includes(ARGUMENT)).toBe(false);
+      }
+    } finally {
+      await receiver.stop();
+    }
+  });
+});
