@@ -193,9 +193,11 @@ export class Host implements HostParts {
     const approvals = new ApprovalStore(path.join(home, 'approvals.json'));
     await approvals.load();
     const activityNotices = new ActivityNotices();
+    const telemetry = HostTelemetry.start(options.telemetry, (problem) => appLog.warn(problem));
     const activity = new ActivityLog(options.activity?.dir ?? path.join(home, 'activity'), {
       onHealth: (failing, missed) => activityNotices.writing(failing, missed),
       source: options.activity?.source ?? 'app',
+      ...(telemetry ? { observer: telemetry.activity } : {}),
       ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
       // Said once (then counted in the record when it works again); the calls go on.
       onFailure: (error) =>
@@ -232,7 +234,6 @@ export class Host implements HostParts {
       record: (entry) => activity.record(entry),
       redact: (text) => redactor.redact(text),
     });
-    const telemetry = HostTelemetry.start(options.telemetry, (problem) => appLog.warn(problem));
     const sandboxEngine = SandboxEngine.shared();
     const releaseSandbox = sandboxEngine.hold();
     const registry: ServerRegistry = new ServerRegistry({

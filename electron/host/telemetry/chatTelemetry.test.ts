@@ -1,9 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allowNextTool } from '../../../e2e/fixtures/allowNextTool';
 import { conversationFinished } from '../../../e2e/fixtures/conversationFinished';
 import { withHostAndModel } from '../../../e2e/fixtures/hostWithModel';
 import { OtlpReceiver } from '../../../e2e/fixtures/otlp/otlpReceiver';
 import type { ChatEvent } from '../../../shared/chat/conversation';
+import type { ActivityEntry } from '../../../shared/host/activity';
+import { ACTIVITY_FILE } from '../activity/activityLog';
 import { telemetryFromEnv } from './telemetryConfig';
 
 const env = withHostAndModel('sb-otel-chat-', 'sk-ant-otel-5e1b');
@@ -67,6 +71,31 @@ describe('a chat turn as spans', () => {
       const [call] = byName('tools/call echo');
       expect(call!.parentSpanId).toBe(use!.spanId);
       expect(call!.traceId).toBe(turn!.traceId);
+
+      // The activity record's entry for the call, as a log record in the tool use's trace, with its hash.
+      const entries = (await readFile(path.join(env.home, 'activity', ACTIVITY_FILE), 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as ActivityEntry);
+      const entry = entries.find((e) => e.kind === 'tool-call')!;
+      await receiver.until((r) => r.logs.some((l) => l.body === 'tool-call'));
+      const logged = receiver.logs.find((l) => l.body === 'tool-call')!;
+      expect(logged.attributes).toMatchObject({
+        'switchboard.activity.hash': entry.hash,
+        'switchboard.activity.prev': entry.prev,
+        'switchboard.activity.server': 'everything',
+        'switchboard.activity.tool': 'echo',
+        'switchboard.activity.outcome': 'ok',
+        'switchboard.activity.asker': 'model',
+        'gen_ai.tool.call.id': 'toolu_otel',
+      });
+      expect(logged.traceId).toBe(turn!.traceId);
+      expect(logged.spanId).toBe(use!.spanId);
+      // Every entry written is a log record, in order.
+      await receiver.until((r) => r.logs.length >= entries.length);
+      expect(receiver.logs.map((l) => l.attributes['switchboard.activity.hash'])).toEqual(
+        entries.map((e) => e.hash),
+      );
 
       // Content capture is off: neither the question, the argument nor the reply leaves, byte for byte.
       for (const request of receiver.requests) {

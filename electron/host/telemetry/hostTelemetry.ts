@@ -1,5 +1,6 @@
 import type { SessionObserver } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
+import { ActivityTelemetry } from './activityTelemetry';
 import { ChatTelemetry } from './chatTelemetry';
 import type { ExportCounts } from './exportCounts';
 import { McpClientTelemetry, type McpTarget } from './mcpClientTelemetry';
@@ -15,12 +16,15 @@ import { type TelemetryConfig, telemetryFromEnv } from './telemetryConfig';
 export class HostTelemetry {
   /** Each chat turn's spans: the turn, its model requests and tool uses. */
   readonly chat: ChatTelemetry;
+  /** The activity record as log records, each in the trace it was recorded in. */
+  readonly activity: ActivityTelemetry;
 
   private constructor(
     readonly telemetry: Telemetry,
     private readonly mcp: McpClientTelemetry,
   ) {
     this.chat = new ChatTelemetry(telemetry);
+    this.activity = new ActivityTelemetry(telemetry);
   }
 
   /**
