@@ -298,7 +298,7 @@ export class Host implements HostParts {
     const tools = new ToolInvocations({
       catalog,
       registry,
-      consent,
+      consent: telemetry?.consent(consent) ?? consent,
       record: (server, text) => logs.append(server, 'lifecycle', 'info', text),
       activity,
       redact: (text) => redactor.redact(text),

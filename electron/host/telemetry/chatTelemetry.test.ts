@@ -68,6 +68,14 @@ describe('a chat turn as spans', () => {
         'gen_ai.tool.call.id': 'toolu_otel',
         'switchboard.mcp.server.name': 'everything',
       });
+      // The wait for the person's answer, under the tool use, before the call goes out.
+      const [consent] = byName('consent echo');
+      expect(consent!.parentSpanId).toBe(use!.spanId);
+      expect(consent!.attributes).toMatchObject({
+        'switchboard.consent.decision': 'allow-once',
+        'switchboard.consent.allowed': true,
+        'gen_ai.conversation.id': c.id,
+      });
       const [call] = byName('tools/call echo');
       expect(call!.parentSpanId).toBe(use!.spanId);
       expect(call!.traceId).toBe(turn!.traceId);

@@ -2,6 +2,7 @@ import type { SessionObserver } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
 import { ActivityTelemetry } from './activityTelemetry';
 import { ChatTelemetry } from './chatTelemetry';
+import { type ToolConsent, tracedConsent } from './consentTelemetry';
 import type { ExportCounts } from './exportCounts';
 import { McpClientTelemetry, type McpTarget } from './mcpClientTelemetry';
 import { Telemetry } from './telemetry';
@@ -49,6 +50,11 @@ export class HostTelemetry {
       telemetry,
       new McpClientTelemetry(telemetry, McpClientTelemetry.launcherContext(env)),
     );
+  }
+
+  /** The broker the tool invocations ask, each consent a span of its own. */
+  consent(broker: ToolConsent): ToolConsent {
+    return tracedConsent(broker, this.telemetry);
   }
 
   /** The observer of one connect attempt at a server. */
