@@ -142,6 +142,57 @@ describe('MCP client spans', () => {
     }
   });
 
+  it("a request the server sends us is a SERVER span of our trace, the handler's work inside it", async () => {
+    const { receiver, telemetry, mcp } = await collecting();
+    let handledIn: string | undefined;
+    const client = await connect({
+      transport: new StdioTransport(everythingStdio()),
+      serverName: 'everything',
+      observer: mcp.observer({ name: 'everything' }),
+      handlers: {
+        sampling: {
+          createMessage: async () => {
+            // What the handler does (a consent, a model request) is part of the server's request.
+            handledIn = trace.getSpan(context.active())?.spanContext().spanId;
+            return { role: 'assistant', content: { type: 'text', text: 'sampled' }, model: 'test-model' };
+          },
+        },
+      },
+    });
+    await client.callTool('trigger-sampling-request', { prompt: 'Say hi', maxTokens: 20 });
+    await telemetry.flush();
+    await receiver.until((r) => r.spans.some((s) => s.name === 'sampling/createMessage'));
+    const sampling = receiver.spans.find((s) => s.name === 'sampling/createMessage')!;
+    expect(sampling.kind).toBe(2); // SERVER
+    expect(sampling.attributes).toMatchObject({
+      'mcp.method.name': 'sampling/createMessage',
+      'network.transport': 'pipe',
+    });
+    expect(handledIn).toBe(sampling.spanId);
+    const session = receiver.spans.find((s) => s.name === 'mcp.session everything');
+    // server-everything sends no trace context of its own: the request belongs to our trace.
+    expect(sampling.traceId).toBe(receiver.spans.find((s) => s.name === 'initialize')!.traceId);
+    expect(session === undefined || sampling.traceId === session.traceId).toBe(true);
+  });
+
+  it("a server's request that names its own trace in _meta: our SERVER span is its span's child", async () => {
+    const { receiver, telemetry, mcp } = await collecting();
+    const client = await connect({
+      transport: traceStdio('legacy'),
+      serverName: 'trace-legacy',
+      observer: mcp.observer({ name: 'trace-legacy' }),
+      handlers: { roots: { list: async () => [{ uri: 'file:///tmp', name: 'tmp' }] } },
+    });
+    const answered = await client.callTool('ask-roots', {});
+    expect(answered.content).toEqual([{ type: 'text', text: '1 roots' }]);
+    await telemetry.flush();
+    await receiver.until((r) => r.spans.some((s) => s.name === 'roots/list'));
+    const roots = receiver.spans.find((s) => s.name === 'roots/list')!;
+    expect(roots.kind).toBe(2); // SERVER
+    expect(roots.traceId).toBe('5e1f0000000000000000000000000001');
+    expect(roots.parentSpanId).toBe('5e1f000000000002');
+  });
+
   it('over Streamable HTTP (2026-07-28): the W3C headers carry the same context as _meta', async () => {
     const server = await startModernHttp();
     cleanups.push(() => server.stop());

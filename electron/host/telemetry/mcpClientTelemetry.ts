@@ -36,6 +36,15 @@ export interface McpTarget {
   url?: string;
 }
 
+/** Reads the trace keys of a request's `_meta` (strings only). */
+const metaGetter = {
+  get: (carrier: unknown, key: string) => {
+    const value = (carrier as Record<string, unknown>)[key];
+    return typeof value === 'string' ? value : undefined;
+  },
+  keys: (carrier: unknown) => Object.keys(carrier as object),
+};
+
 const propagator = new CompositePropagator({
   propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()],
 });
@@ -76,10 +85,7 @@ export class McpClientTelemetry {
     const carrier: Record<string, string> = {};
     if (env.TRACEPARENT) carrier.traceparent = env.TRACEPARENT;
     if (env.TRACESTATE) carrier.tracestate = env.TRACESTATE;
-    return propagator.extract(ROOT_CONTEXT, carrier, {
-      get: (c, key) => (c as Record<string, string>)[key],
-      keys: (c) => Object.keys(c as object),
-    });
+    return propagator.extract(ROOT_CONTEXT, carrier, metaGetter);
   }
 
   /** The observer for one connect attempt at `target`. */
@@ -163,6 +169,47 @@ class ObservedSession implements SessionObserver {
         });
       },
     };
+  }
+
+  /**
+   * A request the server sent us (sampling, elicitation, roots): a SERVER span by the conventions,
+   * under the trace the server's `_meta` names when it names one (its span is then our parent), else
+   * under what is active, else the session. The handler — a consent, a model request — runs within it.
+   */
+  handle<T>(
+    method: string,
+    id: RequestId,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    run: () => Promise<T>,
+  ): Promise<T> {
+    const remote =
+      typeof meta?.traceparent === 'string' ? propagator.extract(ROOT_CONTEXT, meta, metaGetter) : undefined;
+    const active = context.active();
+    const parent =
+      remote && trace.getSpan(remote) ? remote : trace.getSpan(active) ? active : this.spanContext;
+    const span = this.telemetry.tracer.startSpan(
+      method,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { ...this.common, [MCP.methodName]: method, [MCP.requestId]: String(id) },
+      },
+      parent,
+    );
+    return context.with(trace.setSpan(parent, span), run).then(
+      (result) => {
+        span.end();
+        return result;
+      },
+      (error: unknown) => {
+        const failure = failureOf(method, { error });
+        if (failure) {
+          span.setAttributes(failure.attributes);
+          span.setStatus({ code: SpanStatusCode.ERROR, message: failure.message });
+        }
+        span.end();
+        throw error;
+      },
+    );
   }
 
   opened(session: OpenedSession): void {

@@ -84,6 +84,7 @@ export class JsonRpcConnection {
     this.incoming = new IncomingRequests(serverLabel, {
       holdClocks: () => this.pending.holdClocks(),
       log: (level, message, data) => this.log(level, message, data),
+      observer: () => this.observer,
     });
     this.subscriptions.add(transport.onMessage((value) => this.receive(value)));
     this.subscriptions.add(transport.onMalformed((input) => this.receiveMalformed(input)));

@@ -32,6 +32,17 @@ export interface RequestObserver {
     id: RequestId,
     params: Readonly<Record<string, unknown>> | undefined,
   ): RequestWatch | undefined;
+  /**
+   * One of the peer's requests (sampling, elicitation, roots — on the wire or inside a 2026-07-28
+   * result) is handled: `run` is the handler, to be run within what the observer makes of it (its
+   * span, under the trace the peer's `_meta` names), its outcome the observer's to see.
+   */
+  handle?<T>(
+    method: string,
+    id: RequestId,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    run: () => Promise<T>,
+  ): Promise<T>;
 }
 
 /** `params` with the observer's trace context in `_meta`, the caller's trace keys replaced as a set. */
