@@ -20,6 +20,7 @@ import type { RootsManager } from './roots/rootsManager';
 import type { ToolInvocations } from './runs/toolInvocations';
 import type { SecretStore } from './secrets/secretStore';
 import type { ServerRegistry } from './servers/serverRegistry';
+import type { HostTelemetry } from './telemetry/hostTelemetry';
 
 /** What the host is made of. The host layer (HostService) and tests use them; shells do not. */
 export interface HostParts {
@@ -53,4 +54,6 @@ export interface HostParts {
   installs: InstallRecords;
   /** The managed policy, judged on what servers really run: previews ask it before anything is written. */
   policy: PolicyGate;
+  /** OpenTelemetry export, when configured (electron/host/telemetry). */
+  telemetry?: HostTelemetry | undefined;
 }

@@ -6,6 +6,7 @@ import { OtlpReceiver } from '../../../e2e/fixtures/otlp/otlpReceiver';
 import { tempDirPerTest } from '../../../e2e/fixtures/tempDir';
 import { trustAsShown } from '../../../e2e/fixtures/trust';
 import { Host } from '../host';
+import { hostService } from '../hostService';
 import { HostTelemetry } from './hostTelemetry';
 import { telemetryFromEnv } from './telemetryConfig';
 
@@ -57,6 +58,9 @@ describe('telemetry in the host', () => {
   it('is off without configuration: no observer, and no request of any server gains trace context', async () => {
     const h = await hostWith(undefined);
     expect(h.telemetry).toBeUndefined();
+    const service = hostService(h);
+    expect((await service.getSettings()).telemetry).toEqual({ on: false });
+    service.dispose();
     const session = h.registry.session('traced');
     await session.callTool('echo', { text: MARKER });
     const seen: Seen = JSON.parse(textOf(await session.callTool('seen')));
@@ -72,6 +76,7 @@ describe('telemetry in the host', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
       OTEL_BSP_SCHEDULE_DELAY: '20',
       OTEL_BLRP_SCHEDULE_DELAY: '20',
+      OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20backend-key-3e9',
     });
     const h = await hostWith(config);
     expect(h.telemetry).toBeInstanceOf(HostTelemetry);
@@ -80,6 +85,24 @@ describe('telemetry in the host', () => {
     expect(textOf(echoed)).toBe(MARKER);
     const seen: Seen = JSON.parse(textOf(await session.callTool('seen')));
     for (const s of seen) expect(s.meta?.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
+    // Settings shows where it goes and the counts, never the headers (a backend's key).
+    await h.telemetry!.telemetry.flush();
+    const service = hostService(h);
+    const { telemetry } = await service.getSettings();
+    service.dispose();
+    expect(telemetry).toMatchObject({
+      on: true,
+      serviceName: 'switchboard',
+      targets: [
+        { signal: 'traces', url: `${receiver.url}/v1/traces`, protocol: 'http/protobuf' },
+        { signal: 'metrics', url: `${receiver.url}/v1/metrics`, protocol: 'http/protobuf' },
+        { signal: 'logs', url: `${receiver.url}/v1/logs`, protocol: 'http/protobuf' },
+      ],
+      spans: { dropped: 0 },
+    });
+    expect(telemetry?.on && telemetry.spans.exported).toBeGreaterThan(0);
+    expect(JSON.stringify(telemetry)).not.toContain('backend-key-3e9');
+    expect(receiver.requests[0]!.headers.authorization).toBe('Bearer backend-key-3e9');
     await h.shutdown();
     host = undefined;
     // Shutdown flushed: the session span ended with the server, the calls are in.

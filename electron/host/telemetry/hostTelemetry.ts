@@ -1,3 +1,4 @@
+import type { TelemetryView } from '../../../shared/host/telemetryView';
 import type { SessionObserver } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
 import { ActivityTelemetry } from './activityTelemetry';
@@ -69,6 +70,21 @@ export class HostTelemetry {
 
   counts(): Promise<ExportCounts> {
     return this.telemetry.counts();
+  }
+
+  /** What Settings shows: where each signal goes (no headers, no credentials in a URL) and the counts. */
+  async view(): Promise<TelemetryView> {
+    const { config } = this.telemetry;
+    const { spans, logs } = await this.counts();
+    const targets = Object.entries(config.targets).map(([signal, target]) => {
+      const url = new URL(target.url);
+      return {
+        signal: signal as 'traces' | 'metrics' | 'logs',
+        url: `${url.origin}${url.pathname}`,
+        protocol: target.protocol,
+      };
+    });
+    return { on: true, serviceName: config.serviceName, targets, spans, logs };
   }
 
   /** Sends what waits, within the deadline (Telemetry.shutdown). */
