@@ -304,7 +304,13 @@ export class Host implements HostParts {
       redact: (text) => redactor.redact(text),
     });
     const conversations = ConversationStore.inHome(home);
-    const apps = new AppViews({ conversations, registry, catalog, tools, logs });
+    const apps = new AppViews({
+      conversations,
+      registry,
+      catalog,
+      tools: telemetry?.views.tools(tools) ?? tools,
+      logs,
+    });
     const files = new AttachedFiles(AttachmentStore.inHome(home), (entry) => activity.record(entry));
     const chat = new ChatService({
       store: conversations,

@@ -12,6 +12,7 @@ import type { ModelOutcome, TurnObserver } from '../../llm/turnObserver';
 import { GEN_AI, GEN_AI_DURATION_BUCKETS, GEN_AI_TOKEN_BUCKETS } from './genAiConventions';
 import { MCP } from './mcpConventions';
 import type { Telemetry } from './telemetry';
+import type { ViewTelemetry } from './viewTelemetry';
 
 /**
  * A chat turn's spans by the GenAI conventions: the turn (`invoke_agent Switchboard`), within it each
@@ -24,7 +25,11 @@ export class ChatTelemetry {
   private readonly operationDuration: Histogram;
   private readonly tokenUsage: Histogram;
 
-  constructor(private readonly telemetry: Telemetry) {
+  constructor(
+    private readonly telemetry: Telemetry,
+    /** Told of each turn, so that the conversation's Views' calls join its trace. */
+    private readonly views?: Pick<ViewTelemetry, 'turnStarted'>,
+  ) {
     this.operationDuration = telemetry.meter.createHistogram(GEN_AI.operationDuration, {
       unit: 's',
       description: 'GenAI operation duration.',
@@ -47,6 +52,7 @@ export class ChatTelemetry {
         [GEN_AI.conversationId]: conversationId,
       },
     });
+    this.views?.turnStarted(conversationId, span.spanContext());
     return context.with(trace.setSpan(context.active(), span), run).then(
       (value) => {
         span.end();

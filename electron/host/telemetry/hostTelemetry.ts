@@ -8,6 +8,7 @@ import type { ExportCounts } from './exportCounts';
 import { McpClientTelemetry, type McpTarget } from './mcpClientTelemetry';
 import { Telemetry } from './telemetry';
 import { type TelemetryConfig, telemetryFromEnv } from './telemetryConfig';
+import { ViewTelemetry } from './viewTelemetry';
 
 /**
  * Telemetry as one host (or one CLI run) holds it: the SDK from its configuration — the standard
@@ -18,6 +19,8 @@ import { type TelemetryConfig, telemetryFromEnv } from './telemetryConfig';
 export class HostTelemetry {
   /** Each chat turn's spans: the turn, its model requests and tool uses. */
   readonly chat: ChatTelemetry;
+  /** Views' tool calls, in their conversation's trace. */
+  readonly views: ViewTelemetry;
   /** The activity record as log records, each in the trace it was recorded in. */
   readonly activity: ActivityTelemetry;
 
@@ -25,7 +28,8 @@ export class HostTelemetry {
     readonly telemetry: Telemetry,
     private readonly mcp: McpClientTelemetry,
   ) {
-    this.chat = new ChatTelemetry(telemetry);
+    this.views = new ViewTelemetry(telemetry);
+    this.chat = new ChatTelemetry(telemetry, this.views);
     this.activity = new ActivityTelemetry(telemetry);
   }
 
