@@ -97,7 +97,16 @@ function observeOpened(observer: SessionObserver, session: Session, transport: T
     protocolVersion: session.server.protocolVersion,
     sessionId: hasHttpSession(transport) ? transport.sessionId : undefined,
   });
-  session.onClose(() => observer.closed(undefined));
+  // Closed by us: ended; the server or the channel went away: lost, which the observer hears as an error.
+  session.onClose((info) =>
+    observer.closed(
+      info.requested
+        ? undefined
+        : new McpError(ErrorCode.ConnectionClosed, `Connection closed: ${info.reason}`, {
+            server: session.serverName,
+          }),
+    ),
+  );
 }
 
 /** What the server's requests are checked with and remembered in, shared with the client. */

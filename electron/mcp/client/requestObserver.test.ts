@@ -112,6 +112,16 @@ describe.each(['legacy', 'modern'] as const)('the request observer seam, %s era'
   });
 });
 
+it('a session the server ends is told to the observer as lost; one we close, as ended', async () => {
+  const { observer, heard } = recordingObserver();
+  const client = await connect('legacy', { observer });
+  await expect(client.callTool('exit', {})).rejects.toThrow(McpError);
+  await expect.poll(() => heard.closed.length).toBe(1);
+  expect(heard.closed[0]).toBeInstanceOf(McpError);
+  expect((heard.closed[0] as McpError).code).toBe(-32000);
+  expect(heard.requests.at(-1)).toMatchObject({ method: 'tools/call', outcome: 'error', code: -32000 });
+});
+
 it('a failed opening is told to the observer with its error', async () => {
   const { observer, heard } = recordingObserver();
   await expect(

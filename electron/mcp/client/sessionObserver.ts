@@ -18,8 +18,8 @@ export interface SessionObserver extends RequestObserver {
   /** The session is open (the handshake or the probe done). */
   opened(session: OpenedSession): void;
   /**
-   * The session is over: closed (`error` undefined), or failed to open (the error it failed with).
-   * Called once.
+   * The session is over: closed by us (`error` undefined), lost (the server or the channel went
+   * away: a ConnectionClosed McpError), or failed to open (the error it failed with). Called once.
    */
   closed(error: unknown): void;
 }
