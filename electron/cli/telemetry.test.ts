@@ -42,6 +42,11 @@ describe('mcp CLI and the OTEL_* environment', { timeout: 120_000 }, () => {
     });
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('OpenTelemetry: OTEL_EXPORTER_OTLP_PROTOCOL "grpc" is not supported');
-    expect(JSON.parse(run.stdout).map((t: { name: string }) => t.name)).toEqual(['echo', 'seen']);
+    expect(JSON.parse(run.stdout).map((t: { name: string }) => t.name)).toEqual([
+      'echo',
+      'seen',
+      'ask-roots',
+      'exit',
+    ]);
   });
 });
