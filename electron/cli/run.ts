@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jsonText } from '../../shared/json/jsonDepth';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
+import { policyFilePath } from '../host/policy/managedPolicy';
 import { HostTelemetry } from '../host/telemetry/hostTelemetry';
 import {
   type ClientHandlers,
@@ -119,7 +120,7 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
         )
       : undefined;
   // The standard OTEL_* environment, as the app reads it: off unless it names an endpoint or exporter.
-  const telemetry = HostTelemetry.start(undefined, (problem) => io.stderr(problem));
+  const telemetry = await HostTelemetry.start(undefined, (problem) => io.stderr(problem), policyFilePath());
   try {
     return await runOn(args, io, roots, sandbox, telemetry);
   } finally {

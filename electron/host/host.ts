@@ -193,7 +193,8 @@ export class Host implements HostParts {
     const approvals = new ApprovalStore(path.join(home, 'approvals.json'));
     await approvals.load();
     const activityNotices = new ActivityNotices();
-    const telemetry = HostTelemetry.start(options.telemetry, (problem) => appLog.warn(problem));
+    const policyFile = options.policyFile ?? policyFilePath();
+    const telemetry = await HostTelemetry.start(options.telemetry, (p) => appLog.warn(p), policyFile);
     const activity = new ActivityLog(options.activity?.dir ?? path.join(home, 'activity'), {
       onHealth: (failing, missed) => activityNotices.writing(failing, missed),
       source: options.activity?.source ?? 'app',
@@ -278,7 +279,7 @@ export class Host implements HostParts {
     });
     const held = new DisposableStore();
     // Read before the servers load (a refused one never starts), then followed while the host runs.
-    const policy = held.add(await watchPolicy(options.policyFile ?? policyFilePath()));
+    const policy = held.add(await watchPolicy(policyFile));
     held.add({ dispose: policy.onChange(() => void registry.applyPolicy()) });
     held.add(
       roots.onChange((ids) => {

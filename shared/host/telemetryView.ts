@@ -12,6 +12,9 @@ export interface ExportCountsView {
   capacity: number;
 }
 
+/** Who set telemetry up: the managed policy (the person cannot turn it off), the OTEL_* environment, or the host's caller. */
+export type TelemetrySource = 'policy' | 'environment' | 'host';
+
 /**
  * What the Settings page shows of OpenTelemetry export: off, or where each signal goes (never the
  * headers, which may hold a backend's key) and what was exported and lost so far.
@@ -20,6 +23,7 @@ export type TelemetryView =
   | { on: false }
   | {
       on: true;
+      from: TelemetrySource;
       serviceName: string;
       targets: { signal: 'traces' | 'metrics' | 'logs'; url: string; protocol: string }[];
       spans: ExportCountsView;

@@ -31,12 +31,17 @@ type Seen = { method: string; meta: Record<string, unknown> | null }[];
 const textOf = (r: { content: { type: string; text?: string }[] }) =>
   r.content.map((c) => c.text ?? '').join('');
 
-async function hostWith(telemetry: Parameters<typeof Host.create>[0]['telemetry']) {
+async function hostWith(telemetry: Parameters<typeof Host.create>[0]['telemetry'], policyFile?: string) {
   await writeFile(
     path.join(home, 'config.json'),
     JSON.stringify({ mcpServers: { traced: { command: process.execPath, args: [TRACE_SERVER, 'legacy'] } } }),
   );
-  host = await Host.create({ home, telemetry, watchConfig: false });
+  host = await Host.create({
+    home,
+    telemetry,
+    watchConfig: false,
+    policyFile: policyFile ?? path.join(home, 'no-policy.json'),
+  });
   await host.registry.startAll();
   await trustAsShown(host.registry, 'traced');
   await expect.poll(() => host!.registry.views()[0]?.state.status, { timeout: 15_000 }).toBe('running');
@@ -47,12 +52,12 @@ describe('telemetry in the host', () => {
   it('is read from the environment unless the host is given a configuration, or null for none', async () => {
     const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'nonsense' };
     const warned: string[] = [];
-    const fromEnv = HostTelemetry.start(undefined, (w) => warned.push(w), env);
+    const fromEnv = await HostTelemetry.start(undefined, (w) => warned.push(w), undefined, env);
     cleanups.push(async () => fromEnv?.shutdown());
     expect(fromEnv?.telemetry.config.targets.traces?.url).toBe('http://127.0.0.1:9/v1/traces');
     expect(warned).toEqual([expect.stringMatching(/^OpenTelemetry: OTEL_TRACES_SAMPLER "nonsense"/)]);
-    expect(HostTelemetry.start(null, () => {}, env)).toBeUndefined();
-    expect(HostTelemetry.start(undefined, () => {}, {})).toBeUndefined();
+    expect(await HostTelemetry.start(null, () => {}, undefined, env)).toBeUndefined();
+    expect(await HostTelemetry.start(undefined, () => {}, undefined, {})).toBeUndefined();
   });
 
   it('is off without configuration: no observer, and no request of any server gains trace context', async () => {
@@ -92,6 +97,7 @@ describe('telemetry in the host', () => {
     service.dispose();
     expect(telemetry).toMatchObject({
       on: true,
+      from: 'host',
       serviceName: 'switchboard',
       targets: [
         { signal: 'traces', url: `${receiver.url}/v1/traces`, protocol: 'http/protobuf' },
@@ -113,5 +119,48 @@ describe('telemetry in the host', () => {
     // Content capture is off: the argument and the result appear in no export, byte for byte.
     expect(receiver.requests.length).toBeGreaterThan(0);
     for (const request of receiver.requests) expect(request.body.includes(MARKER)).toBe(false);
+  });
+
+  it("the managed policy's collector, whatever the person's environment says: the person cannot turn it off", async () => {
+    const receiver = await OtlpReceiver.start();
+    cleanups.push(() => receiver.stop());
+    const policyFile = path.join(home, 'policy.json');
+    await writeFile(
+      policyFile,
+      JSON.stringify({
+        telemetry: {
+          endpoint: receiver.url,
+          protocol: 'http/json',
+          headers: { 'x-company-key': 'k-77' },
+          resourceAttributes: { 'service.name': 'acme-desktop', team: 'finance' },
+        },
+      }),
+    );
+    // What the person set cannot switch it off or send it elsewhere.
+    const env = {
+      OTEL_SDK_DISABLED: 'true',
+      OTEL_TRACES_EXPORTER: 'none',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
+    };
+    const started = await HostTelemetry.start(undefined, () => {}, policyFile, env);
+    cleanups.push(async () => started?.shutdown());
+    expect(started?.from).toBe('policy');
+    started!.telemetry.tracer.startSpan('by policy').end();
+    await started!.telemetry.flush();
+    await receiver.until((r) => r.spans.some((s) => s.name === 'by policy'));
+    const span = receiver.spans.find((s) => s.name === 'by policy')!;
+    expect(span.resource).toMatchObject({ 'service.name': 'acme-desktop', team: 'finance' });
+    expect(receiver.requests[0]!.headers['x-company-key']).toBe('k-77');
+    expect(receiver.requests[0]!.contentType).toBe('application/json');
+
+    // A host given no configuration reads the same policy; Settings says it is the policy's.
+    const h = await hostWith(undefined, policyFile);
+    const service = hostService(h);
+    expect((await service.getSettings()).telemetry).toMatchObject({
+      on: true,
+      from: 'policy',
+      serviceName: 'acme-desktop',
+    });
+    service.dispose();
   });
 });

@@ -1,13 +1,14 @@
-import type { TelemetryView } from '../../../shared/host/telemetryView';
+import type { TelemetrySource, TelemetryView } from '../../../shared/host/telemetryView';
 import type { SessionObserver } from '../../mcp';
 import type { ServerConfig } from '../config/serverConfig';
+import { readPolicy } from '../policy/policyFile';
 import { ActivityTelemetry } from './activityTelemetry';
 import { ChatTelemetry } from './chatTelemetry';
 import { type ToolConsent, tracedConsent } from './consentTelemetry';
 import type { ExportCounts } from './exportCounts';
 import { McpClientTelemetry, type McpTarget } from './mcpClientTelemetry';
 import { Telemetry } from './telemetry';
-import { type TelemetryConfig, telemetryFromEnv } from './telemetryConfig';
+import { type TelemetryConfig, telemetryFromEnv, telemetryFromPolicy } from './telemetryConfig';
 import { ViewTelemetry } from './viewTelemetry';
 
 /**
@@ -27,6 +28,8 @@ export class HostTelemetry {
   private constructor(
     readonly telemetry: Telemetry,
     private readonly mcp: McpClientTelemetry,
+    /** Who configured it: the managed policy, the environment, or the host's caller. */
+    readonly from: TelemetrySource,
   ) {
     this.views = new ViewTelemetry(telemetry);
     this.chat = new ChatTelemetry(telemetry, this.views);
@@ -34,26 +37,33 @@ export class HostTelemetry {
   }
 
   /**
-   * `given`: a configuration, `null` for none whatever the environment says, undefined to read `env`.
-   * What the environment set that could not be used is said through `warn`, one line each.
+   * `given`: a configuration, `null` for none whatever the environment says, undefined to read the
+   * managed policy's (`policyFile`: an administrator's collector, which the person cannot turn off)
+   * and else `env`. What could not be used is said through `warn`, one line each.
    */
-  static start(
+  static async start(
     given: TelemetryConfig | null | undefined,
     warn: (problem: string) => void,
+    policyFile?: string,
     env: NodeJS.ProcessEnv = process.env,
-  ): HostTelemetry | undefined {
+  ): Promise<HostTelemetry | undefined> {
     if (given === null) return undefined;
     let config = given;
+    let from: TelemetrySource = 'host';
     if (!config) {
-      const read = telemetryFromEnv(env);
+      const policy = policyFile ? await readPolicy(policyFile) : undefined;
+      const byPolicy = policy?.kind === 'active' ? policy.policy.telemetry : undefined;
+      const read = byPolicy ? telemetryFromPolicy(byPolicy, env) : telemetryFromEnv(env);
       for (const problem of read.problems) warn(`OpenTelemetry: ${problem}`);
       config = read.config;
+      from = byPolicy ? 'policy' : 'environment';
     }
     if (!config) return undefined;
     const telemetry = Telemetry.start(config);
     return new HostTelemetry(
       telemetry,
       new McpClientTelemetry(telemetry, McpClientTelemetry.launcherContext(env)),
+      from,
     );
   }
 
@@ -88,7 +98,7 @@ export class HostTelemetry {
         protocol: target.protocol,
       };
     });
-    return { on: true, serviceName: config.serviceName, targets, spans, logs };
+    return { on: true, from: this.from, serviceName: config.serviceName, targets, spans, logs };
   }
 
   /** Sends what waits, within the deadline (Telemetry.shutdown). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { telemetryFromEnv } from './telemetryConfig';
+import { parsePolicy } from '../policy/managedPolicy';
+import { telemetryFromEnv, telemetryFromPolicy } from './telemetryConfig';
 
 describe('telemetry from the standard OTEL_* environment', () => {
   it('is off when nothing is configured, and when the SDK is disabled', () => {
@@ -138,5 +139,46 @@ describe('telemetry from the standard OTEL_* environment', () => {
       telemetryFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318', OTEL_LOGS_EXPORTER: 'console' })
         .problems,
     ).toEqual(['OTEL_LOGS_EXPORTER names console: Switchboard exports by OTLP only ("otlp" or "none")']);
+  });
+});
+
+describe('telemetry from the managed policy', () => {
+  it('every signal to its collector with its headers; the environment may set the rest, never turn it off', () => {
+    const parsed = parsePolicy({
+      telemetry: { endpoint: 'https://otel.acme.example:4318', headers: { 'x-key': 'k' } },
+    });
+    expect(parsed.ok).toBe(true);
+    const policy = parsed.ok ? parsed.policy.telemetry! : undefined!;
+    const { config, problems } = telemetryFromPolicy(policy, {
+      OTEL_SDK_DISABLED: 'true',
+      OTEL_TRACES_EXPORTER: 'none',
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://elsewhere:4318/v1/traces',
+      OTEL_EXPORTER_OTLP_HEADERS: 'x-key=mine',
+      OTEL_TRACES_SAMPLER: 'traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.5',
+    });
+    expect(problems).toEqual([]);
+    expect(config?.targets.traces).toEqual({
+      url: 'https://otel.acme.example:4318/v1/traces',
+      protocol: 'http/protobuf',
+      headers: { 'x-key': 'k' },
+      timeoutMs: 10_000,
+    });
+    expect(Object.keys(config!.targets)).toEqual(['traces', 'metrics', 'logs']);
+    expect(config?.sampler).toEqual({ kind: 'traceidratio', ratio: 0.5 });
+  });
+
+  it('a policy whose telemetry cannot be used is invalid, saying what is wrong', () => {
+    expect(parsePolicy({ telemetry: { endpoint: 'collector:4318' } })).toEqual({
+      ok: false,
+      error: 'telemetry.endpoint: must be the http:// or https:// URL of an OTLP/HTTP collector',
+    });
+    expect(parsePolicy({ telemetry: { endpoint: 'http://c:4318', protocol: 'grpc' } })).toMatchObject({
+      ok: false,
+    });
+    expect(parsePolicy({ telemetry: { endpoint: 'http://c:4318', sampler: 'x' } })).toEqual({
+      ok: false,
+      error: 'telemetry: unknown field "sampler"',
+    });
   });
 });

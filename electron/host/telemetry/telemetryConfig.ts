@@ -1,4 +1,5 @@
 import { parseKeyPairsIntoRecord } from '@opentelemetry/core';
+import type { PolicyTelemetry } from '../policy/managedPolicy';
 
 /** The signals Switchboard exports. */
 type Signal = 'traces' | 'metrics' | 'logs';
@@ -179,4 +180,32 @@ function positive(name: string, read: Read, problems: string[]): number | undefi
   if (Number.isFinite(value) && value > 0) return value;
   problems.push(`${name} "${raw}" is not a positive number: the default used`);
   return undefined;
+}
+
+/**
+ * Telemetry as the managed policy sets it: every signal to the administrator's collector, with its
+ * headers and resource attributes, whatever the person's environment says of endpoints, exporters or
+ * OTEL_SDK_DISABLED — the person cannot turn it off. The rest (service name, sampler, bounds) is read
+ * from the environment as usual.
+ */
+export function telemetryFromPolicy(policy: PolicyTelemetry, env: NodeJS.ProcessEnv): TelemetryFromEnv {
+  const own = Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) =>
+        name !== 'OTEL_SDK_DISABLED' &&
+        !name.startsWith('OTEL_EXPORTER_OTLP_') &&
+        !/^OTEL_(TRACES|METRICS|LOGS)_EXPORTER$/.test(name),
+    ),
+  );
+  const read = telemetryFromEnv({
+    ...own,
+    OTEL_EXPORTER_OTLP_ENDPOINT: policy.endpoint,
+    OTEL_EXPORTER_OTLP_PROTOCOL: policy.protocol,
+  });
+  const config = read.config!;
+  for (const target of Object.values(config.targets)) target.headers = { ...policy.headers };
+  const resourceAttributes = { ...config.resourceAttributes, ...policy.resourceAttributes };
+  const serviceName =
+    env.OTEL_SERVICE_NAME?.trim() || policy.resourceAttributes['service.name'] || config.serviceName;
+  return { config: { ...config, serviceName, resourceAttributes }, problems: read.problems };
 }

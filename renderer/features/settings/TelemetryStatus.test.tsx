@@ -18,6 +18,7 @@ describe('Settings: telemetry', () => {
       <TelemetryStatus
         view={{
           on: true,
+          from: 'environment',
           serviceName: 'switchboard',
           targets: [
             { signal: 'traces', url: 'https://collector.example/v1/traces', protocol: 'http/protobuf' },
@@ -33,5 +34,16 @@ describe('Settings: telemetry', () => {
       /^7 spans were lost: .*Nothing on this computer was lost\.$/,
     );
     expect(screen.getAllByRole('note')).toHaveLength(1);
+  });
+
+  it('set by the managed policy: says the person cannot turn it off', () => {
+    render(
+      <TelemetryStatus
+        view={{ on: true, from: 'policy', serviceName: 's', targets: [], spans: counts(0), logs: counts(0) }}
+      />,
+    );
+    expect(screen.getByRole('note').textContent).toBe(
+      "Set by your organization's policy: it cannot be turned off here.",
+    );
   });
 });

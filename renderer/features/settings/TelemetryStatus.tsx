@@ -16,6 +16,11 @@ export function TelemetryStatus({ view }: { view: TelemetryView }) {
         </p>
       ) : (
         <>
+          {view.from === 'policy' && (
+            <p role="note" data-telemetry-from="policy">
+              Set by your organization's policy: it cannot be turned off here.
+            </p>
+          )}
           <p>
             Sending as <code>{view.serviceName}</code> — the names, models, timings and outcomes of what
             servers and models did, never prompts, arguments or results:
