@@ -105,8 +105,8 @@ export interface HostOptions {
    */
   titles?: boolean;
   /**
-   * OpenTelemetry export: a configuration, `null` for none, or (default) the standard OTEL_*
-   * environment — off unless it names an endpoint or exporter (electron/host/telemetry).
+   * OpenTelemetry export: a configuration, `null` for none, or (default) the managed policy's
+   * collector, else the OTEL_* environment — off unless one of them names one (electron/host/telemetry).
    */
   telemetry?: TelemetryConfig | null;
 }
