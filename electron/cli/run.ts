@@ -5,6 +5,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jsonText } from '../../shared/json/jsonDepth';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
 import { FileAuthStore } from '../host/secrets/fileAuthStore';
+import { policyFilePath } from '../host/policy/managedPolicy';
+import { HostTelemetry } from '../host/telemetry/hostTelemetry';
 import {
   type ClientHandlers,
   createHttpTransport,
@@ -117,9 +119,13 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
           roots.map((r) => fileURLToPath(r.uri)),
         )
       : undefined;
+  // The standard OTEL_* environment, as the app reads it: off unless it names an endpoint or exporter.
+  const telemetry = await HostTelemetry.start(undefined, (problem) => io.stderr(problem), policyFilePath());
   try {
-    return await runOn(args, io, roots, sandbox);
+    return await runOn(args, io, roots, sandbox, telemetry);
   } finally {
+    // The run's spans leave before it exits, within a bounded wait (a collector down costs seconds, not the run).
+    await telemetry?.shutdown();
     // Said once the server is gone, so its last denials are in; said when the run failed too, which
     // is when a denial is most likely the reason.
     for (const line of sandbox?.denials() ?? []) io.stderr(line);
@@ -127,7 +133,13 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
   }
 }
 
-async function runOn(args: CliArgs, io: CliIO, roots: Root[], sandbox: CliSandbox | undefined) {
+async function runOn(
+  args: CliArgs,
+  io: CliIO,
+  roots: Root[],
+  sandbox: CliSandbox | undefined,
+  telemetry: HostTelemetry | undefined,
+) {
   const server = args.server!;
   const label = server.kind === 'stdio' ? server.command : new URL(server.url).host;
   const transport: Transport =
@@ -152,6 +164,14 @@ async function runOn(args: CliArgs, io: CliIO, roots: Root[], sandbox: CliSandbo
     serverName: label,
     handlers: handlersFor(args, roots, io),
     requestTimeoutMs: args.timeoutMs,
+    ...(telemetry
+      ? {
+          observer: telemetry.observe({
+            name: label,
+            ...(server.kind === 'stdio' ? {} : { url: server.url }),
+          }),
+        }
+      : {}),
   });
   const summary = sandbox?.summary();
   if (summary) io.stderr(summary);

@@ -3,6 +3,7 @@ import type { ModelDeadlines } from '../llm/modelDeadlines';
 import type { Sampler } from './consent/consentBroker';
 import type { SecretStore } from './secrets/secretStore';
 import type { RestartPolicy } from './servers/restartPolicy';
+import type { TelemetryConfig } from './telemetry/telemetryConfig';
 
 /** How a shell, the CLI or a test asks for its host: every part reads what it needs from here. */
 export interface HostOptions {
@@ -50,4 +51,9 @@ export interface HostOptions {
    * (default: yes). `mcp chat` says no: its conversation goes with its folder when the run ends.
    */
   titles?: boolean;
+  /**
+   * OpenTelemetry export: a configuration, `null` for none, or (default) the managed policy's
+   * collector, else the OTEL_* environment — off unless one of them names one (electron/host/telemetry).
+   */
+  telemetry?: TelemetryConfig | null;
 }

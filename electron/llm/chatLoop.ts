@@ -12,6 +12,7 @@ import { parseArguments } from './modelContent';
 import { STREAM_IDLE_TIMEOUT_MS, streamWithin } from './modelDeadlines';
 import type { AttachedBytes, ModelProvider, ModelToolSpec } from './modelProvider';
 import { ProviderError } from './providerError';
+import type { TurnObserver } from './turnObserver';
 
 interface ToolUse {
   id: string;
@@ -57,6 +58,8 @@ export interface TurnInput {
   /** Each finished message, in order, to be saved before the next step starts. */
   onMessage(message: ChatMessage): Promise<void>;
   signal: AbortSignal;
+  /** Hears of each model request and tool use (telemetry); absent: nothing is told. */
+  observer?: TurnObserver;
 }
 
 /**
@@ -76,6 +79,8 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     let model = input.model;
     let stopReason: string | undefined;
     let usage: TokenUsage | undefined;
+    const asked = input.observer?.modelRequest({ model: input.model, maxTokens: input.maxTokens });
+    let failure: unknown;
     try {
       const request = {
         model: input.model,
@@ -136,8 +141,17 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
         else if (event.type === 'usage') usage = event.usage;
       }
     } catch (error) {
-      if (!(error instanceof ProviderError && error.kind === 'aborted') && !input.signal.aborted) throw error;
+      failure = error;
+      if (!(error instanceof ProviderError && error.kind === 'aborted') && !input.signal.aborted) {
+        asked?.end({ error });
+        throw error;
+      }
     }
+    asked?.end(
+      failure === undefined
+        ? { model, ...(stopReason ? { stopReason } : {}), ...(usage ? { usage } : {}) }
+        : { error: failure },
+    );
     // Stopped (the stream may end quietly or with an error): keep what was written; a tool use the
     // model had not finished is dropped.
     if (input.signal.aborted) {
@@ -177,11 +191,13 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
 
     // Every tool use runs at once; each answer (or refusal) goes back in one message.
     const outcomes = await Promise.all(
-      uses.map((use) =>
-        input.runTool(use, input.signal, (progress) =>
-          input.onEvent({ kind: 'tool-progress', toolUseId: use.id, progress }),
-        ),
-      ),
+      uses.map((use) => {
+        const run = () =>
+          input.runTool(use, input.signal, (progress) =>
+            input.onEvent({ kind: 'tool-progress', toolUseId: use.id, progress }),
+          );
+        return input.observer ? input.observer.toolUse(use, run) : run();
+      }),
     );
     const results: ChatMessage = {
       id: randomUUID(),

@@ -1,6 +1,7 @@
 import type { ToolSearchMode } from '../chat/toolSearch';
 import { isPlainHttpOffLoopback } from '../loopback';
 import { ANTHROPIC, BUILT_IN_PROVIDERS, type ProviderKind, type ProviderSettings } from './providerSettings';
+import type { TelemetryView } from './telemetryView';
 
 /** What the person sets in Settings. API keys are not here: they live in the SecretStore, write-only. */
 export interface Settings {
@@ -111,6 +112,8 @@ export interface SettingsView {
   problems: string[];
   /** The registry Browse reads. */
   registry: RegistryAddressView;
+  /** OpenTelemetry export: off, or where it goes and what was lost (absent: a host that does not say). */
+  telemetry?: TelemetryView;
 }
 
 /**

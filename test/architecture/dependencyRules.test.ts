@@ -59,6 +59,10 @@ describe('dependency directions (docs/architecture.md)', () => {
     ['electron/mcp/withFileLock.ts', 'proper-lockfile', /only electron\/store may import proper-lockfile/],
     ['electron/host/secrets/fileAuthStore.ts', 'proper-lockfile', /only electron\/store may import/],
     ['electron/mcp/auth/fileAuthStore.ts', '../../store/withFileLock', /electron\/mcp may import/],
+    // The protocol library stays free of OpenTelemetry: it offers SessionObserver instead.
+    ['electron/mcp/jsonrpc/connection.ts', '@opentelemetry/api', /only electron\/host\/telemetry/],
+    ['electron/llm/chatLoop.ts', '@opentelemetry/api', /only electron\/host\/telemetry/],
+    ['electron/host/servers/serverSession.ts', '@opentelemetry/sdk-trace', /only electron\/host\/telemetry/],
   ])('%s importing %s is a violation', (file, spec, message) => {
     expect(checkImport(file, spec)).toMatch(message);
   });
@@ -84,6 +88,8 @@ describe('dependency directions (docs/architecture.md)', () => {
     // The policy judges what installs make: it reads their records and asks a registry as they do.
     ['electron/host/policy/registryPackages.ts', '../install/registry'],
     ['electron/host/install/registry/packageLaunch.ts', '../../config/launchChangingEnv'],
+    ['electron/host/telemetry/telemetry.ts', '@opentelemetry/sdk-trace'],
+    ['e2e/fixtures/otlp/otlpReceiver.ts', 'protobufjs'],
   ])('%s importing %s is allowed', (file, spec) => {
     expect(checkImport(file, spec)).toBeUndefined();
   });

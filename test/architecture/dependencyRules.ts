@@ -65,6 +65,12 @@ const PACKAGE_HOMES: readonly {
     why: 'a file shared between processes is locked in one way, withFileLock.ts, with the store',
   },
   {
+    pattern: /^@opentelemetry\//,
+    name: 'OpenTelemetry',
+    home: 'electron/host/telemetry',
+    why: 'the protocol library and the model layer report through observer seams the telemetry area implements',
+  },
+  {
     pattern: /^(pkijs|asn1js)(\/|$)/,
     name: 'pkijs and asn1js',
     home: 'electron/host/install/bundles',

@@ -22,7 +22,22 @@ export interface ActivityLogOptions {
   onFailure?: (error: Error) => void;
   /** Writing fails (why, and how many entries are missed so far), or works again (no why: how many were missed). */
   onHealth?: (failing: string | undefined, missed: number) => void;
+  /** Told of each entry as it is written, its hash known (telemetry sends the record as log records). */
+  observer?: ActivityObserver;
 }
+
+/**
+ * Who hears of the record's entries (the host's telemetry): `recorded` is asked, in the recorder's
+ * own async context, what to remember of that moment (the trace it belongs to); `written` gets the
+ * entry as written, with its hash, and what was remembered. An entry that fails to be written is
+ * never told. The record knows nothing else of it.
+ */
+export interface ActivityObserver {
+  recorded(): unknown;
+  written(entry: ActivityEntry, recorded: unknown): void;
+}
+
+type Queued = { body: ActivityBody; at: number; recorded?: unknown };
 
 /**
  * The activity record, appended to by this process and any other Switchboard process on the same
@@ -33,7 +48,7 @@ export interface ActivityLogOptions {
  */
 export class ActivityLog {
   readonly file: string;
-  private queue: { body: ActivityBody; at: number }[] = [];
+  private queue: Queued[] = [];
   private writing: Promise<void> | undefined;
   private failed = 0;
   private failure: string | undefined;
@@ -50,7 +65,10 @@ export class ActivityLog {
   }
 
   record(body: ActivityBody): void {
-    this.queue.push({ body, at: Date.now() });
+    const { observer } = this.options;
+    this.queue.push(
+      observer ? { body, at: Date.now(), recorded: observer.recorded() } : { body, at: Date.now() },
+    );
     this.writing ??= this.drain();
   }
 
@@ -137,7 +155,7 @@ export class ActivityLog {
     }
   }
 
-  private write(batch: { body: ActivityBody; at: number }[]): Promise<void> {
+  private write(batch: Queued[]): Promise<void> {
     return withFileLock(this.file, 'activity record', async (held) => {
       // What could not be written before: counted now, ahead of what comes after it.
       const missed = this.failed;
@@ -167,17 +185,16 @@ export class ActivityLog {
    * the last one. Each entry on its own: one that cannot be kept whole is kept as a stub, never
    * taking the others down.
    */
-  private async append(
-    items: { body: ActivityBody; at: number }[],
-    held?: { check(): void },
-  ): Promise<string> {
+  private async append(items: Queued[], held?: { check(): void }): Promise<string> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const { hash, torn } = await lastHash(this.file);
     let prev = hash;
     const lines: string[] = [];
+    const entries: ActivityEntry[] = [];
     for (const { body, at } of items) {
       const entry = this.entryOf(body, at, prev);
       lines.push(JSON.stringify(entry));
+      entries.push(entry);
       prev = entry.hash;
     }
     held?.check();
@@ -185,6 +202,8 @@ export class ActivityLog {
     await appendFile(this.file, `${torn ? '\n' : ''}${lines.join('\n')}\n`, { mode: 0o600 });
     await chmod(this.file, 0o600);
     this.writtenEmitter.fire(lines.length);
+    const { observer } = this.options;
+    if (observer) for (const [i, entry] of entries.entries()) observer.written(entry, items[i]!.recorded);
     return prev;
   }
 

@@ -42,6 +42,7 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
         problems,
         providers: await host.providers.views(),
         registry: registryAddressView(settings.registryUrl),
+        telemetry: host.telemetry ? await host.telemetry.view() : { on: false },
       };
     },
     async saveSettings(settings) {

@@ -13,7 +13,6 @@ import type {
 } from '../../../shared/chat/conversation';
 import type { ViewContext } from '../../../shared/host/appView';
 import { runChatTurn } from '../../llm/chatLoop';
-import { ProviderError } from '../../llm/providerError';
 import { Emitter } from '../../mcp';
 import type { ConversationStore } from '../../store/conversationStore';
 import type { DraftStore } from '../../store/draftStore';
@@ -23,6 +22,7 @@ import type { Catalog } from '../catalog/catalog';
 import type { AttachedFiles, FileRef } from '../files/attachedFiles';
 import type { ModelProviders } from '../models/modelProviders';
 import type { ToolInvocations } from '../runs/toolInvocations';
+import type { ChatTelemetry } from '../telemetry/chatTelemetry';
 import type { ConversationTitler } from './conversationTitler';
 import { ConversationTurns } from './conversationTurns';
 import { withCutOffReply } from './cutOffReply';
@@ -30,6 +30,7 @@ import { exportConversation } from './exportConversation';
 import { lastToolChoice, rememberToolChoice } from './lastToolChoice';
 import { type Attachment, messageBlocks } from './messageBlocks';
 import { messageFiles } from './messageFiles';
+import { refusesToolSearch } from './refusesToolSearch';
 import { summarise } from './summarise';
 import { NEW_TITLE, titleFrom } from './titleFrom';
 import { ToolIndex } from './toolIndex';
@@ -80,6 +81,8 @@ export class ChatService {
       viewContext?: (conversationId: string) => ViewContext[];
       /** Titles new conversations by their model (the app's; a headless chat's conversation goes with its folder). */
       titler?: ConversationTitler;
+      /** Each turn's spans, its model requests' and tool uses' (OpenTelemetry), when configured. */
+      telemetry?: Pick<ChatTelemetry, 'turn' | 'observer'>;
     },
   ) {
     deps.titler?.onTitled(() => this.listEmitter.fire());
@@ -360,7 +363,8 @@ export class ChatService {
     const signal = this.turns.begin(id);
     const emit = (e: ChatEvent) => this.eventEmitter.fire(e);
     emit({ conversationId: id, kind: 'started' });
-    void this.turn(id, signal)
+    const traced = this.deps.telemetry;
+    void (traced ? traced.turn(id, () => this.turn(id, signal)) : this.turn(id, signal))
       .then(
         ({ stopped }): { stopped: boolean; failure?: ChatError } => ({ stopped }),
         async (error: unknown) => {
@@ -427,6 +431,7 @@ export class ChatService {
         return this.save(id, message);
       },
       runTool: toolUseRunner(this.deps, id, settings.leaveOut, search?.index),
+      ...(this.deps.telemetry ? { observer: this.deps.telemetry.observer(providerId) } : {}),
     });
     if (!deferred) return turn;
     return turn.catch((error: unknown) => {
@@ -442,9 +447,3 @@ export class ChatService {
     });
   }
 }
-
-/** A model API's refusal of the tool search itself (a gateway that does not pass it on): 400 naming it. */
-const refusesToolSearch = (error: unknown): boolean =>
-  error instanceof ProviderError &&
-  error.kind === 'bad-request' &&
-  /tool_search|defer_loading/i.test(error.message);

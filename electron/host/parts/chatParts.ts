@@ -20,6 +20,7 @@ import type { ModelProviders } from '../models/modelProviders';
 import { ToolInvocations } from '../runs/toolInvocations';
 import type { ServerRegistry } from '../servers/serverRegistry';
 import { part } from './part';
+import type { HostTelemetry } from '../telemetry/hostTelemetry';
 
 /** Every server's tools, resources and prompts under the names the model sees (filled once the servers load). */
 const catalog = part({
@@ -33,7 +34,7 @@ const catalog = part({
 /** Every tool call under way, the model's or the person's: each ended when the host stops. */
 const tools = part({
   name: 'tools',
-  needs: ['catalog', 'registry', 'consent', 'logs', 'activity', 'redactor'],
+  needs: ['catalog', 'registry', 'consent', 'logs', 'activity', 'redactor', 'telemetry'],
   create: (n: {
     catalog: Catalog;
     registry: ServerRegistry;
@@ -41,11 +42,13 @@ const tools = part({
     logs: LogStore;
     activity: ActivityLog;
     redactor: Redactor;
+    telemetry: HostTelemetry | undefined;
   }) =>
     new ToolInvocations({
       catalog: n.catalog,
       registry: n.registry,
-      consent: n.consent,
+      // Each consent a span of the tool call's trace, with its decision, when telemetry is on.
+      consent: n.telemetry?.consent(n.consent) ?? n.consent,
       record: (server, text) => n.logs.append(server, 'lifecycle', 'info', text),
       activity: n.activity,
       redact: (text) => n.redactor.redact(text),
@@ -62,14 +65,21 @@ const conversations = part({
 /** The open Views of MCP Apps, each bound to its server and conversation. */
 const apps = part({
   name: 'apps',
-  needs: ['conversations', 'registry', 'catalog', 'tools', 'logs'],
-  create: (deps: {
+  needs: ['conversations', 'registry', 'catalog', 'tools', 'logs', 'telemetry'],
+  create: ({
+    telemetry,
+    tools,
+    ...deps
+  }: {
     conversations: ConversationStore;
     registry: ServerRegistry;
     catalog: Catalog;
     tools: ToolInvocations;
     logs: LogStore;
-  }) => new AppViews(deps),
+    telemetry: HostTelemetry | undefined;
+  }) =>
+    // A View's tool calls join its conversation's trace.
+    new AppViews({ ...deps, tools: telemetry?.views.tools(tools) ?? tools }),
 });
 
 /** Files attached to messages: uploads (dropped at shutdown), and the bytes kept once by hash (`attachments/`). */
@@ -93,6 +103,7 @@ interface ChatNeeds {
   registry: ServerRegistry;
   apps: AppViews;
   appLog: AppLog;
+  telemetry: HostTelemetry | undefined;
 }
 
 /** The conversations and their turns: each turn stopped, and what it still writes awaited, at shutdown. */
@@ -110,6 +121,7 @@ const chat = part({
     'registry',
     'apps',
     'appLog',
+    'telemetry',
   ],
   create: (n: ChatNeeds) => {
     const { conversations, providers, settings, catalog, registry } = n;
@@ -129,6 +141,7 @@ const chat = part({
       getPrompt: async (server, name, args) =>
         promptToMessages(await registry.session(server).getPrompt(name, args)),
       viewContext: (id) => n.apps.takeContext(id),
+      ...(n.telemetry ? { telemetry: n.telemetry.chat } : {}),
       ...(n.options.titles === false
         ? {}
         : {

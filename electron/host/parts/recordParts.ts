@@ -8,7 +8,9 @@ import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
 import { FileSecretStore } from '../secrets/fileSecretStore';
 import type { SecretStore } from '../secrets/secretStore';
+import { policyFilePath } from '../policy/managedPolicy';
 import { ServerProblemRoute } from '../servers/serverProblemRoute';
+import { HostTelemetry } from '../telemetry/hostTelemetry';
 import { part } from './part';
 
 /** The Electron shell passes its safeStorage store; otherwise a 0600 file in the data folder. */
@@ -48,6 +50,19 @@ const appLog = part({
   dispose: (log) => log.flush(),
 });
 
+/**
+ * OpenTelemetry export, when HostOptions, the managed policy or the OTEL_* environment configures it:
+ * let go after everything it traces (the servers' sessions end, the record's last entries are sent),
+ * a bounded wait even with the collector down; its warnings go to the app log, written out after it.
+ */
+const telemetry = part({
+  name: 'telemetry',
+  needs: ['options', 'appLog'],
+  create: ({ options, appLog }: { options: HostOptions; appLog: AppLog }) =>
+    HostTelemetry.start(options.telemetry, (problem) => appLog.warn(problem), options.policyFile ?? policyFilePath()),
+  dispose: (telemetry) => telemetry?.shutdown(),
+});
+
 const problems = part({ name: 'problems', needs: [], create: () => new ServerProblemRoute() });
 
 /** Errors nothing else handled: logged, traced to a server where one caused them, never an exit. */
@@ -64,19 +79,22 @@ const activityNotices = part({ name: 'activityNotices', needs: [], create: () =>
 /** The activity record (tool calls and what decided them): written out once nothing records any more. */
 const activity = part({
   name: 'activity',
-  needs: ['options', 'activityNotices', 'faults'],
+  needs: ['options', 'activityNotices', 'faults', 'telemetry'],
   create: ({
     options,
     activityNotices,
     faults,
+    telemetry,
   }: {
     options: HostOptions;
     activityNotices: ActivityNotices;
     faults: HostFaults;
+    telemetry: HostTelemetry | undefined;
   }) =>
     new ActivityLog(options.activity?.dir ?? path.join(options.home, 'activity'), {
       onHealth: (failing, missed) => activityNotices.writing(failing, missed),
       source: options.activity?.source ?? 'app',
+      ...(telemetry ? { observer: telemetry.activity } : {}),
       ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
       // Said once (then counted in the record when it works again); the calls go on.
       onFailure: (error) =>
@@ -91,6 +109,7 @@ export const recordParts = [
   redactor,
   logs,
   appLog,
+  telemetry,
   problems,
   faults,
   activityNotices,

@@ -22,6 +22,7 @@ import type { ServerProblemRoute } from '../servers/serverProblemRoute';
 import { ServerRegistry } from '../servers/serverRegistry';
 import { TrustStore } from '../servers/trustStore';
 import { part } from './part';
+import type { HostTelemetry } from '../telemetry/hostTelemetry';
 
 /** The folders servers may see. */
 const roots = part({
@@ -61,6 +62,7 @@ interface RegistryNeeds {
   managedPolicy: PolicyWatcher;
   sandbox: { engine: SandboxEngine };
   consent: ConsentBroker;
+  telemetry: HostTelemetry | undefined;
 }
 
 /**
@@ -85,6 +87,7 @@ const registry = part({
     'managedPolicy',
     'sandbox',
     'consent',
+    'telemetry',
   ],
   create: (n: RegistryNeeds, held) => {
     const { options, roots, activity, managedPolicy, redactor } = n;
@@ -111,6 +114,7 @@ const registry = part({
       fault: n.faults.report,
       gate: n.policy,
       activity,
+      ...(n.telemetry ? { observe: n.telemetry.observeServer.bind(n.telemetry) } : {}),
       sandbox: {
         engine: n.sandbox.engine,
         home: options.sandbox?.personHome ?? homedir(),

@@ -13,7 +13,11 @@
 //                                                       what the rule that allows it names
 //   "requireSandbox": true,                             local servers run only sandboxed (sandboxEnabled)
 //   "sandboxAllowedDomains": ["pypi.internal.acme"],    every sandboxed server may reach these…
-//   "sandboxDeniedDomains": ["*.pastebin.com"]          …and none may reach these, whatever it allows
+//   "sandboxDeniedDomains": ["*.pastebin.com"],         …and none may reach these, whatever it allows
+//   "telemetry": { "endpoint": "https://otel.acme.example:4318",    OpenTelemetry to the company's
+//                  "protocol": "http/protobuf",                     collector, whatever the person's
+//                  "headers": { "x-api-key": "…" },                 environment says (read at start;
+//                  "resourceAttributes": { "team": "finance" } }    docs/telemetry.md)
 // }
 //
 // Which registry's names are believed. A registry name (`io.github.acme/*`) is only as good as the
@@ -80,6 +84,16 @@ export interface ManagedPolicy {
   /** Domains every sandboxed server may reach, and domains none may (the person's Allow cannot undo these). */
   sandboxAllowedDomains: string[];
   sandboxDeniedDomains: string[];
+  /** OpenTelemetry export the person cannot turn off: every signal to this collector. */
+  telemetry?: PolicyTelemetry;
+}
+
+export interface PolicyTelemetry {
+  /** The collector's base URL: each signal goes to /v1/traces, /v1/metrics, /v1/logs under it. */
+  endpoint: string;
+  protocol: 'http/protobuf' | 'http/json';
+  headers: Record<string, string>;
+  resourceAttributes: Record<string, string>;
 }
 
 const REGISTRY_RULE = /^[A-Za-z0-9][A-Za-z0-9.-]*\/(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
@@ -194,6 +208,24 @@ const policySchema = z
       requireSandbox: z.boolean({ error: 'must be true or false' }).optional(),
       sandboxAllowedDomains: domains.optional(),
       sandboxDeniedDomains: domains.optional(),
+      telemetry: z
+        .object(
+          {
+            endpoint: httpUrl('the http:// or https:// URL of an OTLP/HTTP collector'),
+            protocol: z
+              .enum(['http/protobuf', 'http/json'], { error: 'must be http/protobuf or http/json' })
+              .optional(),
+            headers: z
+              .record(z.string().max(256), z.string().max(8192), { error: 'must be an object of strings' })
+              .optional(),
+            resourceAttributes: z
+              .record(z.string().max(256), z.string().max(8192), { error: 'must be an object of strings' })
+              .optional(),
+          },
+          { error: 'must be an object with an "endpoint"' },
+        )
+        .strict()
+        .optional(),
     },
     { error: 'must be a JSON object' },
   )
@@ -243,7 +275,7 @@ export function parsePolicy(document: unknown): PolicyParse {
   const written = (key: 'allowedServers' | 'deniedServers', list: PolicyRule[]): WrittenRule[] =>
     list.map((rule, i) => ({ rule, text: `${key}[${i}] ${JSON.stringify(raw[key]![i])}` }));
   const { registryOnly, onlyListedEnv, registryUrl, allowedServers, deniedServers } = parsed.data;
-  const { requireSandbox, sandboxAllowedDomains, sandboxDeniedDomains } = parsed.data;
+  const { requireSandbox, sandboxAllowedDomains, sandboxDeniedDomains, telemetry } = parsed.data;
   return {
     ok: true,
     policy: {
@@ -255,6 +287,16 @@ export function parsePolicy(document: unknown): PolicyParse {
       requireSandbox: requireSandbox ?? false,
       sandboxAllowedDomains: sandboxAllowedDomains ?? [],
       sandboxDeniedDomains: sandboxDeniedDomains ?? [],
+      ...(telemetry
+        ? {
+            telemetry: {
+              endpoint: telemetry.endpoint,
+              protocol: telemetry.protocol ?? 'http/protobuf',
+              headers: telemetry.headers ?? {},
+              resourceAttributes: telemetry.resourceAttributes ?? {},
+            },
+          }
+        : {}),
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { ConsentServer } from '../../../shared/host/consent';
 import type { ServerRefusal } from '../../../shared/host/serverView';
-import { type AuthStore, type ClientHandlers, DisposableStore } from '../../mcp';
+import { type AuthStore, type ClientHandlers, DisposableStore, type SessionObserver } from '../../mcp';
 import { canonicalJson } from '../canonicalJson';
 import { type ServerConfig, serverToRaw } from '../config/serverConfig';
 import { consentServerOf, serverIdentity } from '../config/serverIdentity';
@@ -54,6 +54,8 @@ export interface SessionMaking {
   gate?: PolicyGate;
   /** Where local servers with `sandboxEnabled` are confined. */
   sandbox?: SandboxHost;
+  /** Telemetry's observer for each session started (absent: telemetry is off). */
+  observe?: (config: ServerConfig) => SessionObserver;
 }
 
 /** Canonical text of a server's config: equal for two configs the file holds alike. */
@@ -116,6 +118,7 @@ export class ServerEntries {
       // Judged again as it is spawned: the program judged is the program run.
       ...(deps.gate ? { gate: deps.gate.atStart } : {}),
       ...(deps.sandbox ? { sandbox: deps.sandbox } : {}),
+      ...(deps.observe ? { observe: deps.observe } : {}),
     });
     const held = new DisposableStore();
     held.add(session.onStateChange(() => this.heard.changed()));

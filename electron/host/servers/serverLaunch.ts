@@ -9,6 +9,7 @@ import {
   type McpClientOptions,
   type PingOptions,
   type PreRegisteredClient,
+  type SessionObserver,
   type SpawnedLaunch,
   StdioTransport,
   type Transport,
@@ -46,7 +47,12 @@ const REMOTE_PING: PingOptions = {
  */
 export function clientOptions(
   config: ServerConfig,
-  deps: { handlers: ClientHandlers; remotePing?: PingOptions },
+  deps: {
+    handlers: ClientHandlers;
+    remotePing?: PingOptions;
+    /** Telemetry's observer for this attempt's session (none: telemetry is off). */
+    observe?: (config: ServerConfig) => SessionObserver;
+  },
   attempt: Pick<
     McpClientOptions,
     'transport' | 'signal' | 'onWireTrace' | 'onOpeningLog' | 'onOpeningRequest'
@@ -65,6 +71,7 @@ export function clientOptions(
     protocol: config.protocol ?? 'auto',
     ...(era ? { knownEra: era } : {}),
     traceContext: traceContextFromEnv,
+    ...(deps.observe ? { observer: deps.observe(config) } : {}),
     ...(config.kind === 'remote' ? { ping: deps.remotePing ?? REMOTE_PING } : {}),
   };
 }

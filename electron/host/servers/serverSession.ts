@@ -17,6 +17,7 @@ import {
   loadSkill,
   McpClient,
   type PingOptions,
+  type SessionObserver,
   type SkillEntry,
   type Transport,
 } from '../../mcp';
@@ -66,6 +67,8 @@ export interface ServerSessionDeps {
   gate?: (config: ServerConfig) => Promise<Judgment>;
   /** Where a local server with `sandboxEnabled` is confined (absent: it cannot be, and is not started). */
   sandbox?: SandboxHost;
+  /** Telemetry's observer for each start's session: spans, and trace context in every request (absent: off). */
+  observe?: (config: ServerConfig) => SessionObserver;
 }
 
 export type { SessionEvent } from './sessionWiring';

@@ -9,6 +9,7 @@ import {
 import type { Transport } from '../transport/transport';
 import type { ClientHandlers } from './handlers';
 import type { PingOptions } from './healthMonitor';
+import type { SessionObserver } from './sessionObserver';
 import type { TaskState } from './taskState';
 
 export interface McpClientOptions {
@@ -51,7 +52,15 @@ export interface McpClientOptions {
   onOpeningLog?: (entry: ConnectionLog) => void;
   /** Each opening request as it is sent (the era probe, initialize), with how long it may wait. */
   onOpeningRequest?: (request: 'server/discover' | 'initialize', timeoutMs: number) => void;
-  /** W3C trace context to carry in each modern request's `_meta` (`traceparent`, `tracestate`). */
+  /**
+   * Hears of this session and every request it sends (the host's telemetry: spans, and the trace
+   * context each request carries in `_meta`, both eras). One per connect attempt.
+   */
+  observer?: SessionObserver;
+  /**
+   * W3C trace context to carry in each modern request's `_meta` (`traceparent`, `tracestate`) when no
+   * observer gives its own: the launcher's, passed through.
+   */
   traceContext?: () => { traceparent: string; tracestate?: string } | undefined;
   ping?: PingOptions;
   /** Aborts connecting (and closes the transport). */

@@ -10,6 +10,7 @@ import { ModernSession } from './modern/modernSession';
 import type { SchemaValidator } from './schemaValidator';
 import { type ElicitationTracker, registerServerRequests } from './serverRequests';
 import type { Session } from './session';
+import type { SessionObserver } from './sessionObserver';
 
 /**
  * Starts the transport, finds the era the server speaks and opens a session in it. It returns only
@@ -19,6 +20,8 @@ export async function openSession(options: McpClientOptions, deps: ServerRequest
   const server = options.serverName ?? 'server';
   const { transport } = options;
   const connection = new JsonRpcConnection(transport, server);
+  const { observer } = options;
+  connection.observer = observer;
   if (options.onWireTrace) connection.onTrace(options.onWireTrace);
   // Until the session is open (or failed): then the client's onProtocolLog takes over.
   const opening = options.onOpeningLog ? connection.onLog(options.onOpeningLog) : undefined;
@@ -30,8 +33,11 @@ export async function openSession(options: McpClientOptions, deps: ServerRequest
   try {
     options.signal?.throwIfAborted();
     await transport.start();
-    return await openEra(connection, transport, options, server);
+    const session = await openEra(connection, transport, options, server);
+    if (observer) observeOpened(observer, session, transport);
+    return session;
   } catch (error) {
+    observer?.closed(error);
     await transport.close().catch(() => {});
     if (options.signal?.aborted && !(error instanceof McpError && error.isCancelled)) {
       throw new McpError(ErrorCode.RequestCancelled, 'Connecting was cancelled', { server, cause: error });
@@ -82,6 +88,25 @@ async function openEra(
     }
   }
   return (await modern()) ?? legacy();
+}
+
+/** Tells the observer what opened, and (once) when it ends. */
+function observeOpened(observer: SessionObserver, session: Session, transport: Transport): void {
+  observer.opened({
+    era: session.era,
+    protocolVersion: session.server.protocolVersion,
+    sessionId: hasHttpSession(transport) ? transport.sessionId : undefined,
+  });
+  // Closed by us: ended; the server or the channel went away: lost, which the observer hears as an error.
+  session.onClose((info) =>
+    observer.closed(
+      info.requested
+        ? undefined
+        : new McpError(ErrorCode.ConnectionClosed, `Connection closed: ${info.reason}`, {
+            server: session.serverName,
+          }),
+    ),
+  );
 }
 
 /** What the server's requests are checked with and remembered in, shared with the client. */

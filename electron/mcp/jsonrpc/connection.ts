@@ -14,6 +14,7 @@ import {
   type JsonRpcResponse,
 } from './message';
 import { cancelledError, PendingRequests, type RequestOptions } from './pendingRequests';
+import { type RequestObserver, withTraceMeta } from './requestObserver';
 import { errorResponse } from './wireError';
 
 export type { RequestHandler } from './incomingRequests';
@@ -60,6 +61,8 @@ export class JsonRpcConnection {
    * one of those, refused before it and in every other revision (2026-07-28 above all).
    */
   batchesAllowed = false;
+  /** Hears of every request sent (telemetry); undefined costs each request one check. */
+  observer: RequestObserver | undefined;
 
   readonly onLog = this.logEmitter.event;
   readonly onTrace = this.traceEmitter.event;
@@ -81,6 +84,7 @@ export class JsonRpcConnection {
     this.incoming = new IncomingRequests(serverLabel, {
       holdClocks: () => this.pending.holdClocks(),
       log: (level, message, data) => this.log(level, message, data),
+      observer: () => this.observer,
     });
     this.subscriptions.add(transport.onMessage((value) => this.receive(value)));
     this.subscriptions.add(transport.onMalformed((input) => this.receiveMalformed(input)));
@@ -147,13 +151,26 @@ export class JsonRpcConnection {
       // The request id doubles as the progress token: unique among active requests by construction.
       sentParams = { ...params, _meta: { ...(params?._meta as object | undefined), progressToken: id } };
     }
+    const watch = this.observer?.request(method, id, sentParams);
+    if (watch?.meta) sentParams = withTraceMeta(sentParams, watch.meta);
     const message: JsonRpcRequest = sentParams
       ? { jsonrpc: '2.0', id, method, params: sentParams }
       : { jsonrpc: '2.0', id, method };
 
-    return new Promise<T>((resolve, reject) => {
-      const settle = resolve as (result: Record<string, unknown>) => void;
-      this.pending.track(id, { method, resolve: settle, reject }, options);
+    return new Promise<T>((resolveWith, rejectWith) => {
+      let resolve = resolveWith as (result: Record<string, unknown>) => void;
+      let reject: (error: Error) => void = rejectWith;
+      if (watch) {
+        resolve = (result) => {
+          watch.end({ result });
+          resolveWith(result as T);
+        };
+        reject = (error) => {
+          watch.end({ error });
+          rejectWith(error);
+        };
+      }
+      this.pending.track(id, { method, resolve, reject }, options);
       this.write(message).catch((error: unknown) => {
         const failure = error instanceof McpError ? error : new Error(`could not send: ${String(error)}`);
         this.pending.settle(id)?.reject(this.named(failure, method, ErrorCode.ConnectionClosed));

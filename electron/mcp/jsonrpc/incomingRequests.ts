@@ -2,6 +2,7 @@ import type { RequestId } from '../../../shared/mcp/protocol';
 import { McpError } from '../mcpError';
 import { ErrorCode } from './errorCodes';
 import type { JsonRpcRequest, JsonRpcResponse } from './message';
+import type { RequestObserver } from './requestObserver';
 import { errorResponse, toWireError } from './wireError';
 
 interface IncomingRequestContext {
@@ -20,6 +21,8 @@ export interface IncomingPeer {
   /** Stops our requests' clocks while the peer waits on us; the returned function lets them run again. */
   holdClocks(): () => void;
   log(level: 'info' | 'error', message: string, data?: unknown): void;
+  /** Who hears of the requests handled (telemetry), if anyone. */
+  observer(): RequestObserver | undefined;
 }
 
 /**
@@ -58,11 +61,12 @@ export class IncomingRequests {
     const params = request.params ?? {};
     const release = this.peer.holdClocks();
     try {
-      const result = await handler(params, {
-        requestId: request.id,
-        signal: controller.signal,
-        meta: params._meta as Record<string, unknown> | undefined,
-      });
+      const meta = params._meta as Record<string, unknown> | undefined;
+      const run = async () => handler(params, { requestId: request.id, signal: controller.signal, meta });
+      const observer = this.peer.observer();
+      const result = await (observer?.handle
+        ? observer.handle(request.method, request.id, meta, run)
+        : run());
       if (controller.signal.aborted) return undefined; // cancelled: the spec says send nothing
       return { jsonrpc: '2.0', id: request.id, result: (result ?? {}) as Record<string, unknown> };
     } catch (error) {
@@ -94,7 +98,9 @@ export class IncomingRequests {
         server: this.serverLabel,
       });
     const given = typeof params === 'object' && params !== null && !Array.isArray(params) ? params : {};
-    return handler(given as Record<string, unknown>, { requestId, signal, meta: undefined });
+    const run = async () => handler(given as Record<string, unknown>, { requestId, signal, meta: undefined });
+    const observer = this.peer.observer();
+    return observer?.handle ? observer.handle(method, requestId, undefined, run) : run();
   }
 
   /** notifications/cancelled: the peer gave up on one of its requests. */

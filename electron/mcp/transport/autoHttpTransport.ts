@@ -41,6 +41,9 @@ export class AutoHttpTransport extends TransportEvents implements HttpSessionTra
   get sessionful(): boolean {
     return hasHttpSession(this.inner) && this.inner.sessionful;
   }
+  get sessionId(): string | undefined {
+    return hasHttpSession(this.inner) ? this.inner.sessionId : undefined;
+  }
 
   start(): Promise<void> {
     return this.inner.start();

@@ -35,3 +35,18 @@ export function standardHeaders(message: JsonRpcMessage): Record<string, string>
   if (typeof value === 'string') headers['mcp-name'] = headerValue(value);
   return headers;
 }
+
+/**
+ * W3C Trace Context headers (`traceparent`, `tracestate`, `baggage`) for the POST of one request
+ * whose `params._meta` carries them: the same context the server reads in `_meta`, so a proxy or
+ * gateway in front of it that traces HTTP joins the same trace. Nothing when the request has none.
+ */
+export function traceHeaders(message: JsonRpcMessage | JsonRpcMessage[]): Record<string, string> | undefined {
+  if (Array.isArray(message) || !('method' in message)) return undefined;
+  const meta = (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta;
+  if (typeof meta?.traceparent !== 'string') return undefined;
+  const headers: Record<string, string> = { traceparent: meta.traceparent };
+  if (typeof meta.tracestate === 'string') headers.tracestate = meta.tracestate;
+  if (typeof meta.baggage === 'string') headers.baggage = meta.baggage;
+  return headers;
+}

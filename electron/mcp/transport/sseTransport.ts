@@ -5,6 +5,7 @@ import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError } from './httpErrors';
+import { traceHeaders } from './mcpHeaders';
 import { readSse } from './sseReader';
 import type { HttpServerParams } from './streamableHttpTransport';
 import type { Transport } from './transport';
@@ -72,7 +73,11 @@ export class SseTransport extends TransportEvents implements Transport {
     let response: HttpResponse;
     try {
       const endpoint = this.endpoint;
-      const headers = { ...this.params.headers, 'content-type': 'application/json' };
+      const headers = {
+        ...this.params.headers,
+        ...traceHeaders(message),
+        'content-type': 'application/json',
+      };
       const body = JSON.stringify(message);
       response = await authorized(this.params.auth, 'POST', endpoint, this.label, headers, () =>
         this.http.request(endpoint, {

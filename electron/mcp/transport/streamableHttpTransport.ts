@@ -7,7 +7,7 @@ import { McpError } from '../mcpError';
 import { authorized } from './authorized';
 import { HttpClient, type HttpEngine, type HttpResponse } from './httpClient';
 import { describeRequestError, httpStatusError, jsonRpcRefusal, sessionError } from './httpErrors';
-import { standardHeaders } from './mcpHeaders';
+import { standardHeaders, traceHeaders } from './mcpHeaders';
 import type { ReconnectPolicy } from './reconnectPolicy';
 import { ResponseStreams, type StreamState } from './responseStreams';
 import type { HttpSessionTransport, ParamHeaders } from './transport';
@@ -40,12 +40,15 @@ const VISIBLE_ASCII = /^[\x21-\x7e]+$/;
  */
 export class StreamableHttpTransport extends TransportEvents implements HttpSessionTransport {
   readonly sessionful = true;
+  get sessionId(): string | undefined {
+    return this.session;
+  }
 
   private readonly url: URL;
   private readonly label: string;
   private readonly maxBytes: number;
   private readonly http: HttpClient;
-  private sessionId: string | undefined;
+  private session: string | undefined;
   private protocolVersion: string | undefined;
   private modern = false;
   private paramHeaders: ParamHeaders | undefined;
@@ -70,9 +73,9 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       policy: { initialDelayMs: 1000, maxDelayMs: 30_000, maxAttempts: 5, ...params.reconnect },
       isClosed: () => this.closed,
       isModern: () => this.modern,
-      sessionId: () => this.sessionId,
+      sessionId: () => this.session,
       get: (lastEventId) =>
-        this.request('GET', { accept: 'text/event-stream', session: this.sessionId, lastEventId }),
+        this.request('GET', { accept: 'text/event-stream', session: this.session, lastEventId }),
       message: (value) => this.messageEmitter.fire(value),
       malformed: (input) => this.malformedEmitter.fire(input),
       requestFailed: (failure) => this.requestErrorEmitter.fire(failure),
@@ -112,13 +115,14 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     }
     const requestId = single && isRequestMessage(single) ? single.id : undefined;
     const isInitialize = method === 'initialize';
-    const sentSession = isInitialize ? undefined : this.sessionId;
+    const sentSession = isInitialize ? undefined : this.session;
     const response = await this.request('POST', {
       body: JSON.stringify(message),
       accept: 'application/json, text/event-stream',
       session: sentSession,
       method,
       ...(this.modern && single ? { standard: this.modernHeaders(single) } : {}),
+      trace: traceHeaders(message),
     });
     this.adoptSession(response, isInitialize);
 
@@ -126,8 +130,7 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       const error = await sessionError(response, sentSession, `POST ${this.url.href}`, {
         server: this.label,
       });
-      if (error.code === ErrorCode.SessionExpired && this.sessionId === sentSession)
-        this.sessionId = undefined;
+      if (error.code === ErrorCode.SessionExpired && this.session === sentSession) this.session = undefined;
       throw error;
     }
     if (!response.ok) {
@@ -187,9 +190,9 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
     if (this.closed) return;
     this.closed = true;
     this.streams.close();
-    if (this.sessionId) {
+    if (this.session) {
       // Tell the server the session is over; 405 (not supported) and failures are fine.
-      const headers = this.headers(this.sessionId);
+      const headers = this.headers(this.session);
       const given = await this.params.auth?.authorization('DELETE', this.url).catch(() => undefined);
       if (given && !isPlainHttpOffLoopback(this.url)) Object.assign(headers, given);
       await this.http
@@ -213,9 +216,10 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
       lastEventId?: string;
       method?: string;
       standard?: Record<string, string>;
+      trace?: Record<string, string> | undefined;
     },
   ): Promise<HttpResponse> {
-    const headers = { ...this.headers(options.session), ...options.standard };
+    const headers = { ...this.headers(options.session), ...options.standard, ...options.trace };
     headers.accept = options.accept;
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.lastEventId !== undefined) headers['last-event-id'] = options.lastEventId;
@@ -276,12 +280,12 @@ export class StreamableHttpTransport extends TransportEvents implements HttpSess
 
   private adoptSession(response: HttpResponse, isInitialize: boolean): void {
     const id = response.header(SESSION_HEADER);
-    if (!id || (!isInitialize && this.sessionId)) return;
+    if (!id || (!isInitialize && this.session)) return;
     if (!VISIBLE_ASCII.test(id)) {
       this.log('warning', 'ignored a session id with characters outside visible ASCII');
       return;
     }
-    this.sessionId = id;
+    this.session = id;
   }
 
   private closedError(): McpError {

@@ -68,6 +68,8 @@ export interface HttpSessionTransport extends Transport {
   setProtocolVersion(version: string | undefined): void;
   /** True when the server may end the session and a new initialize can start another. */
   readonly sessionful: boolean;
+  /** The session the server gave (`Mcp-Session-Id`), while there is one. */
+  readonly sessionId: string | undefined;
   /**
    * The 2026-07-28 wire: each POST names its method (and tool, prompt or resource) in headers, and a
    * JSON-RPC error in a 4xx body is the answer to the request (a modern server's way to refuse).

@@ -13,6 +13,7 @@ import { BuiltInProviderFields } from './BuiltInProviderFields';
 import { BuiltInProviderKey } from './BuiltInProviderKey';
 import { RegistrySetting } from './RegistrySetting';
 import { updateSettings, withBuiltInsOf } from './settingsWrites';
+import { TelemetryStatus } from './TelemetryStatus';
 
 /**
  * The model providers and sampling limits. API keys are write-only: the window can set or remove
@@ -281,6 +282,7 @@ export function SettingsPage() {
           {saved && <span role="status">Saved.</span>}
         </div>
       </form>
+      {view.telemetry && <TelemetryStatus view={view.telemetry} />}
     </section>
   );
 }
