@@ -6,9 +6,9 @@ import type { HostOptions } from '../hostOptions';
 import { AppLog } from '../logs/appLog';
 import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
+import { policyFilePath } from '../policy/managedPolicy';
 import { FileSecretStore } from '../secrets/fileSecretStore';
 import type { SecretStore } from '../secrets/secretStore';
-import { policyFilePath } from '../policy/managedPolicy';
 import { ServerProblemRoute } from '../servers/serverProblemRoute';
 import { HostTelemetry } from '../telemetry/hostTelemetry';
 import { part } from './part';
@@ -59,7 +59,11 @@ const telemetry = part({
   name: 'telemetry',
   needs: ['options', 'appLog'],
   create: ({ options, appLog }: { options: HostOptions; appLog: AppLog }) =>
-    HostTelemetry.start(options.telemetry, (problem) => appLog.warn(problem), options.policyFile ?? policyFilePath()),
+    HostTelemetry.start(
+      options.telemetry,
+      (problem) => appLog.warn(problem),
+      options.policyFile ?? policyFilePath(),
+    ),
   dispose: (telemetry) => telemetry?.shutdown(),
 });
 
