@@ -74,6 +74,24 @@ describe.each(KINDS)('McpClient against server-everything ($name)', ({ mode, eng
     expect(client.instructions).toMatch(/Everything Server/);
   });
 
+  it('calls made together before the first listing share one tools/list', async () => {
+    const { client } = await connect();
+    const sent: string[] = [];
+    client.onWireTrace((trace) => {
+      const method = (trace.message as { method?: unknown }).method;
+      if (trace.direction === 'send' && typeof method === 'string') sent.push(method);
+    });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => client.callTool('echo', { message: `m${i}` })),
+    );
+    expect(results.map(textOf)).toEqual(Array.from({ length: 12 }, (_, i) => `Echo: m${i}`));
+    expect(sent.filter((m) => m === 'tools/call')).toHaveLength(12);
+    expect(sent.filter((m) => m === 'tools/list')).toHaveLength(1);
+    // Listed: the next call reads the kept definitions.
+    await client.callTool('echo', { message: 'again' });
+    expect(sent.filter((m) => m === 'tools/list')).toHaveLength(1);
+  });
+
   it('negotiates each older revision it asks for', async () => {
     for (const version of ['2025-06-18', '2025-03-26', '2024-11-05']) {
       const { client } = await connect({}, { protocolVersion: version });

@@ -46,6 +46,8 @@ export class McpClient {
 
   /** The tools as last listed, by name: for their outputSchema, and for what a session needs of them. */
   private toolCache: Map<string, Tool> | undefined;
+  /** The listing toolDefinition waits for, while one is under way. */
+  private toolListing: Promise<Tool[]> | undefined;
   private readonly tools: ToolDefinitions = {
     definition: (name, options) => this.toolDefinition(name, options),
     list: (options) => this.listTools(options),
@@ -261,7 +263,32 @@ export class McpClient {
   // ---- internals ------------------------------------------------------------------------------
 
   private async toolDefinition(name: string, options: CallOptions): Promise<Tool | undefined> {
-    if (!this.toolCache) await this.listTools({ signal: options.signal });
+    if (!this.toolCache) {
+      // Calls answered together before the first listing share one: 64 first calls at once list the
+      // tools once, not 64 times. Shared, it is not stopped by one caller's signal; that caller stops
+      // waiting for it (its result is checked against the definition it would have read).
+      this.toolListing ??= this.listTools().finally(() => (this.toolListing = undefined));
+      await (options.signal ? raceAbort(this.toolListing, options.signal) : this.toolListing);
+    }
     return this.toolCache?.get(name);
   }
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as it aborts. */
+function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', stop);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        reject(error);
+      },
+    );
+  });
 }
