@@ -129,9 +129,9 @@ async function latency(server: ServerSpec, up: string, down: string) {
   const series = (): Series => Object.fromEntries(SIDES.map((s) => [s, [] as number[]])) as Series;
   const results = WORKLOADS.map(() => ({ perCall: series(), rounds: series(), blocks: series() }));
   const failures: string[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let r = 0; r < ROUNDS; r++) {
     // Rotated: which opens, warms and calls first changes every round.
-    const order = SIDES.map((_, i) => SIDES[(i + round) % SIDES.length]!);
+    const order = SIDES.map((_, i) => SIDES[(i + r) % SIDES.length]!);
     try {
       // The server started afresh each round, as after a restart (the on sides get a new observer).
       for (const side of order) await workers[side].ask({ kind: 'open', server, telemetry: setting[side] });
@@ -139,8 +139,11 @@ async function latency(server: ServerSpec, up: string, down: string) {
         await workers[side].ask({ kind: 'calls', calls: WARMUP_CALLS, inFlight: 64 });
         await workers[side].ask({ kind: 'calls', calls: WARMUP_SEQUENTIAL, inFlight: 1 });
       }
+      // Kept only once the whole round is done: a round a side failed in is left out whole.
+      const round: (() => void)[] = [];
       for (const [w, workload] of WORKLOADS.entries()) {
         const spent = Object.fromEntries(SIDES.map((s) => [s, 0])) as Record<Side, number>;
+        const blocks = series();
         for (let block = 0; block < workload.calls / workload.block; block++) {
           const turn = {} as Record<Side, number>;
           // Back and forth, so no side is always the one right after another.
@@ -152,24 +155,27 @@ async function latency(server: ServerSpec, up: string, down: string) {
             });
             spent[side] += turn[side];
           }
-          for (const side of SIDES) results[w]!.blocks[side].push(turn[side] / turn.off);
+          for (const side of SIDES) blocks[side].push(turn[side] / turn.off);
         }
-        for (const side of SIDES) {
-          results[w]!.perCall[side].push((spent[side] * 1000) / workload.calls);
-          results[w]!.rounds[side].push(spent[side] / spent.off);
-        }
+        round.push(() => {
+          for (const side of SIDES) {
+            results[w]!.blocks[side].push(...blocks[side]);
+            results[w]!.perCall[side].push((spent[side] * 1000) / workload.calls);
+            results[w]!.rounds[side].push(spent[side] / spent.off);
+          }
+        });
       }
+      for (const keep of round) keep();
     } catch (error) {
       // A round a side failed (a server lost under load) is said, and its numbers left out.
-      failures.push(`round ${round + 1}: ${error instanceof Error ? error.message : String(error)}`);
+      failures.push(`round ${r + 1}: ${error instanceof Error ? error.message : String(error)}`);
     } finally {
       await Promise.all(SIDES.map((side) => workers[side].ask({ kind: 'close' }).catch(() => {})));
     }
   }
-  const counts = {
-    on: await workers.on.ask<ExportCounts>({ kind: 'counts' }),
-    onDown: await workers.onDown.ask<ExportCounts>({ kind: 'counts' }),
-  };
+  // Undefined when that side's process is gone (its failure is said above).
+  const countsOf = (side: Side) => workers[side].ask<ExportCounts>({ kind: 'counts' }).catch(() => undefined);
+  const counts = { on: await countsOf('on'), onDown: await countsOf('onDown') };
   await Promise.all(SIDES.map((side) => workers[side].stop()));
 
   for (const [w, workload] of WORKLOADS.entries()) {
@@ -191,8 +197,10 @@ async function latency(server: ServerSpec, up: string, down: string) {
     );
   }
   for (const failure of failures) console.log(`\n${server.name} failed in ${failure}`);
-  const said = (c: ExportCounts) =>
-    `${c.spans.exported.toLocaleString('en-US')} exported, ${c.spans.dropped.toLocaleString('en-US')} dropped, ${c.spans.queued} queued, ${c.spans.inflight} in flight`;
+  const said = (c: ExportCounts | undefined) =>
+    !c
+      ? 'not read (the process is gone)'
+      : `${c.spans.exported.toLocaleString('en-US')} exported, ${c.spans.dropped.toLocaleString('en-US')} dropped, ${c.spans.queued} queued, ${c.spans.inflight} in flight`;
   console.log(
     `\nspans, as the SDK counted them — on: ${said(counts.on)}; collector down: ${said(counts.onDown)}`,
   );
