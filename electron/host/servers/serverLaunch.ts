@@ -70,7 +70,8 @@ export function clientOptions(
     maxTotalTimeoutMs: config.maxTotalTimeoutMs,
     protocol: config.protocol ?? 'auto',
     ...(era ? { knownEra: era } : {}),
-    traceContext: traceContextFromEnv,
+    // Read once per start, not at every request: the process's environment does not change under it.
+    traceContext: constant(traceContextFromEnv()),
     ...(deps.observe ? { observer: deps.observe(config) } : {}),
     ...(config.kind === 'remote' ? { ping: deps.remotePing ?? REMOTE_PING } : {}),
   };
@@ -184,3 +185,8 @@ export async function resolveOAuthClient(
     preRegistered: { clientId: oauth.clientId, ...(secret !== undefined ? { clientSecret: secret } : {}) },
   };
 }
+
+const constant =
+  <T>(value: T) =>
+  (): T =>
+    value;
