@@ -19,6 +19,7 @@ describe('Settings: telemetry', () => {
         view={{
           on: true,
           from: 'environment',
+          captureContent: false,
           serviceName: 'switchboard',
           targets: [
             { signal: 'traces', url: 'https://collector.example/v1/traces', protocol: 'http/protobuf' },
@@ -39,7 +40,8 @@ describe('Settings: telemetry', () => {
   it('set by the managed policy: says the person cannot turn it off', () => {
     render(
       <TelemetryStatus
-        view={{ on: true, from: 'policy', serviceName: 's', targets: [], spans: counts(0), logs: counts(0) }}
+        view={{ on: true, from: 'policy',
+          captureContent: false, serviceName: 's', targets: [], spans: counts(0), logs: counts(0) }}
       />,
     );
     expect(screen.getByRole('note').textContent).toBe(
