@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { jsonText } from '../../shared/json/jsonDepth';
 import type { CompleteReference, Root } from '../../shared/mcp/protocol';
-import { FileAuthStore } from '../host/secrets/fileAuthStore';
 import { policyFilePath } from '../host/policy/managedPolicy';
+import { FileAuthStore } from '../host/secrets/fileAuthStore';
 import { HostTelemetry } from '../host/telemetry/hostTelemetry';
 import {
   type ClientHandlers,

@@ -19,8 +19,8 @@ import type { Redactor } from '../logs/redactor';
 import type { ModelProviders } from '../models/modelProviders';
 import { ToolInvocations } from '../runs/toolInvocations';
 import type { ServerRegistry } from '../servers/serverRegistry';
-import { part } from './part';
 import type { LiveTelemetry } from '../telemetry/liveTelemetry';
+import { part } from './part';
 
 /** Every server's tools, resources and prompts under the names the model sees (filled once the servers load). */
 const catalog = part({

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SettingsStore } from '../../store/settingsStore';
 import { ActivityLog } from '../activity/activityLog';
 import { ActivityNotices } from '../activity/activityNotices';
 import { HostFaults } from '../faults/hostFaults';
@@ -6,13 +7,12 @@ import type { HostOptions } from '../hostOptions';
 import { AppLog } from '../logs/appLog';
 import { LogStore } from '../logs/logStore';
 import { Redactor } from '../logs/redactor';
+import { policyFilePath } from '../policy/managedPolicy';
 import { FileSecretStore } from '../secrets/fileSecretStore';
 import type { SecretStore } from '../secrets/secretStore';
-import { policyFilePath } from '../policy/managedPolicy';
-import { ServerProblemRoute } from '../servers/serverProblemRoute';
 import { telemetryHeaderId } from '../secrets/telemetryHeader';
+import { ServerProblemRoute } from '../servers/serverProblemRoute';
 import { LiveTelemetry } from '../telemetry/liveTelemetry';
-import type { SettingsStore } from '../../store/settingsStore';
 import { part } from './part';
 
 /** The Electron shell passes its safeStorage store; otherwise a 0600 file in the data folder. */

@@ -21,8 +21,8 @@ import { EraStore } from '../servers/eraStore';
 import type { ServerProblemRoute } from '../servers/serverProblemRoute';
 import { ServerRegistry } from '../servers/serverRegistry';
 import { TrustStore } from '../servers/trustStore';
-import { part } from './part';
 import type { LiveTelemetry } from '../telemetry/liveTelemetry';
+import { part } from './part';
 
 /** The folders servers may see. */
 const roots = part({

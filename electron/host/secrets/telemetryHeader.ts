@@ -1,5 +1,5 @@
 /** What every telemetry header's secret id starts with. */
-export const TELEMETRY_HEADERS = 'telemetry/headers/';
+const TELEMETRY_HEADERS = 'telemetry/headers/';
 
 /**
  * The SecretStore id of a telemetry header's value (Settings → Telemetry), bound to the origin of the
