@@ -9,6 +9,7 @@ import { DEFAULT_TELEMETRY_SETTINGS, type TelemetrySettings } from '../../../sha
 import type { Host } from '../host';
 import { hostService } from '../hostService';
 import { CONTENT_BOUND } from './contentCapture';
+import { LiveTelemetry } from './liveTelemetry';
 
 const env = withHostAndModel('sb-otel-live-', 'sk-ant-otel-live-77d1');
 /** A header value: stored as a secret, so it must reach the collector as a header and nowhere else. */
@@ -162,6 +163,40 @@ describe('telemetry configured from Settings', () => {
       // The secret itself is in no export's bytes — only in the header it was stored for.
       for (const request of receiver.requests) expect(request.body.includes(HEADER_VALUE)).toBe(false);
     } finally {
+      await receiver.stop();
+    }
+  });
+
+  it('a change while a turn is under way: its span, which the old exporter can no longer send, is counted, not lost silently', async () => {
+    const receiver = await OtlpReceiver.start();
+    let telemetry: TelemetrySettings = {
+      ...DEFAULT_TELEMETRY_SETTINGS,
+      enabled: true,
+      endpoint: receiver.url,
+    };
+    const live = await LiveTelemetry.start({
+      given: undefined,
+      policyFile: undefined,
+      env: {},
+      settings: async () => ({ telemetry, headers: {} }),
+      redact: (text) => text,
+      warn: () => {},
+    });
+    try {
+      expect(await live.view()).toMatchObject({ on: true, from: 'settings' });
+      let finish = () => {};
+      const turn = live.chat.turn('c-1', () => new Promise<void>((resolve) => (finish = resolve)));
+      live.chat.observer('anthropic').modelRequest({ model: 'm', maxTokens: 1 }).end({ model: 'm' });
+      telemetry = { ...telemetry, enabled: false };
+      await live.reconfigure();
+      finish();
+      await turn;
+      // The finished model request left with the old configuration's last batch; the open turn did not.
+      await receiver.until((r) => r.spans.some((s) => s.name === 'chat m'));
+      expect(receiver.spans.some((s) => s.name === 'invoke_agent Switchboard')).toBe(false);
+      expect(await live.view()).toEqual({ on: false, unfinishedAtChange: 1 });
+    } finally {
+      await live.shutdown();
       await receiver.stop();
     }
   });
