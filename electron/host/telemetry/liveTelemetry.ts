@@ -1,6 +1,7 @@
 import { context } from '@opentelemetry/api';
 import type { TelemetrySettings } from '../../../shared/host/telemetrySettings';
 import type { TelemetrySource, TelemetryView } from '../../../shared/host/telemetryView';
+import type { RequestId } from '../../../shared/mcp/protocol';
 import type { OpenedSession, SessionObserver } from '../../mcp';
 import type { ActivityObserver } from '../activity/activityLog';
 import type { ServerConfig } from '../config/serverConfig';
@@ -217,15 +218,13 @@ class LiveSession implements SessionObserver {
   }
 
   handle<T>(
-    ...args: [
-      string,
-      Parameters<SessionObserver['request']>[1],
-      Readonly<Record<string, unknown>> | undefined,
-      () => Promise<T>,
-    ]
+    method: string,
+    id: RequestId,
+    meta: Readonly<Record<string, unknown>> | undefined,
+    run: () => Promise<T>,
   ): Promise<T> {
     const inner = this.inner;
-    return inner?.handle ? inner.handle(...args) : args[3]();
+    return inner?.handle ? inner.handle(method, id, meta, run) : run();
   }
 
   opened(session: OpenedSession): void {
