@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -126,5 +128,54 @@ describeInChromium('telemetry configured in Settings', () => {
     for (const frame of shell.frames) expect(frame).not.toContain(HEADER_VALUE);
     await goTo(page, 'Settings');
     expect(await page.content()).not.toContain(HEADER_VALUE);
+  });
+});
+
+/** Under the organization's policy: the card says so, and nothing on it can be changed. */
+describeInChromium('telemetry set by the managed policy', () => {
+  let receiver: OtlpReceiver;
+  let shell: RunningShell;
+  let dir: string;
+
+  beforeAll(async () => {
+    receiver = await OtlpReceiver.start();
+    dir = await mkdtemp(path.join(tmpdir(), 'sb-otel-policy-'));
+    const policyFile = path.join(dir, 'policy.json');
+    await writeFile(
+      policyFile,
+      JSON.stringify({ telemetry: { endpoint: receiver.url, captureContent: true } }),
+    );
+    shell = await startShell({
+      servers: {},
+      files: { 'settings.json': { telemetry: { enabled: false, endpoint: '' } } },
+      env: { SWITCHBOARD_POLICY_FILE: policyFile },
+    });
+    await shell.page.goto(shell.url);
+  }, 90_000);
+
+  afterAll(async () => {
+    await shell?.stop();
+    await receiver?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('is on whatever Settings say, shown disabled with "Set by your organization"', async () => {
+    const page = shell.page;
+    await goTo(page, 'Settings');
+    const card = page.getByRole('region', { name: 'Telemetry (OpenTelemetry)' });
+    await expect
+      .poll(() => card.locator('[data-telemetry-from="policy"]').textContent())
+      .toMatch(/^Set by your organization/);
+    expect(await card.getByRole('checkbox', { name: 'Send telemetry' }).isDisabled()).toBe(true);
+    // What the policy sends, not the person's own "off".
+    expect(await card.getByRole('checkbox', { name: 'Send telemetry' }).isChecked()).toBe(true);
+    expect(await card.getByRole('textbox', { name: 'OTLP endpoint' }).inputValue()).toBe(receiver.url);
+    expect(await card.getByRole('checkbox', { name: /^Include content/ }).isChecked()).toBe(true);
+    expect(await card.getByRole('textbox', { name: 'OTLP endpoint' }).isDisabled()).toBe(true);
+    expect(await card.getByRole('button', { name: 'Save telemetry' }).isDisabled()).toBe(true);
+    expect(await card.locator('[data-telemetry]').getAttribute('data-telemetry')).toBe('on');
+    expect(await card.textContent()).toContain("set by your organization's policy — with content");
+    await card.scrollIntoViewIfNeeded();
+    await card.screenshot({ path: path.join(shots, 'telemetry-settings-policy.png') });
   });
 });

@@ -41,7 +41,12 @@ describe('Settings → Telemetry', () => {
     expect(screen.getByRole('note').textContent).toMatch(/^Set by your organization: .*cannot be turned off/);
     expect(disabled(screen.getByRole('checkbox', { name: 'Send telemetry' }))).toBe(true);
     expect(disabled(screen.getByRole('textbox', { name: 'OTLP endpoint' }))).toBe(true);
-    expect(disabled(screen.getByRole('button', { name: 'Remove x-api-key' }))).toBe(true);
+    // The fields show what the policy sends, not the person's own choice; the person's headers are not offered.
+    expect((screen.getByRole('checkbox', { name: 'Send telemetry' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'OTLP endpoint' }) as HTMLInputElement).value).toBe(
+      'https://otel.acme.example',
+    );
+    expect(screen.queryByRole('button', { name: 'Remove x-api-key' })).toBeNull();
     expect(disabled(screen.getByRole('button', { name: 'Save telemetry' }))).toBe(true);
   });
 

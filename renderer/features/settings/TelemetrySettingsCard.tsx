@@ -9,6 +9,7 @@ import {
   otlpEndpointProblem,
   type TelemetrySettings,
 } from '../../../shared/host/telemetrySettings';
+import type { TelemetryView } from '../../../shared/host/telemetryView';
 import { ErrorText } from '../../components/ErrorText';
 import { useHost } from '../../components/HostContext';
 import { useApp } from '../../state/store';
@@ -38,13 +39,15 @@ export function TelemetrySettingsCard({
   const run = useApp((s) => s.run);
   const encrypted = useApp((s) => s.secretsEncrypted);
   const saved = view.settings.telemetry;
-  const [draft, setDraft] = useState<TelemetrySettings>(saved ?? DEFAULT_TELEMETRY_SETTINGS);
+  const [edited, setDraft] = useState<TelemetrySettings>(saved ?? DEFAULT_TELEMETRY_SETTINGS);
   const [newName, setNewName] = useState('');
   const [newValue, setNewValue] = useState('');
   const [values, setValues] = useState<Record<string, string>>({});
   const byPolicy = view.telemetry?.on === true && view.telemetry.from === 'policy';
+  // Under the policy the controls show what the policy sends (disabled), not the person's own choice.
+  const draft = byPolicy && view.telemetry?.on ? asSettings(view.telemetry) : edited;
   const byEnvironment = !saved && view.telemetry?.on === true && view.telemetry.from === 'environment';
-  const endpointProblem = draft.endpoint ? otlpEndpointProblem(draft.endpoint) : undefined;
+  const endpointProblem = !byPolicy && draft.endpoint ? otlpEndpointProblem(draft.endpoint) : undefined;
   const nameProblem = newName ? headerNameProblem(newName) : undefined;
   const duplicate = draft.headerNames.some((n) => n.toLowerCase() === newName.trim().toLowerCase());
   const canSave = !endpointProblem && (!draft.enabled || draft.endpoint !== '');
@@ -56,7 +59,7 @@ export function TelemetrySettingsCard({
       await onSaved();
     });
   const headers = view.telemetryHeaders ?? [];
-  const setFlag = (patch: Partial<TelemetrySettings>) => setDraft({ ...draft, ...patch });
+  const setFlag = (patch: Partial<TelemetrySettings>) => setDraft({ ...edited, ...patch });
 
   return (
     <section className="card" aria-labelledby="telemetry-settings-title" data-telemetry-settings="">
@@ -139,7 +142,7 @@ export function TelemetrySettingsCard({
                 <input
                   type="checkbox"
                   checked={draft.signals[signal]}
-                  onChange={(e) => setFlag({ signals: { ...draft.signals, [signal]: e.target.checked } })}
+                  onChange={(e) => setFlag({ signals: { ...edited.signals, [signal]: e.target.checked } })}
                 />
                 {SIGNAL_LABELS[signal]}
               </label>
@@ -175,7 +178,9 @@ export function TelemetrySettingsCard({
         {encrypted === false ? ' (a file only you can read, not encrypted)' : ''}, is never shown again, and
         is sent only to the endpoint's address it was entered for.
       </p>
-      {saved?.endpoint ? (
+      {byPolicy ? (
+        <p className="muted">The policy's headers are its own: they are not shown.</p>
+      ) : saved?.endpoint ? (
         <fieldset disabled={byPolicy} className="telemetry-form">
           <legend className="sr-only">Headers</legend>
           <ul className="telemetry-header-list">
@@ -211,7 +216,7 @@ export function TelemetrySettingsCard({
                   aria-label={`Remove ${name}`}
                   onClick={() => {
                     const next = { ...saved, headerNames: saved.headerNames.filter((n) => n !== name) };
-                    setDraft({ ...draft, headerNames: next.headerNames });
+                    setDraft({ ...edited, headerNames: next.headerNames });
                     void save(next);
                   }}
                 >
@@ -229,7 +234,7 @@ export function TelemetrySettingsCard({
               const name = newName.trim();
               if (!name || nameProblem || duplicate || !newValue.trim()) return;
               const next = { ...saved, headerNames: [...saved.headerNames, name] };
-              setDraft({ ...draft, headerNames: next.headerNames });
+              setDraft({ ...edited, headerNames: next.headerNames });
               void save(next, async () => {
                 await host.call('setTelemetryHeader', name, newValue);
                 setNewName('');
@@ -268,4 +273,18 @@ export function TelemetrySettingsCard({
       {view.telemetry && <TelemetryStatus view={view.telemetry} />}
     </section>
   );
+}
+
+/** What the policy sends, as the form's fields show it: its collector's base URL, protocol and content capture. */
+function asSettings(view: Extract<TelemetryView, { on: true }>): TelemetrySettings {
+  const first = view.targets[0];
+  const has = (signal: 'traces' | 'metrics' | 'logs') => view.targets.some((t) => t.signal === signal);
+  return {
+    enabled: true,
+    endpoint: first ? first.url.replace(/\/v1\/(traces|metrics|logs)$/, '') : '',
+    protocol: (first?.protocol as OtlpProtocol | undefined) ?? 'http/protobuf',
+    headerNames: [],
+    signals: { traces: has('traces'), metrics: has('metrics'), logs: has('logs') },
+    captureContent: view.captureContent,
+  };
 }
