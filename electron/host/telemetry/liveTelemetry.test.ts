@@ -84,6 +84,9 @@ describe('telemetry configured from Settings', () => {
       expect(second.requests.length).toBe(atSecond);
       const seen = [...first.requests, ...second.requests];
       for (const request of seen) expect(request.body.includes('after-off')).toBe(false);
+      // A header taken off the list takes its stored value with it (wherever it was bound).
+      await configure(h, { enabled: false, endpoint: second.url, headerNames: [] });
+      expect(await h.secrets.values()).not.toContain(HEADER_VALUE);
     } finally {
       await first.stop();
       await second.stop();
