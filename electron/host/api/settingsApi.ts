@@ -79,8 +79,10 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
       const kept = new Set(saved.telemetry?.headerNames.map((n) => n.toLowerCase()) ?? []);
       for (const name of previous.telemetry?.headerNames ?? [])
         if (!kept.has(name.toLowerCase())) await secrets.deleteStartingWith(telemetryHeaderIdsOf(name));
-      // Applied now, without a restart: the export in force is flushed and the new one started.
-      await host.telemetry.reconfigure();
+      // Applied now, without a restart: the export in force is flushed and the new one started — only
+      // when telemetry's settings changed (a restart of export ends every session's span).
+      if (JSON.stringify(previous.telemetry) !== JSON.stringify(saved.telemetry))
+        await host.telemetry.reconfigure();
       // A provider added, removed or pointed elsewhere may leave the default one that cannot be asked.
       await host.providers.settleDefault();
     },

@@ -62,6 +62,13 @@ describe('telemetry configured from Settings', () => {
       const traces = first.requests.slice(withHeader).filter((r) => r.path === '/v1/traces');
       expect(traces.length).toBeGreaterThan(0);
       for (const request of traces) expect(request.headers['x-api-key']).toBe(HEADER_VALUE);
+      // A save that leaves telemetry as it was does not restart it (which would end every session's span).
+      const inForce = h.telemetry.current;
+      const service = hostService(h);
+      const { settings } = await service.getSettings();
+      await service.saveSettings({ ...settings, titleWithModel: false });
+      service.dispose();
+      expect(h.telemetry.current).toBe(inForce);
       // The session started while telemetry was off is traced from the change on.
       expect(first.spans.filter((s) => s.name === 'tools/call echo')).toHaveLength(1);
 
