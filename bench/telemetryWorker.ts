@@ -88,8 +88,8 @@ async function hostTelemetry(endpoint: string): Promise<HostTelemetry> {
   );
   const { config, problems } = telemetryFromEnv({ ...bounds, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint });
   if (!config) throw new Error(`no telemetry configuration: ${problems.join('; ')}`);
-  telemetry = await HostTelemetry.start(config, (problem) => console.error(problem));
-  if (!telemetry) throw new Error('HostTelemetry.start gave nothing for a configuration');
+  telemetry = await HostTelemetry.fromPolicyOrEnv(config, (problem) => console.error(problem));
+  if (!telemetry) throw new Error('HostTelemetry.fromPolicyOrEnv gave nothing for a configuration');
   return telemetry;
 }
 

@@ -120,7 +120,11 @@ export async function runCli(args: CliArgs, io: CliIO): Promise<number> {
         )
       : undefined;
   // The standard OTEL_* environment, as the app reads it: off unless it names an endpoint or exporter.
-  const telemetry = await HostTelemetry.start(undefined, (problem) => io.stderr(problem), policyFilePath());
+  const telemetry = await HostTelemetry.fromPolicyOrEnv(
+    undefined,
+    (problem) => io.stderr(problem),
+    policyFilePath(),
+  );
   try {
     return await runOn(args, io, roots, sandbox, telemetry);
   } finally {

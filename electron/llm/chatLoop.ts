@@ -79,7 +79,12 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     let model = input.model;
     let stopReason: string | undefined;
     let usage: TokenUsage | undefined;
-    const asked = input.observer?.modelRequest({ model: input.model, maxTokens: input.maxTokens });
+    const asked = input.observer?.modelRequest({
+      model: input.model,
+      maxTokens: input.maxTokens,
+      messages: history,
+      ...(input.system ? { system: input.system } : {}),
+    });
     let failure: unknown;
     try {
       const request = {
@@ -149,7 +154,7 @@ export async function runChatTurn(input: TurnInput): Promise<{ stopped: boolean 
     }
     asked?.end(
       failure === undefined
-        ? { model, ...(stopReason ? { stopReason } : {}), ...(usage ? { usage } : {}) }
+        ? { model, blocks, ...(stopReason ? { stopReason } : {}), ...(usage ? { usage } : {}) }
         : { error: failure },
     );
     // Stopped (the stream may end quietly or with an error): keep what was written; a tool use the

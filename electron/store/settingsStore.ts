@@ -9,6 +9,7 @@ import {
 } from '../../shared/host/settings';
 import { JsonFile } from './jsonFile';
 import { readProviders } from './readProviders';
+import { readTelemetrySettings } from './readTelemetrySettings';
 
 interface Stored {
   settings: Settings;
@@ -95,6 +96,9 @@ export function parseSettings(value: unknown): Stored {
       settings.activity.keepResultsWhole = activity.keepResultsWhole;
     else problems.push('activity.keepResultsWhole: must be true or false');
   }
+  const telemetry = readTelemetrySettings(value.telemetry);
+  if (telemetry.telemetry) settings.telemetry = telemetry.telemetry;
+  problems.push(...telemetry.problems);
   return { settings, problems };
 }
 

@@ -1,6 +1,7 @@
 import type { ToolSearchMode } from '../chat/toolSearch';
 import { isPlainHttpOffLoopback } from '../loopback';
 import { ANTHROPIC, BUILT_IN_PROVIDERS, type ProviderKind, type ProviderSettings } from './providerSettings';
+import type { TelemetrySettings } from './telemetrySettings';
 import type { TelemetryView } from './telemetryView';
 
 /** What the person sets in Settings. API keys are not here: they live in the SecretStore, write-only. */
@@ -52,6 +53,11 @@ export interface Settings {
    * variable SWITCHBOARD_REGISTRY_URL, when set, overrides it.
    */
   registryUrl?: string;
+  /**
+   * OpenTelemetry export as set in Settings → Telemetry (absent: never set there, the OTEL_*
+   * environment applies; the managed policy comes before both).
+   */
+  telemetry?: TelemetrySettings;
 }
 
 export interface ActivitySettings {
@@ -114,6 +120,8 @@ export interface SettingsView {
   registry: RegistryAddressView;
   /** OpenTelemetry export: off, or where it goes and what was lost (absent: a host that does not say). */
   telemetry?: TelemetryView;
+  /** Settings → Telemetry's headers: whether a value is stored for the endpoint's origin (never the value). */
+  telemetryHeaders?: { name: string; stored: boolean }[];
 }
 
 /**

@@ -3,7 +3,25 @@ import { z } from 'zod';
 import { BUILT_IN_PROVIDERS } from '../host/providerSettings';
 import { providerSettingsSchema } from '../host/providerSettingsSchema';
 import type { Settings, SettingsView } from '../host/settings';
+import { headerNameProblem, OTLP_PROTOCOLS, type OtlpProtocol } from '../host/telemetrySettings';
 import { providerId } from './argumentSchemas';
+
+const headerName = z
+  .string()
+  .max(128)
+  .refine((name) => !headerNameProblem(name), { error: (issue) => headerNameProblem(String(issue.input)) });
+
+const telemetrySchema = z
+  .object({
+    enabled: z.boolean(),
+    // Checked whole by the store (otlpEndpointProblem), which names what is wrong; empty while off.
+    endpoint: z.string().max(2048),
+    protocol: z.enum(OTLP_PROTOCOLS as [OtlpProtocol, ...OtlpProtocol[]]),
+    headerNames: z.array(headerName).max(20),
+    signals: z.object({ traces: z.boolean(), metrics: z.boolean(), logs: z.boolean() }).strict(),
+    captureContent: z.boolean(),
+  })
+  .strict();
 
 const settingsSchema = z
   .object({
@@ -29,6 +47,7 @@ const settingsSchema = z
     toolSearch: z.enum(['auto', 'always', 'off']).optional(),
     titleWithModel: z.boolean().optional(),
     registryUrl: z.string().min(1).max(2048).optional(),
+    telemetry: telemetrySchema.optional(),
   })
   .strict() satisfies z.ZodType<Settings>;
 
@@ -42,6 +61,11 @@ export const SETTINGS_METHODS = {
    * URL's origin, and never comes back (null removes it).
    */
   setApiKey: z.tuple([providerId, z.string().min(1).max(1024).nullable()]),
+  /**
+   * Write-only: a telemetry header's value (Settings → Telemetry) goes into the SecretStore, bound to
+   * the header's name and the endpoint's origin, and never comes back (null removes it).
+   */
+  setTelemetryHeader: z.tuple([headerName, z.string().min(1).max(8192).nullable()]),
   /** A provider's models (from its API, kept a while). */
   listModels: z.tuple([providerId]),
 } as const;
@@ -53,5 +77,6 @@ export interface SettingsResults {
   getSettings: SettingsView;
   saveSettings: void;
   setApiKey: void;
+  setTelemetryHeader: void;
   listModels: { models: string[]; source: 'api' | 'fallback'; error?: string };
 }

@@ -4,6 +4,7 @@ import type { SETTINGS_METHODS } from '../../../shared/ipc/settingsContract';
 import type { HostParts } from '../hostParts';
 import { registryAddressView } from '../install/registryAddressView';
 import { keyOrigin, providerKeyId, providerKeysOf } from '../secrets/providerKey';
+import { telemetryHeaderId, telemetryHeaderIdsOf } from '../secrets/telemetryHeader';
 import type { ShellAbilities } from './shellAbilities';
 
 /** The settings area of the contract: Settings, the model providers' keys and models, how secrets are kept. */
@@ -25,6 +26,20 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
     }
   }
 
+  /** Each header of Settings → Telemetry, and whether a value is stored for the endpoint's origin (never the value). */
+  async function telemetryHeaders(settings: Settings) {
+    const telemetry = settings.telemetry;
+    if (!telemetry) return [];
+    return Promise.all(
+      telemetry.headerNames.map(async (name) => ({
+        name,
+        stored:
+          URL.canParse(telemetry.endpoint) &&
+          (await host.secrets.get(telemetryHeaderId(name, telemetry.endpoint))) !== undefined,
+      })),
+    );
+  }
+
   return {
     async secretStorage() {
       // The person's secrets: the shell's own (its session key) are not theirs to be told about.
@@ -42,7 +57,8 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
         problems,
         providers: await host.providers.views(),
         registry: registryAddressView(settings.registryUrl),
-        telemetry: host.telemetry ? await host.telemetry.view() : { on: false },
+        telemetry: await host.telemetry.view(),
+        telemetryHeaders: await telemetryHeaders(settings),
       };
     },
     async saveSettings(settings) {
@@ -59,6 +75,14 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
       }
       await moveKeys(previous, saved);
       await host.activity.retain(saved.activity);
+      // A header taken off the list takes its stored values with it.
+      const kept = new Set(saved.telemetry?.headerNames.map((n) => n.toLowerCase()) ?? []);
+      for (const name of previous.telemetry?.headerNames ?? [])
+        if (!kept.has(name.toLowerCase())) await secrets.deleteStartingWith(telemetryHeaderIdsOf(name));
+      // Applied now, without a restart: the export in force is flushed and the new one started — only
+      // when telemetry's settings changed (a restart of export ends every session's span).
+      if (JSON.stringify(previous.telemetry) !== JSON.stringify(saved.telemetry))
+        await host.telemetry.reconfigure();
       // A provider added, removed or pointed elsewhere may leave the default one that cannot be asked.
       await host.providers.settleDefault();
     },
@@ -74,6 +98,25 @@ export function settingsApi(host: HostParts, shell: ShellAbilities) {
       }
       host.activity.record({ kind: 'key', provider, change: key === null ? 'removed' : 'stored' });
       await host.providers.settleDefault();
+    },
+    async setTelemetryHeader(name, value) {
+      const { telemetry } = (await host.settings.get()).settings;
+      if (!telemetry?.endpoint)
+        throw new Error('Save an endpoint for telemetry first: a header value is kept for its address');
+      if (!telemetry.headerNames.some((n) => n.toLowerCase() === name.toLowerCase()))
+        throw new Error(
+          `The header "${name}" is not one of Settings → Telemetry's headers: add it there first`,
+        );
+      const id = telemetryHeaderId(name, telemetry.endpoint);
+      if (value === null) await host.secrets.delete(id);
+      else {
+        const trimmed = value.trim();
+        if (!trimmed) throw new Error(`The value of the header "${name}" is empty`);
+        // Redacted from every log and from content capture from now on, like every other secret.
+        host.redactor.add(trimmed);
+        await host.secrets.set(id, trimmed);
+      }
+      await host.telemetry.reconfigure();
     },
     async listModels(provider) {
       const list = await (await host.providers.get(provider)).provider.listModels();

@@ -19,7 +19,7 @@ import type { Redactor } from '../logs/redactor';
 import type { ModelProviders } from '../models/modelProviders';
 import { ToolInvocations } from '../runs/toolInvocations';
 import type { ServerRegistry } from '../servers/serverRegistry';
-import type { HostTelemetry } from '../telemetry/hostTelemetry';
+import type { LiveTelemetry } from '../telemetry/liveTelemetry';
 import { part } from './part';
 
 /** Every server's tools, resources and prompts under the names the model sees (filled once the servers load). */
@@ -42,13 +42,13 @@ const tools = part({
     logs: LogStore;
     activity: ActivityLog;
     redactor: Redactor;
-    telemetry: HostTelemetry | undefined;
+    telemetry: LiveTelemetry;
   }) =>
     new ToolInvocations({
       catalog: n.catalog,
       registry: n.registry,
       // Each consent a span of the tool call's trace, with its decision, when telemetry is on.
-      consent: n.telemetry?.consent(n.consent) ?? n.consent,
+      consent: n.telemetry.consent(n.consent),
       record: (server, text) => n.logs.append(server, 'lifecycle', 'info', text),
       activity: n.activity,
       redact: (text) => n.redactor.redact(text),
@@ -76,10 +76,10 @@ const apps = part({
     catalog: Catalog;
     tools: ToolInvocations;
     logs: LogStore;
-    telemetry: HostTelemetry | undefined;
+    telemetry: LiveTelemetry;
   }) =>
     // A View's tool calls join its conversation's trace.
-    new AppViews({ ...deps, tools: telemetry?.views.tools(tools) ?? tools }),
+    new AppViews({ ...deps, tools: telemetry.viewTools(tools) }),
 });
 
 /** Files attached to messages: uploads (dropped at shutdown), and the bytes kept once by hash (`attachments/`). */
@@ -103,7 +103,7 @@ interface ChatNeeds {
   registry: ServerRegistry;
   apps: AppViews;
   appLog: AppLog;
-  telemetry: HostTelemetry | undefined;
+  telemetry: LiveTelemetry;
 }
 
 /** The conversations and their turns: each turn stopped, and what it still writes awaited, at shutdown. */
@@ -141,7 +141,7 @@ const chat = part({
       getPrompt: async (server, name, args) =>
         promptToMessages(await registry.session(server).getPrompt(name, args)),
       viewContext: (id) => n.apps.takeContext(id),
-      ...(n.telemetry ? { telemetry: n.telemetry.chat } : {}),
+      telemetry: n.telemetry.chat,
       ...(n.options.titles === false
         ? {}
         : {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SettingsStore } from '../../store/settingsStore';
 import { ActivityLog } from '../activity/activityLog';
 import { ActivityNotices } from '../activity/activityNotices';
 import { HostFaults } from '../faults/hostFaults';
@@ -9,8 +10,9 @@ import { Redactor } from '../logs/redactor';
 import { policyFilePath } from '../policy/managedPolicy';
 import { FileSecretStore } from '../secrets/fileSecretStore';
 import type { SecretStore } from '../secrets/secretStore';
+import { telemetryHeaderId } from '../secrets/telemetryHeader';
 import { ServerProblemRoute } from '../servers/serverProblemRoute';
-import { HostTelemetry } from '../telemetry/hostTelemetry';
+import { LiveTelemetry } from '../telemetry/liveTelemetry';
 import { part } from './part';
 
 /** The Electron shell passes its safeStorage store; otherwise a 0600 file in the data folder. */
@@ -51,20 +53,47 @@ const appLog = part({
 });
 
 /**
- * OpenTelemetry export, when HostOptions, the managed policy or the OTEL_* environment configures it:
- * let go after everything it traces (the servers' sessions end, the record's last entries are sent),
- * a bounded wait even with the collector down; its warnings go to the app log, written out after it.
+ * OpenTelemetry export, when HostOptions, the managed policy, Settings or the OTEL_* environment
+ * configures it, and again each time Settings change it (LiveTelemetry): let go after everything it
+ * traces (the servers' sessions end, the record's last entries are sent), a bounded wait even with the
+ * collector down; its warnings go to the app log, written out after it.
  */
 const telemetry = part({
   name: 'telemetry',
-  needs: ['options', 'appLog'],
-  create: ({ options, appLog }: { options: HostOptions; appLog: AppLog }) =>
-    HostTelemetry.start(
-      options.telemetry,
-      (problem) => appLog.warn(problem),
-      options.policyFile ?? policyFilePath(),
-    ),
-  dispose: (telemetry) => telemetry?.shutdown(),
+  needs: ['options', 'appLog', 'settings', 'secrets', 'redactor'],
+  create: ({
+    options,
+    appLog,
+    settings,
+    secrets,
+    redactor,
+  }: {
+    options: HostOptions;
+    appLog: AppLog;
+    settings: SettingsStore;
+    secrets: SecretStore;
+    redactor: Redactor;
+  }) =>
+    LiveTelemetry.start({
+      given: options.telemetry,
+      policyFile: options.policyFile ?? policyFilePath(),
+      env: process.env,
+      settings: async () => {
+        const { telemetry } = (await settings.get()).settings;
+        const headers: Record<string, string> = {};
+        if (telemetry?.endpoint)
+          for (const name of telemetry.headerNames) {
+            const value = await secrets
+              .get(telemetryHeaderId(name, telemetry.endpoint))
+              .catch(() => undefined);
+            if (value !== undefined) headers[name] = value;
+          }
+        return { telemetry, headers };
+      },
+      redact: (text) => redactor.redact(text),
+      warn: (problem) => appLog.warn(problem),
+    }),
+  dispose: (telemetry) => telemetry.shutdown(),
 });
 
 const problems = part({ name: 'problems', needs: [], create: () => new ServerProblemRoute() });
@@ -93,12 +122,12 @@ const activity = part({
     options: HostOptions;
     activityNotices: ActivityNotices;
     faults: HostFaults;
-    telemetry: HostTelemetry | undefined;
+    telemetry: LiveTelemetry;
   }) =>
     new ActivityLog(options.activity?.dir ?? path.join(options.home, 'activity'), {
       onHealth: (failing, missed) => activityNotices.writing(failing, missed),
       source: options.activity?.source ?? 'app',
-      ...(telemetry ? { observer: telemetry.activity } : {}),
+      observer: telemetry.activity,
       ...(options.activity?.maxBytes !== undefined ? { maxBytes: options.activity.maxBytes } : {}),
       // Said once (then counted in the record when it works again); the calls go on.
       onFailure: (error) =>

@@ -21,7 +21,7 @@ import { EraStore } from '../servers/eraStore';
 import type { ServerProblemRoute } from '../servers/serverProblemRoute';
 import { ServerRegistry } from '../servers/serverRegistry';
 import { TrustStore } from '../servers/trustStore';
-import type { HostTelemetry } from '../telemetry/hostTelemetry';
+import type { LiveTelemetry } from '../telemetry/liveTelemetry';
 import { part } from './part';
 
 /** The folders servers may see. */
@@ -62,7 +62,7 @@ interface RegistryNeeds {
   managedPolicy: PolicyWatcher;
   sandbox: { engine: SandboxEngine };
   consent: ConsentBroker;
-  telemetry: HostTelemetry | undefined;
+  telemetry: LiveTelemetry;
 }
 
 /**
@@ -114,7 +114,7 @@ const registry = part({
       fault: n.faults.report,
       gate: n.policy,
       activity,
-      ...(n.telemetry ? { observe: n.telemetry.observeServer.bind(n.telemetry) } : {}),
+      observe: (config) => n.telemetry.observeServer(config),
       sandbox: {
         engine: n.sandbox.engine,
         home: options.sandbox?.personHome ?? homedir(),

@@ -17,7 +17,8 @@
 //   "telemetry": { "endpoint": "https://otel.acme.example:4318",    OpenTelemetry to the company's
 //                  "protocol": "http/protobuf",                     collector, whatever the person's
 //                  "headers": { "x-api-key": "…" },                 environment says (read at start;
-//                  "resourceAttributes": { "team": "finance" } }    docs/telemetry.md)
+//                  "resourceAttributes": { "team": "finance" },     docs/telemetry.md)
+//                  "captureContent": false }                        prompts, arguments, results too (redacted)
 // }
 //
 // Which registry's names are believed. A registry name (`io.github.acme/*`) is only as good as the
@@ -94,6 +95,8 @@ export interface PolicyTelemetry {
   protocol: 'http/protobuf' | 'http/json';
   headers: Record<string, string>;
   resourceAttributes: Record<string, string>;
+  /** Prompts, replies, tool arguments and results are exported too (redacted, bounded). */
+  captureContent: boolean;
 }
 
 const REGISTRY_RULE = /^[A-Za-z0-9][A-Za-z0-9.-]*\/(\*|[A-Za-z0-9][A-Za-z0-9._-]*)$/;
@@ -221,6 +224,7 @@ const policySchema = z
             resourceAttributes: z
               .record(z.string().max(256), z.string().max(8192), { error: 'must be an object of strings' })
               .optional(),
+            captureContent: z.boolean({ error: 'must be true or false' }).optional(),
           },
           { error: 'must be an object with an "endpoint"' },
         )
@@ -294,6 +298,7 @@ export function parsePolicy(document: unknown): PolicyParse {
               protocol: telemetry.protocol ?? 'http/protobuf',
               headers: telemetry.headers ?? {},
               resourceAttributes: telemetry.resourceAttributes ?? {},
+              captureContent: telemetry.captureContent ?? false,
             },
           }
         : {}),

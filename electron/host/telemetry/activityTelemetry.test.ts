@@ -26,7 +26,9 @@ describe('the activity record as log records', () => {
         OTEL_EXPORTER_OTLP_LOGS_ENDPOINT: `${receiver.url}/v1/logs`,
       }).config!,
     );
-    cleanups.push(() => telemetry.shutdown());
+    cleanups.push(async () => {
+      await telemetry.shutdown();
+    });
     const log = new ActivityLog(dir, { source: 'app', observer: new ActivityTelemetry(telemetry) });
     const bodies: ActivityBody[] = [
       {

@@ -9,6 +9,7 @@ import {
 } from '@opentelemetry/api';
 import { ATTR_ERROR_TYPE } from '@opentelemetry/semantic-conventions';
 import type { ModelOutcome, TurnObserver } from '../../llm/turnObserver';
+import type { ContentCapture } from './contentCapture';
 import { GEN_AI, GEN_AI_DURATION_BUCKETS, GEN_AI_TOKEN_BUCKETS } from './genAiConventions';
 import { MCP } from './mcpConventions';
 import type { Telemetry } from './telemetry';
@@ -18,8 +19,9 @@ import type { ViewTelemetry } from './viewTelemetry';
  * A chat turn's spans by the GenAI conventions: the turn (`invoke_agent Switchboard`), within it each
  * request to the model (`chat {model}`, with its tokens) and each tool use (`execute_tool {name}`),
  * under which the MCP request the call makes hangs (McpClientTelemetry finds the tool use's span in
- * context). And the GenAI client metrics. Content capture is off: no prompt, reply, argument or
- * result is put on a span — names, ids, models and counts only.
+ * context). And the GenAI client metrics. Without content capture no prompt, reply, argument or
+ * result is put on a span — names, ids, models and counts only; with it (`content`), the conventions'
+ * opt-in content attributes too, redacted and bounded (ContentCapture).
  */
 export class ChatTelemetry {
   private readonly operationDuration: Histogram;
@@ -29,6 +31,8 @@ export class ChatTelemetry {
     private readonly telemetry: Telemetry,
     /** Told of each turn, so that the conversation's Views' calls join its trace. */
     private readonly views?: Pick<ViewTelemetry, 'turnStarted'>,
+    /** Present only when content capture is on. */
+    private readonly content?: ContentCapture,
   ) {
     this.operationDuration = telemetry.meter.createHistogram(GEN_AI.operationDuration, {
       unit: 's',
@@ -74,7 +78,7 @@ export class ChatTelemetry {
     };
   }
 
-  private modelRequest(provider: string, request: { model: string; maxTokens: number }) {
+  private modelRequest(provider: string, request: Parameters<TurnObserver['modelRequest']>[0]) {
     const started = performance.now();
     const attributes: Attributes = {
       [GEN_AI.operationName]: 'chat',
@@ -85,6 +89,11 @@ export class ChatTelemetry {
       kind: SpanKind.CLIENT,
       attributes: { ...attributes, [GEN_AI.requestMaxTokens]: request.maxTokens },
     });
+    // Read now: the loop appends to its history after this request.
+    if (this.content && request.messages)
+      span.setAttribute(GEN_AI.inputMessages, this.content.messages(request.messages));
+    if (this.content && request.system)
+      span.setAttribute(GEN_AI.systemInstructions, this.content.system(request.system));
     let ended = false;
     return {
       end: (outcome: ModelOutcome) => {
@@ -98,6 +107,11 @@ export class ChatTelemetry {
           measured[GEN_AI.responseModel] = outcome.model;
           span.setAttribute(GEN_AI.responseModel, outcome.model);
           if (outcome.stopReason) span.setAttribute(GEN_AI.finishReasons, [outcome.stopReason]);
+          if (this.content && outcome.blocks)
+            span.setAttribute(
+              GEN_AI.outputMessages,
+              this.content.messages([{ role: 'assistant', blocks: [...outcome.blocks] }]),
+            );
           const usage = outcome.usage;
           if (usage) {
             span.setAttributes({
@@ -122,7 +136,7 @@ export class ChatTelemetry {
 
   private async toolUse<
     T extends { result: { isError?: boolean }; record: { decision: string; server?: string } },
-  >(use: { id: string; name: string }, run: () => Promise<T>): Promise<T> {
+  >(use: { id: string; name: string; input?: Record<string, unknown> }, run: () => Promise<T>): Promise<T> {
     const span = this.telemetry.tracer.startSpan(`execute_tool ${use.name}`, {
       kind: SpanKind.INTERNAL,
       attributes: {
@@ -130,12 +144,14 @@ export class ChatTelemetry {
         [GEN_AI.toolName]: use.name,
         [GEN_AI.toolCallId]: use.id,
         [GEN_AI.toolType]: 'extension',
+        ...(this.content && use.input ? { [GEN_AI.toolCallArguments]: this.content.json(use.input) } : {}),
       },
     });
     try {
       // Never rejects (a refusal, a cancel and a failure are outcomes): said on the span as they are.
       const outcome = await context.with(trace.setSpan(context.active(), span), run);
       const { decision, server } = outcome.record;
+      if (this.content) span.setAttribute(GEN_AI.toolCallResult, this.content.json(outcome.result));
       if (server) span.setAttribute(MCP.serverName, server);
       if (decision !== 'allowed') failed(span, { [ATTR_ERROR_TYPE]: decision });
       else if (outcome.result.isError) failed(span, { [ATTR_ERROR_TYPE]: 'tool_error' });

@@ -22,6 +22,12 @@ export const GEN_AI = {
   toolType: 'gen_ai.tool.type',
   operationDuration: 'gen_ai.client.operation.duration',
   tokenUsage: 'gen_ai.client.token.usage',
+  // Content (opt-in by the conventions: sent only with content capture on).
+  inputMessages: 'gen_ai.input.messages',
+  outputMessages: 'gen_ai.output.messages',
+  systemInstructions: 'gen_ai.system_instructions',
+  toolCallArguments: 'gen_ai.tool.call.arguments',
+  toolCallResult: 'gen_ai.tool.call.result',
 } as const;
 
 /** The conventions' bucket boundaries: operation duration in seconds, token usage in tokens. */

@@ -52,17 +52,19 @@ describe('telemetry in the host', () => {
   it('is read from the environment unless the host is given a configuration, or null for none', async () => {
     const env = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9', OTEL_TRACES_SAMPLER: 'nonsense' };
     const warned: string[] = [];
-    const fromEnv = await HostTelemetry.start(undefined, (w) => warned.push(w), undefined, env);
-    cleanups.push(async () => fromEnv?.shutdown());
+    const fromEnv = await HostTelemetry.fromPolicyOrEnv(undefined, (w) => warned.push(w), undefined, env);
+    cleanups.push(async () => {
+      await fromEnv?.shutdown();
+    });
     expect(fromEnv?.telemetry.config.targets.traces?.url).toBe('http://127.0.0.1:9/v1/traces');
     expect(warned).toEqual([expect.stringMatching(/^OpenTelemetry: OTEL_TRACES_SAMPLER "nonsense"/)]);
-    expect(await HostTelemetry.start(null, () => {}, undefined, env)).toBeUndefined();
-    expect(await HostTelemetry.start(undefined, () => {}, undefined, {})).toBeUndefined();
+    expect(await HostTelemetry.fromPolicyOrEnv(null, () => {}, undefined, env)).toBeUndefined();
+    expect(await HostTelemetry.fromPolicyOrEnv(undefined, () => {}, undefined, {})).toBeUndefined();
   });
 
   it('is off without configuration: no observer, and no request of any server gains trace context', async () => {
     const h = await hostWith(undefined);
-    expect(h.telemetry).toBeUndefined();
+    expect(h.telemetry.current).toBeUndefined();
     const service = hostService(h);
     expect((await service.getSettings()).telemetry).toEqual({ on: false });
     service.dispose();
@@ -84,14 +86,14 @@ describe('telemetry in the host', () => {
       OTEL_EXPORTER_OTLP_HEADERS: 'authorization=Bearer%20backend-key-3e9',
     });
     const h = await hostWith(config);
-    expect(h.telemetry).toBeInstanceOf(HostTelemetry);
+    expect(h.telemetry.current).toBeInstanceOf(HostTelemetry);
     const session = h.registry.session('traced');
     const echoed = await session.callTool('echo', { text: MARKER });
     expect(textOf(echoed)).toBe(MARKER);
     const seen: Seen = JSON.parse(textOf(await session.callTool('seen')));
     for (const s of seen) expect(s.meta?.traceparent).toMatch(/^00-[0-9a-f]{32}-[0-9a-f]{16}-01$/);
     // Settings shows where it goes and the counts, never the headers (a backend's key).
-    await h.telemetry!.telemetry.flush();
+    await h.telemetry.current!.telemetry.flush();
     const service = hostService(h);
     const { telemetry } = await service.getSettings();
     service.dispose();
@@ -142,8 +144,10 @@ describe('telemetry in the host', () => {
       OTEL_TRACES_EXPORTER: 'none',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9',
     };
-    const started = await HostTelemetry.start(undefined, () => {}, policyFile, env);
-    cleanups.push(async () => started?.shutdown());
+    const started = await HostTelemetry.fromPolicyOrEnv(undefined, () => {}, policyFile, env);
+    cleanups.push(async () => {
+      await started?.shutdown();
+    });
     expect(started?.from).toBe('policy');
     started!.telemetry.tracer.startSpan('by policy').end();
     await started!.telemetry.flush();

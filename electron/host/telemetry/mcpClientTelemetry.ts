@@ -26,6 +26,8 @@ import {
   type RequestWatch,
   type SessionObserver,
 } from '../../mcp';
+import type { ContentCapture } from './contentCapture';
+import { GEN_AI } from './genAiConventions';
 import { MCP, MCP_DURATION_BUCKETS } from './mcpConventions';
 import type { Telemetry } from './telemetry';
 
@@ -65,6 +67,8 @@ export class McpClientTelemetry {
     private readonly telemetry: Telemetry,
     /** The trace a launcher handed this process (TRACEPARENT/TRACESTATE), under which sessions start. */
     private readonly launcher: Context = ROOT_CONTEXT,
+    /** Present only when content capture is on: a call's arguments and result go on its span. */
+    private readonly content?: ContentCapture,
   ) {
     const advice = { explicitBucketBoundaries: MCP_DURATION_BUCKETS };
     this.operationDuration = telemetry.meter.createHistogram(MCP.operationDuration, {
@@ -96,6 +100,7 @@ export class McpClientTelemetry {
       this.launcher,
       this.operationDuration,
       this.sessionDuration,
+      this.content,
     );
   }
 }
@@ -114,6 +119,7 @@ class ObservedSession implements SessionObserver {
     parent: Context,
     private readonly operationDuration: Histogram,
     private readonly sessionDuration: Histogram,
+    private readonly content: ContentCapture | undefined,
   ) {
     this.common = { [MCP.serverName]: target.name, ...networkOf(target.url) };
     // A session started inside a span (a Restart someone traced) belongs to it; else to the launcher's trace.
@@ -148,6 +154,9 @@ class ObservedSession implements SessionObserver {
       { kind: SpanKind.CLIENT, attributes },
       parent,
     );
+    const captured = this.content && method === 'tools/call' ? this.content : undefined;
+    if (captured && params?.arguments !== undefined)
+      span.setAttribute(GEN_AI.toolCallArguments, captured.json(params.arguments));
     const meta: Record<string, string> = {};
     propagator.inject(trace.setSpan(parent, span), meta, {
       set: (carrier, key, value) => {
@@ -162,6 +171,8 @@ class ObservedSession implements SessionObserver {
           span.setAttributes(failure.attributes);
           span.setStatus({ code: SpanStatusCode.ERROR, message: failure.message });
         }
+        if (captured && outcome.result !== undefined)
+          span.setAttribute(GEN_AI.toolCallResult, captured.json(outcome.result));
         span.end();
         this.operationDuration.record((performance.now() - started) / 1000, {
           ...measured(attributes),

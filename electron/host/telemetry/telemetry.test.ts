@@ -27,7 +27,9 @@ function startTelemetry(url: string, env: Record<string, string> = {}): Telemetr
     ...env,
   });
   const telemetry = Telemetry.start(config!);
-  cleanups.push(() => telemetry.shutdown(500));
+  cleanups.push(async () => {
+    await telemetry.shutdown(500);
+  });
   return telemetry;
 }
 

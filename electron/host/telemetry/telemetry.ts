@@ -15,6 +15,7 @@ import {
   BatchSpanProcessor,
   ParentBasedSampler,
   type Sampler,
+  type SpanProcessor,
   TraceIdRatioBasedSampler,
   TracerProvider,
 } from '@opentelemetry/sdk-trace';
@@ -47,6 +48,7 @@ export class Telemetry {
     private readonly loggerProvider: LoggerProvider | undefined,
     private readonly selfObservation: SelfObservation,
     readonly config: TelemetryConfig,
+    private readonly open: OpenSpans,
   ) {
     // A provider left out (its signal not configured) gives the API's no-op instruments.
     this.tracer = (tracerProvider ?? new TracerProvider({ sampler: new AlwaysOffSampler() })).getTracer(
@@ -67,12 +69,14 @@ export class Telemetry {
     const selfObservation = new SelfObservation();
     const selfObsMeterProvider = selfObservation.meterProvider;
     const { traces, metrics, logs } = config.targets;
+    const open = new OpenSpans();
     const tracerProvider =
       traces &&
       new TracerProvider({
         resource,
         sampler: samplerOf(config.sampler),
         spanProcessors: [
+          open,
           new BatchSpanProcessor({
             exporter: traceExporter(traces, selfObsMeterProvider),
             selfObsMeterProvider,
@@ -110,7 +114,7 @@ export class Telemetry {
           }),
         ],
       });
-    return new Telemetry(tracerProvider, meterProvider, loggerProvider, selfObservation, config);
+    return new Telemetry(tracerProvider, meterProvider, loggerProvider, selfObservation, config, open);
   }
 
   /** Spans and log records exported, dropped and waiting, as the SDK counted them. */
@@ -134,7 +138,9 @@ export class Telemetry {
    * Sends what waits and stops, giving up at the deadline: a collector that is down or hangs costs
    * the exit at most that long, and what it did not take is lost (never anything local).
    */
-  async shutdown(deadlineMs = SHUTDOWN_DEADLINE_MS): Promise<void> {
+  async shutdown(deadlineMs = SHUTDOWN_DEADLINE_MS): Promise<{ counts?: ExportCounts; unfinished: number }> {
+    // Begun and not ended: a span ended after its provider stopped is never sent, so it is counted here.
+    const unfinished = this.open.count;
     await withDeadline(
       Promise.all([
         this.tracerProvider?.shutdown(),
@@ -143,7 +149,27 @@ export class Telemetry {
       ]),
       deadlineMs,
     );
+    // The SDK's own count of what left and what was lost, as it stood when the deadline came.
+    const counts = await this.selfObservation.counts().catch(() => undefined);
     await this.selfObservation.shutdown();
+    return { ...(counts ? { counts } : {}), unfinished };
+  }
+}
+
+/** Counts the spans begun and not yet ended (a turn, a session): what a reconfigure would cut off. */
+class OpenSpans implements SpanProcessor {
+  count = 0;
+  onStart(): void {
+    this.count++;
+  }
+  onEnd(): void {
+    this.count--;
+  }
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
   }
 }
 

@@ -166,6 +166,22 @@ describe('telemetry from the managed policy', () => {
     });
     expect(Object.keys(config!.targets)).toEqual(['traces', 'metrics', 'logs']);
     expect(config?.sampler).toEqual({ kind: 'traceidratio', ratio: 0.5 });
+    // Content capture is off unless the policy says so.
+    expect(policy.captureContent).toBe(false);
+    expect(config?.captureContent).toBeUndefined();
+  });
+
+  it('captureContent: true turns content capture on; anything but a boolean makes the policy invalid', () => {
+    const parsed = parsePolicy({
+      telemetry: { endpoint: 'https://otel.acme.example', captureContent: true },
+    });
+    const policy = parsed.ok ? parsed.policy.telemetry! : undefined!;
+    expect(policy.captureContent).toBe(true);
+    expect(telemetryFromPolicy(policy, {}).config?.captureContent).toBe(true);
+    expect(parsePolicy({ telemetry: { endpoint: 'https://c', captureContent: 'yes' } })).toEqual({
+      ok: false,
+      error: 'telemetry.captureContent: must be true or false',
+    });
   });
 
   it('a policy whose telemetry cannot be used is invalid, saying what is wrong', () => {

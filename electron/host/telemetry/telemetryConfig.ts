@@ -1,4 +1,5 @@
 import { parseKeyPairsIntoRecord } from '@opentelemetry/core';
+import type { TelemetrySettings } from '../../../shared/host/telemetrySettings';
 import type { PolicyTelemetry } from '../policy/managedPolicy';
 
 /** The signals Switchboard exports. */
@@ -37,6 +38,11 @@ export interface TelemetryConfig {
   logs: BatchLimits;
   /** How often metrics are sent (OTEL_METRIC_EXPORT_INTERVAL; the spec's default 60 s). */
   metricIntervalMs: number;
+  /**
+   * Prompts, replies, tool arguments and results go on the spans (redacted, bounded): only when the
+   * person (Settings) or the managed policy says so; never from the environment alone.
+   */
+  captureContent?: boolean;
 }
 
 /** What the environment says, and what in it could not be used (each naming the variable and why). */
@@ -189,16 +195,8 @@ function positive(name: string, read: Read, problems: string[]): number | undefi
  * from the environment as usual.
  */
 export function telemetryFromPolicy(policy: PolicyTelemetry, env: NodeJS.ProcessEnv): TelemetryFromEnv {
-  const own = Object.fromEntries(
-    Object.entries(env).filter(
-      ([name]) =>
-        name !== 'OTEL_SDK_DISABLED' &&
-        !name.startsWith('OTEL_EXPORTER_OTLP_') &&
-        !/^OTEL_(TRACES|METRICS|LOGS)_EXPORTER$/.test(name),
-    ),
-  );
   const read = telemetryFromEnv({
-    ...own,
+    ...withoutDestination(env),
     OTEL_EXPORTER_OTLP_ENDPOINT: policy.endpoint,
     OTEL_EXPORTER_OTLP_PROTOCOL: policy.protocol,
   });
@@ -207,5 +205,57 @@ export function telemetryFromPolicy(policy: PolicyTelemetry, env: NodeJS.Process
   const resourceAttributes = { ...config.resourceAttributes, ...policy.resourceAttributes };
   const serviceName =
     env.OTEL_SERVICE_NAME?.trim() || policy.resourceAttributes['service.name'] || config.serviceName;
-  return { config: { ...config, serviceName, resourceAttributes }, problems: read.problems };
+  return {
+    config: {
+      ...config,
+      serviceName,
+      resourceAttributes,
+      ...(policy.captureContent ? { captureContent: true } : {}),
+    },
+    problems: read.problems,
+  };
+}
+
+/** The environment without what says where telemetry goes or whether it is on (Settings or a policy says that). */
+function withoutDestination(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      ([name]) =>
+        name !== 'OTEL_SDK_DISABLED' &&
+        !name.startsWith('OTEL_EXPORTER_OTLP_') &&
+        !/^OTEL_(TRACES|METRICS|LOGS)_EXPORTER$/.test(name),
+    ),
+  );
+}
+
+/**
+ * Telemetry as Settings → Telemetry sets it: the chosen signals to the person's endpoint with the
+ * headers whose values are stored (`headers`), whatever the environment says of endpoints, exporters
+ * or OTEL_SDK_DISABLED; off when it is turned off there. The rest (service name, sampler, bounds,
+ * resource attributes) is read from the environment as usual.
+ */
+export function telemetryFromSettings(
+  settings: TelemetrySettings,
+  headers: Record<string, string>,
+  env: NodeJS.ProcessEnv,
+): TelemetryFromEnv {
+  if (!settings.enabled || !settings.endpoint) return { config: undefined, problems: [] };
+  const exporters = Object.fromEntries(
+    SIGNALS.map((signal) => [
+      `OTEL_${signal.toUpperCase()}_EXPORTER`,
+      settings.signals[signal] ? 'otlp' : 'none',
+    ]),
+  );
+  const read = telemetryFromEnv({
+    ...withoutDestination(env),
+    ...exporters,
+    OTEL_EXPORTER_OTLP_ENDPOINT: settings.endpoint,
+    OTEL_EXPORTER_OTLP_PROTOCOL: settings.protocol,
+  });
+  if (!read.config) return read;
+  for (const target of Object.values(read.config.targets)) target.headers = { ...headers };
+  return {
+    config: { ...read.config, ...(settings.captureContent ? { captureContent: true } : {}) },
+    problems: read.problems,
+  };
 }

@@ -13,7 +13,7 @@ import { BuiltInProviderFields } from './BuiltInProviderFields';
 import { BuiltInProviderKey } from './BuiltInProviderKey';
 import { RegistrySetting } from './RegistrySetting';
 import { updateSettings, withBuiltInsOf } from './settingsWrites';
-import { TelemetryStatus } from './TelemetryStatus';
+import { TelemetrySettingsCard } from './TelemetrySettingsCard';
 
 /**
  * The model providers and sampling limits. API keys are write-only: the window can set or remove
@@ -95,8 +95,11 @@ export function SettingsPage() {
             // (a card save still on its way is made first, and kept).
             await updateSettings(host, (current) => {
               const named = providerOf(current, draft.defaultProvider) !== undefined;
+              // Telemetry is its card's, saved on its own: kept as it is saved now.
+              const { telemetry: _, ...rest } = draft;
               return {
-                ...draft,
+                ...rest,
+                ...(current.telemetry ? { telemetry: current.telemetry } : {}),
                 providers: withBuiltInsOf(draft, current),
                 defaultProvider: named ? draft.defaultProvider : current.defaultProvider,
               };
@@ -282,7 +285,7 @@ export function SettingsPage() {
           {saved && <span role="status">Saved.</span>}
         </div>
       </form>
-      {view.telemetry && <TelemetryStatus view={view.telemetry} />}
+      <TelemetrySettingsCard view={view} onSaved={load} />
     </section>
   );
 }

@@ -7,10 +7,11 @@ afterEach(() => cleanup());
 const counts = (dropped: number) => ({ exported: 120, dropped, queued: 3, inflight: 1, capacity: 2048 });
 
 describe('Settings: telemetry', () => {
-  it('off says nothing is sent and how it is turned on', () => {
-    render(<TelemetryStatus view={{ on: false }} />);
-    expect(screen.getByRole('heading', { name: 'Telemetry (OpenTelemetry)' })).toBeTruthy();
+  it('off says nothing is sent, and what a change of settings cut off', () => {
+    render(<TelemetryStatus view={{ on: false, unfinishedAtChange: 2 }} />);
+    expect(screen.getByRole('heading', { name: 'Now' })).toBeTruthy();
     expect(screen.getByText(/Off: nothing is sent/)).toBeTruthy();
+    expect(screen.getByText(/^2 spans were still open .* they were not sent\.$/)).toBeTruthy();
   });
 
   it('on: where each signal goes, and what was sent and lost; a loss said as not local', () => {
@@ -19,6 +20,7 @@ describe('Settings: telemetry', () => {
         view={{
           on: true,
           from: 'environment',
+          captureContent: false,
           serviceName: 'switchboard',
           targets: [
             { signal: 'traces', url: 'https://collector.example/v1/traces', protocol: 'http/protobuf' },
@@ -36,14 +38,22 @@ describe('Settings: telemetry', () => {
     expect(screen.getAllByRole('note')).toHaveLength(1);
   });
 
-  it('set by the managed policy: says the person cannot turn it off', () => {
+  it('says who set it, and whether content is sent', () => {
     render(
       <TelemetryStatus
-        view={{ on: true, from: 'policy', serviceName: 's', targets: [], spans: counts(0), logs: counts(0) }}
+        view={{
+          on: true,
+          from: 'policy',
+          captureContent: true,
+          serviceName: 's',
+          targets: [],
+          spans: counts(0),
+          logs: counts(0),
+        }}
       />,
     );
-    expect(screen.getByRole('note').textContent).toBe(
-      "Set by your organization's policy: it cannot be turned off here.",
-    );
+    expect(
+      screen.getByText(/set by your organization's policy — with content: prompts, replies/),
+    ).toBeTruthy();
   });
 });

@@ -1,29 +1,30 @@
 import type { ExportCountsView, TelemetryView } from '../../../shared/host/telemetryView';
 
+const FROM: Record<Exclude<TelemetryView, { on: false }>['from'], string> = {
+  policy: "your organization's policy",
+  settings: 'these settings',
+  environment: 'the OTEL_* environment the app started with',
+  host: 'the program that started Switchboard',
+};
+
 /**
- * OpenTelemetry export as it stands: off (nothing leaves this computer), or where each signal goes
- * and what was exported and lost. Read-only: it is configured by the OTEL_* environment the app
- * starts with (docs/telemetry.md); the headers, which may hold a backend's key, are never shown.
+ * OpenTelemetry export as it stands now (under Settings → Telemetry): off (nothing leaves this
+ * computer), or who turned it on, where each signal goes and what was exported and lost — spans a
+ * change of settings cut off included. The headers, which may hold a backend's key, are never shown.
  */
 export function TelemetryStatus({ view }: { view: TelemetryView }) {
   return (
-    <section aria-labelledby="telemetry-title" data-telemetry={view.on ? 'on' : 'off'}>
-      <h2 id="telemetry-title">Telemetry (OpenTelemetry)</h2>
+    <section aria-labelledby="telemetry-status-title" data-telemetry={view.on ? 'on' : 'off'}>
+      <h3 id="telemetry-status-title">Now</h3>
       {!view.on ? (
-        <p className="muted">
-          Off: nothing is sent. It is turned on by the OpenTelemetry environment the app starts with (
-          <code>OTEL_EXPORTER_OTLP_ENDPOINT</code> and the other <code>OTEL_*</code> variables).
-        </p>
+        <p className="muted">Off: nothing is sent.</p>
       ) : (
         <>
-          {view.from === 'policy' && (
-            <p role="note" data-telemetry-from="policy">
-              Set by your organization's policy: it cannot be turned off here.
-            </p>
-          )}
           <p>
-            Sending as <code>{view.serviceName}</code> — the names, models, timings and outcomes of what
-            servers and models did, never prompts, arguments or results:
+            Sending as <code>{view.serviceName}</code>, set by {FROM[view.from]} —{' '}
+            {view.captureContent
+              ? 'with content: prompts, replies, tool arguments and results (redacted, each cut at 16 KiB):'
+              : 'the names, models, timings and outcomes of what servers and models did, never prompts, arguments or results:'}
           </p>
           <ul>
             {view.targets.map((t) => (
@@ -36,6 +37,12 @@ export function TelemetryStatus({ view }: { view: TelemetryView }) {
           <Counts label="Activity log records" counts={view.logs} />
         </>
       )}
+      {view.unfinishedAtChange ? (
+        <p className="muted" data-unfinished={view.unfinishedAtChange}>
+          {view.unfinishedAtChange} spans were still open (a turn, a server's session) when the settings
+          changed: they were not sent.
+        </p>
+      ) : null}
     </section>
   );
 }
