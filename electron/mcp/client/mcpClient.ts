@@ -17,6 +17,7 @@ import { DisposableStore } from '../disposableStore';
 import type { Disposer } from '../emitter';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
+import { abortable } from './abortable';
 import type { ClientMethod, ParamsOf, ResultOf } from './clientRequests';
 import { type Health, HealthMonitor } from './healthMonitor';
 import type { CallOptions, McpClientOptions } from './mcpClientOptions';
@@ -268,27 +269,8 @@ export class McpClient {
       // tools once, not 64 times. Shared, it is not stopped by one caller's signal; that caller stops
       // waiting for it (its result is checked against the definition it would have read).
       this.toolListing ??= this.listTools().finally(() => (this.toolListing = undefined));
-      await (options.signal ? raceAbort(this.toolListing, options.signal) : this.toolListing);
+      await abortable(this.toolListing, options.signal);
     }
     return this.toolCache?.get(name);
   }
-}
-
-/** `promise`, or a rejection with the signal's reason as soon as it aborts. */
-function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const stop = () => reject(signal.reason);
-    signal.addEventListener('abort', stop, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', stop);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', stop);
-        reject(error);
-      },
-    );
-  });
 }

@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject, type SchemaValidateFunction, type ValidateFunction } from 'ajv';
+import { isRecord } from '../../../shared/json/isRecord';
 import { ErrorCode } from '../jsonrpc/errorCodes';
 import { McpError } from '../mcpError';
 import type { ClientMethod } from './clientRequests';
@@ -42,7 +43,7 @@ function shape(required: Record<string, Schema>, optional: Record<string, Schema
 const PROBLEMS = {
   contentBlock: contentBlockProblem,
   textOrBlob: (v: unknown) =>
-    isObject(v) && typeof v.text !== 'string' && typeof v.blob !== 'string'
+    isRecord(v) && typeof v.text !== 'string' && typeof v.blob !== 'string'
       ? 'has neither a text nor a blob string'
       : undefined,
 } satisfies Record<string, (value: unknown) => string | undefined>;
@@ -179,9 +180,6 @@ const TYPE_NAMES: Record<string, string> = {
 };
 const describe = (v: unknown) =>
   v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`;
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** What is wrong with `result` by `schema` (compiled at its first use, then kept), in words; else undefined. */
 function problemBy(

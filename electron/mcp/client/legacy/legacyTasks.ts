@@ -1,6 +1,7 @@
 import type { CallToolResult, ServerCapabilities, Tool } from '../../../../shared/mcp/protocol';
 import { ErrorCode } from '../../jsonrpc/errorCodes';
 import { McpError } from '../../mcpError';
+import { abortable } from '../abortable';
 import { isToolResult, pollFailure, pollWait, sleep, taskCancelled } from '../taskPolling';
 import { isTerminal, type TaskState, taskStateOf } from '../taskState';
 
@@ -24,20 +25,6 @@ export function callsAsTask(caps: ServerCapabilities, tool: Tool | undefined, pr
   if (!offered) return false;
   const support = (tool as { execution?: { taskSupport?: unknown } } | undefined)?.execution?.taskSupport;
   return support === 'required' || (support === 'optional' && preferTask);
-}
-
-/** The promise, or a rejection with the signal's reason as soon as it aborts (the promise goes on). */
-function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return promise;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      if (signal.aborted) return reject(signal.reason);
-      const onAbort = () => reject(signal.reason);
-      signal.addEventListener('abort', onAbort, { once: true });
-      void promise.finally(() => signal.removeEventListener('abort', onAbort)).catch(() => {});
-    }),
-  ]);
 }
 
 /** What running a task needs of the client. */
